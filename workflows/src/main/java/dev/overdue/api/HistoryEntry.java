@@ -1,0 +1,10 @@
+package dev.overdue.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * One line of the audit trail: a command received as a {@code signal} or {@code update}, accepted
+ * or rejected with the reason, or an {@code event} such as TimerExpired.
+ */
+public record HistoryEntry(
+    String at, String kind, String name, JsonNode input, boolean accepted, String reason) {}

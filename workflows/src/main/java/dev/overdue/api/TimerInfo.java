@@ -1,0 +1,13 @@
+package dev.overdue.api;
+
+/** One timer as the {@code timers} query shows it. Instants are ISO-8601 strings, null when unset. */
+public record TimerInfo(
+    String name,
+    String kind,
+    String step,
+    String state,
+    String limit,
+    String expiresAt,
+    boolean expired,
+    boolean cleared,
+    int firings) {}

@@ -1,0 +1,514 @@
+package dev.overdue.model;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.overdue.api.ApprovalRequest;
+import dev.overdue.api.ApprovalRequest.StepDefinition;
+import dev.overdue.api.ApprovalRequest.TimerDefinition;
+import dev.overdue.api.ApprovalResult;
+import dev.overdue.api.HistoryEntry;
+import dev.overdue.api.StatusInfo;
+import dev.overdue.api.StepInfo;
+import dev.overdue.api.TimerInfo;
+import dev.overdue.api.WarningInfo;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One approval: its steps' user tasks, its timers, warnings and audit trail. Pure Java and
+ * deterministic: every method takes the current time as an argument. Commands are checked in full
+ * before anything changes, so a refused command leaves the process exactly as it was.
+ */
+public final class ApprovalProcess {
+  public static final String PROCESS_TIMER = "process";
+  public static final String ACCEPTANCE_SUFFIX = ".acceptance";
+  public static final String COMPLETION_SUFFIX = ".completion";
+
+  /** Deterministic order of simultaneous expiries: expiration date, then name. */
+  private static final Comparator<BusinessTimer> EXPIRY_ORDER =
+      Comparator.comparing((BusinessTimer t) -> t.expiresAt().orElseThrow())
+          .thenComparing(BusinessTimer::name);
+
+  private final String requestId;
+  private final String title;
+  private final String requester;
+  private final List<UserTask> steps = new ArrayList<>();
+  private final Map<String, BusinessTimer> timers = new LinkedHashMap<>();
+  private final List<WarningInfo> warnings = new ArrayList<>();
+  private final List<HistoryEntry> history = new ArrayList<>();
+  private ProcessState state = ProcessState.ACTIVE;
+  private String suspendedReason;
+  private int current;
+  private String decidedBy;
+  private String comment;
+  private Instant completedAt;
+
+  private ApprovalProcess(ApprovalRequest request) {
+    this.requestId = request.requestId();
+    this.title = request.title();
+    this.requester = request.requester();
+  }
+
+  /** Validates {@code request}, then starts the process: process timer on, first step offered. */
+  public static ApprovalProcess start(ApprovalRequest request, Instant now) {
+    List<String> problems = RequestValidator.problems(request, now);
+    if (!problems.isEmpty()) {
+      throw new RuleViolation("invalid approval request: " + String.join("; ", problems));
+    }
+    ApprovalProcess process = new ApprovalProcess(request);
+    process.addTimer(PROCESS_TIMER, TimerKind.PROCESS, null, request.timeout(), request.onTimeout());
+    for (StepDefinition step : request.steps()) {
+      process.steps.add(new UserTask(step.name(), step.title(), step.approvers()));
+      process.addTimer(
+          step.name() + ACCEPTANCE_SUFFIX,
+          TimerKind.ACCEPTANCE,
+          step.name(),
+          step.offerTimeout(),
+          step.onOfferTimeout());
+      process.addTimer(
+          step.name() + COMPLETION_SUFFIX,
+          TimerKind.COMPLETION,
+          step.name(),
+          step.timeout(),
+          step.onTimeout());
+    }
+    for (TimerDefinition timer : request.timers()) {
+      process.addTimer(timer.name(), TimerKind.USER, null, timer.limit(), timer.handlers());
+    }
+    process.timer(PROCESS_TIMER).ifPresent(t -> t.ensureRunning(now));
+    process.activate(0, now);
+    return process;
+  }
+
+  /** Only timers with a limit exist. */
+  private void addTimer(
+      String name,
+      TimerKind kind,
+      String step,
+      String limit,
+      List<ApprovalRequest.HandlerDefinition> handlers) {
+    if (limit != null) {
+      timers.put(
+          name,
+          new BusinessTimer(
+              name, kind, step, TimeLimit.parse(limit), RequestValidator.handlers(handlers)));
+    }
+  }
+
+  // ---- commands ----------------------------------------------------------------------------
+
+  /** Why {@code command} would be refused at {@code now}, if it would be. Changes nothing. */
+  public Optional<String> refusal(Command command, Instant now) {
+    try {
+      check(command, now);
+      return Optional.empty();
+    } catch (RuleViolation violation) {
+      return Optional.of(violation.reason());
+    }
+  }
+
+  /**
+   * Applies {@code command}, or throws {@link RuleViolation} having changed nothing.
+   *
+   * @return a one-line account of what changed
+   */
+  public String apply(Command command, Instant now) {
+    check(command, now);
+    if (command instanceof Command.EnableTimer c) {
+      timer(c.timer()).orElseThrow().on(TimerEvent.ENABLE, now);
+      return "timer " + c.timer() + " enabled" + expiresText(c.timer());
+    } else if (command instanceof Command.DisableTimer c) {
+      timer(c.timer()).orElseThrow().on(TimerEvent.DISABLE, now);
+      return "timer " + c.timer() + " disabled";
+    } else if (command instanceof Command.Suspend c) {
+      state = ProcessState.SUSPENDED;
+      suspendedReason = c.reason();
+      liveTimers().forEach(t -> t.on(TimerEvent.SUSPEND, now));
+      return "process suspended";
+    } else if (command instanceof Command.Resume) {
+      state = ProcessState.ACTIVE;
+      suspendedReason = null;
+      liveTimers().forEach(t -> t.on(TimerEvent.RESUME, now));
+      return "process resumed";
+    } else if (command instanceof Command.ExtendDeadline c) {
+      BusinessTimer timer = timer(c.timer()).orElseThrow();
+      timer.setLimit(newLimit(timer, c, now), now);
+      return "timer " + c.timer() + " limit " + timer.limit().text() + expiresText(c.timer());
+    } else if (command instanceof Command.Claim c) {
+      task(c.step()).claim(c.user());
+      acceptanceTimer(currentTask()).ifPresent(BusinessTimer::ensureOff);
+      return "step " + currentTask().name() + " claimed by " + c.user();
+    } else if (command instanceof Command.Release c) {
+      task(c.step()).release();
+      acceptanceTimer(currentTask()).ifPresent(t -> t.ensureRunning(now));
+      return "step " + currentTask().name() + " released by " + c.user();
+    } else if (command instanceof Command.Approve c) {
+      String step = currentTask().name();
+      completeCurrent(Outcome.APPROVED, c.user(), c.comment(), now);
+      return "step " + step + " approved by " + c.user() + "; approval is " + state;
+    } else if (command instanceof Command.Reject c) {
+      String step = currentTask().name();
+      completeCurrent(Outcome.REJECTED, c.user(), c.comment(), now);
+      return "step " + step + " rejected by " + c.user() + "; approval is " + state;
+    } else if (command instanceof Command.Abort c) {
+      end(ProcessState.ABORTED, null, c.reason(), now);
+      return "approval aborted";
+    }
+    throw new IllegalArgumentException("unhandled command " + command);
+  }
+
+  private void check(Command command, Instant now) {
+    requireNotEnded();
+    if (command instanceof Command.EnableTimer c) {
+      checkSwitchable(c.timer(), TimerEvent.ENABLE);
+    } else if (command instanceof Command.DisableTimer c) {
+      checkSwitchable(c.timer(), TimerEvent.DISABLE);
+    } else if (command instanceof Command.Suspend) {
+      if (state == ProcessState.SUSPENDED) {
+        throw new RuleViolation("the process is already suspended");
+      }
+    } else if (command instanceof Command.Resume) {
+      if (state != ProcessState.SUSPENDED) {
+        throw new RuleViolation("the process is not suspended");
+      }
+    } else if (command instanceof Command.ExtendDeadline c) {
+      BusinessTimer timer = knownTimer(c.timer());
+      if (timer.cleared()) {
+        throw new RuleViolation("timer " + c.timer() + " was cleared: its task or process has ended");
+      }
+      newLimit(timer, c, now);
+    } else if (command instanceof Command.Claim c) {
+      UserTask task = taskActionTarget(c.step(), c.user());
+      if (task.state() == TaskState.RESERVED) {
+        throw new RuleViolation(
+            "step " + task.name() + " is already claimed by " + task.owner().orElseThrow());
+      }
+      refuse(task.refusal(TaskEvent.CLAIM));
+    } else if (command instanceof Command.Release c) {
+      UserTask task = taskActionTarget(c.step(), c.user());
+      refuse(task.refusal(TaskEvent.RELEASE));
+      if (!task.owner().orElseThrow().equals(c.user())) {
+        throw new RuleViolation(
+            "only the owner " + task.owner().get() + " can release step " + task.name());
+      }
+    } else if (command instanceof Command.Approve c) {
+      checkDecision(c.user());
+    } else if (command instanceof Command.Reject c) {
+      checkDecision(c.user());
+    } else if (command instanceof Command.Abort c) {
+      if (c.reason() == null || c.reason().isBlank()) {
+        throw new RuleViolation("abort needs a reason");
+      }
+    }
+  }
+
+  private void requireNotEnded() {
+    if (state.isEnded()) {
+      throw new RuleViolation("the approval has ended: it is " + state);
+    }
+  }
+
+  private void checkSwitchable(String name, TimerEvent event) {
+    BusinessTimer timer = knownTimer(name);
+    if (timer.kind().isSystem()) {
+      throw new RuleViolation(
+          "timer "
+              + name
+              + " is a system timer: the process switches it itself (extendDeadline can move it)");
+    }
+    if (state == ProcessState.SUSPENDED) {
+      throw new RuleViolation(
+          "timers cannot be " + (event == TimerEvent.ENABLE ? "enabled" : "disabled")
+              + " while the process is suspended");
+    }
+    refuse(timer.refusal(event));
+  }
+
+  private TimeLimit newLimit(BusinessTimer timer, Command.ExtendDeadline c, Instant now) {
+    if ((c.limit() == null) == (c.by() == null)) {
+      throw new RuleViolation("extendDeadline needs exactly one of 'limit' and 'by'");
+    }
+    TimeLimit limit = c.limit();
+    if (c.by() != null) {
+      Instant from =
+          timer
+              .expiresAt()
+              .orElseThrow(
+                  () ->
+                      new RuleViolation(
+                          "timer "
+                              + timer.name()
+                              + " has no expiration date yet (it has not run since its limit was"
+                              + " set): give a new 'limit' instead of 'by'"));
+      limit = new TimeLimit.Absolute(from.plus(c.by()).atOffset(ZoneOffset.UTC));
+    }
+    if (limit instanceof TimeLimit.Absolute absolute && !absolute.at().toInstant().isAfter(now)) {
+      throw new RuleViolation(
+          "the new deadline " + absolute.text() + " is not in the future (now " + now + ")");
+    }
+    return limit;
+  }
+
+  private void checkDecision(String user) {
+    UserTask task = taskActionTarget(null, user);
+    if (task.state() == TaskState.RESERVED && !task.owner().orElseThrow().equals(user)) {
+      throw new RuleViolation(
+          "step " + task.name() + " is claimed by " + task.owner().get() + "; only they can decide it");
+    }
+    refuse(task.refusal(TaskEvent.COMPLETE));
+  }
+
+  /** The current task, checked for a task action by {@code user}. */
+  private UserTask taskActionTarget(String step, String user) {
+    if (state == ProcessState.SUSPENDED) {
+      throw new RuleViolation("task actions are not allowed while the process is suspended");
+    }
+    if (user == null || user.isBlank()) {
+      throw new RuleViolation("a user is required");
+    }
+    UserTask task = task(step);
+    if (!task.isApprover(user)) {
+      throw new RuleViolation(
+          user + " is not an approver of step " + task.name() + " (approvers: "
+              + String.join(", ", task.approvers()) + ")");
+    }
+    return task;
+  }
+
+  /** The current task; {@code step}, when given, must name it. */
+  private UserTask task(String step) {
+    UserTask task = currentTask();
+    if (step != null && !step.equals(task.name())) {
+      boolean known = steps.stream().anyMatch(s -> s.name().equals(step));
+      throw new RuleViolation(
+          (known ? "step " + step + " is not the current step" : "unknown step " + step)
+              + " (current step: " + task.name() + ")");
+    }
+    return task;
+  }
+
+  private static void refuse(Optional<String> refusal) {
+    refusal.ifPresent(reason -> {
+      throw new RuleViolation(reason);
+    });
+  }
+
+  private BusinessTimer knownTimer(String name) {
+    if (name == null || name.isBlank()) {
+      throw new RuleViolation("a timer name is required");
+    }
+    return timer(name)
+        .orElseThrow(
+            () ->
+                new RuleViolation(
+                    "unknown timer " + name + " (timers: " + String.join(", ", timers.keySet()) + ")"));
+  }
+
+  // ---- the process moving on ---------------------------------------------------------------
+
+  private void activate(int index, Instant now) {
+    current = index;
+    UserTask task = steps.get(index);
+    task.on(TaskEvent.ACTIVATE);
+    acceptanceTimer(task).ifPresent(t -> t.ensureRunning(now));
+    timer(task.name() + COMPLETION_SUFFIX).ifPresent(t -> t.ensureRunning(now));
+  }
+
+  private void completeCurrent(Outcome outcome, String by, String note, Instant now) {
+    UserTask task = currentTask();
+    task.complete(outcome, by, note, now);
+    clearTimersOf(task);
+    if (outcome == Outcome.REJECTED) {
+      end(ProcessState.REJECTED, by, note, now);
+    } else if (current == steps.size() - 1) {
+      end(ProcessState.APPROVED, by, note, now);
+    } else {
+      activate(current + 1, now);
+    }
+  }
+
+  private void end(ProcessState outcome, String by, String note, Instant now) {
+    state = outcome;
+    suspendedReason = null;
+    decidedBy = by;
+    comment = note;
+    completedAt = now;
+    for (UserTask task : steps) {
+      if (task.state() != TaskState.COMPLETED) {
+        task.on(TaskEvent.OBSOLETE);
+      }
+    }
+    timers.values().forEach(BusinessTimer::clear);
+  }
+
+  private void clearTimersOf(UserTask task) {
+    timers.values().stream()
+        .filter(t -> t.step().filter(task.name()::equals).isPresent())
+        .forEach(BusinessTimer::clear);
+  }
+
+  // ---- timers expiring ---------------------------------------------------------------------
+
+  /**
+   * Expires every running timer whose expiration date has been reached, in expiration-date then
+   * name order, recording a TimerExpired event for each.
+   */
+  public List<Expiry> expireDue(Instant now) {
+    if (state != ProcessState.ACTIVE) {
+      return List.of();
+    }
+    List<BusinessTimer> due =
+        timers.values().stream().filter(t -> t.isDue(now)).sorted(EXPIRY_ORDER).toList();
+    List<Expiry> expiries = new ArrayList<>();
+    for (BusinessTimer timer : due) {
+      timer.expireIfDue(now);
+      Instant expiresAt = timer.expiresAt().orElseThrow();
+      ObjectNode detail = JsonNodeFactory.instance.objectNode();
+      detail.put("timer", timer.name());
+      detail.put("expiresAt", expiresAt.toString());
+      detail.put("firing", timer.firings());
+      history.add(new HistoryEntry(now.toString(), "event", "TimerExpired", detail, true, null));
+      expiries.add(
+          new Expiry(
+              timer.name(), timer.step().orElse(null), expiresAt, timer.firings(), timer.handlers()));
+    }
+    return expiries;
+  }
+
+  /** The running timer that expires first, if any: what the one server timer must wait for. */
+  public Optional<BusinessTimer> nextToExpire() {
+    return timers.values().stream().filter(BusinessTimer::awaitsExpiry).min(EXPIRY_ORDER);
+  }
+
+  /**
+   * A {@code decide} handler: ends the current step with {@code outcome}, decided by the timer.
+   *
+   * @return false when there is nothing left to decide (the process ended meanwhile)
+   */
+  public boolean decide(Outcome outcome, String timerName, Instant now) {
+    if (state != ProcessState.ACTIVE || !currentTask().isOpen()) {
+      return false;
+    }
+    completeCurrent(outcome, "timer:" + timerName, "decided on expiry of timer " + timerName, now);
+    return true;
+  }
+
+  public void addWarning(String timerName, String step, String message, Instant now) {
+    warnings.add(new WarningInfo(now.toString(), timerName, step, message));
+  }
+
+  /** Records a command in the audit trail: {@code via} is signal or update. */
+  public void recordCommand(
+      Instant at, String via, String name, JsonNode input, Optional<String> refusal) {
+    history.add(
+        new HistoryEntry(
+            at.toString(), via, name, input, refusal.isEmpty(), refusal.orElse(null)));
+  }
+
+  // ---- views -------------------------------------------------------------------------------
+
+  public Optional<BusinessTimer> timer(String name) {
+    return Optional.ofNullable(timers.get(name));
+  }
+
+  private Optional<BusinessTimer> acceptanceTimer(UserTask task) {
+    return timer(task.name() + ACCEPTANCE_SUFFIX);
+  }
+
+  private List<BusinessTimer> liveTimers() {
+    return timers.values().stream().filter(t -> !t.cleared()).toList();
+  }
+
+  public UserTask currentTask() {
+    return steps.get(current);
+  }
+
+  public ProcessState state() {
+    return state;
+  }
+
+  public String requestId() {
+    return requestId;
+  }
+
+  public List<TimerInfo> timerInfos() {
+    return timers.values().stream().map(ApprovalProcess::info).toList();
+  }
+
+  private static TimerInfo info(BusinessTimer t) {
+    return new TimerInfo(
+        t.name(),
+        t.kind().name(),
+        t.step().orElse(null),
+        t.state().name(),
+        t.limit().text(),
+        t.expiresAt().map(Instant::toString).orElse(null),
+        t.expired(),
+        t.cleared(),
+        t.firings());
+  }
+
+  public StatusInfo status() {
+    List<StepInfo> stepInfos =
+        steps.stream()
+            .map(
+                s ->
+                    new StepInfo(
+                        s.name(),
+                        s.title(),
+                        s.state().name(),
+                        s.owner().orElse(null),
+                        s.approvers(),
+                        s.outcome().map(Enum::name).orElse(null),
+                        s.decidedBy().orElse(null),
+                        s.comment().orElse(null),
+                        s.completedAt().map(Instant::toString).orElse(null)))
+            .toList();
+    return new StatusInfo(
+        requestId,
+        title,
+        requester,
+        state.name(),
+        suspendedReason,
+        state.isEnded() ? null : currentTask().name(),
+        stepInfos,
+        timerInfos(),
+        List.copyOf(warnings));
+  }
+
+  public List<HistoryEntry> history() {
+    return List.copyOf(history);
+  }
+
+  public List<WarningInfo> warnings() {
+    return List.copyOf(warnings);
+  }
+
+  /** The workflow result; only meaningful once the process has ended. */
+  public ApprovalResult result() {
+    return new ApprovalResult(
+        requestId,
+        state.name(),
+        decidedBy,
+        comment,
+        Objects.toString(completedAt, null),
+        List.copyOf(warnings));
+  }
+
+  private String expiresText(String timerName) {
+    BusinessTimer timer = timers.get(timerName);
+    return timer
+        .expiresAt()
+        .map(at -> ", expires " + at)
+        .orElse(", expiration date set when it next runs");
+  }
+
+}

@@ -1,0 +1,46 @@
+package dev.overdue.model;
+
+import static dev.overdue.model.TaskEvent.ACTIVATE;
+import static dev.overdue.model.TaskEvent.CLAIM;
+import static dev.overdue.model.TaskEvent.COMPLETE;
+import static dev.overdue.model.TaskEvent.RELEASE;
+import static dev.overdue.model.TaskState.COMPLETED;
+import static dev.overdue.model.TaskState.OBSOLETE;
+import static dev.overdue.model.TaskState.PENDING;
+import static dev.overdue.model.TaskState.READY;
+import static dev.overdue.model.TaskState.RESERVED;
+
+/** The user-task lifecycle: READY (offered) → RESERVED (claimed) → COMPLETED, release goes back. */
+public final class TaskLifecycle {
+  private TaskLifecycle() {}
+
+  public static final TransitionTable<TaskState, TaskEvent> TABLE =
+      TransitionTable.of(TaskState.class, TaskEvent.class)
+          .allow(PENDING, ACTIVATE, READY)
+          .reject(PENDING, CLAIM, "the step has not started yet")
+          .reject(PENDING, RELEASE, "the step has not started yet")
+          .reject(PENDING, COMPLETE, "the step has not started yet")
+          .allow(PENDING, TaskEvent.OBSOLETE, OBSOLETE)
+          .reject(READY, ACTIVATE, "the task is already offered")
+          .allow(READY, CLAIM, RESERVED)
+          .reject(READY, RELEASE, "the task is not claimed")
+          // An approver may decide an offered task directly: deciding claims it implicitly.
+          .allow(READY, COMPLETE, COMPLETED)
+          .allow(READY, TaskEvent.OBSOLETE, OBSOLETE)
+          .reject(RESERVED, ACTIVATE, "the task is already offered")
+          .reject(RESERVED, CLAIM, "the task is already claimed")
+          .allow(RESERVED, RELEASE, READY)
+          .allow(RESERVED, COMPLETE, COMPLETED)
+          .allow(RESERVED, TaskEvent.OBSOLETE, OBSOLETE)
+          .reject(COMPLETED, ACTIVATE, "the task is completed")
+          .reject(COMPLETED, CLAIM, "the task is completed")
+          .reject(COMPLETED, RELEASE, "the task is completed")
+          .reject(COMPLETED, COMPLETE, "the task is completed")
+          .reject(COMPLETED, TaskEvent.OBSOLETE, "the task is completed")
+          .reject(OBSOLETE, ACTIVATE, "the task is obsolete")
+          .reject(OBSOLETE, CLAIM, "the task is obsolete")
+          .reject(OBSOLETE, RELEASE, "the task is obsolete")
+          .reject(OBSOLETE, COMPLETE, "the task is obsolete")
+          .reject(OBSOLETE, TaskEvent.OBSOLETE, "the task is obsolete")
+          .complete();
+}

@@ -1,0 +1,15 @@
+package dev.overdue.model;
+
+/** The state of a step's user task (the WS-HumanTask names where they fit). */
+public enum TaskState {
+  /** A later step, not yet reached. */
+  PENDING,
+  /** Offered to its approvers; nobody has claimed it. */
+  READY,
+  /** Claimed by one approver, its owner. */
+  RESERVED,
+  /** Decided, with an outcome. */
+  COMPLETED,
+  /** The process ended before this task was decided. */
+  OBSOLETE
+}

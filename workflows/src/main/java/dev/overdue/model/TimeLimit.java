@@ -1,0 +1,116 @@
+package dev.overdue.model;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A timer's time limit (seed 000): relative (a time distance from when the timer starts running)
+ * or absolute (a fixed point in time, keeping the offset the user wrote).
+ */
+public sealed interface TimeLimit permits TimeLimit.Relative, TimeLimit.Absolute {
+
+  /** The expiration date this limit gives a timer that starts running at {@code now}. */
+  Instant expirationFrom(Instant now);
+
+  /** The limit as ISO-8601 text: a duration such as {@code PT30M} or a date-time with offset. */
+  String text();
+
+  record Relative(Duration duration) implements TimeLimit {
+    public Relative {
+      if (duration.isNegative() || duration.isZero()) {
+        throw new RuleViolation("a relative time limit must be positive, got " + duration);
+      }
+    }
+
+    @Override
+    public Instant expirationFrom(Instant now) {
+      return now.plus(duration);
+    }
+
+    @Override
+    public String text() {
+      return duration.toString();
+    }
+  }
+
+  record Absolute(OffsetDateTime at) implements TimeLimit {
+    @Override
+    public Instant expirationFrom(Instant now) {
+      return at.toInstant();
+    }
+
+    @Override
+    public String text() {
+      return at.toString();
+    }
+  }
+
+  Pattern WEEKS = Pattern.compile("P(\\d+)W", Pattern.CASE_INSENSITIVE);
+  Pattern SECONDS = Pattern.compile("\\d+(\\.\\d{1,9})?");
+
+  /**
+   * Parses a limit as users type it: an ISO-8601 duration ({@code PT30M}, {@code P2D}, {@code
+   * P1W}), a number of seconds ({@code 300}), or an ISO-8601 date-time with offset ({@code
+   * 2026-11-25T17:00:00+01:00}).
+   */
+  static TimeLimit parse(String text) {
+    if (text == null || text.isBlank()) {
+      throw new RuleViolation("a time limit is required");
+    }
+    String value = text.trim();
+    if (SECONDS.matcher(value).matches()) {
+      BigDecimal seconds = new BigDecimal(value);
+      return new Relative(Duration.ofNanos(seconds.movePointRight(9).longValueExact()));
+    }
+    if (value.startsWith("P") || value.startsWith("p") || value.startsWith("-")) {
+      return new Relative(parseDuration(value));
+    }
+    try {
+      return new Absolute(OffsetDateTime.parse(value));
+    } catch (DateTimeParseException e) {
+      throw new RuleViolation(
+          "'"
+              + value
+              + "' is not a time limit: use an ISO-8601 duration (PT30M, P2D), a number of"
+              + " seconds, or a date-time with offset (2026-11-25T17:00:00+01:00)");
+    }
+  }
+
+  /** Parses a positive ISO-8601 duration, as used by {@code extendDeadline}'s {@code by}. */
+  static Duration parseDuration(String text) {
+    if (text == null || text.isBlank()) {
+      throw new RuleViolation("a duration is required");
+    }
+    String value = text.trim();
+    Matcher weeks = WEEKS.matcher(value);
+    Duration duration;
+    if (weeks.matches()) {
+      duration = Duration.ofDays(7 * Long.parseLong(weeks.group(1)));
+    } else if (datePart(value).contains("Y") || datePart(value).contains("M")) {
+      throw new RuleViolation(
+          "'" + value + "': months and years have no fixed length; give days (P30D) instead");
+    } else {
+      try {
+        duration = Duration.parse(value);
+      } catch (DateTimeParseException e) {
+        throw new RuleViolation(
+            "'" + value + "' is not an ISO-8601 duration (examples: PT30M, PT4H, P2D, P1DT12H)");
+      }
+    }
+    if (duration.isNegative() || duration.isZero()) {
+      throw new RuleViolation("a duration must be positive, got " + value);
+    }
+    return duration;
+  }
+
+  private static String datePart(String duration) {
+    String upper = duration.toUpperCase();
+    int time = upper.indexOf('T');
+    return time < 0 ? upper : upper.substring(0, time);
+  }
+}

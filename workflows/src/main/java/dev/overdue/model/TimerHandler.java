@@ -1,0 +1,23 @@
+package dev.overdue.model;
+
+import java.util.List;
+
+/** What runs, in order, when a timer expires. */
+public sealed interface TimerHandler
+    permits TimerHandler.Warn, TimerHandler.Notify, TimerHandler.Decide {
+
+  /** Adds a warning to the task the timer observes, or to the process (the default handler). */
+  record Warn() implements TimerHandler {}
+
+  /** Sends {@code message} to each recipient in {@code to}. */
+  record Notify(List<String> to, String message) implements TimerHandler {
+    public Notify {
+      to = List.copyOf(to);
+    }
+  }
+
+  /** Ends the current step with {@code outcome}. */
+  record Decide(Outcome outcome) implements TimerHandler {}
+
+  List<TimerHandler> DEFAULT = List.of(new Warn());
+}

@@ -1,0 +1,17 @@
+package dev.overdue.model;
+
+/** System timers are switched by the process itself; user timers by enable/disable commands. */
+public enum TimerKind {
+  /** Process completion: from the start of the process to its end. */
+  PROCESS,
+  /** Task acceptance: while a task is offered (READY) and nobody has claimed it. */
+  ACCEPTANCE,
+  /** Task completion: from when a task is first offered to when it is completed. */
+  COMPLETION,
+  /** Declared in the request; starts OFF, switched by enableTimer and disableTimer. */
+  USER;
+
+  public boolean isSystem() {
+    return this != USER;
+  }
+}
