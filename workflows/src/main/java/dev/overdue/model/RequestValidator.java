@@ -4,6 +4,7 @@ import dev.overdue.api.ApprovalRequest;
 import dev.overdue.api.ApprovalRequest.HandlerDefinition;
 import dev.overdue.api.ApprovalRequest.StepDefinition;
 import dev.overdue.api.ApprovalRequest.TimerDefinition;
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -111,6 +112,9 @@ public final class RequestValidator {
       if (limit instanceof TimeLimit.Absolute absolute && !absolute.at().toInstant().isAfter(now)) {
         problems.accept(at + ": " + text + " is in the past");
       }
+      limit.expirationFrom(now);
+    } catch (DateTimeException | ArithmeticException e) {
+      problems.accept(at + ": " + text + " is too far in the future");
     } catch (RuleViolation e) {
       problems.accept(at + ": " + e.reason());
     }

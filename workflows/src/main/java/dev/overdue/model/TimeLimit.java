@@ -65,7 +65,11 @@ public sealed interface TimeLimit permits TimeLimit.Relative, TimeLimit.Absolute
     String value = text.trim();
     if (SECONDS.matcher(value).matches()) {
       BigDecimal seconds = new BigDecimal(value);
-      return new Relative(Duration.ofNanos(seconds.movePointRight(9).longValueExact()));
+      try {
+        return new Relative(Duration.ofNanos(seconds.movePointRight(9).longValueExact()));
+      } catch (ArithmeticException e) {
+        throw new RuleViolation("'" + value + "' seconds is too long a time limit");
+      }
     }
     if (value.startsWith("P") || value.startsWith("p") || value.startsWith("-")) {
       return new Relative(parseDuration(value));
@@ -90,7 +94,11 @@ public sealed interface TimeLimit permits TimeLimit.Relative, TimeLimit.Absolute
     Matcher weeks = WEEKS.matcher(value);
     Duration duration;
     if (weeks.matches()) {
-      duration = Duration.ofDays(7 * Long.parseLong(weeks.group(1)));
+      try {
+        duration = Duration.ofDays(Math.multiplyExact(7, Long.parseLong(weeks.group(1))));
+      } catch (ArithmeticException | NumberFormatException e) {
+        throw new RuleViolation("'" + value + "' is too long a duration");
+      }
     } else if (datePart(value).contains("Y") || datePart(value).contains("M")) {
       throw new RuleViolation(
           "'" + value + "': months and years have no fixed length; give days (P30D) instead");

@@ -1,0 +1,120 @@
+package dev.overdue.worker;
+
+import dev.overdue.activities.LogNotificationActivities;
+import dev.overdue.activities.LogWarningActivities;
+import dev.overdue.client.Connection;
+import dev.overdue.workflow.ApprovalWorkflow;
+import dev.overdue.workflow.ApprovalWorkflowImpl;
+import io.temporal.client.WorkflowClient;
+import io.temporal.serviceclient.WorkflowServiceStubs;
+import io.temporal.worker.Worker;
+import io.temporal.worker.WorkerFactory;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** Hosts ApprovalWorkflow and its activities on one task queue until stopped. */
+@Command(
+    name = "overdue-worker",
+    mixinStandardHelpOptions = true,
+    version = "overdue-worker 0.1.0",
+    description = "Runs the Overdue worker: approval workflows and their warning and notification activities.",
+    footer = {
+      "",
+      "Connection settings are the standard Temporal ones: TEMPORAL_ADDRESS (default localhost:7233),",
+      "TEMPORAL_NAMESPACE (default 'default'), TEMPORAL_API_KEY, TEMPORAL_TLS*, or a profile chosen",
+      "with TEMPORAL_PROFILE from the file TEMPORAL_CONFIG_FILE names.",
+      "When no address is configured and nothing answers on localhost:7233, the worker starts an",
+      "in-memory Temporal service there; its state is lost when the worker exits."
+    })
+public final class OverdueWorker implements Callable<Integer> {
+  private static final Logger log = LoggerFactory.getLogger(OverdueWorker.class);
+
+  @Option(
+      names = "--task-queue",
+      description = "Task queue to poll (env OVERDUE_TASK_QUEUE, default ${DEFAULT-VALUE}).",
+      defaultValue = "${env:OVERDUE_TASK_QUEUE:-" + ApprovalWorkflow.DEFAULT_TASK_QUEUE + "}")
+  String taskQueue;
+
+  @Option(
+      names = "--embedded",
+      negatable = true,
+      description = {
+        "--embedded: always start the in-memory Temporal service on the address's port.",
+        "--no-embedded: never start it; fail when no server answers."
+      })
+  Boolean embedded;
+
+  private final CountDownLatch stopped = new CountDownLatch(1);
+
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new OverdueWorker()).execute(args));
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    Connection connection = Connection.load();
+    String address = connection.address();
+    EmbeddedTemporal service = null;
+    boolean reachable = EmbeddedTemporal.answers(address);
+    if (Boolean.TRUE.equals(embedded)
+        || (embedded == null && !connection.addressConfigured() && !reachable)) {
+      if (reachable) {
+        log.error("--embedded: something already listens on {}; stop it or choose another TEMPORAL_ADDRESS", address);
+        return 2;
+      }
+      service = EmbeddedTemporal.start(address);
+      log.warn("==================================================================================");
+      log.warn("No Temporal server at {}: started the IN-MEMORY Temporal service there.", address);
+      log.warn("All approvals and timers are LOST when this worker exits. For durable state, run a");
+      log.warn("Temporal server (temporal server start-dev) and set TEMPORAL_ADDRESS.");
+      log.warn("==================================================================================");
+    } else if (!reachable) {
+      log.error(
+          "No Temporal server answers at {} (namespace {}). Start one, or unset TEMPORAL_ADDRESS to"
+              + " use the in-memory service.",
+          address,
+          connection.namespace());
+      return 2;
+    }
+
+    WorkflowServiceStubs stubs = connection.serviceStubs();
+    WorkflowClient client = connection.client(stubs);
+    WorkerFactory factory = WorkerFactory.newInstance(client);
+    Worker worker = factory.newWorker(taskQueue);
+    worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
+    worker.registerActivitiesImplementations(
+        new LogWarningActivities(), new LogNotificationActivities());
+
+    EmbeddedTemporal embeddedService = service;
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  log.info("shutting down: finishing in-flight tasks");
+                  factory.shutdown();
+                  factory.awaitTermination(20, TimeUnit.SECONDS);
+                  stubs.shutdown();
+                  if (embeddedService != null) {
+                    embeddedService.close();
+                  }
+                  log.info("worker stopped");
+                  stopped.countDown();
+                },
+                "overdue-shutdown"));
+
+    factory.start();
+    log.info(
+        "Overdue worker polling task queue '{}' at {} namespace '{}'",
+        taskQueue,
+        address,
+        connection.namespace());
+    stopped.await();
+    return 0;
+  }
+}

@@ -1,0 +1,90 @@
+package dev.overdue.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.overdue.api.ApprovalRequest;
+import dev.overdue.api.ApprovalResult;
+import dev.overdue.api.CommandResult;
+import dev.overdue.api.HistoryEntry;
+import dev.overdue.api.StatusInfo;
+import dev.overdue.api.TimerInfo;
+import dev.overdue.model.RequestJson;
+import dev.overdue.model.RequestValidator;
+import dev.overdue.model.RuleViolation;
+import dev.overdue.workflow.ApprovalWorkflow;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowOptions;
+import io.temporal.client.WorkflowStub;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+
+/** Starting and steering approvals from a client: the contract as Java calls. */
+public final class Approvals {
+  private final WorkflowClient client;
+
+  public Approvals(WorkflowClient client) {
+    this.client = client;
+  }
+
+  /** {@code PO-4711} and {@code approval-PO-4711} both name the same approval. */
+  public static String workflowId(String requestOrWorkflowId) {
+    return requestOrWorkflowId.startsWith(ApprovalWorkflow.WORKFLOW_ID_PREFIX)
+        ? requestOrWorkflowId
+        : ApprovalWorkflow.WORKFLOW_ID_PREFIX + requestOrWorkflowId;
+  }
+
+  /**
+   * Validates {@code request} (the same rules the workflow applies) and starts it.
+   *
+   * @throws RuleViolation listing every problem, before anything is started
+   */
+  public String start(JsonNode request, String taskQueue) {
+    ApprovalRequest parsed = RequestJson.parse(request);
+    List<String> problems = RequestValidator.problems(parsed, Instant.now());
+    if (!problems.isEmpty()) {
+      throw new RuleViolation("invalid approval request:\n  " + String.join("\n  ", problems));
+    }
+    String workflowId = workflowId(parsed.requestId());
+    ApprovalWorkflow workflow =
+        client.newWorkflowStub(
+            ApprovalWorkflow.class,
+            WorkflowOptions.newBuilder().setWorkflowId(workflowId).setTaskQueue(taskQueue).build());
+    WorkflowClient.start(workflow::run, request);
+    return workflowId;
+  }
+
+  /** Sends a command as an Update: validated by the workflow, refusals come back as exceptions. */
+  public CommandResult update(String id, String command, JsonNode input) {
+    return stub(id).update(command, CommandResult.class, orEmpty(input));
+  }
+
+  /** Sends a command as a Signal: fire and forget; a refusal shows only in {@link #history}. */
+  public void signal(String id, String command, JsonNode input) {
+    stub(id).signal(command, orEmpty(input));
+  }
+
+  public StatusInfo status(String id) {
+    return stub(id).query("status", StatusInfo.class);
+  }
+
+  public List<TimerInfo> timers(String id) {
+    return Arrays.asList(stub(id).query("timers", TimerInfo[].class));
+  }
+
+  public List<HistoryEntry> history(String id) {
+    return Arrays.asList(stub(id).query("history", HistoryEntry[].class));
+  }
+
+  public ApprovalResult result(String id) {
+    return stub(id).getResult(ApprovalResult.class);
+  }
+
+  private WorkflowStub stub(String id) {
+    return client.newUntypedWorkflowStub(workflowId(id));
+  }
+
+  private static JsonNode orEmpty(JsonNode input) {
+    return input == null ? JsonNodeFactory.instance.objectNode() : input;
+  }
+}

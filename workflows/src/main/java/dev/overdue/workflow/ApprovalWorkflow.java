@@ -1,0 +1,40 @@
+package dev.overdue.workflow;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.overdue.api.ApprovalResult;
+import dev.overdue.api.HistoryEntry;
+import dev.overdue.api.StatusInfo;
+import dev.overdue.api.TimerInfo;
+import io.temporal.workflow.QueryMethod;
+import io.temporal.workflow.WorkflowInterface;
+import io.temporal.workflow.WorkflowMethod;
+import java.util.List;
+
+/**
+ * One approval process with business timers. Commands ({@link Commands#NAMES}) arrive as Signals
+ * or, with the same names, as Updates that are validated first; both take one JSON object.
+ *
+ * <p>The input is taken as raw JSON and parsed strictly inside the workflow, so that a typo in a
+ * hand-written {@code temporal workflow start --input} fails the approval with a clear message
+ * instead of being silently ignored.
+ */
+@WorkflowInterface
+public interface ApprovalWorkflow {
+  String TYPE = "ApprovalWorkflow";
+  String DEFAULT_TASK_QUEUE = "overdue";
+  String WORKFLOW_ID_PREFIX = "approval-";
+
+  @WorkflowMethod(name = TYPE)
+  ApprovalResult run(JsonNode request);
+
+  /** Every timer: {@code name, kind, state, limit, expiresAt, expired, cleared}. */
+  @QueryMethod(name = "timers")
+  List<TimerInfo> timers();
+
+  @QueryMethod(name = "status")
+  StatusInfo status();
+
+  /** Every command with time, input, accepted or rejected and why; timer expiries as events. */
+  @QueryMethod(name = "history")
+  List<HistoryEntry> history();
+}

@@ -1,0 +1,289 @@
+package dev.overdue.workflow;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.overdue.activities.Notification;
+import dev.overdue.activities.NotificationActivities;
+import dev.overdue.activities.WarningActivities;
+import dev.overdue.activities.WarningNotice;
+import dev.overdue.api.ApprovalResult;
+import dev.overdue.api.CommandResult;
+import dev.overdue.api.HistoryEntry;
+import dev.overdue.api.StatusInfo;
+import dev.overdue.api.TimerInfo;
+import dev.overdue.model.ApprovalProcess;
+import dev.overdue.model.BusinessTimer;
+import dev.overdue.model.Command;
+import dev.overdue.model.Expiry;
+import dev.overdue.model.RequestJson;
+import dev.overdue.model.RuleViolation;
+import dev.overdue.model.TimerHandler;
+import io.temporal.activity.ActivityOptions;
+import io.temporal.common.RetryOptions;
+import io.temporal.common.converter.EncodedValues;
+import io.temporal.failure.ActivityFailure;
+import io.temporal.failure.ApplicationFailure;
+import io.temporal.workflow.Async;
+import io.temporal.workflow.DynamicSignalHandler;
+import io.temporal.workflow.DynamicUpdateHandler;
+import io.temporal.workflow.Workflow;
+import io.temporal.workflow.WorkflowInit;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+
+/**
+ * The Temporal layer around {@link ApprovalProcess}: commands become model calls, the model's
+ * earliest expiration date becomes one cancellable server timer, expiries become activities.
+ */
+public class ApprovalWorkflowImpl implements ApprovalWorkflow {
+  private static final Logger log = Workflow.getLogger(ApprovalWorkflowImpl.class);
+
+  /** The failure type of a refused Update, from its validator and its handler alike. */
+  static final String REJECTED_COMMAND = RuleViolation.class.getName();
+  static final String INVALID_REQUEST = "InvalidApprovalRequest";
+
+  private static final ActivityOptions SIDE_EFFECTS =
+      ActivityOptions.newBuilder()
+          .setStartToCloseTimeout(Duration.ofSeconds(30))
+          .setScheduleToCloseTimeout(Duration.ofMinutes(10))
+          .setRetryOptions(
+              RetryOptions.newBuilder()
+                  .setInitialInterval(Duration.ofSeconds(1))
+                  .setBackoffCoefficient(2)
+                  .setMaximumInterval(Duration.ofMinutes(1))
+                  .build())
+          .build();
+
+  private final WarningActivities warningActivities =
+      Workflow.newActivityStub(WarningActivities.class, SIDE_EFFECTS);
+  private final NotificationActivities notificationActivities =
+      Workflow.newActivityStub(NotificationActivities.class, SIDE_EFFECTS);
+  private final DeadlineTimer deadline = new DeadlineTimer();
+
+  private ApprovalProcess process;
+  /** Why the request could not start, when it could not. */
+  private String invalidRequest;
+  /** Bumped by everything that may move a deadline or end the process; the main loop waits on it. */
+  private int changes;
+  /** Expiry handler chains still running; the workflow finishes only after the last one. */
+  private int handlersRunning;
+
+  /**
+   * Starts the process and registers the command handlers before the first workflow task handles
+   * anything, so an Update sent right after the start is not refused as unknown.
+   */
+  @WorkflowInit
+  public ApprovalWorkflowImpl(JsonNode request) {
+    try {
+      process = ApprovalProcess.start(RequestJson.parse(request), now());
+    } catch (RuleViolation invalid) {
+      invalidRequest = invalid.reason();
+    }
+    Workflow.registerListener((DynamicSignalHandler) this::onSignal);
+    Workflow.registerListener(new UpdateHandler());
+  }
+
+  @Override
+  public ApprovalResult run(JsonNode request) {
+    if (invalidRequest != null) {
+      throw ApplicationFailure.newNonRetryableFailure(invalidRequest, INVALID_REQUEST);
+    }
+
+    while (!process.state().isEnded()) {
+      process.expireDue(now()).forEach(this::runHandlers);
+      if (process.state().isEnded()) {
+        break;
+      }
+      Optional<BusinessTimer> next = process.nextToExpire();
+      deadline.waitFor(
+          next.flatMap(BusinessTimer::expiresAt).orElse(null),
+          next.map(t -> t.name() + " expires " + t.expiresAt().orElseThrow()).orElse(""));
+      int seen = changes;
+      Workflow.await(() -> changes != seen || deadline.hasFired());
+      if (deadline.hasFired()) {
+        deadline.consumeFired();
+      }
+    }
+    deadline.cancel();
+    Workflow.await(() -> handlersRunning == 0 && Workflow.isEveryHandlerFinished());
+    return process.result();
+  }
+
+  // ---- commands ----------------------------------------------------------------------------
+
+  private void onSignal(String name, EncodedValues args) {
+    if (process == null) {
+      log.warn("ignored signal {}: the approval did not start", name);
+      return;
+    }
+    Instant now = now();
+    JsonNode input = null;
+    Optional<String> refusal;
+    try {
+      input = decode(args);
+      Command command = Commands.parse(name, input);
+      process.apply(command, now);
+      refusal = Optional.empty();
+      changes++;
+    } catch (RuleViolation violation) {
+      refusal = Optional.of(violation.reason());
+    } catch (RuntimeException unexpected) {
+      // No signal content may fail a workflow task: refuse it and keep going.
+      log.error("signal " + name + " failed unexpectedly; refused", unexpected);
+      refusal = Optional.of("internal error: " + unexpected);
+    }
+    refusal.ifPresent(reason -> log.warn("rejected signal {}: {}", name, reason));
+    process.recordCommand(now, "signal", name, input, refusal);
+  }
+
+  /** Updates share the signals' names and rules; refused ones never reach the history. */
+  private final class UpdateHandler implements DynamicUpdateHandler {
+    @Override
+    public void handleValidate(String name, EncodedValues args) {
+      // Thrown as is: SDK 1.38 reports a validator's plain exception with its message intact.
+      try {
+        Command command = Commands.parse(name, decode(args));
+        refuse(started().refusal(command, now()));
+      } catch (RuleViolation violation) {
+        log.warn("rejected update {}: {}", name, violation.reason());
+        throw violation;
+      }
+    }
+
+    @Override
+    public Object handleExecute(String name, EncodedValues args) {
+      Instant now = now();
+      JsonNode input = null;
+      try {
+        input = decode(args);
+        String message = process.apply(Commands.parse(name, input), now);
+        changes++;
+        process.recordCommand(now, "update", name, input, Optional.empty());
+        return new CommandResult(name, message);
+      } catch (RuleViolation violation) {
+        process.recordCommand(now, "update", name, input, Optional.of(violation.reason()));
+        throw ApplicationFailure.newNonRetryableFailure(violation.reason(), REJECTED_COMMAND);
+      }
+    }
+
+    @Override
+    public String getDescription() {
+      return "Approval commands: " + String.join(", ", Commands.NAMES);
+    }
+  }
+
+  /** A command's single JSON argument; none means an empty object. */
+  private static JsonNode decode(EncodedValues args) {
+    if (args == null || args.getSize() == 0) {
+      return null;
+    }
+    try {
+      return args.get(0, JsonNode.class);
+    } catch (RuntimeException notJson) {
+      throw new RuleViolation("the input is not JSON: " + notJson.getMessage());
+    }
+  }
+
+  // ---- expiries ----------------------------------------------------------------------------
+
+  /** Runs one expiry's handlers in order, in a workflow thread of its own. */
+  private void runHandlers(Expiry expiry) {
+    handlersRunning++;
+    Async.procedure(
+        () -> {
+          try {
+            for (TimerHandler handler : expiry.handlers()) {
+              runHandler(handler, expiry);
+            }
+          } finally {
+            handlersRunning--;
+            changes++;
+          }
+        });
+  }
+
+  private void runHandler(TimerHandler handler, Expiry expiry) {
+    String workflowId = Workflow.getInfo().getWorkflowId();
+    if (handler instanceof TimerHandler.Warn) {
+      String message = "timer " + expiry.timer() + " expired (due " + expiry.expiresAt() + ")";
+      Instant at = now();
+      process.addWarning(expiry.timer(), expiry.step(), message, at);
+      try {
+        warningActivities.raiseWarning(
+            new WarningNotice(
+                workflowId, process.requestId(), expiry.timer(), expiry.step(), message,
+                at.toString()));
+      } catch (ActivityFailure failure) {
+        // The warning is already on the process; only its publication failed.
+        log.warn("publishing warning of timer {} failed: {}", expiry.timer(), failure.getMessage());
+      }
+    } else if (handler instanceof TimerHandler.Notify notify) {
+      String message =
+          notify.message() != null
+              ? notify.message()
+              : "Approval " + process.requestId() + ": timer " + expiry.timer() + " expired";
+      for (String recipient : notify.to()) {
+        String key = workflowId + "/" + expiry.timer() + "/" + expiry.firing() + "/" + recipient;
+        try {
+          notificationActivities.sendNotification(
+              new Notification(
+                  key, workflowId, process.requestId(), expiry.timer(), expiry.firing(), recipient,
+                  message));
+        } catch (ActivityFailure failure) {
+          // A notification failure never fails the approval; it becomes a visible warning.
+          process.addWarning(
+              expiry.timer(),
+              expiry.step(),
+              "notification to " + recipient + " failed: " + rootMessage(failure),
+              now());
+        }
+      }
+    } else if (handler instanceof TimerHandler.Decide decide) {
+      process.decide(decide.outcome(), expiry.timer(), now());
+    }
+  }
+
+  private static String rootMessage(Throwable failure) {
+    Throwable cause = failure;
+    while (cause.getCause() != null) {
+      cause = cause.getCause();
+    }
+    return cause.getMessage();
+  }
+
+  private static Instant now() {
+    return Instant.ofEpochMilli(Workflow.currentTimeMillis());
+  }
+
+  // ---- queries -----------------------------------------------------------------------------
+
+  @Override
+  public List<TimerInfo> timers() {
+    return started().timerInfos();
+  }
+
+  @Override
+  public StatusInfo status() {
+    return started().status();
+  }
+
+  @Override
+  public List<HistoryEntry> history() {
+    return started().history();
+  }
+
+  private ApprovalProcess started() {
+    if (process == null) {
+      throw new RuleViolation("the approval did not start: " + invalidRequest);
+    }
+    return process;
+  }
+
+  private static void refuse(Optional<String> refusal) {
+    refusal.ifPresent(reason -> {
+      throw new RuleViolation(reason);
+    });
+  }
+}

@@ -1,0 +1,124 @@
+package dev.overdue.workflow;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.overdue.model.Command;
+import dev.overdue.model.RuleViolation;
+import dev.overdue.model.TimeLimit;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Turns a command's name and JSON input into a typed {@link Command}, strictly: unknown commands,
+ * unknown fields, wrong types and malformed limits are refused with a reason naming the field.
+ */
+public final class Commands {
+  private Commands() {}
+
+  /** Keeps one hostile payload from bloating the history and the audit trail. */
+  public static final int MAX_FIELD_LENGTH = 10_000;
+
+  /** Each command with the fields it accepts. */
+  private static final Map<String, Set<String>> FIELDS = new LinkedHashMap<>();
+
+  static {
+    FIELDS.put("enableTimer", Set.of("timer"));
+    FIELDS.put("disableTimer", Set.of("timer"));
+    FIELDS.put("suspend", Set.of("reason"));
+    FIELDS.put("resume", Set.of());
+    FIELDS.put("extendDeadline", Set.of("timer", "limit", "by"));
+    FIELDS.put("claim", Set.of("step", "user"));
+    FIELDS.put("release", Set.of("step", "user"));
+    FIELDS.put("approve", Set.of("user", "comment"));
+    FIELDS.put("reject", Set.of("user", "comment"));
+    FIELDS.put("abort", Set.of("reason"));
+  }
+
+  public static final List<String> NAMES = List.copyOf(FIELDS.keySet());
+
+  public static Command parse(String name, JsonNode input) {
+    Set<String> fields = FIELDS.get(name);
+    if (fields == null) {
+      throw new RuleViolation(
+          "unknown command '" + name + "' (commands: " + String.join(", ", NAMES) + ")");
+    }
+    if (input != null && !input.isNull() && !input.isObject()) {
+      throw new RuleViolation(name + " takes one JSON object, got " + input.getNodeType());
+    }
+    if (input != null) {
+      for (Iterator<String> it = input.fieldNames(); it.hasNext(); ) {
+        String field = it.next();
+        if (!fields.contains(field)) {
+          throw new RuleViolation(
+              "unknown field '" + field + "' for " + name + " (fields: "
+                  + (fields.isEmpty() ? "none" : String.join(", ", fields.stream().sorted().toList()))
+                  + ")");
+        }
+      }
+    }
+    switch (name) {
+      case "enableTimer":
+        return new Command.EnableTimer(required(input, "timer"));
+      case "disableTimer":
+        return new Command.DisableTimer(required(input, "timer"));
+      case "suspend":
+        return new Command.Suspend(optional(input, "reason"));
+      case "resume":
+        return new Command.Resume();
+      case "extendDeadline":
+        {
+          String limit = optional(input, "limit");
+          String by = optional(input, "by");
+          if ((limit == null) == (by == null)) {
+            throw new RuleViolation(
+                "extendDeadline needs exactly one of 'limit' (a new time limit) and 'by' (a"
+                    + " duration to move the expiration date later)");
+          }
+          return new Command.ExtendDeadline(
+              required(input, "timer"),
+              limit == null ? null : TimeLimit.parse(limit),
+              by == null ? null : TimeLimit.parseDuration(by));
+        }
+      case "claim":
+        return new Command.Claim(optional(input, "step"), required(input, "user"));
+      case "release":
+        return new Command.Release(optional(input, "step"), required(input, "user"));
+      case "approve":
+        return new Command.Approve(required(input, "user"), optional(input, "comment"));
+      case "reject":
+        return new Command.Reject(required(input, "user"), optional(input, "comment"));
+      case "abort":
+        return new Command.Abort(required(input, "reason"));
+      default:
+        throw new IllegalStateException("no parser for " + name);
+    }
+  }
+
+  private static String required(JsonNode input, String field) {
+    String value = optional(input, field);
+    if (value == null || value.isBlank()) {
+      throw new RuleViolation("'" + field + "' is required");
+    }
+    return value;
+  }
+
+  /** Strings as given; numbers as their text (a limit may be a number of seconds). */
+  private static String optional(JsonNode input, String field) {
+    JsonNode value = input == null ? null : input.get(field);
+    if (value == null || value.isNull()) {
+      return null;
+    }
+    if (!value.isTextual() && !value.isNumber()) {
+      throw new RuleViolation("'" + field + "' must be a string, got " + value.getNodeType());
+    }
+    String text = value.asText();
+    if (text.length() > MAX_FIELD_LENGTH) {
+      throw new RuleViolation(
+          "'" + field + "' is too long (" + text.length() + " characters, at most "
+              + MAX_FIELD_LENGTH + ")");
+    }
+    return text;
+  }
+}

@@ -1,0 +1,100 @@
+package dev.overdue.workflow;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.overdue.api.HistoryEntry;
+import dev.overdue.api.StatusInfo;
+import dev.overdue.api.TimerInfo;
+import dev.overdue.client.Approvals;
+import io.temporal.api.history.v1.HistoryEvent;
+import io.temporal.common.WorkflowExecutionHistory;
+import io.temporal.testing.TestWorkflowEnvironment;
+import io.temporal.worker.Worker;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.function.Predicate;
+
+/** A time-skipping Temporal test service with the approval worker on it, and small helpers. */
+final class ApprovalTestEnvironment implements AutoCloseable {
+  static final ObjectMapper JSON = new ObjectMapper();
+  static final String QUEUE = ApprovalWorkflow.DEFAULT_TASK_QUEUE;
+
+  final TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance();
+  final RecordingActivities activities = new RecordingActivities();
+  final Approvals approvals = new Approvals(env.getWorkflowClient());
+
+  ApprovalTestEnvironment() {
+    Worker worker = env.newWorker(QUEUE);
+    worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
+    worker.registerActivitiesImplementations(activities);
+    env.start();
+  }
+
+  static JsonNode json(String text) {
+    try {
+      return JSON.readTree(text.replace('\'', '"'));
+    } catch (Exception e) {
+      throw new IllegalArgumentException(text, e);
+    }
+  }
+
+  String start(String request) {
+    return approvals.start(json(request), QUEUE);
+  }
+
+  Instant now() {
+    return Instant.ofEpochMilli(env.currentTimeMillis());
+  }
+
+  void sleep(Duration duration) {
+    env.sleep(duration);
+  }
+
+  StatusInfo status(String id) {
+    return approvals.status(id);
+  }
+
+  TimerInfo timer(String id, String name) {
+    return approvals.timers(id).stream()
+        .filter(t -> t.name().equals(name))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no timer " + name));
+  }
+
+  List<HistoryEntry> history(String id) {
+    return approvals.history(id);
+  }
+
+  /** Signals are asynchronous: wait (in real time, briefly) until the audit trail shows it. */
+  HistoryEntry signalAndAwait(String id, String command, String input) {
+    int before = history(id).size();
+    approvals.signal(id, command, json(input));
+    long giveUp = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    while (System.nanoTime() < giveUp) {
+      List<HistoryEntry> entries = history(id);
+      for (HistoryEntry entry : entries.subList(before, entries.size())) {
+        if (entry.name().equals(command) && entry.kind().equals("signal")) {
+          return entry;
+        }
+      }
+      Thread.onSpinWait();
+    }
+    throw new AssertionError("signal " + command + " never reached the audit trail");
+  }
+
+  List<HistoryEvent> events(String id, Predicate<HistoryEvent> filter) {
+    WorkflowExecutionHistory history =
+        env.getWorkflowClient().fetchHistory(Approvals.workflowId(id));
+    return history.getEvents().stream().filter(filter).toList();
+  }
+
+  WorkflowExecutionHistory fetchHistory(String id) {
+    return env.getWorkflowClient().fetchHistory(Approvals.workflowId(id));
+  }
+
+  @Override
+  public void close() {
+    env.close();
+  }
+}
