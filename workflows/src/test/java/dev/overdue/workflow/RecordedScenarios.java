@@ -1,0 +1,63 @@
+package dev.overdue.workflow;
+
+import static dev.overdue.workflow.ApprovalTestEnvironment.json;
+
+import java.time.Duration;
+
+/**
+ * Scenarios whose histories are recorded for the replay test: together they drive every command,
+ * every handler kind, suspension across an expiry, and each way a process ends.
+ */
+final class RecordedScenarios {
+  private RecordedScenarios() {}
+
+  /** Signals, updates, refusals, suspend/resume across an expiry, claim/release, two steps. */
+  static String fullLifecycle(ApprovalTestEnvironment t) {
+    String id =
+        t.start(
+            "{'requestId':'REPLAY-1','title':'Replay','requester':'carol','data':{'amount':12000},"
+                + "'timeout':'P5D','steps':["
+                + "{'name':'manager','approvers':['alice','bob'],'offerTimeout':'PT4H','timeout':'P2D'},"
+                + "{'name':'finance','approvers':['frank'],'timeout':'P1D',"
+                + "'onTimeout':[{'action':'notify','to':['frank','nobody']}]}],"
+                + "'timers':[{'name':'reminder','limit':'PT30M',"
+                + "'handlers':[{'action':'notify','to':['alice'],'message':'please decide'},{'action':'warn'}]}]}");
+    t.approvals.update(id, "enableTimer", json("{'timer':'reminder'}"));
+    t.signalAndAwait(id, "enableTimer", "{'timer':'nope'}");
+    t.signalAndAwait(id, "suspend", "{'reason':'waiting for a quote'}");
+    t.sleep(Duration.ofHours(1));
+    t.signalAndAwait(id, "resume", "{}");
+    t.sleep(Duration.ofMinutes(1));
+    t.approvals.update(id, "extendDeadline", json("{'timer':'reminder','limit':'PT2H'}"));
+    t.approvals.update(id, "extendDeadline", json("{'timer':'manager.acceptance','by':'PT1H'}"));
+    t.approvals.update(id, "claim", json("{'user':'bob'}"));
+    t.approvals.update(id, "release", json("{'user':'bob'}"));
+    t.sleep(Duration.ofHours(5));
+    t.approvals.update(id, "disableTimer", json("{'timer':'reminder'}"));
+    t.approvals.update(id, "approve", json("{'user':'alice','comment':'fine'}"));
+    t.sleep(Duration.ofDays(1).plusMinutes(1));
+    t.signalAndAwait(id, "approve", "{'user':'frank'}");
+    t.approvals.result(id);
+    return id;
+  }
+
+  /** A completion timer whose handlers warn and then reject the step. */
+  static String decideOnTimeout(ApprovalTestEnvironment t) {
+    String id =
+        t.start(
+            "{'requestId':'REPLAY-2','steps':[{'name':'manager','approvers':['alice'],'timeout':'PT1H',"
+                + "'onTimeout':[{'action':'warn'},{'action':'decide','outcome':'REJECTED'}]}]}");
+    t.sleep(Duration.ofHours(2));
+    t.approvals.result(id);
+    return id;
+  }
+
+  /** Aborted while suspended. */
+  static String abortWhileSuspended(ApprovalTestEnvironment t) {
+    String id = t.start("{'requestId':'REPLAY-3','timeout':'PT1H','steps':[{'name':'manager','approvers':['alice']}]}");
+    t.approvals.update(id, "suspend", json("{}"));
+    t.approvals.update(id, "abort", json("{'reason':'duplicate'}"));
+    t.approvals.result(id);
+    return id;
+  }
+}
