@@ -12,6 +12,7 @@ import dev.overdue.api.StatusInfo;
 import dev.overdue.api.StepInfo;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.api.WarningInfo;
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -238,6 +239,9 @@ public final class ApprovalProcess {
     }
     TimeLimit limit = c.limit();
     if (c.by() != null) {
+      if (c.by().isNegative() || c.by().isZero()) {
+        throw new RuleViolation("'by' must be a positive duration: it moves the date later");
+      }
       Instant from =
           timer
               .expiresAt()
@@ -248,11 +252,20 @@ public final class ApprovalProcess {
                               + timer.name()
                               + " has no expiration date yet (it has not run since its limit was"
                               + " set): give a new 'limit' instead of 'by'"));
-      limit = new TimeLimit.Absolute(from.plus(c.by()).atOffset(ZoneOffset.UTC));
+      try {
+        limit = new TimeLimit.Absolute(from.plus(c.by()).atOffset(ZoneOffset.UTC));
+      } catch (DateTimeException | ArithmeticException e) {
+        throw new RuleViolation("the new deadline is too far in the future");
+      }
     }
     if (limit instanceof TimeLimit.Absolute absolute && !absolute.at().toInstant().isAfter(now)) {
       throw new RuleViolation(
           "the new deadline " + absolute.text() + " is not in the future (now " + now + ")");
+    }
+    try {
+      limit.expirationFrom(now);
+    } catch (DateTimeException | ArithmeticException e) {
+      throw new RuleViolation("the new deadline " + limit.text() + " is too far in the future");
     }
     return limit;
   }
@@ -391,10 +404,16 @@ public final class ApprovalProcess {
   /**
    * A {@code decide} handler: ends the current step with {@code outcome}, decided by the timer.
    *
-   * @return false when there is nothing left to decide (the process ended meanwhile)
+   * @return false when there is nothing left to decide (the process ended meanwhile, or the step
+   *     a step timer observes is no longer the current one)
    */
   public boolean decide(Outcome outcome, String timerName, Instant now) {
     if (state != ProcessState.ACTIVE || !currentTask().isOpen()) {
+      return false;
+    }
+    // A step timer decides only its own step, never one offered after that step was decided.
+    Optional<String> step = timer(timerName).flatMap(BusinessTimer::step);
+    if (step.isPresent() && !step.get().equals(currentTask().name())) {
       return false;
     }
     completeCurrent(outcome, "timer:" + timerName, "decided on expiry of timer " + timerName, now);

@@ -32,9 +32,14 @@ public sealed interface TimeLimit permits TimeLimit.Relative, TimeLimit.Absolute
       return now.plus(duration);
     }
 
+    /** ISO-8601 with whole days kept as days: P5D, P1DT12H, PT30M (Duration alone says PT120H). */
     @Override
     public String text() {
-      return duration.toString();
+      long days = duration.toDays();
+      Duration rest = duration.minusDays(days);
+      return "P"
+          + (days > 0 ? days + "D" : "")
+          + (rest.isZero() ? "" : rest.toString().substring(1));
     }
   }
 

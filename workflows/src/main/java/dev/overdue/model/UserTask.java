@@ -41,8 +41,12 @@ public final class UserTask {
     owner = null;
   }
 
+  /** Deciding an offered task claims it for the approver who decides it. */
   void complete(Outcome outcome, String decidedBy, String comment, Instant at) {
     on(TaskEvent.COMPLETE);
+    if (owner == null && isApprover(decidedBy)) {
+      owner = decidedBy;
+    }
     this.outcome = outcome;
     this.decidedBy = decidedBy;
     this.comment = comment;

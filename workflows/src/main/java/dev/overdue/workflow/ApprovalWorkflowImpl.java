@@ -14,6 +14,7 @@ import dev.overdue.model.ApprovalProcess;
 import dev.overdue.model.BusinessTimer;
 import dev.overdue.model.Command;
 import dev.overdue.model.Expiry;
+import dev.overdue.model.ProcessState;
 import dev.overdue.model.RequestJson;
 import dev.overdue.model.RuleViolation;
 import dev.overdue.model.TimerHandler;
@@ -241,6 +242,8 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
         }
       }
     } else if (handler instanceof TimerHandler.Decide decide) {
+      // Suspended while earlier handlers ran: the decision waits for the resume, it is not dropped.
+      Workflow.await(() -> process.state() != ProcessState.SUSPENDED);
       process.decide(decide.outcome(), expiry.timer(), now());
     }
   }

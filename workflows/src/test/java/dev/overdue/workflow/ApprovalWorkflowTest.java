@@ -241,6 +241,7 @@ class ApprovalWorkflowTest {
     StatusInfo status = t.status(id);
     assertEquals("finance", status.currentStep());
     assertEquals("COMPLETED", status.steps().get(0).state());
+    assertEquals("alice", status.steps().get(0).owner(), "deciding an offered task claims it");
     assertTrue(t.timer(id, "manager.completion").cleared());
     assertEquals("RUNNING", t.timer(id, "finance.acceptance").state());
     t.approvals.update(id, "approve", ApprovalTestEnvironment.json("{'user':'frank'}"));
@@ -286,6 +287,7 @@ class ApprovalWorkflowTest {
       {"extendDeadline", "{'timer':'reminder','limit':'2001-01-01T00:00:00Z'}", "not in the future"},
       {"extendDeadline", "{'timer':'reminder','limit':'-PT1H'}", "positive"},
       {"extendDeadline", "{'timer':'reminder'}", "exactly one of"},
+      {"extendDeadline", "{'timer':'process','by':'-PT1H'}", "positive"},
       {"enableTimer", "['reminder']", "one JSON object"},
       {"enableTimer", "{'timer':'reminder','extra':1}", "unknown field 'extra'"},
       {"claim", "{'user':'mallory'}", "mallory is not an approver"},
