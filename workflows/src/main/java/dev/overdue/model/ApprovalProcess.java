@@ -166,7 +166,8 @@ public final class ApprovalProcess {
     throw new IllegalArgumentException("unhandled command " + command);
   }
 
-  private void check(Command command, Instant now) {
+  /** Throws {@link RuleViolation} when {@code command} would be refused at {@code now}. Changes nothing. */
+  public void check(Command command, Instant now) {
     requireNotEnded();
     if (command instanceof Command.EnableTimer c) {
       checkSwitchable(c.timer(), TimerEvent.ENABLE);

@@ -146,7 +146,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
       // Thrown as is: SDK 1.38 reports a validator's plain exception with its message intact.
       try {
         Command command = Commands.parse(name, decode(args));
-        refuse(started().refusal(command, now()));
+        started().check(command, now());
       } catch (RuleViolation violation) {
         log.warn("rejected update {}: {}", name, violation.reason());
         throw violation;
@@ -282,11 +282,5 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
       throw new RuleViolation("the approval did not start: " + invalidRequest);
     }
     return process;
-  }
-
-  private static void refuse(Optional<String> refusal) {
-    refusal.ifPresent(reason -> {
-      throw new RuleViolation(reason);
-    });
   }
 }
