@@ -1,0 +1,296 @@
+package dev.overdue.starter;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.overdue.api.CommandResult;
+import dev.overdue.client.Approvals;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * The commands that steer a running approval, one subcommand each. Every one becomes the JSON
+ * object {@code dev.overdue.workflow.Commands} expects, sent as an Update (the workflow checks it
+ * and answers, a refusal changes nothing) or, with {@code --signal}, as a Signal (fire and forget;
+ * a refusal shows only in the history).
+ */
+final class ApprovalCommands {
+  private ApprovalCommands() {}
+
+  /** The approval, the delivery and the command's JSON; subclasses add their fields. */
+  abstract static class ApprovalCommand extends CliCommand {
+    @Parameters(
+        index = "0",
+        paramLabel = "ID",
+        description = "The request id (PO-4711) or the workflow id (approval-PO-4711).")
+    String id;
+
+    @Option(
+        names = "--signal",
+        description =
+            "Send as a Signal instead of an Update: returns at once without an answer; a refusal"
+                + " shows only in `overdue history`.")
+    boolean signal;
+
+    /** The workflow's name for the command, as in {@code Commands.NAMES}. */
+    abstract String command();
+
+    /** The command's input, with exactly the fields {@code Commands} accepts. */
+    abstract ObjectNode input(ObjectNode input);
+
+    @Override
+    String approvalId() {
+      return id;
+    }
+
+    @Override
+    boolean needsRunning() {
+      return true;
+    }
+
+    @Override
+    void execute() {
+      ObjectNode input = input(JsonNodeFactory.instance.objectNode());
+      Approvals approvals = cli.approvals();
+      if (signal) {
+        approvals.signal(id, command(), input);
+        out()
+            .println(
+                "sent "
+                    + command()
+                    + " to "
+                    + Approvals.workflowId(id)
+                    + " as a signal; the workflow"
+                    + " checks it on arrival: see `overdue history "
+                    + id
+                    + "`");
+      } else {
+        CommandResult result = cli.answer(id, true, () -> approvals.update(id, command(), input));
+        out().println(result.message());
+      }
+    }
+
+    static void putIfGiven(ObjectNode node, String field, String value) {
+      if (value != null) {
+        node.put(field, value);
+      }
+    }
+  }
+
+  @Command(
+      name = "enable-timer",
+      mixinStandardHelpOptions = true,
+      description = "Switch a user timer on: it starts running toward its time limit.")
+  static final class EnableTimer extends ApprovalCommand {
+    @Parameters(index = "1", paramLabel = "TIMER", description = "A user timer of the request.")
+    String timer;
+
+    @Override
+    String command() {
+      return "enableTimer";
+    }
+
+    @Override
+    ObjectNode input(ObjectNode input) {
+      return input.put("timer", timer);
+    }
+  }
+
+  @Command(
+      name = "disable-timer",
+      mixinStandardHelpOptions = true,
+      description = "Switch a user timer off: it stops and keeps no expiration date.")
+  static final class DisableTimer extends ApprovalCommand {
+    @Parameters(index = "1", paramLabel = "TIMER", description = "A user timer of the request.")
+    String timer;
+
+    @Override
+    String command() {
+      return "disableTimer";
+    }
+
+    @Override
+    ObjectNode input(ObjectNode input) {
+      return input.put("timer", timer);
+    }
+  }
+
+  @Command(
+      name = "suspend",
+      mixinStandardHelpOptions = true,
+      description = "Suspend the process: running timers pause, task actions are refused.")
+  static final class Suspend extends ApprovalCommand {
+    @Option(names = "--reason", paramLabel = "TEXT", description = "Why, shown in status.")
+    String reason;
+
+    @Override
+    String command() {
+      return "suspend";
+    }
+
+    @Override
+    ObjectNode input(ObjectNode input) {
+      putIfGiven(input, "reason", reason);
+      return input;
+    }
+  }
+
+  @Command(
+      name = "resume",
+      mixinStandardHelpOptions = true,
+      description =
+          "Resume a suspended process: paused timers run on; one whose deadline passed meanwhile"
+              + " expires now.")
+  static final class Resume extends ApprovalCommand {
+    @Override
+    String command() {
+      return "resume";
+    }
+
+    @Override
+    ObjectNode input(ObjectNode input) {
+      return input;
+    }
+  }
+
+  @Command(
+      name = "extend-deadline",
+      mixinStandardHelpOptions = true,
+      description = "Give a timer a new time limit, or move its expiration date later.")
+  static final class ExtendDeadline extends ApprovalCommand {
+    @Parameters(
+        index = "1",
+        paramLabel = "TIMER",
+        description = "Any timer: process, <step>.acceptance, <step>.completion or a user timer.")
+    String timer;
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Change change;
+
+    static final class Change {
+      @Option(
+          names = "--limit",
+          paramLabel = "LIMIT",
+          description = "New time limit: a duration (P3D), seconds, or a date-time with offset.")
+      String limit;
+
+      @Option(
+          names = "--by",
+          paramLabel = "DURATION",
+          description = "Move the current expiration date later by an ISO-8601 duration (P1D).")
+      String by;
+    }
+
+    @Override
+    String command() {
+      return "extendDeadline";
+    }
+
+    @Override
+    ObjectNode input(ObjectNode input) {
+      input.put("timer", timer);
+      putIfGiven(input, "limit", change.limit);
+      putIfGiven(input, "by", change.by);
+      return input;
+    }
+  }
+
+  /** claim and release: a user and, to be explicit, the step. */
+  abstract static class TaskCommand extends ApprovalCommand {
+    @Option(names = "--user", required = true, paramLabel = "USER", description = "An approver.")
+    String user;
+
+    @Option(
+        names = "--step",
+        paramLabel = "STEP",
+        description = "The step meant; refused unless it is the current step.")
+    String step;
+
+    @Override
+    ObjectNode input(ObjectNode input) {
+      putIfGiven(input, "step", step);
+      return input.put("user", user);
+    }
+  }
+
+  @Command(
+      name = "claim",
+      mixinStandardHelpOptions = true,
+      description = "Take the current step: only its owner may then decide it.")
+  static final class Claim extends TaskCommand {
+    @Override
+    String command() {
+      return "claim";
+    }
+  }
+
+  @Command(
+      name = "release",
+      mixinStandardHelpOptions = true,
+      description = "Give a claimed step back to all its approvers.")
+  static final class Release extends TaskCommand {
+    @Override
+    String command() {
+      return "release";
+    }
+  }
+
+  /** approve and reject: the deciding user and a comment. */
+  abstract static class DecisionCommand extends ApprovalCommand {
+    @Option(names = "--user", required = true, paramLabel = "USER", description = "An approver.")
+    String user;
+
+    @Option(names = "--comment", paramLabel = "TEXT")
+    String comment;
+
+    @Override
+    ObjectNode input(ObjectNode input) {
+      input.put("user", user);
+      putIfGiven(input, "comment", comment);
+      return input;
+    }
+  }
+
+  @Command(
+      name = "approve",
+      mixinStandardHelpOptions = true,
+      description =
+          "Approve the current step; the approval moves to the next step or ends APPROVED.")
+  static final class Approve extends DecisionCommand {
+    @Override
+    String command() {
+      return "approve";
+    }
+  }
+
+  @Command(
+      name = "reject",
+      mixinStandardHelpOptions = true,
+      description = "Reject the current step; the approval ends REJECTED.")
+  static final class Reject extends DecisionCommand {
+    @Override
+    String command() {
+      return "reject";
+    }
+  }
+
+  @Command(
+      name = "abort",
+      mixinStandardHelpOptions = true,
+      description = "End the approval ABORTED; every timer is cleared.")
+  static final class Abort extends ApprovalCommand {
+    @Option(names = "--reason", required = true, paramLabel = "TEXT")
+    String reason;
+
+    @Override
+    String command() {
+      return "abort";
+    }
+
+    @Override
+    ObjectNode input(ObjectNode input) {
+      return input.put("reason", reason);
+    }
+  }
+}

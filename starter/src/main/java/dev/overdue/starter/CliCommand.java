@@ -1,0 +1,47 @@
+package dev.overdue.starter;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * What every subcommand shares: the parent for the connection and the streams, and one place that
+ * turns failures into a message on stderr and an exit code ({@link Failures}).
+ */
+abstract class CliCommand implements Callable<Integer> {
+  @ParentCommand OverdueCli cli;
+
+  @Mixin ExitCodes exitCodes;
+
+  /** The approval the command is about, for messages; null when there is none yet. */
+  abstract String approvalId();
+
+  /** True for commands to a running approval: not found may then mean it has already ended. */
+  boolean needsRunning() {
+    return false;
+  }
+
+  /** Does the work and prints the answer; failures are thrown. */
+  abstract void execute() throws Exception;
+
+  @Override
+  public final Integer call() {
+    try {
+      execute();
+      out().flush();
+      return ExitCodes.DONE;
+    } catch (Exception e) {
+      out().flush();
+      return new Failures(cli, approvalId(), needsRunning()).report(e, err());
+    }
+  }
+
+  PrintWriter out() {
+    return cli.out();
+  }
+
+  PrintWriter err() {
+    return cli.err();
+  }
+}

@@ -1,0 +1,166 @@
+package dev.overdue.starter;
+
+import dev.overdue.client.Approvals;
+import dev.overdue.model.RuleViolation;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.temporal.client.WorkflowExecutionAlreadyStarted;
+import io.temporal.client.WorkflowFailedException;
+import io.temporal.client.WorkflowNotFoundException;
+import io.temporal.client.WorkflowQueryException;
+import io.temporal.client.WorkflowUpdateException;
+import io.temporal.failure.TemporalFailure;
+import java.io.PrintWriter;
+
+/** Turns what went wrong into one plain message on stderr and the exit code for it. */
+final class Failures {
+  static final String WORKER_HINT =
+      "is the worker or a Temporal server running? start one with bin/overdue-worker";
+
+  private final OverdueCli cli;
+
+  /** The approval as the user named it; null when unknown. */
+  private final String id;
+
+  /** The command needed a running approval (not found may then mean already ended). */
+  private final boolean needsRunning;
+
+  Failures(OverdueCli cli, String id, boolean needsRunning) {
+    this.cli = cli;
+    this.id = id;
+    this.needsRunning = needsRunning;
+  }
+
+  int report(Throwable failure, PrintWriter err) {
+    CliError explained = explain(failure);
+    err.println(explained.getMessage());
+    if (explained.exitCode() == ExitCodes.UNEXPECTED && System.getenv("OVERDUE_DEBUG") != null) {
+      failure.printStackTrace(err);
+    }
+    err.flush();
+    return explained.exitCode();
+  }
+
+  private CliError explain(Throwable failure) {
+    if (failure instanceof CliError known) {
+      return known;
+    }
+    if (failure instanceof RuleViolation violation) {
+      return refused(violation.reason());
+    }
+    if (failure instanceof WorkflowUpdateException refusal) {
+      return refused(
+          "rejected: " + message(refusal.getCause() == null ? refusal : refusal.getCause()));
+    }
+    if (failure instanceof WorkflowExecutionAlreadyStarted) {
+      return refused(
+          "approval "
+              + requestId()
+              + " is already running (workflow "
+              + workflowId()
+              + "): see `overdue status "
+              + requestId()
+              + "`");
+    }
+    if (failure instanceof WorkflowNotFoundException) {
+      return refused(
+          needsRunning
+              ? "approval "
+                  + id
+                  + " is not running: there is no such approval, or it has already"
+                  + " ended (`overdue status "
+                  + id
+                  + "` tells which)"
+              : "no approval " + id + " (workflow " + workflowId() + ")");
+    }
+    if (failure instanceof WorkflowFailedException failed) {
+      return refused("approval " + id + " did not complete: " + message(failed.getCause()));
+    }
+    StatusRuntimeException rpc = find(failure, StatusRuntimeException.class);
+    if (failure instanceof WorkflowQueryException query
+        && (rpc == null || rpc.getStatus().getCode() == Status.Code.INVALID_ARGUMENT)) {
+      // The workflow's query handler threw: the service passes on its exception as text.
+      String reason = rpc == null ? message(query.getCause()) : rpc.getStatus().getDescription();
+      return refused("approval " + id + " cannot answer: " + firstLineWithoutClassName(reason));
+    }
+    if (rpc != null) {
+      return unavailable(rpc.getStatus());
+    }
+    return new CliError(
+        ExitCodes.UNEXPECTED,
+        "unexpected error: " + message(failure) + " (" + failure.getClass().getSimpleName() + ")");
+  }
+
+  private CliError unavailable(Status status) {
+    String service =
+        cli.target() == null
+            ? "the Temporal service"
+            : "Temporal at " + cli.target() + " (namespace " + cli.namespace() + ")";
+    String detail =
+        status.getCode() + (status.getDescription() == null ? "" : ": " + status.getDescription());
+    String message =
+        switch (status.getCode()) {
+          case UNAVAILABLE -> "cannot reach " + service + ": " + detail + "; " + WORKER_HINT;
+          case DEADLINE_EXCEEDED ->
+              service + " did not answer in time: " + detail + "; " + WORKER_HINT;
+          case UNAUTHENTICATED, PERMISSION_DENIED ->
+              service + " refused access: " + detail + "; check TEMPORAL_API_KEY and TEMPORAL_TLS*";
+          default -> service + " refused the call: " + detail;
+        };
+    return new CliError(ExitCodes.UNAVAILABLE, message);
+  }
+
+  private static CliError refused(String message) {
+    return new CliError(ExitCodes.REFUSED, message);
+  }
+
+  private String workflowId() {
+    return id == null ? "?" : Approvals.workflowId(id);
+  }
+
+  private String requestId() {
+    return id == null ? "?" : OverdueCli.requestId(id);
+  }
+
+  /** "pkg.SomeException: reason\n\tat ..." becomes "reason". */
+  static String firstLineWithoutClassName(String text) {
+    if (text == null || text.isBlank()) {
+      return "no details";
+    }
+    String first = text.strip().lines().findFirst().orElse("");
+    return first.replaceFirst(
+        "^([a-zA-Z_$][\\w$]*\\.)+[\\w$]*(Exception|Error|Violation|Failure): ", "");
+  }
+
+  /**
+   * The most telling message in a chain of causes: the original message of the first Temporal
+   * failure (the workflow's own words, without Temporal's decoration), else the exception's.
+   */
+  static String message(Throwable failure) {
+    if (failure == null) {
+      return "no details";
+    }
+    TemporalFailure temporal = find(failure, TemporalFailure.class);
+    if (temporal != null && temporal.getOriginalMessage() != null) {
+      return temporal.getOriginalMessage();
+    }
+    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+      if (cause.getMessage() != null && !cause.getMessage().isBlank()) {
+        return cause.getMessage();
+      }
+    }
+    return failure.getClass().getSimpleName();
+  }
+
+  private static <T extends Throwable> T find(Throwable failure, Class<T> type) {
+    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+      if (type.isInstance(cause)) {
+        return type.cast(cause);
+      }
+      if (cause.getCause() == cause) {
+        break;
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,287 @@
+package dev.overdue.starter;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.overdue.client.Approvals;
+import dev.overdue.client.Connection;
+import dev.overdue.workflow.ApprovalWorkflow;
+import io.temporal.client.WorkflowClient;
+import io.temporal.serviceclient.Version;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code overdue}: starts approvals and steers them. Each subcommand is one call of {@link
+ * Approvals}; the workflow decides what is allowed, the CLI only reports it.
+ */
+@Command(
+    name = "overdue",
+    mixinStandardHelpOptions = true,
+    description = "Start approval processes with business timers and steer them.",
+    subcommands = {
+      StartCommand.class,
+      ApprovalCommands.EnableTimer.class,
+      ApprovalCommands.DisableTimer.class,
+      ApprovalCommands.Suspend.class,
+      ApprovalCommands.Resume.class,
+      ApprovalCommands.ExtendDeadline.class,
+      ApprovalCommands.Claim.class,
+      ApprovalCommands.Release.class,
+      ApprovalCommands.Approve.class,
+      ApprovalCommands.Reject.class,
+      ApprovalCommands.Abort.class,
+      Queries.Status.class,
+      Queries.Timers.class,
+      Queries.History.class,
+      Queries.Result.class,
+      CommandLine.HelpCommand.class
+    },
+    footerHeading = "%nConnection (environment or profile only, like every Temporal tool):%n",
+    footer = {
+      "  TEMPORAL_ADDRESS     host:port of the service (default "
+          + Connection.DEFAULT_ADDRESS
+          + ")",
+      "  TEMPORAL_NAMESPACE   namespace (default: default)",
+      "  TEMPORAL_API_KEY     API key, e.g. for Temporal Cloud",
+      "  TEMPORAL_TLS*        TLS: TEMPORAL_TLS, TEMPORAL_TLS_CLIENT_CERT_PATH, ...",
+      "  TEMPORAL_PROFILE     profile of the config file (TEMPORAL_CONFIG_FILE)",
+      "  OVERDUE_TASK_QUEUE   default of --task-queue",
+      "",
+      "No server? bin/overdue-worker runs the worker with an in-memory Temporal service.",
+      "",
+      "Examples:",
+      "  overdue start --file request.json",
+      "  overdue start --request-id PO-4711 --step manager=alice,bob --timeout P5D",
+      "  overdue status PO-4711",
+      "  overdue approve PO-4711 --user alice --comment 'within budget'"
+    })
+public final class OverdueCli implements Callable<Integer> {
+
+  /** Pretty-printed JSON for {@code --json}. */
+  static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  /**
+   * Where the CLI gets its Temporal client: the environment by default, a test service in tests.
+   */
+  @FunctionalInterface
+  public interface ClientFactory {
+    WorkflowClient connect();
+
+    /** The standard Temporal settings, read by {@link Connection#load()}. */
+    static ClientFactory fromEnvironment() {
+      return () -> {
+        Connection connection = Connection.load();
+        return connection.client(connection.serviceStubs());
+      };
+    }
+  }
+
+  @Spec CommandSpec spec;
+
+  @Mixin ExitCodes exitCodes;
+
+  @Option(
+      names = "--task-queue",
+      paramLabel = "QUEUE",
+      defaultValue = "${env:OVERDUE_TASK_QUEUE:-" + ApprovalWorkflow.DEFAULT_TASK_QUEUE + "}",
+      description = "Task queue the worker polls, for start (default: ${DEFAULT-VALUE}).")
+  String taskQueue;
+
+  @Option(
+      names = "--answer-timeout",
+      paramLabel = "DURATION",
+      defaultValue = "PT30S",
+      converter = Durations.class,
+      description =
+          "How long commands and queries wait for the workflow to answer; a worker must be"
+              + " running (ISO-8601 or seconds, default: ${DEFAULT-VALUE}).")
+  Duration answerTimeout;
+
+  private final ClientFactory clientFactory;
+  private WorkflowClient client;
+  private Approvals approvals;
+
+  public OverdueCli() {
+    this(ClientFactory.fromEnvironment());
+  }
+
+  public OverdueCli(ClientFactory clientFactory) {
+    this.clientFactory = clientFactory;
+  }
+
+  public static void main(String[] args) {
+    System.exit(commandLine(new OverdueCli()).execute(args));
+  }
+
+  /**
+   * The command line as {@code main} runs it: a usage error prints one line and a pointer to {@code
+   * --help} rather than the whole usage. (A plain {@code new CommandLine(cli)} works too.)
+   */
+  public static CommandLine commandLine(OverdueCli cli) {
+    return new CommandLine(cli).setParameterExceptionHandler(OverdueCli::shortUsageError);
+  }
+
+  /** {@code overdue} alone: the usage, as a usage error. */
+  @Override
+  public Integer call() {
+    spec.commandLine().usage(err());
+    return ExitCodes.USAGE;
+  }
+
+  private static int shortUsageError(CommandLine.ParameterException e, String[] args) {
+    CommandLine command = e.getCommandLine();
+    PrintWriter err = command.getErr();
+    err.println(e.getMessage());
+    CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+    err.println(
+        "Try '" + command.getCommandSpec().qualifiedName() + " --help' for more information.");
+    return ExitCodes.USAGE;
+  }
+
+  // ---- for the subcommands -----------------------------------------------------------------
+
+  /** Connects on first use, so that usage errors and invalid files need no server. */
+  Approvals approvals() {
+    if (approvals == null) {
+      try {
+        client = clientFactory.connect();
+      } catch (RuntimeException e) {
+        String reason = e.getMessage();
+        if (e.getCause() != null && e.getCause().getMessage() != null) {
+          reason =
+              reason == null
+                  ? e.getCause().getMessage()
+                  : reason + ": " + e.getCause().getMessage();
+        }
+        throw new CliError(
+            ExitCodes.UNAVAILABLE, "cannot set up the Temporal connection: " + reason);
+      }
+      approvals = new Approvals(client);
+    }
+    return approvals;
+  }
+
+  /** The service address for messages; null before connecting or for an in-process service. */
+  String target() {
+    return client == null ? null : client.getWorkflowServiceStubs().getOptions().getTarget();
+  }
+
+  String namespace() {
+    return client == null ? null : client.getOptions().getNamespace();
+  }
+
+  /**
+   * Runs a call the workflow itself must answer (an Update or a Query), giving up after {@link
+   * #answerTimeout}: without a worker the service would keep the caller waiting.
+   *
+   * @param command true for an Update, which the service keeps and may still deliver later
+   */
+  <T> T answer(String id, boolean command, Supplier<T> call) {
+    Executor daemon =
+        task -> {
+          Thread thread = new Thread(task, "overdue-call");
+          thread.setDaemon(true);
+          thread.start();
+        };
+    CompletableFuture<T> future = CompletableFuture.supplyAsync(call, daemon);
+    try {
+      return future.get(answerTimeout.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      future.cancel(true);
+      throw new CliError(
+          ExitCodes.UNAVAILABLE,
+          "approval "
+              + requestId(id)
+              + " did not answer within "
+              + answerTimeout.toSeconds()
+              + "s: is a worker polling its task queue? start one with bin/overdue-worker"
+              + (command
+                  ? " (the command may still be applied once a worker runs: see `overdue history "
+                      + id
+                      + "`)"
+                  : ""));
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      throw cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new CliError(ExitCodes.UNEXPECTED, "interrupted while waiting for approval " + id);
+    }
+  }
+
+  /** {@code approval-PO-4711} and {@code PO-4711} both give {@code PO-4711}. */
+  static String requestId(String id) {
+    return id.startsWith(ApprovalWorkflow.WORKFLOW_ID_PREFIX)
+        ? id.substring(ApprovalWorkflow.WORKFLOW_ID_PREFIX.length())
+        : id;
+  }
+
+  PrintWriter out() {
+    return spec.commandLine().getOut();
+  }
+
+  PrintWriter err() {
+    return spec.commandLine().getErr();
+  }
+
+  // ---- version ------------------------------------------------------------------------------
+
+  static final class VersionProvider implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String version = "development build";
+      try (InputStream in =
+          OverdueCli.class.getResourceAsStream(
+              "/META-INF/maven/dev.overdue/overdue-starter/pom.properties")) {
+        if (in != null) {
+          Properties properties = new Properties();
+          properties.load(in);
+          version = properties.getProperty("version", version);
+        }
+      } catch (IOException ignored) {
+        // the development build has no packaged version
+      }
+      return new String[] {
+        "overdue " + version + " (Temporal Java SDK " + Version.LIBRARY_VERSION + ")"
+      };
+    }
+  }
+
+  /** ISO-8601 durations ({@code PT30S}) or a number of seconds ({@code 30}). */
+  static final class Durations implements CommandLine.ITypeConverter<Duration> {
+    @Override
+    public Duration convert(String value) {
+      Duration duration;
+      try {
+        duration =
+            value.matches("\\d{1,9}")
+                ? Duration.ofSeconds(Long.parseLong(value))
+                : Duration.parse(value);
+      } catch (DateTimeParseException e) {
+        throw new CommandLine.TypeConversionException(
+            "'" + value + "' is not a duration: use ISO-8601 (PT30S, PT2M) or seconds (30)");
+      }
+      if (duration.isNegative() || duration.isZero()) {
+        throw new CommandLine.TypeConversionException("must be positive: " + value);
+      }
+      return duration;
+    }
+  }
+}

@@ -1,0 +1,77 @@
+package dev.overdue.starter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.overdue.activities.LogNotificationActivities;
+import dev.overdue.activities.LogWarningActivities;
+import dev.overdue.workflow.ApprovalWorkflow;
+import dev.overdue.workflow.ApprovalWorkflowImpl;
+import io.temporal.client.WorkflowClient;
+import io.temporal.testing.TestWorkflowEnvironment;
+import io.temporal.worker.Worker;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Duration;
+
+/**
+ * A time-skipping in-memory Temporal service with the approval worker on task queue {@code
+ * overdue}, and the CLI run in-process against it with its output captured.
+ */
+final class CliHarness implements AutoCloseable {
+  final TestWorkflowEnvironment env;
+
+  CliHarness() {
+    env = TestWorkflowEnvironment.newInstance();
+    Worker worker = env.newWorker(ApprovalWorkflow.DEFAULT_TASK_QUEUE);
+    worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
+    worker.registerActivitiesImplementations(
+        new LogWarningActivities(), new LogNotificationActivities());
+    env.start();
+  }
+
+  /** One run of {@code overdue ARGS}. */
+  record Run(int exitCode, String out, String err) {
+    Run expect(int code) {
+      assertEquals(
+          code, exitCode, () -> "exit code of a run; stdout:\n" + out + "\nstderr:\n" + err);
+      return this;
+    }
+
+    JsonNode json() {
+      try {
+        return OverdueCli.JSON.readTree(out);
+      } catch (Exception e) {
+        throw new AssertionError("not JSON: " + out, e);
+      }
+    }
+  }
+
+  Run run(String... args) {
+    return run(env.getWorkflowClient(), args);
+  }
+
+  static Run run(WorkflowClient client, String... args) {
+    return run(() -> client, args);
+  }
+
+  static Run run(OverdueCli.ClientFactory clients, String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    var commandLine = OverdueCli.commandLine(new OverdueCli(clients));
+    commandLine.setOut(new PrintWriter(out, true));
+    commandLine.setErr(new PrintWriter(err, true));
+    int code = commandLine.execute(args);
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  /** Moves the service's clock on, firing every timer due meanwhile. */
+  void sleep(Duration duration) {
+    env.sleep(duration);
+  }
+
+  @Override
+  public void close() {
+    env.close();
+  }
+}
