@@ -100,7 +100,7 @@ final class ApprovalCommands {
   @Command(
       name = "disable-timer",
       mixinStandardHelpOptions = true,
-      description = "Switch a user timer off: it stops and keeps no expiration date.")
+      description = "Switch a user timer off; its expiration date stays fixed for when it is enabled again.")
   static final class DisableTimer extends ApprovalCommand {
     @Parameters(index = "1", paramLabel = "TIMER", description = "A user timer of the request.")
     String timer;
