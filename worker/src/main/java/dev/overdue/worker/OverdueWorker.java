@@ -3,6 +3,7 @@ package dev.overdue.worker;
 import dev.overdue.activities.LogNotificationActivities;
 import dev.overdue.activities.LogWarningActivities;
 import dev.overdue.client.Connection;
+import dev.overdue.workflow.ApprovalSearchAttributes;
 import dev.overdue.workflow.ApprovalWorkflow;
 import dev.overdue.workflow.ApprovalWorkflowImpl;
 import io.temporal.client.WorkflowClient;
@@ -30,7 +31,9 @@ import picocli.CommandLine.Option;
       "TEMPORAL_NAMESPACE (default 'default'), TEMPORAL_API_KEY, TEMPORAL_TLS*, or a profile chosen",
       "with TEMPORAL_PROFILE from the file TEMPORAL_CONFIG_FILE names.",
       "When no address is configured and nothing answers on localhost:7233, the worker starts an",
-      "in-memory Temporal service there; its state is lost when the worker exits."
+      "in-memory Temporal service there; its state is lost when the worker exits.",
+      "At start the worker registers Overdue's search attributes (ApprovalState, CurrentStep, ...)",
+      "on the namespace when they are missing; without the right to, it logs the command that does."
     })
 public final class OverdueWorker implements Callable<Integer> {
   private static final Logger log = LoggerFactory.getLogger(OverdueWorker.class);
@@ -84,6 +87,7 @@ public final class OverdueWorker implements Callable<Integer> {
     }
 
     WorkflowServiceStubs stubs = connection.serviceStubs();
+    registerSearchAttributes(stubs, connection.namespace());
     WorkflowClient client = connection.client(stubs);
     WorkerFactory factory = WorkerFactory.newInstance(client);
     Worker worker = factory.newWorker(taskQueue);
@@ -116,5 +120,28 @@ public final class OverdueWorker implements Callable<Integer> {
         connection.namespace());
     stopped.await();
     return 0;
+  }
+
+  /** Registers missing search attributes; a failure is logged with the fix, never fatal. */
+  private static void registerSearchAttributes(WorkflowServiceStubs stubs, String namespace) {
+    try {
+      SearchAttributeRegistration.Report report =
+          SearchAttributeRegistration.ensure(
+              stubs, namespace, ApprovalSearchAttributes.DEFINITIONS);
+      switch (report.outcome()) {
+        case PRESENT -> log.debug(report.message());
+        case REGISTERED -> log.info(report.message());
+        case FAILED -> log.error(report.message());
+      }
+    } catch (RuntimeException e) {
+      log.error(
+          "Cannot check the search attributes on namespace '{}' ({}); register them with:\n    {}",
+          namespace,
+          e.toString(),
+          String.join(
+              "\n    ",
+              SearchAttributeRegistration.createCommands(
+                  namespace, ApprovalSearchAttributes.DEFINITIONS)));
+    }
   }
 }
