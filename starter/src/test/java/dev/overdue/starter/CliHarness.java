@@ -23,6 +23,7 @@ final class CliHarness implements AutoCloseable {
 
   CliHarness() {
     env = TestWorkflowEnvironment.newInstance();
+    dev.overdue.workflow.ApprovalSearchAttributes.DEFINITIONS.forEach(env::registerSearchAttribute);
     Worker worker = env.newWorker(ApprovalWorkflow.DEFAULT_TASK_QUEUE);
     worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
     worker.registerActivitiesImplementations(

@@ -49,9 +49,49 @@ public final class Approvals {
     ApprovalWorkflow workflow =
         client.newWorkflowStub(
             ApprovalWorkflow.class,
-            WorkflowOptions.newBuilder().setWorkflowId(workflowId).setTaskQueue(taskQueue).build());
+            WorkflowOptions.newBuilder()
+                .setWorkflowId(workflowId)
+                .setTaskQueue(taskQueue)
+                .setStaticSummary(staticSummary(parsed))
+                .setStaticDetails(staticDetails(parsed))
+                .build());
     WorkflowClient.start(workflow::run, request);
     return workflowId;
+  }
+
+  /** The one line the Web UI shows for the approval in lists and at the top of its page. */
+  static String staticSummary(ApprovalRequest request) {
+    StringBuilder summary = new StringBuilder("Approval ").append(request.requestId());
+    if (request.title() != null) {
+      summary.append(": ").append(request.title());
+    }
+    if (request.requester() != null) {
+      summary.append(" (requested by ").append(request.requester()).append(')');
+    }
+    return summary.toString();
+  }
+
+  /** Markdown: the steps with their approvers and limits, the user timers, the request data. */
+  static String staticDetails(ApprovalRequest request) {
+    StringBuilder details = new StringBuilder("| step | approvers | offer timeout | timeout |\n|---|---|---|---|\n");
+    for (ApprovalRequest.StepDefinition step : request.steps()) {
+      details
+          .append("| ").append(step.name())
+          .append(" | ").append(String.join(", ", step.approvers()))
+          .append(" | ").append(step.offerTimeout() == null ? "–" : step.offerTimeout())
+          .append(" | ").append(step.timeout() == null ? "–" : step.timeout())
+          .append(" |\n");
+    }
+    if (request.timeout() != null) {
+      details.append("\nProcess timeout: ").append(request.timeout()).append('\n');
+    }
+    for (ApprovalRequest.TimerDefinition timer : request.timers()) {
+      details.append("\nUser timer ").append(timer.name()).append(": ").append(timer.limit());
+    }
+    if (!request.data().isEmpty()) {
+      details.append("\n\nData: `").append(RequestJson.tree(request.data())).append('`');
+    }
+    return details.toString();
   }
 
   /** Sends a command as an Update: validated by the workflow, refusals come back as exceptions. */

@@ -31,6 +31,7 @@ import io.temporal.workflow.WorkflowInit;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 
@@ -57,11 +58,15 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
                   .build())
           .build();
 
-  private final WarningActivities warningActivities =
-      Workflow.newActivityStub(WarningActivities.class, SIDE_EFFECTS);
-  private final NotificationActivities notificationActivities =
-      Workflow.newActivityStub(NotificationActivities.class, SIDE_EFFECTS);
+  /**
+   * Version 1 publishes search attributes and names its activities (both add to commands, so
+   * histories recorded before it replay without them).
+   */
+  static final String INSPECTABLE_CHANGE = "inspectable";
+
   private final DeadlineTimer deadline = new DeadlineTimer();
+  private final Inspection inspection = new Inspection();
+  private boolean inspectable;
 
   private ApprovalProcess process;
   /** Why the request could not start, when it could not. */
@@ -91,12 +96,14 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     if (invalidRequest != null) {
       throw ApplicationFailure.newNonRetryableFailure(invalidRequest, INVALID_REQUEST);
     }
+    inspectable = Workflow.getVersion(INSPECTABLE_CHANGE, Workflow.DEFAULT_VERSION, 1) >= 1;
 
     while (!process.state().isEnded()) {
       process.expireDue(now()).forEach(this::runHandlers);
       if (process.state().isEnded()) {
         break;
       }
+      inspection.publish(process, inspectable);
       Optional<BusinessTimer> next = process.nextToExpire();
       deadline.waitFor(
           next.flatMap(BusinessTimer::expiresAt).orElse(null),
@@ -109,6 +116,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     }
     deadline.cancel();
     Workflow.await(() -> handlersRunning == 0 && Workflow.isEveryHandlerFinished());
+    inspection.publish(process, inspectable);
     return process.result();
   }
 
@@ -135,7 +143,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
       log.error("signal " + name + " failed unexpectedly; refused", unexpected);
       refusal = Optional.of("internal error: " + unexpected);
     }
-    refusal.ifPresent(reason -> log.warn("rejected signal {}: {}", name, reason));
+    refusal.ifPresent(reason -> rejected(name, "signal", reason));
     process.recordCommand(now, "signal", name, input, refusal);
   }
 
@@ -148,7 +156,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
         Command command = Commands.parse(name, decode(args));
         started().check(command, now());
       } catch (RuleViolation violation) {
-        log.warn("rejected update {}: {}", name, violation.reason());
+        rejected(name, "update", violation.reason());
         throw violation;
       }
     }
@@ -175,6 +183,14 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     }
   }
 
+  private static void rejected(String command, String via, String reason) {
+    log.warn("rejected {} {}: {}", via, command, reason);
+    Workflow.getMetricsScope()
+        .tagged(Map.of("command", command, "via", via))
+        .counter(OverdueMetrics.COMMANDS_REJECTED)
+        .inc(1);
+  }
+
   /** A command's single JSON argument; none means an empty object. */
   private static JsonNode decode(EncodedValues args) {
     if (args == null || args.getSize() == 0) {
@@ -191,6 +207,11 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
 
   /** Runs one expiry's handlers in order, in a workflow thread of its own. */
   private void runHandlers(Expiry expiry) {
+    String kind = process.timer(expiry.timer()).orElseThrow().kind().name();
+    Workflow.getMetricsScope().tagged(Map.of("kind", kind)).counter(OverdueMetrics.EXPIRIES).inc(1);
+    Workflow.getMetricsScope()
+        .timer(OverdueMetrics.EXPIRY_LATENESS)
+        .record(com.uber.m3.util.Duration.ofMillis(now().toEpochMilli() - expiry.expiresAt().toEpochMilli()));
     handlersRunning++;
     Async.procedure(
         () -> {
@@ -210,9 +231,9 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     if (handler instanceof TimerHandler.Warn) {
       String message = "timer " + expiry.timer() + " expired (due " + expiry.expiresAt() + ")";
       Instant at = now();
-      process.addWarning(expiry.timer(), expiry.step(), message, at);
+      addWarning(expiry, message, at);
       try {
-        warningActivities.raiseWarning(
+        activities(WarningActivities.class, "warning: " + message).raiseWarning(
             new WarningNotice(
                 workflowId, process.requestId(), expiry.timer(), expiry.step(), message,
                 at.toString()));
@@ -228,24 +249,36 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
       for (String recipient : notify.to()) {
         String key = workflowId + "/" + expiry.timer() + "/" + expiry.firing() + "/" + recipient;
         try {
-          notificationActivities.sendNotification(
+          activities(NotificationActivities.class, "notify " + recipient + ": timer " + expiry.timer())
+              .sendNotification(
               new Notification(
                   key, workflowId, process.requestId(), expiry.timer(), expiry.firing(), recipient,
                   message));
+          Workflow.getMetricsScope().counter(OverdueMetrics.NOTIFICATIONS_SENT).inc(1);
         } catch (ActivityFailure failure) {
           // A notification failure never fails the approval; it becomes a visible warning.
-          process.addWarning(
-              expiry.timer(),
-              expiry.step(),
-              "notification to " + recipient + " failed: " + rootMessage(failure),
-              now());
+          Workflow.getMetricsScope().counter(OverdueMetrics.NOTIFICATIONS_FAILED).inc(1);
+          addWarning(expiry, "notification to " + recipient + " failed: " + rootMessage(failure), now());
         }
       }
     } else if (handler instanceof TimerHandler.Decide decide) {
       // Suspended while earlier handlers ran: the decision waits for the resume, it is not dropped.
       Workflow.await(() -> process.state() != ProcessState.SUSPENDED);
       process.decide(decide.outcome(), expiry.timer(), now());
+      changes++;
     }
+  }
+
+  private void addWarning(Expiry expiry, String message, Instant at) {
+    process.addWarning(expiry.timer(), expiry.step(), message, at);
+    Workflow.getMetricsScope().counter(OverdueMetrics.WARNINGS_RAISED).inc(1);
+    changes++;
+  }
+
+  /** An activity stub whose calls carry {@code summary} for the Web UI (from version 1 on). */
+  private <T> T activities(Class<T> type, String summary) {
+    return Workflow.newActivityStub(
+        type, inspectable ? SIDE_EFFECTS.toBuilder().setSummary(summary).build() : SIDE_EFFECTS);
   }
 
   private static String rootMessage(Throwable failure) {

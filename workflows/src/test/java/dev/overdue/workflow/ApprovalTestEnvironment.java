@@ -25,6 +25,7 @@ final class ApprovalTestEnvironment implements AutoCloseable {
   final Approvals approvals = new Approvals(env.getWorkflowClient());
 
   ApprovalTestEnvironment() {
+    ApprovalSearchAttributes.DEFINITIONS.forEach(env::registerSearchAttribute);
     Worker worker = env.newWorker(QUEUE);
     worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
     worker.registerActivitiesImplementations(activities);
