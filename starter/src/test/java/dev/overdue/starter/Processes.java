@@ -1,0 +1,123 @@
+package dev.overdue.starter;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs the programs a user runs (the starter jar, the {@code temporal} CLI, README lines through
+ * bash) as processes for the end-to-end tests: from the repository root, every run bounded in
+ * time, with only the TEMPORAL_* and OVERDUE_* settings the test gives.
+ */
+final class Processes {
+  private Processes() {}
+
+  /** The repository root: failsafe runs in {@code starter/}. */
+  static final Path ROOT = Path.of("").toAbsolutePath().getParent();
+
+  static final Path STARTER_JAR = ROOT.resolve("starter/target/overdue.jar");
+  static final Path WORKER_JAR = ROOT.resolve("worker/target/overdue-worker.jar");
+
+  static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(90);
+
+  record Result(int exit, String out, String err) {
+    @Override
+    public String toString() {
+      return "exit " + exit + "\n--- stdout:\n" + out + "\n--- stderr:\n" + err;
+    }
+  }
+
+  /** {@code overdue ARGS} from the starter jar, run from the repository root. */
+  static Result overdue(Map<String, String> env, String... args) throws IOException, InterruptedException {
+    assertTrue(Files.exists(STARTER_JAR), STARTER_JAR + " missing: run mvn verify");
+    List<String> command = new ArrayList<>(List.of(java(), "-jar", STARTER_JAR.toString()));
+    command.addAll(List.of(args));
+    return run(command, env, DEFAULT_TIMEOUT);
+  }
+
+  static Result run(List<String> command, Map<String, String> env, Duration timeout)
+      throws IOException, InterruptedException {
+    ProcessBuilder builder = new ProcessBuilder(command).directory(ROOT.toFile());
+    cleanEnvironment(builder, env);
+    Path out = Files.createTempFile("overdue-it-out", ".txt");
+    Path err = Files.createTempFile("overdue-it-err", ".txt");
+    try {
+      builder.redirectOutput(out.toFile()).redirectError(err.toFile());
+      Process process = builder.start();
+      if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        throw new AssertionError(
+            String.join(" ", command) + " did not end within " + timeout.toSeconds() + " s:\n"
+                + Files.readString(out) + Files.readString(err));
+      }
+      return new Result(
+          process.exitValue(),
+          Files.readString(out, StandardCharsets.UTF_8),
+          Files.readString(err, StandardCharsets.UTF_8));
+    } finally {
+      Files.deleteIfExists(out);
+      Files.deleteIfExists(err);
+    }
+  }
+
+  /** Only the settings the test gives: no TEMPORAL_* or OVERDUE_* leaking in from the machine. */
+  static void cleanEnvironment(ProcessBuilder builder, Map<String, String> env) {
+    builder.environment().keySet().removeIf(k -> k.startsWith("TEMPORAL_") || k.startsWith("OVERDUE_"));
+    builder.environment().putAll(env);
+  }
+
+  static String java() {
+    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+  }
+
+  /** A port free on loopback now (another process may still take it before it is used). */
+  static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    }
+  }
+
+  /** Polls {@code check} until it returns non-null, at most {@code timeout}. */
+  static <T> T await(Duration timeout, String what, Check<T> check) throws Exception {
+    long giveUp = System.nanoTime() + timeout.toNanos();
+    Object last = null;
+    while (true) {
+      Attempt<T> attempt = check.attempt();
+      if (attempt.value() != null) {
+        return attempt.value();
+      }
+      last = attempt.lastSeen();
+      if (System.nanoTime() > giveUp) {
+        throw new AssertionError(
+            what + " did not happen within " + timeout.toSeconds() + " s; last seen:\n" + last);
+      }
+      Thread.sleep(300);
+    }
+  }
+
+  /** One try of {@link #await}: the value when done, else what was seen (for the failure message). */
+  record Attempt<T>(T value, Object lastSeen) {
+    static <T> Attempt<T> done(T value) {
+      return new Attempt<>(value, null);
+    }
+
+    static <T> Attempt<T> notYet(Object seen) {
+      return new Attempt<>(null, seen);
+    }
+  }
+
+  @FunctionalInterface
+  interface Check<T> {
+    Attempt<T> attempt() throws Exception;
+  }
+}

@@ -1,0 +1,78 @@
+package dev.overdue.starter;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** The worker jar as a process, its output in a log file the tests read. */
+final class WorkerProcess implements AutoCloseable {
+  private final Process process;
+  private final Path log;
+
+  private WorkerProcess(Process process, Path log) {
+    this.process = process;
+    this.log = log;
+  }
+
+  /** Starts the worker and waits until it polls its task queue. */
+  static WorkerProcess start(Path log, Map<String, String> env, String... args) throws Exception {
+    assertTrue(Files.exists(Processes.WORKER_JAR), Processes.WORKER_JAR + " missing: run mvn verify");
+    Files.createDirectories(log.getParent());
+    List<String> command =
+        new ArrayList<>(List.of(Processes.java(), "-jar", Processes.WORKER_JAR.toString()));
+    command.addAll(List.of(args));
+    ProcessBuilder builder =
+        new ProcessBuilder(command).directory(Processes.ROOT.toFile()).redirectErrorStream(true);
+    builder.redirectOutput(log.toFile());
+    Processes.cleanEnvironment(builder, env);
+    WorkerProcess worker = new WorkerProcess(builder.start(), log);
+    try {
+      worker.awaitLog("Overdue worker polling", Duration.ofSeconds(60));
+    } catch (AssertionError | Exception e) {
+      worker.close();
+      throw e;
+    }
+    return worker;
+  }
+
+  void awaitLog(String text, Duration timeout) throws Exception {
+    long giveUp = System.nanoTime() + timeout.toNanos();
+    while (System.nanoTime() < giveUp) {
+      if (log().contains(text)) {
+        return;
+      }
+      if (!process.isAlive()) {
+        break;
+      }
+      Thread.sleep(100);
+    }
+    if (log().contains(text)) {
+      return;
+    }
+    throw new AssertionError(
+        "worker log never said '" + text + "'" + (process.isAlive() ? "" : " (the worker exited)")
+            + ":\n" + log());
+  }
+
+  String log() throws IOException {
+    return Files.readString(log);
+  }
+
+  /** SIGTERM (the worker finishes in-flight tasks), then SIGKILL if it has not ended in 30 s. */
+  @Override
+  public void close() throws InterruptedException {
+    if (process.isAlive()) {
+      process.destroy();
+      if (!process.waitFor(30, TimeUnit.SECONDS)) {
+        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      }
+    }
+  }
+}
