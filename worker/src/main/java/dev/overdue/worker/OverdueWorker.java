@@ -85,6 +85,7 @@ public final class OverdueWorker implements Callable<Integer> {
 
     WorkflowServiceStubs stubs = connection.serviceStubs();
     WorkflowClient client = connection.client(stubs);
+    SearchAttributeRegistration.ensure(stubs, connection.namespace());
     WorkerFactory factory = WorkerFactory.newInstance(client);
     Worker worker = factory.newWorker(taskQueue);
     worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
