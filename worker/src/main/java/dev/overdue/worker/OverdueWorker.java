@@ -16,7 +16,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /** Hosts ApprovalWorkflow and its activities on one task queue until stopped. */
 @Command(
@@ -30,7 +33,8 @@ import picocli.CommandLine.Option;
       "TEMPORAL_NAMESPACE (default 'default'), TEMPORAL_API_KEY, TEMPORAL_TLS*, or a profile chosen",
       "with TEMPORAL_PROFILE from the file TEMPORAL_CONFIG_FILE names.",
       "When no address is configured and nothing answers on localhost:7233, the worker starts an",
-      "in-memory Temporal service there; its state is lost when the worker exits."
+      "in-memory Temporal service there; its state is lost when the worker exits.",
+      "Prometheus metrics: http://127.0.0.1:9464/metrics unless --metrics-port/--metrics-host say otherwise."
     })
 public final class OverdueWorker implements Callable<Integer> {
   private static final Logger log = LoggerFactory.getLogger(OverdueWorker.class);
@@ -50,6 +54,26 @@ public final class OverdueWorker implements Callable<Integer> {
       })
   Boolean embedded;
 
+  @Option(
+      names = "--metrics-port",
+      paramLabel = "PORT",
+      description =
+          "Port of the Prometheus endpoint /metrics; 0 disables it (env OVERDUE_METRICS_PORT,"
+              + " default ${DEFAULT-VALUE}). A busy port disables it with a warning.",
+      defaultValue = "${env:OVERDUE_METRICS_PORT:-" + MetricsServer.DEFAULT_PORT + "}")
+  int metricsPort;
+
+  @Option(
+      names = "--metrics-host",
+      paramLabel = "HOST",
+      description =
+          "Address the metrics endpoint binds to (env OVERDUE_METRICS_HOST, default"
+              + " ${DEFAULT-VALUE}); 0.0.0.0 for every interface.",
+      defaultValue = "${env:OVERDUE_METRICS_HOST:-" + MetricsServer.DEFAULT_HOST + "}")
+  String metricsHost;
+
+  @Spec CommandSpec spec;
+
   private final CountDownLatch stopped = new CountDownLatch(1);
 
   public static void main(String[] args) {
@@ -58,6 +82,10 @@ public final class OverdueWorker implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (metricsPort < 0 || metricsPort > 65535) {
+      throw new ParameterException(
+          spec.commandLine(), "--metrics-port must be 0 (off) or a port up to 65535: " + metricsPort);
+    }
     Connection connection = Connection.load();
     String address = connection.address();
     EmbeddedTemporal service = null;
@@ -83,7 +111,8 @@ public final class OverdueWorker implements Callable<Integer> {
       return 2;
     }
 
-    WorkflowServiceStubs stubs = connection.serviceStubs();
+    MetricsServer metrics = MetricsServer.start(metricsHost, metricsPort);
+    WorkflowServiceStubs stubs = connection.serviceStubs(metrics.scope());
     WorkflowClient client = connection.client(stubs);
     SearchAttributeRegistration.ensure(stubs, connection.namespace());
     WorkerFactory factory = WorkerFactory.newInstance(client);
@@ -101,6 +130,7 @@ public final class OverdueWorker implements Callable<Integer> {
                   factory.shutdown();
                   factory.awaitTermination(20, TimeUnit.SECONDS);
                   stubs.shutdown();
+                  metrics.close();
                   if (embeddedService != null) {
                     embeddedService.close();
                   }
