@@ -51,6 +51,7 @@ import picocli.CommandLine.Spec;
       Queries.Timers.class,
       Queries.History.class,
       Queries.Result.class,
+      ListCommand.class,
       CommandLine.HelpCommand.class
     },
     footerHeading = "%nConnection (environment or profile only, like every Temporal tool):%n",

@@ -116,11 +116,12 @@ class DevServerIT {
   }
 
   /**
-   * Every {@code temporal ...} line of README.md's bash blocks, in README order, run by bash
-   * exactly as written (from the repository root, TEMPORAL_ADDRESS naming the test server).
+   * Every {@code temporal ...} and {@code bin/overdue list ...} line of README.md's bash blocks, in
+   * README order, run by bash exactly as written (from the repository root, TEMPORAL_ADDRESS
+   * naming the test server).
    */
   @Test
-  void everyTemporalLineOfTheReadmeWorksAsWritten() throws Exception {
+  void everyTemporalAndWorkListLineOfTheReadmeWorksAsWritten() throws Exception {
     // Something for the work lists to find besides PO-4711: warned, overdue and suspended.
     startOverdueLaptop(temporal.server().env());
 
@@ -132,6 +133,10 @@ class DevServerIT {
     lists.put("\"AnyTimerExpired = true AND ExecutionStatus = 'Running'\"", Set.of("approval-PO-4712"));
     lists.put("\"ApprovalState = 'SUSPENDED'\"", Set.of("approval-PO-4712"));
     lists.put("\"CurrentOwner = 'alice'\"", Set.of("approval-PO-4711"));
+    lists.put("bin/overdue list --with-warnings", Set.of("approval-PO-4712"));
+    lists.put("bin/overdue list --overdue", Set.of("approval-PO-4712"));
+    lists.put("bin/overdue list --suspended", Set.of("approval-PO-4712"));
+    lists.put("bin/overdue list --owner alice", Set.of("approval-PO-4711"));
     Map<String, String> outputs = Map.of(
         "--type timers", "\"name\":\"reminder\"",
         "--type status", "\"owner\":\"alice\"",
@@ -139,7 +144,9 @@ class DevServerIT {
 
     // The fixture is the server: bin/dev-server runs `temporal server start-dev`.
     List<Readme.Recipe> recipes =
-        Readme.recipes("temporal ").stream().filter(r -> !r.line().startsWith("temporal server ")).toList();
+        Readme.recipes("temporal ", "bin/overdue list").stream()
+            .filter(r -> !r.line().startsWith("temporal server "))
+            .toList();
     assertTrue(recipes.size() >= 12, "README's temporal recipes: " + recipes);
     Set<String> seen = new LinkedHashSet<>();
     for (Readme.Recipe recipe : recipes) {

@@ -20,8 +20,8 @@ final class Readme {
 
   private Readme() {}
 
-  /** Every line of every {@code ```bash} block that starts with {@code prefix}, in README order. */
-  static List<Recipe> recipes(String prefix) throws IOException {
+  /** Every line of every {@code ```bash} block that starts with one of {@code prefixes}, in README order. */
+  static List<Recipe> recipes(String... prefixes) throws IOException {
     List<Recipe> recipes = new ArrayList<>();
     String section = "(top)";
     boolean inBash = false;
@@ -41,7 +41,7 @@ final class Readme {
             recipes.add(new Recipe(section, continued.toString()));
             continued = null;
           }
-        } else if (text.startsWith(prefix)) {
+        } else if (List.of(prefixes).stream().anyMatch(text::startsWith)) {
           if (text.endsWith("\\")) {
             continued = new StringBuilder(text);
           } else {

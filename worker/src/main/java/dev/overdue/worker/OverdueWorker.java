@@ -17,7 +17,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /** Hosts ApprovalWorkflow and its activities on one task queue until stopped. */
 @Command(
@@ -33,7 +36,8 @@ import picocli.CommandLine.Option;
       "When no address is configured and nothing answers on localhost:7233, the worker starts an",
       "in-memory Temporal service there; its state is lost when the worker exits.",
       "At start the worker registers Overdue's search attributes (ApprovalState, CurrentStep, ...)",
-      "on the namespace when they are missing; without the right to, it logs the command that does."
+      "on the namespace when they are missing; without the right to, it logs the command that does.",
+      "Prometheus metrics: http://127.0.0.1:9464/metrics unless --metrics-port/--metrics-host say otherwise."
     })
 public final class OverdueWorker implements Callable<Integer> {
   private static final Logger log = LoggerFactory.getLogger(OverdueWorker.class);
@@ -53,6 +57,26 @@ public final class OverdueWorker implements Callable<Integer> {
       })
   Boolean embedded;
 
+  @Option(
+      names = "--metrics-port",
+      paramLabel = "PORT",
+      description =
+          "Port of the Prometheus endpoint /metrics; 0 disables it (env OVERDUE_METRICS_PORT,"
+              + " default ${DEFAULT-VALUE}). A busy port disables it with a warning.",
+      defaultValue = "${env:OVERDUE_METRICS_PORT:-" + MetricsServer.DEFAULT_PORT + "}")
+  int metricsPort;
+
+  @Option(
+      names = "--metrics-host",
+      paramLabel = "HOST",
+      description =
+          "Address the metrics endpoint binds to (env OVERDUE_METRICS_HOST, default"
+              + " ${DEFAULT-VALUE}); 0.0.0.0 for every interface.",
+      defaultValue = "${env:OVERDUE_METRICS_HOST:-" + MetricsServer.DEFAULT_HOST + "}")
+  String metricsHost;
+
+  @Spec CommandSpec spec;
+
   private final CountDownLatch stopped = new CountDownLatch(1);
 
   public static void main(String[] args) {
@@ -61,6 +85,10 @@ public final class OverdueWorker implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (metricsPort < 0 || metricsPort > 65535) {
+      throw new ParameterException(
+          spec.commandLine(), "--metrics-port must be 0 (off) or a port up to 65535: " + metricsPort);
+    }
     Connection connection = Connection.load();
     String address = connection.address();
     EmbeddedTemporal service = null;
@@ -86,9 +114,10 @@ public final class OverdueWorker implements Callable<Integer> {
       return 2;
     }
 
-    WorkflowServiceStubs stubs = connection.serviceStubs();
-    registerSearchAttributes(stubs, connection.namespace());
+    MetricsServer metrics = MetricsServer.start(metricsHost, metricsPort);
+    WorkflowServiceStubs stubs = connection.serviceStubs(metrics.scope());
     WorkflowClient client = connection.client(stubs);
+    registerSearchAttributes(stubs, connection.namespace());
     WorkerFactory factory = WorkerFactory.newInstance(client);
     Worker worker = factory.newWorker(taskQueue);
     worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
@@ -104,6 +133,7 @@ public final class OverdueWorker implements Callable<Integer> {
                   factory.shutdown();
                   factory.awaitTermination(20, TimeUnit.SECONDS);
                   stubs.shutdown();
+                  metrics.close();
                   if (embeddedService != null) {
                     embeddedService.close();
                   }

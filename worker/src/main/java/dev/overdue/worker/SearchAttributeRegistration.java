@@ -22,7 +22,8 @@ import java.util.stream.Collectors;
 /**
  * Registers the search attributes Overdue's approvals keep current (ApprovalSearchAttributes) on
  * the worker's namespace when they are missing, through the operator API, so that a dev server
- * started without {@code bin/dev-server} and the in-memory service work too.
+ * started without {@code bin/dev-server} and the in-memory service work too: an upsert of an
+ * unknown attribute fails the workflow task, so without them every approval would stall.
  *
  * <p>Where that is not allowed (a Temporal Cloud namespace, a cluster without operator rights)
  * the worker is told which attributes are missing and which command registers them, and goes on.
@@ -60,7 +61,7 @@ final class SearchAttributeRegistration {
   static Report ensure(WorkflowServiceStubs stubs, String namespace, Map<String, IndexedValueType> wanted) {
     OperatorServiceStubs operator =
         OperatorServiceStubs.newServiceStubs(
-            OperatorServiceStubsOptions.newBuilder(stubs.getOptions()).build());
+            OperatorServiceStubsOptions.newBuilder(stubs.getOptions()).validateAndBuildWithDefaults());
     try {
       return ensure(operator, namespace, wanted);
     } finally {
@@ -182,9 +183,10 @@ final class SearchAttributeRegistration {
         message.append(" (").append(why).append(")");
       }
       message
-          .append(". Until they exist, the server refuses the approvals' search attribute updates")
-          .append(" and list queries such as \"HasWarnings = true\" cannot work. An operator of the")
-          .append(" namespace can register them with:");
+          .append(". Until they exist, approvals stall (the server refuses their search attribute")
+          .append(" updates, so their workflow tasks fail) and list queries such as")
+          .append(" \"HasWarnings = true\" find nothing. An operator of the namespace can register")
+          .append(" them with:");
       for (String command : createCommands(namespace, missing)) {
         message.append("\n    ").append(command);
       }

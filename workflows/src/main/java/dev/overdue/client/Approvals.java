@@ -116,6 +116,13 @@ public final class Approvals {
     return Arrays.asList(stub(id).query("history", HistoryEntry[].class));
   }
 
+  /** The approvals on {@code list}, newest first, at most {@code limit}. */
+  public List<WorkList.Entry> list(WorkList list, int limit) {
+    try (var executions = client.listExecutions(list.query())) {
+      return executions.limit(limit).map(WorkList.Entry::of).toList();
+    }
+  }
+
   public ApprovalResult result(String id) {
     return stub(id).getResult(ApprovalResult.class);
   }

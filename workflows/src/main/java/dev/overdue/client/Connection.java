@@ -1,5 +1,6 @@
 package dev.overdue.client;
 
+import com.uber.m3.tally.Scope;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowClientOptions;
 import io.temporal.envconfig.ClientConfigProfile;
@@ -40,11 +41,21 @@ public record Connection(ClientConfigProfile profile) {
   }
 
   public WorkflowServiceStubs serviceStubs() {
-    WorkflowServiceStubsOptions options =
+    return serviceStubs(null);
+  }
+
+  /**
+   * Stubs whose client and worker metrics (and workflow code's {@code Workflow.getMetricsScope()})
+   * report to {@code metricsScope}; null for none.
+   */
+  public WorkflowServiceStubs serviceStubs(Scope metricsScope) {
+    WorkflowServiceStubsOptions.Builder options =
         WorkflowServiceStubsOptions.newBuilder(profile.toWorkflowServiceStubsOptions())
-            .setTarget(address())
-            .build();
-    return WorkflowServiceStubs.newServiceStubs(options);
+            .setTarget(address());
+    if (metricsScope != null) {
+      options.setMetricsScope(metricsScope);
+    }
+    return WorkflowServiceStubs.newServiceStubs(options.build());
   }
 
   public WorkflowClient client(WorkflowServiceStubs stubs) {

@@ -1,0 +1,102 @@
+package dev.overdue.starter;
+
+import dev.overdue.client.WorkList;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** Work lists over the visibility API (needs a Temporal server with visibility, e.g. bin/dev-server). */
+@Command(
+    name = "list",
+    mixinStandardHelpOptions = true,
+    description = {
+      "List approvals by their search attributes: the work lists of seed 000.",
+      "Needs a server with a visibility store (bin/dev-server); the in-memory service has none."
+    })
+final class ListCommand extends CliCommand {
+  @Option(names = "--with-warnings", description = "Only approvals with a warning (HasWarnings = true).")
+  boolean withWarnings;
+
+  @Option(names = "--overdue", description = "Only approvals with an expired timer (AnyTimerExpired = true).")
+  boolean overdue;
+
+  @Option(names = "--suspended", description = "Only suspended approvals.")
+  boolean suspended;
+
+  @Option(names = "--state", paramLabel = "STATE", description = "Only approvals in STATE (ACTIVE, SUSPENDED, APPROVED, ...).")
+  String state;
+
+  @Option(names = "--owner", paramLabel = "USER", description = "Only approvals whose current step USER has claimed.")
+  String owner;
+
+  @Option(names = "--query", paramLabel = "FILTER", description = "An extra Temporal list filter, e.g. \"NextDeadline < '2026-12-01T00:00:00Z'\".")
+  String query;
+
+  @Option(names = "--all", description = "Include ended approvals (default: running ones only).")
+  boolean all;
+
+  @Option(names = "--limit", paramLabel = "N", defaultValue = "100", description = "At most N approvals (default: ${DEFAULT-VALUE}).")
+  int limit;
+
+  @Option(names = "--json", description = "Print the raw JSON instead of a table.")
+  boolean json;
+
+  @Override
+  String approvalId() {
+    return null;
+  }
+
+  WorkList workList() {
+    WorkList list = new WorkList();
+    if (withWarnings) {
+      list.withWarnings();
+    }
+    if (overdue) {
+      list.overdue();
+    }
+    if (suspended) {
+      list.inState("SUSPENDED");
+    }
+    if (state != null) {
+      list.inState(state.toUpperCase(Locale.ROOT));
+    }
+    if (owner != null) {
+      list.ownedBy(owner);
+    }
+    if (query != null) {
+      list.where(query);
+    }
+    if (all) {
+      list.includingClosed();
+    }
+    return list;
+  }
+
+  @Override
+  void execute() throws Exception {
+    List<WorkList.Entry> entries = cli.approvals().list(workList(), limit);
+    if (json) {
+      out().println(OverdueCli.JSON.writeValueAsString(entries));
+      return;
+    }
+    Table table =
+        Table.of("WORKFLOW", "STATUS", "STATE", "STEP", "OWNER", "NEXT DEADLINE", "EXPIRED", "WARNINGS");
+    for (WorkList.Entry e : entries) {
+      table.row(
+          e.workflowId(),
+          e.status(),
+          e.approvalState(),
+          e.currentStep(),
+          e.currentOwner(),
+          Table.instant(e.nextDeadline()),
+          e.anyTimerExpired() ? "yes" : "no",
+          e.hasWarnings() ? "yes" : "no");
+    }
+    if (table.isEmpty()) {
+      out().println("no approvals match " + workList().query());
+    } else {
+      table.print(out());
+    }
+  }
+}

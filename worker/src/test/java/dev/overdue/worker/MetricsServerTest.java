@@ -1,0 +1,282 @@
+package dev.overdue.worker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.uber.m3.tally.Scope;
+import dev.overdue.client.Connection;
+import dev.overdue.workflow.OverdueMetrics;
+import dev.overdue.workflow.TimerCountsHook;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowOptions;
+import io.temporal.envconfig.ClientConfigProfile;
+import io.temporal.serviceclient.WorkflowServiceStubs;
+import io.temporal.worker.WorkerFactory;
+import io.temporal.workflow.Workflow;
+import io.temporal.workflow.WorkflowInterface;
+import io.temporal.workflow.WorkflowMethod;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The worker's metrics as Prometheus sees them: counters and a timer recorded by workflow code
+ * through {@code Workflow.getMetricsScope()} on a worker whose stubs carry the worker's scope, the
+ * timer-count gauges, and the SDK's own {@code temporal_*} series, all scraped over HTTP.
+ */
+class MetricsServerTest {
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static final String TASK_QUEUE = "metrics-test";
+
+  private final List<AutoCloseable> open = new ArrayList<>();
+
+  @AfterEach
+  void tearDown() throws Exception {
+    for (int i = open.size() - 1; i >= 0; i--) {
+      open.get(i).close();
+    }
+    TimerCountsHook.report("approval-M-1", 0, 0);
+    TimerCountsHook.report("approval-M-2", 0, 0);
+  }
+
+  @WorkflowInterface
+  public interface EmittingWorkflow {
+    @WorkflowMethod
+    void emit();
+  }
+
+  /** Emits each Overdue metric the way ApprovalWorkflowImpl does, with its documented tags. */
+  public static class EmittingWorkflowImpl implements EmittingWorkflow {
+    @Override
+    public void emit() {
+      Scope scope = Workflow.getMetricsScope();
+      scope.tagged(Map.of("kind", "USER")).counter(OverdueMetrics.EXPIRIES).inc(2);
+      scope.tagged(Map.of("kind", "PROCESS")).counter(OverdueMetrics.EXPIRIES).inc(1);
+      scope
+          .timer(OverdueMetrics.EXPIRY_LATENESS)
+          .record(com.uber.m3.util.Duration.ofMillis(1500));
+      scope.counter(OverdueMetrics.WARNINGS_RAISED).inc(3);
+      scope.counter(OverdueMetrics.NOTIFICATIONS_SENT).inc(4);
+      scope.counter(OverdueMetrics.NOTIFICATIONS_FAILED).inc(5);
+      scope
+          .tagged(Map.of("command", "approve", "via", "update"))
+          .counter(OverdueMetrics.COMMANDS_REJECTED)
+          .inc(1);
+    }
+  }
+
+  @Test
+  void scrapeShowsWorkflowCountersTimerGaugesAndSdkSeries() throws Exception {
+    MetricsServer metrics = MetricsServer.start("127.0.0.1", freePort());
+    open.add(metrics);
+    assertTrue(metrics.serving());
+
+    // The worker's wiring: Connection.serviceStubs(scope), a worker on those stubs.
+    String address = "127.0.0.1:" + freePort();
+    open.add(EmbeddedTemporal.start(address));
+    Connection connection =
+        new Connection(ClientConfigProfile.newBuilder().setAddress(address).build());
+    WorkflowServiceStubs stubs = connection.serviceStubs(metrics.scope());
+    open.add(stubs::shutdownNow);
+    WorkflowClient client = connection.client(stubs);
+    WorkerFactory factory = WorkerFactory.newInstance(client);
+    open.add(() -> factory.shutdownNow());
+    factory.newWorker(TASK_QUEUE).registerWorkflowImplementationTypes(EmittingWorkflowImpl.class);
+    factory.start();
+
+    client
+        .newWorkflowStub(
+            EmittingWorkflow.class,
+            WorkflowOptions.newBuilder().setTaskQueue(TASK_QUEUE).setWorkflowId("emit-1").build())
+        .emit();
+    TimerCountsHook.report("approval-M-1", 2, 1);
+    TimerCountsHook.report("approval-M-2", 1, 0);
+
+    // Counters reach the registry at tally's next report, within a second or so.
+    Map<String, Double> samples =
+        awaitScrape(
+            metrics.port(), s -> s.keySet().stream().anyMatch(k -> k.startsWith("overdue_commands")));
+    System.out.println(
+        "overdue_* series in the scrape:\n"
+            + samples.entrySet().stream()
+                .filter(e -> e.getKey().startsWith("overdue_"))
+                .map(e -> e.getKey() + " " + e.getValue())
+                .collect(Collectors.joining("\n")));
+
+    String type = "workflow_type=\"EmittingWorkflow\"";
+    String queue = "task_queue=\"" + TASK_QUEUE + "\"";
+    assertEquals(2.0, value(samples, "overdue_timer_expiries_total", "kind=\"USER\"", type, queue));
+    assertEquals(1.0, value(samples, "overdue_timer_expiries_total", "kind=\"PROCESS\"", type));
+    assertEquals(3.0, value(samples, "overdue_warnings_raised_total", type));
+    assertEquals(4.0, value(samples, "overdue_notifications_sent_total", type));
+    assertEquals(5.0, value(samples, "overdue_notifications_failed_total", type));
+    assertEquals(
+        1.0,
+        value(samples, "overdue_commands_rejected_total", "command=\"approve\"", "via=\"update\""));
+    assertEquals(1.0, value(samples, "overdue_timer_expiry_lateness_seconds_count", type));
+    assertEquals(1.5, value(samples, "overdue_timer_expiry_lateness_seconds_sum", type), 1e-9);
+    assertEquals(
+        1.0, value(samples, "overdue_timer_expiry_lateness_seconds_bucket", type, "le=\"+Inf\""));
+    assertEquals(3.0, value(samples, "overdue_timers_running"));
+    assertEquals(1.0, value(samples, "overdue_timers_suspended"));
+
+    // The SDK's own series: the client's StartWorkflowExecution call, the completed workflow.
+    assertTrue(
+        value(samples, "temporal_request_total", "operation=\"StartWorkflowExecution\"") >= 1.0);
+    assertEquals(1.0, value(samples, "temporal_workflow_completed_total", type));
+
+    // The gauges read the live counts at every scrape.
+    TimerCountsHook.report("approval-M-1", 0, 0);
+    Map<String, Double> later = scrape(metrics.port());
+    assertEquals(1.0, value(later, "overdue_timers_running"));
+    assertEquals(0.0, value(later, "overdue_timers_suspended"));
+
+    int port = metrics.port();
+    metrics.close();
+    assertThrows(ConnectException.class, () -> get(port, "/metrics"));
+  }
+
+  @Test
+  void servesOnlyGetAndHeadOnTheMetricsPath() throws Exception {
+    MetricsServer metrics = MetricsServer.start("127.0.0.1", freePort());
+    open.add(metrics);
+    HttpResponse<String> ok = get(metrics.port(), "/metrics");
+    assertEquals(200, ok.statusCode());
+    assertEquals(MetricsServer.CONTENT_TYPE, ok.headers().firstValue("Content-Type").orElse(""));
+    assertTrue(ok.body().contains("# TYPE overdue_timers_running gauge"), ok.body());
+    assertEquals(404, get(metrics.port(), "/metricsx").statusCode());
+    assertEquals(404, get(metrics.port(), "/").statusCode());
+    HttpResponse<String> post =
+        HTTP.send(
+            HttpRequest.newBuilder(uri(metrics.port(), "/metrics"))
+                .POST(HttpRequest.BodyPublishers.ofString("x"))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertEquals(405, post.statusCode());
+    HttpResponse<String> head =
+        HTTP.send(
+            HttpRequest.newBuilder(uri(metrics.port(), "/metrics"))
+                .method("HEAD", HttpRequest.BodyPublishers.noBody())
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, head.statusCode());
+    assertEquals("", head.body());
+  }
+
+  @Test
+  void portZeroServesNothing() throws Exception {
+    MetricsServer metrics = MetricsServer.start("127.0.0.1", 0);
+    open.add(metrics);
+    assertFalse(metrics.serving());
+    assertEquals(0, metrics.port());
+    assertNull(metrics.scope(), "no scope: the stubs keep the SDK's no-op metrics");
+  }
+
+  @Test
+  void aBusyPortLeavesMetricsOffWithoutFailing() throws Exception {
+    try (ServerSocket busy = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+      MetricsServer metrics = MetricsServer.start("127.0.0.1", busy.getLocalPort());
+      open.add(metrics);
+      assertFalse(metrics.serving());
+      assertNull(metrics.scope());
+    }
+  }
+
+  // ---- helpers -----------------------------------------------------------------------------
+
+  private static final Pattern SAMPLE =
+      Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{.*\\})?\\s+(\\S+)$");
+
+  /** Every sample of a text-format scrape: series (name and labels) to value. */
+  static Map<String, Double> parse(String scrape) {
+    Map<String, Double> samples = new LinkedHashMap<>();
+    for (String line : scrape.split("\n")) {
+      if (line.isBlank() || line.startsWith("#")) {
+        continue;
+      }
+      Matcher m = SAMPLE.matcher(line);
+      if (!m.matches()) {
+        fail("not a sample line: " + line);
+      }
+      String labels = m.group(2) == null ? "" : m.group(2);
+      samples.put(m.group(1) + labels, Double.parseDouble(m.group(3)));
+    }
+    return samples;
+  }
+
+  /** The value of the one series named {@code name} that has all of {@code labels}. */
+  static double value(Map<String, Double> samples, String name, String... labels) {
+    List<Map.Entry<String, Double>> found =
+        samples.entrySet().stream()
+            .filter(e -> e.getKey().equals(name) || e.getKey().startsWith(name + "{"))
+            .filter(e -> List.of(labels).stream().allMatch(l -> e.getKey().contains(l)))
+            .toList();
+    if (found.size() != 1) {
+      fail(
+          found.size()
+              + " series "
+              + name
+              + List.of(labels)
+              + " in:\n"
+              + String.join("\n", samples.keySet()));
+    }
+    return found.get(0).getValue();
+  }
+
+  private static Map<String, Double> scrape(int port) throws Exception {
+    HttpResponse<String> response = get(port, "/metrics");
+    assertEquals(200, response.statusCode());
+    return parse(response.body());
+  }
+
+  private static Map<String, Double> awaitScrape(int port, Predicate<Map<String, Double>> ready)
+      throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+    Map<String, Double> samples = scrape(port);
+    while (!ready.test(samples)) {
+      if (System.nanoTime() > deadline) {
+        fail("scrape never got ready:\n" + String.join("\n", samples.keySet()));
+      }
+      Thread.sleep(200);
+      samples = scrape(port);
+    }
+    return samples;
+  }
+
+  private static HttpResponse<String> get(int port, String path) throws Exception {
+    return HTTP.send(
+        HttpRequest.newBuilder(uri(port, path)).timeout(Duration.ofSeconds(10)).build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static URI uri(int port, String path) {
+    return URI.create("http://127.0.0.1:" + port + path);
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+}
