@@ -1,0 +1,250 @@
+package dev.overdue.starter;
+
+import static dev.overdue.starter.Processes.overdue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.overdue.starter.Processes.Attempt;
+import dev.overdue.starter.Processes.Result;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * What a person sees: the dev server's Web UI, in Debian's Chromium driven headless by Selenium
+ * (the browser and driver paths are set explicitly, so Selenium Manager never downloads one). An
+ * approval started by the starter and signalled by the temporal CLI shows its summary, its timers
+ * in the current details and the signals in its event history; the screenshots land in
+ * docs/screenshots/. Skipped when /usr/bin/chromium is missing, unless CI is set.
+ */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+class WebUiIT {
+  private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+  private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+  private static final Path SCREENSHOTS = Processes.ROOT.resolve("docs/screenshots");
+  private static final Duration PAGE = Duration.ofSeconds(45);
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String SUMMARY = "Approval PO-4711: Purchase order 4711 (requested by carol)";
+
+  /** Runs first: no dev server is started for nothing when the test is skipped. */
+  @RegisterExtension
+  @Order(1)
+  static final BeforeAllCallback BROWSER =
+      context -> {
+        String ci = System.getenv("CI");
+        assumeTrue(
+            Files.isExecutable(CHROMIUM) || (ci != null && !ci.isBlank()),
+            CHROMIUM + " is missing (apt-get install chromium chromium-driver); skipped outside CI");
+      };
+
+  @RegisterExtension
+  @Order(2)
+  static final DevServerExtension temporal = DevServerExtension.withWorker(DevServer.Options.withUi());
+
+  @TempDir Path profile;
+  private WebDriver browser;
+
+  @BeforeEach
+  void openBrowser() {
+    assertTrue(Files.isExecutable(CHROMIUM), CHROMIUM + " missing: apt-get install chromium");
+    assertTrue(Files.isExecutable(CHROMEDRIVER), CHROMEDRIVER + " missing: apt-get install chromium-driver");
+    ChromeOptions options = new ChromeOptions();
+    options.setBinary(CHROMIUM.toFile());
+    options.addArguments(
+        "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--disable-dev-shm-usage", "--user-data-dir=" + profile.toAbsolutePath(),
+        "--window-size=1600,1100");
+    ChromeDriverService service =
+        new ChromeDriverService.Builder()
+            .usingDriverExecutable(CHROMEDRIVER.toFile())
+            .usingAnyFreePort()
+            .withLogFile(temporal.logs().resolve("chromedriver.log").toFile())
+            .build();
+    browser = new ChromeDriver(service, options);
+    browser.manage().timeouts().pageLoadTimeout(PAGE).scriptTimeout(PAGE);
+    browser.manage().window().setSize(new Dimension(1600, 1100));
+  }
+
+  @AfterEach
+  void closeBrowser() {
+    if (browser != null) {
+      browser.quit();
+    }
+  }
+
+  @Test
+  void theApprovalPageShowsSummaryTimersAndSignals() throws Exception {
+    DevServer server = temporal.server();
+    Map<String, String> env = server.env();
+    ok(overdue(env, "start", "--file", "docs/examples/po-4711.json"));
+    ok(server.temporal("workflow", "signal", "--workflow-id", "approval-PO-4711",
+        "--name", "enableTimer", "--input", "{\"timer\":\"reminder\"}"));
+    ok(server.temporal("workflow", "signal", "--workflow-id", "approval-PO-4711",
+        "--name", "extendDeadline", "--input", "{\"timer\":\"manager.completion\",\"by\":\"PT12H\"}"));
+    ok(server.temporal("workflow", "update", "execute", "--workflow-id", "approval-PO-4711",
+        "--name", "claim", "--input", "{\"user\":\"alice\"}"));
+    // A second approval whose step limit (2 s) expires: a warning for the work list.
+    ok(overdue(env, "start", "--request-id", "PO-4712", "--title", "Laptop", "--requester", "carol",
+        "--timeout", "P5D", "--step", "manager=bob", "--step-timeout", "PT2S"));
+    Processes.await(Duration.ofSeconds(30), "PO-4712's warning", () -> {
+      Result status = ok(overdue(env, "status", "PO-4712", "--json"));
+      JsonNode warnings = JSON.readTree(status.out()).get("warnings");
+      return warnings.size() > 0 ? Attempt.done(true) : Attempt.notYet(status);
+    });
+
+    // The approval's page: its User Metadata tab.
+    browser.get(server.uiUrl() + "/namespaces/default/workflows/approval-PO-4711");
+    waitForText("approval-PO-4711");
+    click(By.linkText("User Metadata"));
+    waitForText("Current Details");
+    List<String> frames = awaitFrames(texts -> texts.size() >= 3
+        && texts.stream().anyMatch(t -> t.contains(SUMMARY))
+        && texts.stream().anyMatch(t -> t.contains("claimed by alice") && t.contains("reminder")));
+    String summary = frames.stream().filter(t -> t.contains(SUMMARY)).findFirst().orElseThrow();
+    assertEquals(SUMMARY, summary.strip(), "the summary: " + frames);
+    String current = frames.stream().filter(t -> t.contains("claimed by alice")).findFirst().orElseThrow();
+    for (String expected :
+        List.of("PO-4711", "ACTIVE", "step manager RESERVED (claimed by alice)", "timer", "expires at",
+            "process", "manager.acceptance", "manager.completion", "finance.completion", "reminder",
+            "RUNNING", "PT30M")) {
+      assertTrue(current.contains(expected), "current details show " + expected + ":\n" + current);
+    }
+    assertTrue(
+        frames.stream().anyMatch(t -> t.contains("alice, bob") && t.contains("frank")),
+        "the details list the steps and approvers: " + frames);
+    screenshot("approval-user-metadata.png");
+
+    // Its event history: the two signals, each with its name, and the update.
+    click(By.partialLinkText("Event History"));
+    waitForText("Workflow Execution Signaled");
+    List<String> signals = new ArrayList<>();
+    new WebDriverWait(browser, PAGE).until(d -> {
+      signals.clear();
+      d.findElements(By.xpath("//tr[contains(., 'Workflow Execution Signaled')]"))
+          .forEach(row -> signals.add(row.getText()));
+      return signals.size() == 2;
+    });
+    assertTrue(signals.stream().anyMatch(row -> row.contains("enableTimer")), signals.toString());
+    assertTrue(signals.stream().anyMatch(row -> row.contains("extendDeadline")), signals.toString());
+    waitForText("Workflow Execution Update Accepted");
+    WebElement table = browser.findElement(By.xpath("//table[.//tr[contains(., 'Workflow Execution Signaled')]]"));
+    ((org.openqa.selenium.JavascriptExecutor) browser)
+        .executeScript("arguments[0].scrollIntoView({block: 'start'});", table);
+    screenshot("approval-event-history.png");
+
+    // The work list with warnings: the workflow list filtered by a search attribute.
+    String list = server.uiUrl() + "/namespaces/default/workflows?query=HasWarnings%20%3D%20true";
+    Processes.await(Duration.ofSeconds(45), "the Web UI to list approval-PO-4712 as having warnings", () -> {
+      browser.get(list);
+      try {
+        new WebDriverWait(browser, Duration.ofSeconds(10))
+            .until(d -> body(d).contains("approval-PO-4712"));
+        return Attempt.done(true);
+      } catch (org.openqa.selenium.TimeoutException e) {
+        return Attempt.notYet(body(browser));
+      }
+    });
+    assertFalse(body(browser).contains("approval-PO-4711"), "PO-4711 has no warnings:\n" + body(browser));
+    screenshot("work-list-has-warnings.png");
+  }
+
+  // ---- helpers -------------------------------------------------------------------------------
+
+  private void click(By by) {
+    new WebDriverWait(browser, PAGE).until(d -> {
+      List<WebElement> found = d.findElements(by);
+      if (found.isEmpty() || !found.get(0).isDisplayed()) {
+        return false;
+      }
+      found.get(0).click();
+      return true;
+    });
+  }
+
+  private void waitForText(String text) {
+    try {
+      new WebDriverWait(browser, PAGE).until(d -> body(d).contains(text));
+    } catch (org.openqa.selenium.TimeoutException e) {
+      screenshotForFailure();
+      throw new AssertionError("the page never showed '" + text + "':\n" + body(browser), e);
+    }
+  }
+
+  private static String body(WebDriver driver) {
+    return driver.findElement(By.tagName("body")).getText();
+  }
+
+  /** The Web UI renders summary, details and current details (Markdown) in iframes. */
+  private List<String> awaitFrames(java.util.function.Predicate<List<String>> done) {
+    List<String> texts = new ArrayList<>();
+    try {
+      new WebDriverWait(browser, PAGE).until(d -> {
+        texts.clear();
+        for (WebElement frame : d.findElements(By.tagName("iframe"))) {
+          d.switchTo().frame(frame);
+          texts.add(body(d));
+          d.switchTo().defaultContent();
+        }
+        return done.test(texts);
+      });
+    } catch (org.openqa.selenium.TimeoutException e) {
+      screenshotForFailure();
+      throw new AssertionError("the user metadata never showed what was expected: " + texts, e);
+    }
+    return List.copyOf(texts);
+  }
+
+  private void screenshot(String name) throws Exception {
+    // The pointer rests where it last clicked; move it away so that no tooltip covers the page.
+    new org.openqa.selenium.interactions.Actions(browser).moveToLocation(0, 0).perform();
+    Files.createDirectories(SCREENSHOTS);
+    File shot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE);
+    Path target = SCREENSHOTS.resolve(name);
+    Files.copy(shot.toPath(), target, StandardCopyOption.REPLACE_EXISTING);
+    Files.setPosixFilePermissions(target, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+    assertTrue(Files.size(target) < 400_000, name + " is " + Files.size(target) + " bytes: keep screenshots small");
+  }
+
+  private void screenshotForFailure() {
+    try {
+      File shot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE);
+      Files.copy(shot.toPath(), temporal.logs().resolve("failure.png"), StandardCopyOption.REPLACE_EXISTING);
+    } catch (Exception ignored) {
+      // the assertion that follows says what went wrong
+    }
+  }
+
+  private static Result ok(Result result) {
+    assertEquals(0, result.exit(), result.toString());
+    return result;
+  }
+}
