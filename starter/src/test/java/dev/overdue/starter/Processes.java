@@ -21,8 +21,12 @@ import java.util.concurrent.TimeUnit;
 final class Processes {
   private Processes() {}
 
-  /** The repository root: failsafe runs in {@code starter/}. */
-  static final Path ROOT = Path.of("").toAbsolutePath().getParent();
+  /** The repository root: failsafe runs in {@code starter/}; an IDE may run in the root. */
+  static final Path ROOT = root(Path.of("").toAbsolutePath());
+
+  private static Path root(Path dir) {
+    return Files.isRegularFile(dir.resolve("bin/dev-server")) ? dir : dir.getParent();
+  }
 
   static final Path STARTER_JAR = ROOT.resolve("starter/target/overdue.jar");
   static final Path WORKER_JAR = ROOT.resolve("worker/target/overdue-worker.jar");

@@ -69,6 +69,17 @@ class WebUiIT {
   @Order(2)
   static final DevServerExtension temporal = DevServerExtension.withWorker(DevServer.Options.withUi());
 
+  /**
+   * Selenium ships no CDP bindings here (excluded in the parent pom: unused); keep its warning
+   * about that out of the test output. Held here so the setting is not garbage-collected.
+   */
+  private static final java.util.logging.Logger CDP_LOG =
+      java.util.logging.Logger.getLogger("org.openqa.selenium.devtools");
+
+  static {
+    CDP_LOG.setLevel(java.util.logging.Level.SEVERE);
+  }
+
   @TempDir Path profile;
   private WebDriver browser;
 
