@@ -43,13 +43,20 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * (the browser and driver paths are set explicitly, so Selenium Manager never downloads one). An
  * approval started by the starter and signalled by the temporal CLI shows its summary, its timers
  * in the current details and the signals in its event history; the screenshots land in
- * docs/screenshots/. Skipped when /usr/bin/chromium is missing, unless CI is set.
+ * target/screenshots/ (docs/screenshots/ with -Doverdue.writeScreenshots=true). Skipped when /usr/bin/chromium is missing, unless CI is set.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class WebUiIT {
   private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
   private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
-  private static final Path SCREENSHOTS = Processes.ROOT.resolve("docs/screenshots");
+  /**
+   * Screenshots go to target/screenshots, so a test run leaves the work tree clean; refresh the
+   * ones in docs/ with -Doverdue.writeScreenshots=true.
+   */
+  private static final Path SCREENSHOTS =
+      Boolean.getBoolean("overdue.writeScreenshots")
+          ? Processes.ROOT.resolve("docs/screenshots")
+          : Path.of("target/screenshots");
   private static final Duration PAGE = Duration.ofSeconds(45);
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String SUMMARY = "Approval PO-4711: Purchase order 4711 (requested by carol)";
@@ -239,6 +246,7 @@ class WebUiIT {
     new org.openqa.selenium.interactions.Actions(browser).moveToLocation(0, 0).perform();
     Files.createDirectories(SCREENSHOTS);
     File shot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE);
+    Files.createDirectories(SCREENSHOTS);
     Path target = SCREENSHOTS.resolve(name);
     Files.copy(shot.toPath(), target, StandardCopyOption.REPLACE_EXISTING);
     Files.setPosixFilePermissions(target, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));

@@ -53,6 +53,8 @@ final class DeadlineTimer {
   void cancel() {
     if (scope != null && !promise.isCompleted()) {
       scope.cancel();
+      // Its CanceledFailure is expected: observe it, so the SDK does not warn it went unseen.
+      promise.exceptionally(cancelled -> null);
     }
     consumeFired();
   }

@@ -93,6 +93,11 @@ final class Inspection {
     return new OverdueMetrics.TimerCounts(running, suspended);
   }
 
+  /** Milliseconds only make the Web UI's narrow table columns wrap. */
+  private static String toSeconds(String instant) {
+    return java.time.Instant.parse(instant).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
+  }
+
   /** The Web UI renders current details as Markdown: a header line, the timers, the warnings. */
   static String details(StatusInfo status) {
     StringBuilder out = new StringBuilder();
@@ -116,7 +121,7 @@ final class Inspection {
           .append(" | ")
           .append(timer.limit())
           .append(" | ")
-          .append(timer.expiresAt() == null ? "–" : timer.expiresAt())
+          .append(timer.expiresAt() == null ? "–" : toSeconds(timer.expiresAt()))
           .append(" | ")
           .append(timer.expired() ? "**yes**" : "no")
           .append(" |\n");
