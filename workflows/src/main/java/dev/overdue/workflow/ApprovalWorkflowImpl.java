@@ -64,9 +64,16 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
    */
   static final String INSPECTABLE_CHANGE = "inspectable";
 
+  /**
+   * Version 1 keeps a server timer that fires earlier than a deadline moved later, and re-arms
+   * when it fires, instead of cancelling and restarting it on every change.
+   */
+  static final String LAZY_REARM_CHANGE = "lazy-rearm";
+
   private final DeadlineTimer deadline = new DeadlineTimer();
   private final Inspection inspection = new Inspection();
   private boolean inspectable;
+  private boolean lazyRearm;
 
   private ApprovalProcess process;
   /** Why the request could not start, when it could not. */
@@ -97,17 +104,23 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
       throw ApplicationFailure.newNonRetryableFailure(invalidRequest, INVALID_REQUEST);
     }
     inspectable = Workflow.getVersion(INSPECTABLE_CHANGE, Workflow.DEFAULT_VERSION, 1) >= 1;
+    lazyRearm = Workflow.getVersion(LAZY_REARM_CHANGE, Workflow.DEFAULT_VERSION, 1) >= 1;
 
     while (!process.state().isEnded()) {
       process.expireDue(now()).forEach(this::runHandlers);
       if (process.state().isEnded()) {
         break;
       }
-      inspection.publish(process, inspectable);
       Optional<BusinessTimer> next = process.nextToExpire();
-      deadline.waitFor(
-          next.flatMap(BusinessTimer::expiresAt).orElse(null),
-          next.map(t -> t.name() + " expires " + t.expiresAt().orElseThrow()).orElse(""));
+      Instant nextDate = next.flatMap(BusinessTimer::expiresAt).orElse(null);
+      String summary = next.map(t -> t.name() + " expires " + nextDate).orElse("");
+      if (lazyRearm) {
+        deadline.waitFor(nextDate, summary, true);
+        inspection.publish(process, inspectable, deadline.target());
+      } else {
+        inspection.publish(process, inspectable, nextDate);
+        deadline.waitFor(nextDate, summary, false);
+      }
       int seen = changes;
       Workflow.await(() -> changes != seen || deadline.hasFired());
       if (deadline.hasFired()) {
@@ -116,7 +129,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     }
     deadline.cancel();
     Workflow.await(() -> handlersRunning == 0 && Workflow.isEveryHandlerFinished());
-    inspection.publish(process, inspectable);
+    inspection.publish(process, inspectable, null);
     return process.result();
   }
 

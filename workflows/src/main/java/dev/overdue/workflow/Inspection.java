@@ -12,11 +12,11 @@ import dev.overdue.api.StepInfo;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.api.WarningInfo;
 import dev.overdue.model.ApprovalProcess;
-import dev.overdue.model.BusinessTimer;
 import dev.overdue.model.TimerState;
 import io.temporal.common.SearchAttributeKey;
 import io.temporal.common.SearchAttributeUpdate;
 import io.temporal.workflow.Workflow;
+import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -32,10 +32,15 @@ import java.util.Objects;
 final class Inspection {
   private final Map<String, Object> published = new HashMap<>();
 
-  void publish(ApprovalProcess process, boolean searchAttributes) {
+  /**
+   * @param nextDeadline the NextDeadline to publish: the earliest running expiration date, or —
+   *     with lazily re-armed timers — the next wake-up, which may be earlier than a deadline that
+   *     was moved later (it catches up when the approval wakes)
+   */
+  void publish(ApprovalProcess process, boolean searchAttributes, Instant nextDeadline) {
     StatusInfo status = process.status();
     if (searchAttributes) {
-      upsertChanged(status, process);
+      upsertChanged(status, nextDeadline);
     }
     Workflow.setCurrentDetails(details(status));
     if (!Workflow.isReplaying()) {
@@ -43,20 +48,13 @@ final class Inspection {
     }
   }
 
-  private void upsertChanged(StatusInfo status, ApprovalProcess process) {
+  private void upsertChanged(StatusInfo status, Instant nextDeadline) {
     StepInfo current = currentStep(status);
     List<SearchAttributeUpdate<?>> updates = new ArrayList<>();
     set(updates, APPROVAL_STATE, status.state());
     set(updates, CURRENT_STEP, current == null ? null : current.name());
     set(updates, CURRENT_OWNER, current == null ? null : current.owner());
-    set(
-        updates,
-        NEXT_DEADLINE,
-        process
-            .nextToExpire()
-            .flatMap(BusinessTimer::expiresAt)
-            .map(at -> at.atOffset(ZoneOffset.UTC))
-            .orElse(null));
+    set(updates, NEXT_DEADLINE, nextDeadline == null ? null : nextDeadline.atOffset(ZoneOffset.UTC));
     set(updates, ANY_TIMER_EXPIRED, status.timers().stream().anyMatch(TimerInfo::expired));
     set(updates, HAS_WARNINGS, !status.warnings().isEmpty());
     if (!updates.isEmpty()) {

@@ -404,31 +404,54 @@ class ApprovalWorkflowTest {
   }
 
   @Test
-  void movingADeadlineCancelsTheStaleServerTimerAndNamesTheNewOne() {
+  void movingADeadlineLaterKeepsTheEarlierServerTimerAndReArmsWhenItFires() {
     String id = t.start(ONE_STEP);
     t.approvals.update(
         id,
         "extendDeadline",
         ApprovalTestEnvironment.json("{'timer':'manager.acceptance','by':'PT1H'}"));
-    List<HistoryEvent> events = t.fetchHistory(id).getEvents();
-    List<HistoryEvent> started =
-        events.stream().filter(e -> e.getEventType() == EventType.EVENT_TYPE_TIMER_STARTED).toList();
-    long cancelled =
-        events.stream().filter(e -> e.getEventType() == EventType.EVENT_TYPE_TIMER_CANCELED).count();
+    assertEquals(1, count(id, EventType.EVENT_TYPE_TIMER_STARTED), "no new timer for a later date");
+    assertEquals(0, count(id, EventType.EVENT_TYPE_TIMER_CANCELED));
+
+    // The kept timer fires at the old date (4 h): nothing is due, the approval re-arms.
+    t.sleep(Duration.ofHours(4).plusMinutes(1));
+    assertFalse(t.timer(id, "manager.acceptance").expired(), "not at the old date");
+    List<HistoryEvent> started = events(id, EventType.EVENT_TYPE_TIMER_STARTED);
     assertEquals(2, started.size());
-    assertEquals(1, cancelled, "the stale timer is cancelled, not left to fire");
-    String summary =
-        DefaultDataConverter.STANDARD_INSTANCE.fromPayload(
-            started.get(1).getUserMetadata().getSummary(), String.class, String.class);
-    assertTrue(summary.startsWith("manager.acceptance expires "), summary);
-    // When it fires, only the business timer that was due expires, and nothing fires for nothing.
-    t.sleep(Duration.ofHours(5).plusMinutes(1));
-    long fired =
-        t.fetchHistory(id).getEvents().stream()
-            .filter(e -> e.getEventType() == EventType.EVENT_TYPE_TIMER_FIRED)
-            .count();
-    assertEquals(1, fired);
+    assertTrue(summary(started.get(1)).startsWith("manager.acceptance expires "), summary(started.get(1)));
+
+    t.sleep(Duration.ofHours(1));
+    assertTrue(t.timer(id, "manager.acceptance").expired(), "at the new date");
+    assertEquals(2, count(id, EventType.EVENT_TYPE_TIMER_FIRED));
+  }
+
+  @Test
+  void shorteningADeadlineCancelsTheStaleServerTimerAndNamesTheNewOne() {
+    String id = t.start(ONE_STEP);
+    t.approvals.update(
+        id,
+        "extendDeadline",
+        ApprovalTestEnvironment.json("{'timer':'manager.acceptance','limit':'PT1H'}"));
+    List<HistoryEvent> started = events(id, EventType.EVENT_TYPE_TIMER_STARTED);
+    assertEquals(2, started.size());
+    assertEquals(1, count(id, EventType.EVENT_TYPE_TIMER_CANCELED), "the stale timer is cancelled, not left to fire");
+    assertTrue(summary(started.get(1)).startsWith("manager.acceptance expires "), summary(started.get(1)));
+    t.sleep(Duration.ofHours(1).plusMinutes(1));
+    assertEquals(1, count(id, EventType.EVENT_TYPE_TIMER_FIRED), "nothing fires for nothing");
     assertTrue(t.timer(id, "manager.acceptance").expired());
+  }
+
+  private List<HistoryEvent> events(String id, EventType type) {
+    return t.fetchHistory(id).getEvents().stream().filter(e -> e.getEventType() == type).toList();
+  }
+
+  private long count(String id, EventType type) {
+    return events(id, type).size();
+  }
+
+  private static String summary(HistoryEvent timerStarted) {
+    return DefaultDataConverter.STANDARD_INSTANCE.fromPayload(
+        timerStarted.getUserMetadata().getSummary(), String.class, String.class);
   }
 
   @Test
