@@ -52,6 +52,7 @@ import picocli.CommandLine.Spec;
       Queries.History.class,
       Queries.Result.class,
       ListCommand.class,
+      BenchCommand.class,
       CommandLine.HelpCommand.class
     },
     footerHeading = "%nConnection (environment or profile only, like every Temporal tool):%n",

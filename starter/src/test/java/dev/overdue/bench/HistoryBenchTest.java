@@ -1,0 +1,26 @@
+package dev.overdue.bench;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The history goal of issue 6 as a test: event, workflow-task and timer counts are exact on the
+ * time-skipping service (no clock involved), so they can be held here, unlike timings.
+ */
+class HistoryBenchTest {
+  @Test
+  void aDeadlineMovedLaterCostsAtMostFourAndAHalfTimerEventsPerChange() {
+    HistoryBench.Result result = HistoryBench.run(20, 1);
+    HistoryCost overdue = result.overdue();
+    assertTrue(overdue.timerEvents() <= 4.5, "events per change without upserts: " + overdue);
+    assertTrue(
+        overdue.searchAttributeUpserts() <= 0.1,
+        "NextDeadline moves only at the early wake-ups, not on every change: " + overdue);
+    assertTrue(overdue.workflowTasks() <= 1.1, "workflow tasks per change: " + overdue);
+    assertTrue(overdue.timersStarted() <= 0.2, "timers started per change: " + overdue);
+    HistoryCost baseline = result.baseline();
+    assertTrue(baseline.events() > overdue.events(), "the seed's loop costs more: " + baseline);
+    assertTrue(baseline.timersStarted() >= 1.0, "the seed starts a timer per change: " + baseline);
+  }
+}
