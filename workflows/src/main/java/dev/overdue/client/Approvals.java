@@ -16,7 +16,10 @@ import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowStub;
 import java.time.Instant;
+import dev.overdue.model.ApprovalProcess;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Optional;
 import java.util.List;
 
 /** Starting and steering approvals from a client: the contract as Java calls. */
@@ -112,9 +115,30 @@ public final class Approvals {
     return Arrays.asList(stub(id).query("timers", TimerInfo[].class));
   }
 
+  /**
+   * The whole audit trail, across continue-as-new: each run's trail starts with a ContinuedAsNew
+   * entry naming the previous run, whose own trail is read from it (queries work on closed runs).
+   */
   public List<HistoryEntry> history(String id) {
-    return Arrays.asList(stub(id).query("history", HistoryEntry[].class));
+    List<HistoryEntry> all = new ArrayList<>();
+    Optional<String> runId = Optional.empty();
+    for (int runs = 0; runs < MAX_RUNS_WALKED; runs++) {
+      List<HistoryEntry> run =
+          Arrays.asList(
+              client
+                  .newUntypedWorkflowStub(workflowId(id), runId, Optional.empty())
+                  .query("history", HistoryEntry[].class));
+      all.addAll(0, run);
+      if (run.isEmpty() || !ApprovalProcess.CONTINUED_AS_NEW.equals(run.get(0).name())) {
+        return all;
+      }
+      runId = Optional.of(run.get(0).input().get("previousRunId").asText());
+    }
+    return all;
   }
+
+  /** A bound on the walk: 10,000 runs are tens of millions of changes. */
+  private static final int MAX_RUNS_WALKED = 10_000;
 
   /** The approvals on {@code list}, newest first, at most {@code limit}. */
   public List<WorkList.Entry> list(WorkList list, int limit) {

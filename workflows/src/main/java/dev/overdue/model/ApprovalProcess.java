@@ -52,10 +52,54 @@ public final class ApprovalProcess {
   private String comment;
   private Instant completedAt;
 
+  /** The first audit-trail entry of a continued run; its input names the previous run. */
+  public static final String CONTINUED_AS_NEW = "ContinuedAsNew";
+
   private ApprovalProcess(ApprovalRequest request) {
-    this.requestId = request.requestId();
-    this.title = request.title();
-    this.requester = request.requester();
+    this(request.requestId(), request.title(), request.requester());
+  }
+
+  private ApprovalProcess(String requestId, String title, String requester) {
+    this.requestId = requestId;
+    this.title = title;
+    this.requester = requester;
+  }
+
+  /** All state but the audit trail, to continue in a new run. */
+  public ProcessSnapshot snapshot() {
+    return new ProcessSnapshot(
+        requestId,
+        title,
+        requester,
+        state.name(),
+        suspendedReason,
+        current,
+        decidedBy,
+        comment,
+        Objects.toString(completedAt, null),
+        steps.stream().map(UserTask::snapshot).toList(),
+        timers.values().stream().map(BusinessTimer::snapshot).toList(),
+        List.copyOf(warnings));
+  }
+
+  /** The process as it was snapshotted; its audit trail starts with a {@link #CONTINUED_AS_NEW} entry. */
+  public static ApprovalProcess restore(
+      ProcessSnapshot snapshot, String previousRunId, Instant now) {
+    ApprovalProcess process =
+        new ApprovalProcess(snapshot.requestId(), snapshot.title(), snapshot.requester());
+    process.state = ProcessState.valueOf(snapshot.state());
+    process.suspendedReason = snapshot.suspendedReason();
+    process.current = snapshot.current();
+    process.decidedBy = snapshot.decidedBy();
+    process.comment = snapshot.comment();
+    process.completedAt = snapshot.completedAt() == null ? null : Instant.parse(snapshot.completedAt());
+    snapshot.steps().forEach(step -> process.steps.add(UserTask.restore(step)));
+    snapshot.timers().forEach(timer -> process.timers.put(timer.name(), BusinessTimer.restore(timer)));
+    process.warnings.addAll(snapshot.warnings());
+    ObjectNode detail = JsonNodeFactory.instance.objectNode();
+    detail.put("previousRunId", previousRunId);
+    process.recordEvent(now, CONTINUED_AS_NEW, detail);
+    return process;
   }
 
   /** Validates {@code request}, then starts the process: process timer on, first step offered. */
@@ -243,9 +287,15 @@ public final class ApprovalProcess {
       if (c.by().isNegative() || c.by().isZero()) {
         throw new RuleViolation("'by' must be a positive duration: it moves the date later");
       }
+      // The date the timer has, or — with an absolute limit not yet running — will have.
       Instant from =
           timer
               .expiresAt()
+              .or(
+                  () ->
+                      timer.limit() instanceof TimeLimit.Absolute absolute
+                          ? Optional.of(absolute.at().toInstant())
+                          : Optional.empty())
               .orElseThrow(
                   () ->
                       new RuleViolation(
@@ -389,7 +439,7 @@ public final class ApprovalProcess {
       detail.put("timer", timer.name());
       detail.put("expiresAt", expiresAt.toString());
       detail.put("firing", timer.firings());
-      history.add(new HistoryEntry(now.toString(), "event", "TimerExpired", detail, true, null));
+      recordEvent(now, "TimerExpired", detail);
       expiries.add(
           new Expiry(
               timer.name(), timer.step().orElse(null), expiresAt, timer.firings(), timer.handlers()));
@@ -423,6 +473,10 @@ public final class ApprovalProcess {
 
   public void addWarning(String timerName, String step, String message, Instant now) {
     warnings.add(new WarningInfo(now.toString(), timerName, step, message));
+  }
+
+  private void recordEvent(Instant at, String name, JsonNode detail) {
+    history.add(new HistoryEntry(at.toString(), "event", name, detail, true, null));
   }
 
   /** Records a command in the audit trail: {@code via} is signal or update. */

@@ -31,6 +31,36 @@ public final class BusinessTimer {
     this.handlers = handlers.isEmpty() ? TimerHandler.DEFAULT : List.copyOf(handlers);
   }
 
+  ProcessSnapshot.TimerSnapshot snapshot() {
+    return new ProcessSnapshot.TimerSnapshot(
+        name,
+        kind.name(),
+        step,
+        limit.text(),
+        handlers.stream().map(TimerHandler::definition).toList(),
+        state.name(),
+        expiresAt == null ? null : expiresAt.toString(),
+        expired,
+        cleared,
+        firings);
+  }
+
+  static BusinessTimer restore(ProcessSnapshot.TimerSnapshot snapshot) {
+    BusinessTimer timer =
+        new BusinessTimer(
+            snapshot.name(),
+            TimerKind.valueOf(snapshot.kind()),
+            snapshot.step(),
+            TimeLimit.parse(snapshot.limit()),
+            RequestValidator.handlers(snapshot.handlers()));
+    timer.state = TimerState.valueOf(snapshot.state());
+    timer.expiresAt = snapshot.expiresAt() == null ? null : Instant.parse(snapshot.expiresAt());
+    timer.expired = snapshot.expired();
+    timer.cleared = snapshot.cleared();
+    timer.firings = snapshot.firings();
+    return timer;
+  }
+
   /** Why {@code event} would be refused now, if it would be. Changes nothing. */
   public Optional<String> refusal(TimerEvent event) {
     if (cleared) {

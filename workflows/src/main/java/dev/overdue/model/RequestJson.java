@@ -43,6 +43,14 @@ public final class RequestJson {
     }
   }
 
+  public static ProcessSnapshot snapshot(JsonNode json) {
+    try {
+      return STRICT.treeToValue(json, ProcessSnapshot.class);
+    } catch (JsonProcessingException e) {
+      throw new RuleViolation("invalid continuation snapshot: " + describe(e));
+    }
+  }
+
   public static JsonNode tree(Object value) {
     return STRICT.valueToTree(value);
   }

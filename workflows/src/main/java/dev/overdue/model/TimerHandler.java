@@ -1,5 +1,6 @@
 package dev.overdue.model;
 
+import dev.overdue.api.ApprovalRequest.HandlerDefinition;
 import java.util.List;
 
 /** What runs, in order, when a timer expires. */
@@ -20,4 +21,15 @@ public sealed interface TimerHandler
   record Decide(Outcome outcome) implements TimerHandler {}
 
   List<TimerHandler> DEFAULT = List.of(new Warn());
+
+  /** The handler as the request writes it; {@code RequestValidator.handler} reads it back. */
+  default HandlerDefinition definition() {
+    if (this instanceof Notify notify) {
+      return new HandlerDefinition("notify", notify.to(), notify.message(), null);
+    }
+    if (this instanceof Decide decide) {
+      return new HandlerDefinition("decide", List.of(), null, decide.outcome().name());
+    }
+    return new HandlerDefinition("warn", List.of(), null, null);
+  }
 }

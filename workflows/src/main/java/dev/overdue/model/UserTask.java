@@ -22,6 +22,30 @@ public final class UserTask {
     this.approvers = List.copyOf(approvers);
   }
 
+  ProcessSnapshot.TaskSnapshot snapshot() {
+    return new ProcessSnapshot.TaskSnapshot(
+        name,
+        title,
+        approvers,
+        state.name(),
+        owner,
+        outcome == null ? null : outcome.name(),
+        decidedBy,
+        comment,
+        completedAt == null ? null : completedAt.toString());
+  }
+
+  static UserTask restore(ProcessSnapshot.TaskSnapshot snapshot) {
+    UserTask task = new UserTask(snapshot.name(), snapshot.title(), snapshot.approvers());
+    task.state = TaskState.valueOf(snapshot.state());
+    task.owner = snapshot.owner();
+    task.outcome = snapshot.outcome() == null ? null : Outcome.valueOf(snapshot.outcome());
+    task.decidedBy = snapshot.decidedBy();
+    task.comment = snapshot.comment();
+    task.completedAt = snapshot.completedAt() == null ? null : Instant.parse(snapshot.completedAt());
+    return task;
+  }
+
   Optional<String> refusal(TaskEvent event) {
     TransitionTable.Row<TaskState, TaskEvent> row = TaskLifecycle.TABLE.row(state, event);
     return row.allowed() ? Optional.empty() : Optional.of("step " + name + ": " + row.rejection());

@@ -27,7 +27,10 @@ import io.temporal.workflow.Async;
 import io.temporal.workflow.DynamicSignalHandler;
 import io.temporal.workflow.DynamicUpdateHandler;
 import io.temporal.workflow.Workflow;
+import io.temporal.workflow.WorkflowInfo;
 import io.temporal.workflow.WorkflowInit;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -70,10 +73,22 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
    */
   static final String LAZY_REARM_CHANGE = "lazy-rearm";
 
+  /**
+   * Version 1 continues as new before the history reaches the size where Temporal suggests it,
+   * carrying a {@link dev.overdue.model.ProcessSnapshot} as {@code {"continuation": ...}}.
+   */
+  static final String CONTINUE_AS_NEW_CHANGE = "continue-as-new";
+
+  static final String CONTINUATION = "continuation";
+  /** Below Temporal's default suggestion of 4,096 events and 4 MiB, with room to spare. */
+  static final long MAX_EVENTS_PER_RUN = 3_000;
+  static final long MAX_BYTES_PER_RUN = 3L << 20;
+
   private final DeadlineTimer deadline = new DeadlineTimer();
   private final Inspection inspection = new Inspection();
   private boolean inspectable;
   private boolean lazyRearm;
+  private boolean continuesAsNew;
 
   private ApprovalProcess process;
   /** Why the request could not start, when it could not. */
@@ -90,7 +105,13 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   @WorkflowInit
   public ApprovalWorkflowImpl(JsonNode request) {
     try {
-      process = ApprovalProcess.start(RequestJson.parse(request), now());
+      process =
+          request != null && request.has(CONTINUATION)
+              ? ApprovalProcess.restore(
+                  RequestJson.snapshot(request.get(CONTINUATION)),
+                  Workflow.getInfo().getContinuedExecutionRunId().orElse(null),
+                  now())
+              : ApprovalProcess.start(RequestJson.parse(request), now());
     } catch (RuleViolation invalid) {
       invalidRequest = invalid.reason();
     }
@@ -105,11 +126,17 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     }
     inspectable = Workflow.getVersion(INSPECTABLE_CHANGE, Workflow.DEFAULT_VERSION, 1) >= 1;
     lazyRearm = Workflow.getVersion(LAZY_REARM_CHANGE, Workflow.DEFAULT_VERSION, 1) >= 1;
+    continuesAsNew = Workflow.getVersion(CONTINUE_AS_NEW_CHANGE, Workflow.DEFAULT_VERSION, 1) >= 1;
 
     while (!process.state().isEnded()) {
       process.expireDue(now()).forEach(this::runHandlers);
       if (process.state().isEnded()) {
         break;
+      }
+      if (continuesAsNew && historyIsLong() && handlersRunning == 0 && Workflow.isEveryHandlerFinished()) {
+        ObjectNode continuation = JsonNodeFactory.instance.objectNode();
+        continuation.set(CONTINUATION, RequestJson.tree(process.snapshot()));
+        Workflow.continueAsNew(continuation);
       }
       Optional<BusinessTimer> next = process.nextToExpire();
       Instant nextDate = next.flatMap(BusinessTimer::expiresAt).orElse(null);
@@ -148,7 +175,6 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
       Command command = Commands.parse(name, input);
       process.apply(command, now);
       refusal = Optional.empty();
-      changes++;
     } catch (RuleViolation violation) {
       refusal = Optional.of(violation.reason());
     } catch (RuntimeException unexpected) {
@@ -158,6 +184,8 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     }
     refusal.ifPresent(reason -> rejected(name, "signal", reason));
     process.recordCommand(now, "signal", name, input, refusal);
+    // Refused ones too: each adds to the history, and the loop decides when to continue as new.
+    changes++;
   }
 
   /** Updates share the signals' names and rules; refused ones never reach the history. */
@@ -186,6 +214,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
         return new CommandResult(name, message);
       } catch (RuleViolation violation) {
         process.recordCommand(now, "update", name, input, Optional.of(violation.reason()));
+        changes++;
         throw ApplicationFailure.newNonRetryableFailure(violation.reason(), REJECTED_COMMAND);
       }
     }
@@ -300,6 +329,13 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
       cause = cause.getCause();
     }
     return cause.getMessage();
+  }
+
+  private static boolean historyIsLong() {
+    WorkflowInfo info = Workflow.getInfo();
+    return info.isContinueAsNewSuggested()
+        || info.getHistoryLength() >= MAX_EVENTS_PER_RUN
+        || info.getHistorySize() >= MAX_BYTES_PER_RUN;
   }
 
   private static Instant now() {

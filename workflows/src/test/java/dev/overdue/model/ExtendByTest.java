@@ -24,4 +24,23 @@ class ExtendByTest {
     }
     assertEquals(T0.plus(Duration.ofHours(1)), process.timer("process").orElseThrow().expiresAt().orElseThrow());
   }
+
+  @Test
+  void extendingBySeveralTimesWhileSuspendedAddsUp() {
+    ApprovalProcess process =
+        ApprovalProcess.start(
+            RequestJson.parse(
+                "{\"requestId\":\"X\",\"timeout\":\"PT1H\",\"steps\":[{\"name\":\"s\",\"approvers\":[\"a\"]}]}"),
+            T0);
+    process.apply(new Command.Suspend(null), T0);
+    for (int i = 0; i < 3; i++) {
+      process.apply(new Command.ExtendDeadline("process", null, Duration.ofMinutes(10)), T0);
+    }
+    Instant resumedAt = T0.plus(Duration.ofMinutes(5));
+    process.apply(new Command.Resume(), resumedAt);
+    assertEquals(
+        T0.plus(Duration.ofMinutes(90)),
+        process.timer("process").orElseThrow().expiresAt().orElseThrow(),
+        "1 h + 3 x 10 min, fixed by the absolute limit each 'by' set");
+  }
 }

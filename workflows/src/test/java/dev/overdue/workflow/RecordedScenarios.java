@@ -60,4 +60,24 @@ final class RecordedScenarios {
     t.approvals.result(id);
     return id;
   }
+
+  /**
+   * Enough confirmed changes to continue as new, then more commands and an expiry in the new
+   * run; the recorded history is that continued run's, which starts from a snapshot.
+   */
+  static String continuedRun(ApprovalTestEnvironment t) {
+    String id =
+        t.start(
+            "{'requestId':'REPLAY-4','timeout':'P5D','steps':[{'name':'manager','approvers':['alice'],"
+                + "'offerTimeout':'PT4H'}],'timers':[{'name':'nag','limit':'PT30M'}]}");
+    t.approvals.update(id, "enableTimer", json("{'timer':'nag'}"));
+    for (int i = 0; i < 700; i++) {
+      t.approvals.update(id, "extendDeadline", json("{'timer':'process','by':'PT1M'}"));
+    }
+    t.approvals.update(id, "claim", json("{'user':'alice'}"));
+    t.sleep(Duration.ofMinutes(31));
+    t.approvals.update(id, "approve", json("{'user':'alice'}"));
+    t.approvals.result(id);
+    return id;
+  }
 }

@@ -51,6 +51,7 @@ class ReplayTest {
     record("full-lifecycle", version, RecordedScenarios::fullLifecycle);
     record("decide-on-timeout", version, RecordedScenarios::decideOnTimeout);
     record("abort-while-suspended", version, RecordedScenarios::abortWhileSuspended);
+    record("continued-run", version, RecordedScenarios::continuedRun);
   }
 
   private static void record(
