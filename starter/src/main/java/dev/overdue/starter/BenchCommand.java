@@ -1,6 +1,7 @@
 package dev.overdue.starter;
 
 import dev.overdue.bench.HistoryBench;
+import dev.overdue.bench.ReplayBench;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.lang.management.ManagementFactory;
 import java.util.concurrent.Callable;
@@ -13,7 +14,7 @@ import picocli.CommandLine.ParentCommand;
     name = "bench",
     mixinStandardHelpOptions = true,
     description = "Run a benchmark; results and how they were made: docs/BENCHMARKS.md.",
-    subcommands = {BenchCommand.History.class})
+    subcommands = {BenchCommand.History.class, BenchCommand.Replay.class})
 final class BenchCommand {
 
   @Command(
@@ -46,6 +47,39 @@ final class BenchCommand {
               + "baseline: %s (seed 004's Workflow.await(Duration, condition) loop)%n",
           result.overdue(), result.overdue().timerEvents(), result.baseline());
       System.out.println(OverdueCli.JSON.copy().disable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(result.json()));
+      return ExitCodes.DONE;
+    }
+  }
+
+  @Command(
+      name = "replay",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Replay time after N deadline changes, against the seed's loop; and an approval living",
+        "through M changes: its runs stay under the size where Temporal suggests continuing as",
+        "new, and nothing is lost. Progress on stderr."
+      })
+  static final class Replay implements Callable<Integer> {
+    @Option(names = "--changes", defaultValue = "1000", description = "Changes before replaying (default ${DEFAULT-VALUE}).")
+    int changes;
+
+    @Option(names = "--life", defaultValue = "100000", description = "Changes over the long life (default ${DEFAULT-VALUE}).")
+    int life;
+
+    @Option(names = "--repeats", defaultValue = "5", description = "Replays timed; the median is reported (default ${DEFAULT-VALUE}).")
+    int repeats;
+
+    @Override
+    public Integer call() throws Exception {
+      if (changes < 1 || life < 1 || repeats < 1) {
+        System.err.println("--changes, --life and --repeats must be at least 1");
+        return ExitCodes.USAGE;
+      }
+      describeMachine(
+          "bin/overdue bench replay --changes " + changes + " --life " + life + " --repeats " + repeats);
+      java.util.Map<String, Object> result = new ReplayBench(System.err).run(changes, life, repeats);
+      System.out.println(OverdueCli.JSON.writeValueAsString(result));
+      System.out.println(OverdueCli.JSON.copy().disable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(result));
       return ExitCodes.DONE;
     }
   }
