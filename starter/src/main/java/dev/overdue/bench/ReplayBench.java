@@ -231,7 +231,7 @@ public final class ReplayBench {
     return runs;
   }
 
-  private static final int WARM_UP_REPLAYS = 3;
+  private static final int WARM_UP_REPLAYS = 10;
 
   /** Median wall time of replaying all {@code histories}, after warm-up replays (JIT). */
   private static long medianReplayMillis(List<WorkflowExecutionHistory> histories, int repeats)
