@@ -379,7 +379,7 @@ class ApprovalWorkflowTest {
 
   @Test
   void aSuspendedProcessHasNoServerTimerRunning() {
-    String id = t.start(ONE_STEP);
+    String id = startWithServerTimerRunning();
     t.approvals.update(id, "suspend", ApprovalTestEnvironment.json("{}"));
     t.sleep(Duration.ofDays(10));
     t.approvals.update(id, "resume", ApprovalTestEnvironment.json("{}"));
@@ -405,7 +405,7 @@ class ApprovalWorkflowTest {
 
   @Test
   void movingADeadlineLaterKeepsTheEarlierServerTimerAndReArmsWhenItFires() {
-    String id = t.start(ONE_STEP);
+    String id = startWithServerTimerRunning();
     t.approvals.update(
         id,
         "extendDeadline",
@@ -415,19 +415,19 @@ class ApprovalWorkflowTest {
 
     // The kept timer fires at the old date (4 h): nothing is due, the approval re-arms.
     t.sleep(Duration.ofHours(4).plusMinutes(1));
+    List<HistoryEvent> started = awaitEvents(id, EventType.EVENT_TYPE_TIMER_STARTED, 2);
     assertFalse(t.timer(id, "manager.acceptance").expired(), "not at the old date");
-    List<HistoryEvent> started = events(id, EventType.EVENT_TYPE_TIMER_STARTED);
     assertEquals(2, started.size());
     assertTrue(summary(started.get(1)).startsWith("manager.acceptance expires "), summary(started.get(1)));
 
     t.sleep(Duration.ofHours(1));
+    assertEquals(2, awaitEvents(id, EventType.EVENT_TYPE_TIMER_FIRED, 2).size());
     assertTrue(t.timer(id, "manager.acceptance").expired(), "at the new date");
-    assertEquals(2, count(id, EventType.EVENT_TYPE_TIMER_FIRED));
   }
 
   @Test
   void shorteningADeadlineCancelsTheStaleServerTimerAndNamesTheNewOne() {
-    String id = t.start(ONE_STEP);
+    String id = startWithServerTimerRunning();
     t.approvals.update(
         id,
         "extendDeadline",
@@ -439,6 +439,30 @@ class ApprovalWorkflowTest {
     t.sleep(Duration.ofHours(1).plusMinutes(1));
     assertEquals(1, count(id, EventType.EVENT_TYPE_TIMER_FIRED), "nothing fires for nothing");
     assertTrue(t.timer(id, "manager.acceptance").expired());
+  }
+
+  /**
+   * Starts ONE_STEP and waits until its first server timer runs: a command sent at once may
+   * otherwise be handled in the same workflow task as the start, before any timer exists.
+   */
+  private String startWithServerTimerRunning() {
+    String id = t.start(ONE_STEP);
+    assertEquals(1, awaitEvents(id, EventType.EVENT_TYPE_TIMER_STARTED, 1).size());
+    return id;
+  }
+
+  /**
+   * Time skipping returns once time has moved, not once the woken workflow task has completed:
+   * wait (briefly, in real time) until the history shows what the test counts.
+   */
+  private List<HistoryEvent> awaitEvents(String id, EventType type, int atLeast) {
+    long giveUp = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    List<HistoryEvent> found = events(id, type);
+    while (found.size() < atLeast && System.nanoTime() < giveUp) {
+      Thread.onSpinWait();
+      found = events(id, type);
+    }
+    return found;
   }
 
   private List<HistoryEvent> events(String id, EventType type) {
