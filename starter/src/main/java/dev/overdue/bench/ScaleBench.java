@@ -105,6 +105,30 @@ public final class ScaleBench {
 
   public Result run() throws Exception {
     err.println("bench scale: logs in " + runDir);
+    // Every wait checks the deadline; should a call hang past it anyway, the JVM exits a minute
+    // later and its shutdown hook stops every process the bench started.
+    Thread watchdog =
+        new Thread(
+            () -> {
+              try {
+                Thread.sleep(options.timeout().plusMinutes(1).toMillis());
+                err.println("\nbench scale: still running a minute past --timeout " + options.timeout() + "; stopping");
+                System.exit(4);
+              } catch (InterruptedException done) {
+                // the run ended in time
+              }
+            },
+            "bench-watchdog");
+    watchdog.setDaemon(true);
+    watchdog.start();
+    try {
+      return runSides();
+    } finally {
+      watchdog.interrupt();
+    }
+  }
+
+  private Result runSides() throws Exception {
     List<ScaleFigures> overdue = new ArrayList<>();
     List<ScaleFigures> baseline = new ArrayList<>();
     for (int r = 0; r < options.repeats(); r++) {

@@ -135,11 +135,20 @@ final class BenchCommand {
       System.out.printf("# %s; worker JVMs: %s; server: %s; timeout %s%n",
           cpuModel(), workerJavaOpts, server == null ? "a fresh dev server per side (bin/dev-server --headless)" : server, bound);
       System.out.flush();
-      ScaleBench.Result result =
-          new ScaleBench(
-                  new ScaleBench.Options(approvals, window, server, repeats, warmup, concurrency, lead, bound, workerJavaOpts, root),
-                  System.out, System.err)
-              .run();
+      ScaleBench.Result result;
+      try {
+        result =
+            new ScaleBench(
+                    new ScaleBench.Options(approvals, window, server, repeats, warmup, concurrency, lead, bound, workerJavaOpts, root),
+                    System.out, System.err)
+                .run();
+      } catch (RuntimeException e) {
+        System.err.println("bench scale failed: " + e.getMessage());
+        if (System.getenv("OVERDUE_DEBUG") != null) {
+          e.printStackTrace();
+        }
+        return ExitCodes.UNEXPECTED;
+      }
       System.out.printf("overdue : %s%nbaseline: %s%n", result.overdue(), result.baseline());
       System.out.println(OverdueCli.JSON.copy().disable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(result.json()));
       return ExitCodes.DONE;
