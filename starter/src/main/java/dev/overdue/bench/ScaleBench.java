@@ -42,6 +42,8 @@ import java.util.function.Supplier;
 public final class ScaleBench {
   /** How often the worker's metrics are sampled. */
   static final Duration SAMPLE_EVERY = Duration.ofSeconds(1);
+  /** The span the peak CPU use is averaged over. */
+  static final Duration PEAK_SPAN = Duration.ofSeconds(5);
   static final Duration WARMUP_LEAD = Duration.ofSeconds(30);
   static final Duration WARMUP_WINDOW = Duration.ofSeconds(10);
   /** After the window, how long to wait at most for the expiries still due to be recorded. */
@@ -158,21 +160,44 @@ public final class ScaleBench {
       String address = options.address();
       Map<String, String> env = new HashMap<>();
       if (address == null) {
-        int port = ChildProcess.freePort();
-        address = "127.0.0.1:" + port;
-        progress.say("[" + label + "] starting a dev server on " + address);
-        server =
-            ChildProcess.start(
-                "dev server",
-                List.of(
-                    "bash",
-                    options.root().resolve("bin/dev-server").toString(),
-                    "--port",
-                    Integer.toString(port),
-                    "--headless"),
-                options.root(),
-                Map.of(),
-                runDir.resolve("dev-server-" + name + ".log"));
+        // Like the tests' fixture: a port found free may be taken meanwhile, and the dev server
+        // picks internal ports of its own; a server that does not come up is retried on others.
+        for (int attempt = 1; ; attempt++) {
+          int port = ChildProcess.freePort();
+          address = "127.0.0.1:" + port;
+          progress.say("[" + label + "] starting a dev server on " + address);
+          server =
+              ChildProcess.start(
+                  "dev server",
+                  List.of(
+                      "bash",
+                      options.root().resolve("bin/dev-server").toString(),
+                      "--port",
+                      Integer.toString(port),
+                      "--headless"),
+                  options.root(),
+                  Map.of(),
+                  runDir.resolve("dev-server-" + name + "-" + attempt + ".log"));
+          stubs = stubs(address, false);
+          try {
+            awaitServer(stubs, "default", server);
+            Thread.sleep(2000); // its internal services may still fail to bind after it answers
+            if (!server.isAlive()) {
+              throw new IllegalStateException("the dev server exited:\n" + server.logTail(20));
+            }
+            break;
+          } catch (IllegalStateException e) {
+            stubs.shutdownNow();
+            stubs = null;
+            server.close();
+            server = null;
+            if (attempt == 3) {
+              throw e;
+            }
+            progress.say("[" + label + "] the dev server did not come up; trying other ports: "
+                + e.getMessage().lines().findFirst().orElse(""));
+          }
+        }
         env.put("TEMPORAL_ADDRESS", address);
         env.put("TEMPORAL_NAMESPACE", "default");
       } else {
@@ -182,10 +207,10 @@ public final class ScaleBench {
           }
         });
         env.put("TEMPORAL_ADDRESS", address);
+        stubs = stubs(address, true);
+        awaitServer(stubs, Connection.load().namespace(), null);
       }
-      stubs = stubs(address, server == null);
       String namespace = server == null ? Connection.load().namespace() : "default";
-      awaitServer(stubs, namespace, server);
       WorkflowClient client =
           WorkflowClient.newInstance(
               stubs, WorkflowClientOptions.newBuilder().setNamespace(namespace).build());
@@ -687,13 +712,25 @@ public final class ScaleBench {
       return (range.get(range.size() - 1).serverCpuNanos() - range.get(0).serverCpuNanos()) / 1e9;
     }
 
+    /**
+     * The highest mean CPU use over {@link #PEAK_SPAN} of samples: shorter spans would mostly
+     * show when a scrape was answered late (the CPU time is read in the worker, the sample's time
+     * here).
+     */
     double cpuPeakCores(long from, long to) {
       List<Sample> range = between(from, to);
       double peak = Double.NaN;
-      for (int i = 1; i < range.size(); i++) {
+      int j = 0;
+      for (int i = 0; i < range.size(); i++) {
+        while (j < range.size() && range.get(j).nanos() - range.get(i).nanos() < PEAK_SPAN.toNanos()) {
+          j++;
+        }
+        if (j == range.size()) {
+          break;
+        }
         double cores =
-            (range.get(i).cpuNanos() - range.get(i - 1).cpuNanos())
-                / (double) (range.get(i).nanos() - range.get(i - 1).nanos());
+            (range.get(j).cpuNanos() - range.get(i).cpuNanos())
+                / (double) (range.get(j).nanos() - range.get(i).nanos());
         peak = Double.isNaN(peak) ? cores : Math.max(peak, cores);
       }
       return peak;

@@ -20,7 +20,7 @@ import java.util.function.ToDoubleFunction;
  * @param heapAfterGcMiB heap in use right after a full GC forced when every approval was open and
  *     changed, before the first expiry: what the open approvals keep alive
  * @param cpuSeconds worker CPU time from the first start to the last expiry
- * @param cpuPeakCores highest worker CPU use over one sampling second, in cores
+ * @param cpuPeakCores highest worker CPU use over 5 s, in cores
  * @param cpuWindowCores mean worker CPU use while the timers expire (the window), in cores
  * @param serverCpuSeconds the dev server's CPU time over the same span as {@code cpuSeconds}
  *     (NaN on a server the bench did not start): the two share the machine
