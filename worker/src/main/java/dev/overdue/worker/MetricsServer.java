@@ -7,6 +7,9 @@ import com.uber.m3.tally.Scope;
 import com.uber.m3.tally.ScopeCloseException;
 import dev.overdue.workflow.OverdueMetrics;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.temporal.common.reporter.MicrometerClientStatsReporter;
@@ -22,17 +25,19 @@ import org.slf4j.LoggerFactory;
  * worker metrics, and the counters and timers workflow code emits through {@code
  * Workflow.getMetricsScope()}, flow from a tally scope through the SDK's {@link
  * MicrometerClientStatsReporter} into a {@link PrometheusMeterRegistry}; that registry also holds the
- * gauges of {@link OverdueMetrics}' live timer counts.
+ * gauges of {@link OverdueMetrics}' live timer counts and the JVM's own: heap and other memory
+ * ({@code jvm_memory_*}), garbage collection ({@code jvm_gc_*}) and CPU ({@code process_cpu_*},
+ * {@code system_cpu_*}).
  *
  * <p>Metrics are optional: port 0, or a port that cannot be bound, leaves them off (the latter with
  * a warning) and the worker runs on.
  */
-final class MetricsServer implements AutoCloseable {
+public final class MetricsServer implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(MetricsServer.class);
 
-  static final int DEFAULT_PORT = 9464;
-  static final String DEFAULT_HOST = "127.0.0.1";
-  static final String PATH = "/metrics";
+  public static final int DEFAULT_PORT = 9464;
+  public static final String DEFAULT_HOST = "127.0.0.1";
+  public static final String PATH = "/metrics";
   /** How often tally hands its buffered counters and gauges to the registry, in seconds. */
   static final int REPORT_EVERY_SECONDS = 1;
   /** The Prometheus text exposition format. */
@@ -41,21 +46,29 @@ final class MetricsServer implements AutoCloseable {
   private final PrometheusMeterRegistry registry;
   private final Scope scope;
   private final HttpServer http;
+  /** Listens to the JVM's GC notifications; closed with the server. */
+  private final JvmGcMetrics gcMetrics;
 
-  private MetricsServer(PrometheusMeterRegistry registry, Scope scope, HttpServer http) {
+  private MetricsServer(
+      PrometheusMeterRegistry registry, Scope scope, HttpServer http, JvmGcMetrics gcMetrics) {
     this.registry = registry;
     this.scope = scope;
     this.http = http;
+    this.gcMetrics = gcMetrics;
+  }
+
+  private static MetricsServer off() {
+    return new MetricsServer(null, null, null, null);
   }
 
   /**
    * Serves the metrics on {@code host:port}. Port 0 disables them; a port or host that cannot be
    * bound disables them with a warning. Never throws for either.
    */
-  static MetricsServer start(String host, int port) {
+  public static MetricsServer start(String host, int port) {
     if (port == 0) {
       log.info("metrics disabled (metrics port 0)");
-      return new MetricsServer(null, null, null);
+      return off();
     }
     PrometheusMeterRegistry registry = newRegistry();
     HttpServer http;
@@ -69,18 +82,25 @@ final class MetricsServer implements AutoCloseable {
           port,
           e.toString());
       registry.close();
-      return new MetricsServer(null, null, null);
+      return off();
     }
-    MetricsServer server = new MetricsServer(registry, newScope(registry), http);
+    JvmGcMetrics gcMetrics = new JvmGcMetrics();
+    gcMetrics.bindTo(registry);
+    MetricsServer server = new MetricsServer(registry, newScope(registry), http, gcMetrics);
     http.createContext(PATH, server::handle);
     http.start();
     log.info("Prometheus metrics at http://{}:{}{}", host, port, PATH);
     return server;
   }
 
-  /** A registry holding Overdue's gauges, which read the live counts at every scrape. */
+  /**
+   * A registry holding Overdue's gauges, which read the live counts at every scrape, and the JVM's
+   * memory and CPU gauges (garbage collection is bound by {@link #start}, as it needs closing).
+   */
   static PrometheusMeterRegistry newRegistry() {
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    new JvmMemoryMetrics().bindTo(registry);
+    new ProcessorMetrics().bindTo(registry);
     Gauge.builder(OverdueMetrics.TIMERS_RUNNING, OverdueMetrics::timersRunning)
         .description("Timers RUNNING over the approvals this worker has run since it started")
         .register(registry);
@@ -98,17 +118,17 @@ final class MetricsServer implements AutoCloseable {
   }
 
   /** Whether the endpoint is up. */
-  boolean serving() {
+  public boolean serving() {
     return http != null;
   }
 
   /** The port served on; 0 when not serving. */
-  int port() {
+  public int port() {
     return http == null ? 0 : http.getAddress().getPort();
   }
 
   /** The scope to hand the service stubs; null when metrics are off. */
-  Scope scope() {
+  public Scope scope() {
     return scope;
   }
 
@@ -145,6 +165,7 @@ final class MetricsServer implements AutoCloseable {
       return;
     }
     http.stop(0);
+    gcMetrics.close();
     try {
       scope.close();
     } catch (ScopeCloseException e) {

@@ -185,6 +185,24 @@ class MetricsServerTest {
   }
 
   @Test
+  void servesTheJvmsHeapGcAndCpu() throws Exception {
+    MetricsServer metrics = MetricsServer.start("127.0.0.1", freePort());
+    open.add(metrics);
+    String body = get(metrics.port(), "/metrics").body();
+    Map<String, Double> samples = parse(body);
+    double heap =
+        samples.entrySet().stream()
+            .filter(e -> e.getKey().startsWith("jvm_memory_used_bytes{") && e.getKey().contains("area=\"heap\""))
+            .mapToDouble(Map.Entry::getValue)
+            .sum();
+    assertTrue(heap > 0, "jvm_memory_used_bytes{area=\"heap\"}:\n" + body);
+    assertTrue(body.contains("# TYPE jvm_memory_max_bytes gauge"), body);
+    assertTrue(body.contains("# TYPE process_cpu_usage gauge"), body);
+    assertTrue(body.contains("system_cpu_count"), body);
+    assertTrue(body.contains("jvm_gc_"), body);
+  }
+
+  @Test
   void portZeroServesNothing() throws Exception {
     MetricsServer metrics = MetricsServer.start("127.0.0.1", 0);
     open.add(metrics);

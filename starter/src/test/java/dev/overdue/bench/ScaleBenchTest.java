@@ -1,0 +1,188 @@
+package dev.overdue.bench;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.overdue.api.HistoryEntry;
+import dev.overdue.model.RequestJson;
+import dev.overdue.model.RequestValidator;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
+
+/** The pure parts of {@code bench scale}: statistics, ratios, the JSON line, the schedule. No timing. */
+class ScaleBenchTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Test
+  void percentilesAreNearestRankOverEveryValue() {
+    long[] hundred = LongStream.rangeClosed(1, 100).toArray();
+    assertEquals(50, Lateness.percentile(hundred, 50));
+    assertEquals(95, Lateness.percentile(hundred, 95));
+    assertEquals(99, Lateness.percentile(hundred, 99));
+    assertEquals(100, Lateness.percentile(hundred, 100));
+
+    long[] five = {10, 20, 30, 40, 50};
+    assertEquals(30, Lateness.percentile(five, 50)); // rank ceil(2.5) = 3
+    assertEquals(50, Lateness.percentile(five, 95)); // rank ceil(4.75) = 5
+    assertEquals(10, Lateness.percentile(new long[] {10}, 99));
+  }
+
+  @Test
+  void latenessSortsAndKeepsTheMaximum() {
+    Lateness lateness = Lateness.of(new long[] {900, -3, 40, 7, 1200, 15, 15, 30, 60, 80});
+    assertEquals(10, lateness.count());
+    assertEquals(30, lateness.p50()); // rank 5 of -3 7 15 15 30 40 60 80 900 1200
+    assertEquals(1200, lateness.p95());
+    assertEquals(1200, lateness.p99());
+    assertEquals(1200, lateness.max());
+    assertEquals(0, Lateness.of(new long[0]).count());
+    assertTrue(Double.isNaN(Lateness.of(new long[0]).p99()));
+  }
+
+  @Test
+  void mediansAreFigureByFigure() {
+    ScaleFigures a = figures(100, 50, new Lateness(3, 10, 20, 30, 40), 200);
+    ScaleFigures b = figures(300, 10, new Lateness(3, 30, 60, 90, 120), 100);
+    ScaleFigures c = figures(200, 30, new Lateness(3, 20, 40, 60, 80), 300);
+    ScaleFigures median = ScaleFigures.median(List.of(a, b, c));
+    assertEquals(200, median.startsPerSecond());
+    assertEquals(30, median.changesPerSecond());
+    assertEquals(60, median.lateness().p99());
+    assertEquals(200, median.heapPeakMiB());
+    assertEquals(250, ScaleFigures.median(List.of(a, b, c, figures(400, 0, Lateness.NONE, 0))).startsPerSecond());
+    assertEquals(a, ScaleFigures.median(List.of(a)));
+  }
+
+  @Test
+  void ratiosAreOverdueOverBaselineAndNullWithoutABaseline() {
+    assertEquals(0.8, ScaleFigures.ratio(80, 100));
+    assertEquals(1.333, ScaleFigures.ratio(4, 3));
+    assertNull(ScaleFigures.ratio(5, 0));
+    assertNull(ScaleFigures.ratio(5, Double.NaN));
+    assertNull(ScaleFigures.ratio(Double.NaN, 5));
+  }
+
+  @Test
+  void theLastLineIsOneJsonObjectWithBothSidesAndTheirRatio() throws Exception {
+    ScaleFigures overdue = figures(90, 45, new Lateness(30_000, 40, 120, 300, 900), 400);
+    ScaleFigures baseline = figures(100, 50, new Lateness(30_000, 30, 100, 250, 800), 200);
+    String line = JSON.writeValueAsString(new ScaleBench.Result(10_000, overdue, baseline).json());
+    assertEquals(1, line.lines().count());
+    JsonNode json = JSON.readTree(line);
+    assertEquals(List.of("scenario", "approvals", "overdue", "baseline", "ratio"), names(json));
+    assertEquals("scale", json.get("scenario").asText());
+    assertEquals(10_000, json.get("approvals").asInt());
+    for (String side : List.of("overdue", "baseline")) {
+      assertEquals(
+          List.of("startsPerSecond", "changesPerSecond", "expiries", "missing", "failures", "latenessSeconds",
+              "heapPeakMiB", "heapAfterGcMiB", "cpuSeconds", "cpuPeakCores", "cpuWindowCores", "serverCpuSeconds"),
+          names(json.get(side)));
+      assertEquals(List.of("p50", "p95", "p99", "max"), names(json.get(side).get("latenessSeconds")));
+    }
+    assertEquals(0.3, json.get("overdue").get("latenessSeconds").get("p99").asDouble());
+    assertEquals(0.9, json.get("ratio").get("startsPerSecond").asDouble());
+    assertEquals(0.9, json.get("ratio").get("changesPerSecond").asDouble());
+    assertEquals(1.2, json.get("ratio").get("latenessP99").asDouble());
+    assertEquals(2.0, json.get("ratio").get("heapPeak").asDouble());
+    assertTrue(json.get("overdue").get("heapAfterGcMiB").isNull(), "NaN is null: " + line);
+  }
+
+  @Test
+  void theInstantsAreSpreadEvenlyOverTheWindowAThirdApartPerWorkflow() {
+    long start = 1_000_000;
+    long window = 600_000;
+    int n = 1000;
+    List<Long> all = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      long[] instants = ScaleSchedule.instants(start, window, n, i);
+      assertEquals(3, instants.length);
+      assertTrue(instants[0] < instants[1] && instants[1] < instants[2]);
+      assertEquals(window / 3.0, instants[1] - instants[0], 1);
+      assertEquals(window / 3.0, instants[2] - instants[1], 1);
+      for (long instant : instants) {
+        assertTrue(instant > start && instant < start + window, "inside the window: " + instant);
+        all.add(instant);
+      }
+    }
+    all.sort(null);
+    assertEquals(3 * n, all.stream().distinct().count());
+    // Uniform: 3n slots of window / 3n each.
+    assertEquals(start + 100, all.get(0));
+    assertEquals(start + window - 100, all.get(all.size() - 1));
+    assertEquals(0, ScaleSchedule.dueBy(start, window, n, start - 1, n));
+    assertEquals(1500, ScaleSchedule.dueBy(start, window, n, start + window / 2, n));
+    assertEquals(3000, ScaleSchedule.dueBy(start, window, n, start + window, n));
+    assertEquals(1500, ScaleSchedule.dueBy(start, window, n, start + window, n / 2));
+  }
+
+  @Test
+  void anOverdueApprovalHasThreeRunningTimersAtTheInstants() {
+    Instant now = Instant.parse("2026-11-21T10:00:00Z");
+    long[] instants = {
+      now.plusSeconds(60).toEpochMilli(), now.plusSeconds(260).toEpochMilli(), now.plusMillis(460_123).toEpochMilli()
+    };
+    var request = ScaleSide.Overdue.request("scale-1", instants);
+    assertEquals(List.of(), RequestValidator.problems(RequestJson.parse(request), now));
+    var process = dev.overdue.model.ApprovalProcess.start(RequestJson.parse(request), now);
+    var timers = process.timerInfos();
+    assertEquals(3, timers.size());
+    for (int j = 0; j < 3; j++) {
+      String name = ScaleSide.Overdue.TIMERS[j];
+      var timer = timers.stream().filter(t -> t.name().equals(name)).findFirst().orElseThrow();
+      assertEquals("RUNNING", String.valueOf(timer.state()), name);
+      assertEquals(Instant.ofEpochMilli(instants[j]).toString(), timer.expiresAt(), name);
+    }
+  }
+
+  @Test
+  void overdueLatenessComesFromTheTimerExpiredEvents() {
+    var nodes = JsonNodeFactory.instance;
+    List<HistoryEntry> history =
+        List.of(
+            new HistoryEntry("2026-11-21T10:00:00Z", "update", "extendDeadline", nodes.objectNode(), true, null),
+            new HistoryEntry("2026-11-21T10:01:00.250Z", "event", "TimerExpired",
+                nodes.objectNode().put("timer", "manager.acceptance").put("expiresAt", "2026-11-21T10:01:00Z"), true, null),
+            new HistoryEntry("2026-11-21T10:02:01.005Z", "event", "TimerExpired",
+                nodes.objectNode().put("timer", "process").put("expiresAt", "2026-11-21T10:02:00.999Z"), true, null));
+    assertArrayEquals(new long[] {250, 6}, ScaleSide.Overdue.lateness(history));
+  }
+
+  @Test
+  void prometheusSamplesAreSummedByNameAndLabels() {
+    PrometheusText text =
+        PrometheusText.parse(
+            "# HELP jvm_memory_used_bytes The amount of used memory\n"
+                + "# TYPE jvm_memory_used_bytes gauge\n"
+                + "jvm_memory_used_bytes{area=\"heap\",id=\"G1 Eden Space\"} 1.048576E7\n"
+                + "jvm_memory_used_bytes{area=\"heap\",id=\"G1 Old Gen\"} 2097152.0\n"
+                + "jvm_memory_used_bytes{area=\"nonheap\",id=\"Metaspace\"} 5.0E7\n"
+                + "process_cpu_time_ns_total 1.5E9\n"
+                + "overdue_timer_expiries_total{kind=\"USER\",task_queue=\"q\"} 2.0\n"
+                + "overdue_timer_expiries_total{kind=\"PROCESS\",task_queue=\"q\"} 3.0\n");
+    assertEquals(12_582_912, text.sum("jvm_memory_used_bytes", l -> "heap".equals(l.get("area"))));
+    assertEquals(1.5e9, text.sum("process_cpu_time_ns_total"));
+    assertEquals(5, text.sum("overdue_timer_expiries_total"));
+    assertTrue(Double.isNaN(text.sum("bench_baseline_wakeups_total")));
+  }
+
+  private static ScaleFigures figures(double starts, double changes, Lateness lateness, double heap) {
+    return new ScaleFigures(starts, changes, lateness.count(), 0, 0, lateness, heap, Double.NaN, 10, 1, 0.5, 20);
+  }
+
+  private static List<String> names(JsonNode node) {
+    List<String> names = new ArrayList<>();
+    for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+      names.add(it.next());
+    }
+    return names;
+  }
+}
