@@ -1,16 +1,10 @@
 package dev.overdue.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.overdue.activities.LogNotificationActivities;
-import dev.overdue.activities.LogWarningActivities;
 import dev.overdue.client.Approvals;
-import dev.overdue.workflow.ApprovalSearchAttributes;
-import dev.overdue.workflow.ApprovalWorkflowImpl;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
-import io.temporal.worker.Worker;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -27,7 +21,6 @@ public final class HistoryBench {
   static final Duration STEP = Duration.ofHours(1);
   static final Duration APART = Duration.ofMinutes(10);
   private static final String QUEUE = "bench-history";
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   public record Result(int changes, HistoryCost overdue, HistoryCost baseline) {
     public Map<String, Object> json() {
@@ -45,14 +38,7 @@ public final class HistoryBench {
     HistoryCost[] overdue = new HistoryCost[repeats];
     HistoryCost[] baseline = new HistoryCost[repeats];
     for (int i = 0; i < repeats; i++) {
-      try (TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance()) {
-        ApprovalSearchAttributes.DEFINITIONS.forEach(env::registerSearchAttribute);
-        Worker worker = env.newWorker(QUEUE);
-        worker.registerWorkflowImplementationTypes(
-            ApprovalWorkflowImpl.class, SeedDeadlineWorkflow.Impl.class);
-        worker.registerActivitiesImplementations(
-            new LogWarningActivities(), new LogNotificationActivities());
-        env.start();
+      try (TestWorkflowEnvironment env = BenchTestService.start(QUEUE)) {
         overdue[i] =
             HistoryCost.perChange(
                 overdue(env, "with-" + i, changes), overdue(env, "without-" + i, 0), changes);
@@ -69,16 +55,16 @@ public final class HistoryBench {
     Approvals approvals = new Approvals(env.getWorkflowClient());
     String id =
         approvals.start(
-            json(
+            BenchTestService.json(
                 "{\"requestId\":\"bench-" + name + "\",\"timeout\":\"" + FIRST_DEADLINE + "\","
                     + "\"steps\":[{\"name\":\"approve\",\"approvers\":[\"alice\"]}]}"),
             QUEUE);
     for (int i = 0; i < changes; i++) {
       env.sleep(APART);
-      approvals.signal(id, "extendDeadline", json("{\"timer\":\"process\",\"by\":\"" + STEP + "\"}"));
+      approvals.signal(id, "extendDeadline", BenchTestService.json("{\"timer\":\"process\",\"by\":\"" + STEP + "\"}"));
     }
     env.sleep(FIRST_DEADLINE.plus(STEP.multipliedBy(changes)).plusMinutes(1));
-    approvals.update(id, "approve", json("{\"user\":\"alice\"}"));
+    approvals.update(id, "approve", BenchTestService.json("{\"user\":\"alice\"}"));
     approvals.result(id);
     return HistoryCost.of(env.getWorkflowClient().fetchHistory(id).getEvents());
   }
@@ -117,12 +103,5 @@ public final class HistoryBench {
     return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
   }
 
-  private static JsonNode json(String text) {
-    try {
-      return JSON.readTree(text);
-    } catch (Exception e) {
-      throw new IllegalArgumentException(text, e);
-    }
-  }
 
 }

@@ -1,21 +1,16 @@
 package dev.overdue.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.overdue.activities.LogNotificationActivities;
-import dev.overdue.activities.LogWarningActivities;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.client.Approvals;
-import dev.overdue.workflow.ApprovalSearchAttributes;
 import dev.overdue.workflow.ApprovalWorkflowImpl;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.testing.WorkflowReplayer;
-import io.temporal.worker.Worker;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
@@ -37,7 +32,6 @@ public final class ReplayBench {
   static final long TEMPORAL_SUGGESTS_BYTES = 4L << 20;
   static final int TEMPORAL_TERMINATES_EVENTS = 51_200;
   private static final String QUEUE = "bench-replay";
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final int BATCH = 50;
 
   private final PrintStream progress;
@@ -47,14 +41,7 @@ public final class ReplayBench {
   }
 
   public Map<String, Object> run(int replayChanges, int lifeChanges, int repeats) throws Exception {
-    try (TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance()) {
-      ApprovalSearchAttributes.DEFINITIONS.forEach(env::registerSearchAttribute);
-      Worker worker = env.newWorker(QUEUE);
-      worker.registerWorkflowImplementationTypes(
-          ApprovalWorkflowImpl.class, SeedDeadlineWorkflow.Impl.class);
-      worker.registerActivitiesImplementations(
-          new LogWarningActivities(), new LogNotificationActivities());
-      env.start();
+    try (TestWorkflowEnvironment env = BenchTestService.start(QUEUE)) {
       Approvals approvals = new Approvals(env.getWorkflowClient());
 
       // (A) replay time
@@ -85,10 +72,10 @@ public final class ReplayBench {
 
       // (B) a long life
       String lifeId = startApproval(approvals, "life");
-      approvals.update(lifeId, "enableTimer", json("{\"timer\":\"nag\"}"));
+      approvals.update(lifeId, "enableTimer", BenchTestService.json("{\"timer\":\"nag\"}"));
       env.sleep(Duration.ofMinutes(31));
-      approvals.update(lifeId, "claim", json("{\"user\":\"alice\"}"));
-      approvals.update(lifeId, "suspend", json("{\"reason\":\"audit\"}"));
+      approvals.update(lifeId, "claim", BenchTestService.json("{\"user\":\"alice\"}"));
+      approvals.update(lifeId, "suspend", BenchTestService.json("{\"reason\":\"audit\"}"));
       StatusInfo before = approvals.status(lifeId);
       Instant processLimit = Instant.parse(timer(approvals, lifeId, "process").expiresAt());
       changeInBatches(approvals, lifeId, lifeChanges, "life: overdue");
@@ -158,7 +145,7 @@ public final class ReplayBench {
 
   private static String startApproval(Approvals approvals, String name) {
     return approvals.start(
-        json(
+        BenchTestService.json(
             "{\"requestId\":\"bench-" + name + "\",\"timeout\":\"P5D\","
                 + "\"steps\":[{\"name\":\"manager\",\"approvers\":[\"alice\"],\"offerTimeout\":\"PT4H\"}],"
                 + "\"timers\":[{\"name\":\"nag\",\"limit\":\"PT30M\"}]}"),
@@ -170,7 +157,7 @@ public final class ReplayBench {
    * as new between batches as it would between changes spread over days.
    */
   private void changeInBatches(Approvals approvals, String id, int changes, String label) {
-    JsonNode change = json("{\"timer\":\"process\",\"by\":\"PT1M\"}");
+    JsonNode change = BenchTestService.json("{\"timer\":\"process\",\"by\":\"PT1M\"}");
     long started = System.nanoTime();
     for (int done = 0; done < changes; ) {
       int batch = Math.min(BATCH, changes - done);
@@ -270,12 +257,5 @@ public final class ReplayBench {
     return baseline == 0 ? Double.NaN : Math.round(value / baseline * 1000) / 1000.0;
   }
 
-  private static JsonNode json(String text) {
-    try {
-      return JSON.readTree(text);
-    } catch (Exception e) {
-      throw new IllegalArgumentException(text, e);
-    }
-  }
 
 }
