@@ -2,7 +2,8 @@ package dev.overdue.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.overdue.activities.LogNotificationActivities;
+import dev.overdue.activities.DeliveringNotificationActivities;
+import dev.overdue.activities.delivery.Deliveries;
 import dev.overdue.activities.LogWarningActivities;
 import dev.overdue.workflow.ApprovalSearchAttributes;
 import dev.overdue.workflow.ApprovalWorkflowImpl;
@@ -22,7 +23,7 @@ final class BenchTestService {
     worker.registerWorkflowImplementationTypes(
         ApprovalWorkflowImpl.class, SeedDeadlineWorkflow.Impl.class);
     worker.registerActivitiesImplementations(
-        new LogWarningActivities(), new LogNotificationActivities());
+        new LogWarningActivities(), new DeliveringNotificationActivities(Deliveries.logOnly()));
     env.start();
     return env;
   }

@@ -3,7 +3,8 @@ package dev.overdue.starter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.overdue.activities.LogNotificationActivities;
+import dev.overdue.activities.DeliveringNotificationActivities;
+import dev.overdue.activities.delivery.Deliveries;
 import dev.overdue.activities.LogWarningActivities;
 import dev.overdue.workflow.ApprovalWorkflow;
 import dev.overdue.workflow.ApprovalWorkflowImpl;
@@ -27,7 +28,7 @@ final class CliHarness implements AutoCloseable {
     Worker worker = env.newWorker(ApprovalWorkflow.DEFAULT_TASK_QUEUE);
     worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
     worker.registerActivitiesImplementations(
-        new LogWarningActivities(), new LogNotificationActivities());
+        new LogWarningActivities(), new DeliveringNotificationActivities(Deliveries.logOnly()));
     env.start();
   }
 

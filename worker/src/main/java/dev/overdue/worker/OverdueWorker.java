@@ -1,6 +1,8 @@
 package dev.overdue.worker;
 
-import dev.overdue.activities.LogNotificationActivities;
+import dev.overdue.activities.DeliveringNotificationActivities;
+import dev.overdue.activities.delivery.Deliveries;
+import dev.overdue.activities.settings.WorkerSettings;
 import dev.overdue.activities.LogWarningActivities;
 import dev.overdue.client.Connection;
 import dev.overdue.workflow.ApprovalSearchAttributes;
@@ -10,6 +12,8 @@ import io.temporal.client.WorkflowClient;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.worker.Worker;
 import io.temporal.worker.WorkerFactory;
+import java.nio.file.Path;
+import java.time.Clock;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -75,6 +79,25 @@ public final class OverdueWorker implements Callable<Integer> {
       defaultValue = "${env:OVERDUE_METRICS_HOST:-" + MetricsServer.DEFAULT_HOST + "}")
   String metricsHost;
 
+  @Option(
+      names = "--config",
+      paramLabel = "FILE",
+      description =
+          "The worker's settings, YAML or JSON: notification channels (log, email, webhook),"
+              + " templates, the delivered-keys store and the directory of users and groups (env"
+              + " OVERDUE_CONFIG). Without it only the log channel exists.",
+      defaultValue = "${env:OVERDUE_CONFIG}")
+  Path config;
+
+  @Option(
+      names = "--delivery-store",
+      paramLabel = "FILE",
+      description =
+          "The file of delivered idempotency keys, or 'memory' (env OVERDUE_DELIVERY_STORE;"
+              + " default notifications.store of --config, else ~/.overdue/deliveries.db).",
+      defaultValue = "${env:OVERDUE_DELIVERY_STORE}")
+  String deliveryStore;
+
   @Spec CommandSpec spec;
 
   private final CountDownLatch stopped = new CountDownLatch(1);
@@ -89,6 +112,18 @@ public final class OverdueWorker implements Callable<Integer> {
       throw new ParameterException(
           spec.commandLine(), "--metrics-port must be 0 (off) or a port up to 65535: " + metricsPort);
     }
+    WorkerSettings settings;
+    Deliveries deliveries;
+    try {
+      settings = config == null ? WorkerSettings.defaults() : WorkerSettings.load(config);
+      if (deliveryStore != null && !deliveryStore.isBlank()) {
+        settings = new WorkerSettings(settings.notifications().withStore(deliveryStore), settings.directory());
+      }
+      deliveries = Deliveries.start(settings, Clock.systemUTC());
+    } catch (WorkerSettings.InvalidSettings | IllegalArgumentException | IllegalStateException e) {
+      log.error("Cannot start: {}", e.getMessage());
+      return 2;
+    }
     Connection connection = Connection.load();
     String address = connection.address();
     EmbeddedTemporal service = null;
@@ -97,7 +132,9 @@ public final class OverdueWorker implements Callable<Integer> {
         || (embedded == null && !connection.addressConfigured() && !reachable)) {
       if (reachable) {
         log.error("--embedded: something already listens on {}; stop it or choose another TEMPORAL_ADDRESS", address);
-        return 2;
+        deliveries.close();
+        deliveries.close();
+      return 2;
       }
       service = EmbeddedTemporal.start(address);
       log.warn("==================================================================================");
@@ -122,7 +159,7 @@ public final class OverdueWorker implements Callable<Integer> {
     Worker worker = factory.newWorker(taskQueue);
     worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
     worker.registerActivitiesImplementations(
-        new LogWarningActivities(), new LogNotificationActivities());
+        new LogWarningActivities(), new DeliveringNotificationActivities(deliveries));
 
     EmbeddedTemporal embeddedService = service;
     Runtime.getRuntime()
@@ -134,6 +171,7 @@ public final class OverdueWorker implements Callable<Integer> {
                   factory.awaitTermination(20, TimeUnit.SECONDS);
                   stubs.shutdown();
                   metrics.close();
+                  deliveries.close();
                   if (embeddedService != null) {
                     embeddedService.close();
                   }

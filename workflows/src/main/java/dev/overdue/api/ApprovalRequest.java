@@ -47,8 +47,12 @@ public record ApprovalRequest(
     }
   }
 
-  /** {@code warn}, {@code notify} (to, message) or {@code decide} (outcome). */
-  public record HandlerDefinition(String action, List<String> to, String message, String outcome) {
+  /**
+   * {@code warn}, {@code notify} (to, message, subject: Mustache templates; without them the
+   * event's default) or {@code decide} (outcome).
+   */
+  public record HandlerDefinition(
+      String action, List<String> to, String message, String outcome, String subject) {
     public HandlerDefinition {
       to = to == null ? List.of() : List.copyOf(to);
     }

@@ -41,6 +41,8 @@ public final class ApprovalProcess {
   private final String requestId;
   private final String title;
   private final String requester;
+  /** The request's data, for message templates. */
+  private final Map<String, Object> data;
   private final List<UserTask> steps = new ArrayList<>();
   private final Map<String, BusinessTimer> timers = new LinkedHashMap<>();
   private final List<WarningInfo> warnings = new ArrayList<>();
@@ -56,13 +58,14 @@ public final class ApprovalProcess {
   public static final String CONTINUED_AS_NEW = "ContinuedAsNew";
 
   private ApprovalProcess(ApprovalRequest request) {
-    this(request.requestId(), request.title(), request.requester());
+    this(request.requestId(), request.title(), request.requester(), request.data());
   }
 
-  private ApprovalProcess(String requestId, String title, String requester) {
+  private ApprovalProcess(String requestId, String title, String requester, Map<String, Object> data) {
     this.requestId = requestId;
     this.title = title;
     this.requester = requester;
+    this.data = data == null ? Map.of() : data;
   }
 
   /** All state but the audit trail, to continue in a new run. */
@@ -79,14 +82,16 @@ public final class ApprovalProcess {
         Objects.toString(completedAt, null),
         steps.stream().map(UserTask::snapshot).toList(),
         timers.values().stream().map(BusinessTimer::snapshot).toList(),
-        List.copyOf(warnings));
+        List.copyOf(warnings),
+        data);
   }
 
   /** The process as it was snapshotted; its audit trail starts with a {@link #CONTINUED_AS_NEW} entry. */
   public static ApprovalProcess restore(
       ProcessSnapshot snapshot, String previousRunId, Instant now) {
     ApprovalProcess process =
-        new ApprovalProcess(snapshot.requestId(), snapshot.title(), snapshot.requester());
+        new ApprovalProcess(
+            snapshot.requestId(), snapshot.title(), snapshot.requester(), snapshot.data());
     process.state = ProcessState.valueOf(snapshot.state());
     process.suspendedReason = snapshot.suspendedReason();
     process.current = snapshot.current();
@@ -511,6 +516,23 @@ public final class ApprovalProcess {
 
   public String requestId() {
     return requestId;
+  }
+
+  public String title() {
+    return title;
+  }
+
+  public String requester() {
+    return requester;
+  }
+
+  public Map<String, Object> data() {
+    return data;
+  }
+
+  /** The title of step {@code name}, if there is such a step. */
+  public Optional<String> stepTitle(String name) {
+    return steps.stream().filter(s -> s.name().equals(name)).findFirst().map(UserTask::title);
   }
 
   public List<TimerInfo> timerInfos() {

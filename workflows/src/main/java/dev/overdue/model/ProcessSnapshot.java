@@ -3,10 +3,12 @@ package dev.overdue.model;
 import dev.overdue.api.ApprovalRequest.HandlerDefinition;
 import dev.overdue.api.WarningInfo;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Everything an approval needs to go on in a new run after continue-as-new: every timer with its
  * state, limit, expiration date, flag and firings, every task, the warnings and the suspension.
+ * ({@code data}, the request's, is absent from snapshots made before messages were templates.)
  * The audit trail is not carried: it stays in each run's history (see {@link
  * ApprovalProcess#CONTINUED_AS_NEW}), so the snapshot's size does not grow with the changes.
  */
@@ -22,7 +24,8 @@ public record ProcessSnapshot(
     String completedAt,
     List<TaskSnapshot> steps,
     List<TimerSnapshot> timers,
-    List<WarningInfo> warnings) {
+    List<WarningInfo> warnings,
+    Map<String, Object> data) {
 
   public record TaskSnapshot(
       String name,

@@ -1,5 +1,6 @@
 package dev.overdue.model;
 
+import dev.overdue.activities.delivery.Templates;
 import dev.overdue.api.ApprovalRequest;
 import dev.overdue.api.ApprovalRequest.HandlerDefinition;
 import dev.overdue.api.ApprovalRequest.StepDefinition;
@@ -143,7 +144,9 @@ public final class RequestValidator {
         if (definition.to().isEmpty() || definition.to().stream().anyMatch(r -> r == null || r.isBlank())) {
           throw new RuleViolation("notify needs 'to': one or more recipients");
         }
-        return new TimerHandler.Notify(definition.to(), definition.message());
+        templateProblem("message", definition.message());
+        templateProblem("subject", definition.subject());
+        return new TimerHandler.Notify(definition.to(), definition.message(), definition.subject());
       case "decide":
         try {
           return new TimerHandler.Decide(
@@ -155,6 +158,15 @@ public final class RequestValidator {
       default:
         throw new RuleViolation(
             "unknown action " + quote(definition.action()) + ": use warn, notify or decide");
+    }
+  }
+
+  private static void templateProblem(String field, String template) {
+    if (template != null) {
+      Templates.problem(template)
+          .ifPresent(problem -> {
+            throw new RuleViolation("notify '" + field + "' is not a valid Mustache template: " + problem);
+          });
     }
   }
 

@@ -10,10 +10,17 @@ public sealed interface TimerHandler
   /** Adds a warning to the task the timer observes, or to the process (the default handler). */
   record Warn() implements TimerHandler {}
 
-  /** Sends {@code message} to each recipient in {@code to}. */
-  record Notify(List<String> to, String message) implements TimerHandler {
+  /**
+   * Sends a message to each recipient in {@code to}. {@code message} and {@code subject} are
+   * Mustache templates; null means the event's default.
+   */
+  record Notify(List<String> to, String message, String subject) implements TimerHandler {
     public Notify {
       to = List.copyOf(to);
+    }
+
+    public Notify(List<String> to, String message) {
+      this(to, message, null);
     }
   }
 
@@ -25,11 +32,11 @@ public sealed interface TimerHandler
   /** The handler as the request writes it; {@code RequestValidator.handler} reads it back. */
   default HandlerDefinition definition() {
     if (this instanceof Notify notify) {
-      return new HandlerDefinition("notify", notify.to(), notify.message(), null);
+      return new HandlerDefinition("notify", notify.to(), notify.message(), null, notify.subject());
     }
     if (this instanceof Decide decide) {
-      return new HandlerDefinition("decide", List.of(), null, decide.outcome().name());
+      return new HandlerDefinition("decide", List.of(), null, decide.outcome().name(), null);
     }
-    return new HandlerDefinition("warn", List.of(), null, null);
+    return new HandlerDefinition("warn", List.of(), null, null, null);
   }
 }

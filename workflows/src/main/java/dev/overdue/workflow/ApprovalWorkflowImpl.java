@@ -1,7 +1,12 @@
 package dev.overdue.workflow;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.overdue.activities.Delivery;
+import dev.overdue.activities.MessageContext;
 import dev.overdue.activities.Notification;
+import dev.overdue.activities.NotificationEvent;
+import dev.overdue.activities.Recipient;
+import dev.overdue.activities.Recipients;
 import dev.overdue.activities.NotificationActivities;
 import dev.overdue.activities.WarningActivities;
 import dev.overdue.activities.WarningNotice;
@@ -23,6 +28,7 @@ import io.temporal.common.RetryOptions;
 import io.temporal.common.converter.EncodedValues;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.ApplicationFailure;
+import io.temporal.failure.TemporalFailure;
 import io.temporal.workflow.Async;
 import io.temporal.workflow.DynamicSignalHandler;
 import io.temporal.workflow.DynamicUpdateHandler;
@@ -62,6 +68,13 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
           .build();
 
   /**
+   * Deliveries: retried for up to an hour while a channel is down (connection refused, 5xx, SMTP
+   * 4xx); permanent failures do not retry. Each attempt is bounded by the channels' own timeouts.
+   */
+  private static final ActivityOptions DELIVERIES =
+      SIDE_EFFECTS.toBuilder().setScheduleToCloseTimeout(Duration.ofHours(1)).build();
+
+  /**
    * Version 1 publishes search attributes and names its activities (both add to commands, so
    * histories recorded before it replay without them).
    */
@@ -79,6 +92,14 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
    */
   static final String CONTINUE_AS_NEW_CHANGE = "continue-as-new";
 
+  /**
+   * Version 1 resolves a notification's recipients in an activity first, then delivers each
+   * (recipient, channel) with a key derived here from the workflow id, its first run, the timer,
+   * the firing, the recipient and the channel; messages are templates. Before it, one activity per
+   * name resolved and sent in one go.
+   */
+  static final String DELIVERY_CHANGE = "delivery";
+
   static final String CONTINUATION = "continuation";
   /** Below Temporal's default suggestion of 4,096 events and 4 MiB, with room to spare. */
   static final long MAX_EVENTS_PER_RUN = 3_000;
@@ -89,6 +110,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   private boolean inspectable;
   private boolean lazyRearm;
   private boolean continuesAsNew;
+  private boolean resolvesRecipients;
 
   private ApprovalProcess process;
   /** Why the request could not start, when it could not. */
@@ -127,6 +149,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     inspectable = Workflow.getVersion(INSPECTABLE_CHANGE, Workflow.DEFAULT_VERSION, 1) >= 1;
     lazyRearm = Workflow.getVersion(LAZY_REARM_CHANGE, Workflow.DEFAULT_VERSION, 1) >= 1;
     continuesAsNew = Workflow.getVersion(CONTINUE_AS_NEW_CHANGE, Workflow.DEFAULT_VERSION, 1) >= 1;
+    resolvesRecipients = Workflow.getVersion(DELIVERY_CHANGE, Workflow.DEFAULT_VERSION, 1) >= 1;
 
     while (!process.state().isEnded()) {
       process.expireDue(now()).forEach(this::runHandlers);
@@ -283,6 +306,8 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
         // The warning is already on the process; only its publication failed.
         log.warn("publishing warning of timer {} failed: {}", expiry.timer(), failure.getMessage());
       }
+    } else if (handler instanceof TimerHandler.Notify notify && resolvesRecipients) {
+      notify(notify, expiry);
     } else if (handler instanceof TimerHandler.Notify notify) {
       String message =
           notify.message() != null
@@ -311,6 +336,48 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     }
   }
 
+  /** Resolves {@code to} worker-side, then delivers to each recipient on its channel, in order. */
+  private void notify(TimerHandler.Notify notify, Expiry expiry) {
+    Recipients recipients;
+    try {
+      recipients =
+          activities(NotificationActivities.class, "resolve " + String.join(", ", notify.to()), SIDE_EFFECTS)
+              .resolveRecipients(notify.to());
+    } catch (ActivityFailure failure) {
+      Workflow.getMetricsScope().counter(OverdueMetrics.NOTIFICATIONS_FAILED).inc(1);
+      addWarning(expiry, "notification to " + String.join(", ", notify.to()) + " failed: " + rootMessage(failure), now());
+      return;
+    }
+    for (String problem : recipients.problems()) {
+      Workflow.getMetricsScope().counter(OverdueMetrics.NOTIFICATIONS_FAILED).inc(1);
+      addWarning(expiry, "notification not sent: " + problem, now());
+    }
+    WorkflowInfo info = Workflow.getInfo();
+    String step = expiry.step();
+    MessageContext context =
+        new MessageContext(
+            info.getWorkflowId(), process.requestId(), process.title(), process.requester(), process.data(),
+            step, step == null ? null : process.stepTitle(step).orElse(step), expiry.timer(), expiry.firing(),
+            expiry.expiresAt().toString(), now().toString());
+    for (Recipient recipient : recipients.resolved()) {
+      String key =
+          String.join("/", info.getWorkflowId(), info.getFirstExecutionRunId(), expiry.timer(),
+              String.valueOf(expiry.firing()), recipient.name(), recipient.channel().label());
+      try {
+        activities(NotificationActivities.class,
+                "notify " + recipient.name() + " by " + recipient.channel().label() + ": timer " + expiry.timer(),
+                DELIVERIES)
+            .deliver(new Delivery(key, NotificationEvent.TIMER_EXPIRED, recipient, context, notify.subject(), notify.message()));
+        Workflow.getMetricsScope().counter(OverdueMetrics.NOTIFICATIONS_SENT).inc(1);
+      } catch (ActivityFailure failure) {
+        // A notification failure never fails the approval; it becomes a visible warning.
+        Workflow.getMetricsScope().counter(OverdueMetrics.NOTIFICATIONS_FAILED).inc(1);
+        addWarning(expiry, "notification to " + recipient.name() + " by " + recipient.channel().label()
+            + " failed: " + rootMessage(failure), now());
+      }
+    }
+  }
+
   private void addWarning(Expiry expiry, String message, Instant at) {
     process.addWarning(expiry.timer(), expiry.step(), message, at);
     Workflow.getMetricsScope().counter(OverdueMetrics.WARNINGS_RAISED).inc(1);
@@ -319,8 +386,12 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
 
   /** An activity stub whose calls carry {@code summary} for the Web UI (from version 1 on). */
   private <T> T activities(Class<T> type, String summary) {
+    return activities(type, summary, SIDE_EFFECTS);
+  }
+
+  private <T> T activities(Class<T> type, String summary, ActivityOptions options) {
     return Workflow.newActivityStub(
-        type, inspectable ? SIDE_EFFECTS.toBuilder().setSummary(summary).build() : SIDE_EFFECTS);
+        type, inspectable ? options.toBuilder().setSummary(summary).build() : options);
   }
 
   private static String rootMessage(Throwable failure) {
@@ -328,7 +399,8 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     while (cause.getCause() != null) {
       cause = cause.getCause();
     }
-    return cause.getMessage();
+    // The activity's own words, not "message='...', type='...', nonRetryable=true".
+    return cause instanceof TemporalFailure temporal ? temporal.getOriginalMessage() : cause.getMessage();
   }
 
   private static boolean historyIsLong() {

@@ -28,15 +28,15 @@ final class Fixtures {
   }
 
   static HandlerDefinition warn() {
-    return new HandlerDefinition("warn", null, null, null);
+    return new HandlerDefinition("warn", null, null, null, null);
   }
 
   static HandlerDefinition notifyTo(String message, String... to) {
-    return new HandlerDefinition("notify", List.of(to), message, null);
+    return new HandlerDefinition("notify", List.of(to), message, null, null);
   }
 
   static HandlerDefinition decide(String outcome) {
-    return new HandlerDefinition("decide", null, null, outcome);
+    return new HandlerDefinition("decide", null, null, outcome, null);
   }
 
   static StepDefinition step(

@@ -304,8 +304,8 @@ class RequestValidatorTest {
                     notifyTo("late", "alice", "bob"),
                     decide("APPROVED"),
                     decide("rejected"),
-                    new HandlerDefinition("WARN", null, null, null),
-                    new HandlerDefinition("Notify", List.of("x"), null, null)))));
+                    new HandlerDefinition("WARN", null, null, null, null),
+                    new HandlerDefinition("Notify", List.of("x"), null, null, null)))));
   }
 
   private static ApprovalRequest everywhere(HandlerDefinition handler) {
@@ -339,19 +339,19 @@ class RequestValidatorTest {
 
   @Test
   void handlerWithoutActionIsAProblem() {
-    assertBadHandlerEverywhere(new HandlerDefinition(null, null, null, null), "action is required");
+    assertBadHandlerEverywhere(new HandlerDefinition(null, null, null, null, null), "action is required");
   }
 
   @Test
   void unknownHandlerActionIsAProblem() {
     assertBadHandlerEverywhere(
-        new HandlerDefinition("email", null, null, null), "unknown action 'email'");
+        new HandlerDefinition("email", null, null, null, null), "unknown action 'email'");
   }
 
   @Test
   void notifyWithoutRecipientsIsAProblem() {
-    assertBadHandlerEverywhere(new HandlerDefinition("notify", null, "m", null), "'to'");
-    assertBadHandlerEverywhere(new HandlerDefinition("notify", List.of(" "), "m", null), "'to'");
+    assertBadHandlerEverywhere(new HandlerDefinition("notify", null, "m", null, null), "'to'");
+    assertBadHandlerEverywhere(new HandlerDefinition("notify", List.of(" "), "m", null, null), "'to'");
   }
 
   @Test
@@ -386,7 +386,7 @@ class RequestValidatorTest {
             "carol",
             Map.of(),
             "P1M",
-            List.of(new HandlerDefinition("shout", null, null, null)),
+            List.of(new HandlerDefinition("shout", null, null, null, null)),
             List.of(
                 step("a.b", ALICE, "0", null),
                 step("ok", List.of(), null, "2026-11-25T17:00:00"),

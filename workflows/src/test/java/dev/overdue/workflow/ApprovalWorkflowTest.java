@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.overdue.activities.Notification;
+import dev.overdue.activities.Delivery;
 import dev.overdue.api.ApprovalResult;
 import dev.overdue.api.CommandResult;
 import dev.overdue.api.HistoryEntry;
@@ -122,7 +122,7 @@ class ApprovalWorkflowTest {
     assertEquals("audit", t.status(id).suspendedReason());
     t.sleep(Duration.ofHours(1));
     assertFalse(t.timer(id, "reminder").expired(), "suspended timers do not expire");
-    assertTrue(t.activities.notifications.isEmpty());
+    assertTrue(t.activities.deliveries.isEmpty());
 
     Instant resumedAt = t.now();
     t.approvals.update(id, "resume", ApprovalTestEnvironment.json("{}"));
@@ -133,7 +133,7 @@ class ApprovalWorkflowTest {
     HistoryEntry expiry =
         t.history(id).stream().filter(e -> e.name().equals("TimerExpired")).findFirst().orElseThrow();
     assertFalse(Instant.parse(expiry.at()).isBefore(resumedAt));
-    assertEquals(1, t.activities.notifications.size());
+    assertEquals(1, t.activities.deliveries.size());
   }
 
   @Test
@@ -165,10 +165,13 @@ class ApprovalWorkflowTest {
     assertExpiresNear(changedAt.plus(Duration.ofHours(1)), reminder);
     t.sleep(Duration.ofMinutes(61));
     assertEquals(2, t.timer(id, "reminder").firings());
-    List<Notification> sent = t.activities.notifications;
+    List<Delivery> sent = t.activities.deliveries;
     assertEquals(2, sent.size());
-    assertEquals("approval-PO-1/reminder/1/alice", sent.get(0).idempotencyKey());
-    assertEquals("approval-PO-1/reminder/2/alice", sent.get(1).idempotencyKey());
+    // workflow id / first run id / timer / firing / recipient / channel: one key per delivery.
+    String firstRun =
+        t.fetchHistory(id).getEvents().get(0).getWorkflowExecutionStartedEventAttributes().getFirstExecutionRunId();
+    assertEquals("approval-PO-1/" + firstRun + "/reminder/1/alice/log", sent.get(0).idempotencyKey());
+    assertEquals("approval-PO-1/" + firstRun + "/reminder/2/alice/log", sent.get(1).idempotencyKey());
   }
 
   @Test
@@ -338,15 +341,20 @@ class ApprovalWorkflowTest {
     String id =
         t.start(
             "{'requestId':'PO-5','steps':[{'name':'manager','approvers':['alice']}],"
-                + "'timers':[{'name':'nag','limit':60,'handlers':[{'action':'notify','to':['nobody','alice']}]}]}");
+                + "'timers':[{'name':'nag','limit':60,'handlers':[{'action':'notify','to':['nobody','stranger','alice']}]}]}");
     t.approvals.update(id, "enableTimer", ApprovalTestEnvironment.json("{'timer':'nag'}"));
     assertEquals("PT1M", t.timer(id, "nag").limit(), "a number is a relative limit in seconds");
     t.sleep(Duration.ofMinutes(2));
     StatusInfo status = t.status(id);
     assertEquals("ACTIVE", status.state());
-    assertEquals(1, status.warnings().size());
-    assertTrue(status.warnings().get(0).message().contains("notification to nobody failed"));
-    assertEquals(1, t.activities.notifications.size(), "alice was still notified");
+    assertEquals(2, status.warnings().size(), status.warnings().toString());
+    assertEquals(
+        "notification not sent: 'stranger' is not a user or group in the directory",
+        status.warnings().get(0).message());
+    assertEquals(
+        "notification to nobody by log failed: no such mailbox: nobody",
+        status.warnings().get(1).message());
+    assertEquals(1, t.activities.deliveries.size(), "alice was still notified");
     t.approvals.update(id, "approve", ApprovalTestEnvironment.json("{'user':'alice'}"));
     assertEquals("APPROVED", t.approvals.result(id).outcome());
   }

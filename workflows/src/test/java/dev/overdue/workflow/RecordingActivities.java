@@ -1,18 +1,28 @@
 package dev.overdue.workflow;
 
+import dev.overdue.activities.Delivery;
 import dev.overdue.activities.Notification;
 import dev.overdue.activities.NotificationActivities;
+import dev.overdue.activities.Recipient;
+import dev.overdue.activities.Recipients;
 import dev.overdue.activities.WarningActivities;
 import dev.overdue.activities.WarningNotice;
 import io.temporal.failure.ApplicationFailure;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-/** Activities that remember what they were asked to do; recipient "nobody" fails for good. */
+/**
+ * Activities that remember what they were asked to do. Every name resolves to the log channel but
+ * "stranger", which the directory does not know; recipient "nobody" fails for good at delivery.
+ */
 final class RecordingActivities implements WarningActivities, NotificationActivities {
   static final String UNDELIVERABLE = "nobody";
+  static final String UNKNOWN = "stranger";
 
   final List<WarningNotice> warnings = new CopyOnWriteArrayList<>();
+  final List<Delivery> deliveries = new CopyOnWriteArrayList<>();
+  /** Calls of the activity workflows made before recipients were resolved first. */
   final List<Notification> notifications = new CopyOnWriteArrayList<>();
 
   @Override
@@ -21,11 +31,30 @@ final class RecordingActivities implements WarningActivities, NotificationActivi
   }
 
   @Override
-  public void sendNotification(Notification notification) {
-    if (UNDELIVERABLE.equals(notification.recipient())) {
-      throw ApplicationFailure.newNonRetryableFailure(
-          "no such mailbox: " + notification.recipient(), "PermanentDeliveryFailure");
+  public Recipients resolveRecipients(List<String> to) {
+    List<Recipient> resolved = new ArrayList<>();
+    List<String> problems = new ArrayList<>();
+    for (String name : to) {
+      if (UNKNOWN.equals(name)) {
+        problems.add("'" + name + "' is not a user or group in the directory");
+      } else {
+        resolved.add(new Recipient(name, Recipient.Channel.LOG, name));
+      }
     }
+    return new Recipients(resolved, problems);
+  }
+
+  @Override
+  public void deliver(Delivery delivery) {
+    if (UNDELIVERABLE.equals(delivery.recipient().name())) {
+      throw ApplicationFailure.newNonRetryableFailure(
+          "no such mailbox: " + delivery.recipient().name(), "PermanentDeliveryFailure");
+    }
+    deliveries.add(delivery);
+  }
+
+  @Override
+  public void sendNotification(Notification notification) {
     notifications.add(notification);
   }
 }

@@ -1,0 +1,25 @@
+package dev.overdue.activities;
+
+import java.util.Map;
+
+/**
+ * What a template may refer to, besides the recipient: {@code request.*}, {@code data.*},
+ * {@code step.*}, {@code timer.*}. Dates are ISO-8601 instants; {@code step} fields are null for a
+ * process timer.
+ */
+public record MessageContext(
+    String workflowId,
+    String requestId,
+    String title,
+    String requester,
+    Map<String, Object> data,
+    String step,
+    String stepTitle,
+    String timer,
+    int firing,
+    String expiresAt,
+    String expiredAt) {
+  public MessageContext {
+    data = data == null ? Map.of() : data;
+  }
+}

@@ -1,0 +1,16 @@
+package dev.overdue.activities;
+
+import java.util.Locale;
+
+/** Why a message is sent; each has a default subject and body template. */
+public enum NotificationEvent {
+  TIMER_EXPIRED,
+  DEADLINE_ESCALATED,
+  REMINDER,
+  REASSIGNED;
+
+  /** The name used in configuration and template files: {@code timer-expired}, ... */
+  public String key() {
+    return name().toLowerCase(Locale.ROOT).replace('_', '-');
+  }
+}

@@ -1,0 +1,141 @@
+package dev.overdue.activities.delivery;
+
+import dev.overdue.activities.Delivery;
+import dev.overdue.activities.MessageContext;
+import dev.overdue.activities.NotificationEvent;
+import dev.overdue.activities.Recipient;
+import dev.overdue.activities.Recipients;
+import dev.overdue.activities.settings.NotificationSettings;
+import dev.overdue.activities.settings.WorkerSettings;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Everything a delivery needs, without Temporal: the directory, the templates, the channels and
+ * the store of delivered keys. A key is claimed before sending and marked delivered right after.
+ */
+public final class Deliveries implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(Deliveries.class);
+
+  /** What happened to one delivery. */
+  public enum Outcome {
+    SENT,
+    /** Its key was delivered before: nothing sent now. */
+    ALREADY_DELIVERED,
+    /** Another attempt holds its key: nothing sent, try later. */
+    HELD
+  }
+
+  private final WorkerSettings settings;
+  private final Templates templates;
+  private final DeliveryStore store;
+  private final Map<Recipient.Channel, Channel> channels = new EnumMap<>(Recipient.Channel.class);
+
+  Deliveries(WorkerSettings settings, DeliveryStore store, Map<Recipient.Channel, Channel> channels) {
+    this.settings = settings;
+    this.templates = new Templates(settings.notifications().templates());
+    this.store = store;
+    this.channels.putAll(channels);
+  }
+
+  /** Opens the store (forgetting keys older than the retention) and builds each configured channel. */
+  public static Deliveries start(WorkerSettings settings, Clock clock) {
+    var notifications = settings.notifications();
+    Map<Recipient.Channel, Channel> channels = new EnumMap<>(Recipient.Channel.class);
+    channels.put(Recipient.Channel.LOG, new LogChannel());
+    if (notifications.email() != null) {
+      channels.put(Recipient.Channel.EMAIL, new EmailChannel(notifications.email()));
+    }
+    if (!notifications.webhooks().isEmpty()) {
+      channels.put(Recipient.Channel.WEBHOOK, new WebhookChannel(notifications.webhooks(), clock));
+    }
+    Deliveries deliveries = new Deliveries(settings, DeliveryStore.open(notifications.storePath(), clock), channels);
+    int purged = deliveries.store.purgeDeliveredBefore(clock.instant().minus(notifications.retentionOrDefault()));
+    log.info(
+        "notifications: channels {}, delivered keys in {} (kept {}{})",
+        channels.keySet(),
+        deliveries.store.where(),
+        notifications.retentionOrDefault(),
+        purged > 0 ? ", forgot " + purged + " older ones" : "");
+    return deliveries;
+  }
+
+  /** The log channel only, keys kept in memory: for tests, benchmarks and embedded use. */
+  public static Deliveries logOnly() {
+    return start(
+        new WorkerSettings(NotificationSettings.defaults().withStore(NotificationSettings.MEMORY_STORE), null),
+        Clock.systemUTC());
+  }
+
+  public Recipients resolve(List<String> to) {
+    return settings.directory().resolve(to, settings.notifications().webhooks().keySet());
+  }
+
+  /** Renders {@code delivery}'s templates and sends it unless its key was delivered. */
+  public Outcome deliver(Delivery delivery, Duration lease) throws DeliveryException {
+    Map<String, Object> scope = scope(delivery.event(), delivery.recipient(), delivery.context());
+    String subject, body;
+    try {
+      subject = templates.subject(delivery.event(), delivery.subject(), scope);
+      body = templates.body(delivery.event(), delivery.body(), scope);
+    } catch (RuntimeException badTemplate) {
+      throw DeliveryException.permanent("cannot render the message: " + badTemplate.getMessage());
+    }
+    return send(new OutgoingMessage(
+        delivery.idempotencyKey(), delivery.event(), delivery.recipient(), subject, body, delivery.context()), lease);
+  }
+
+  /** A message whose body is already text (histories from before templates), the subject the event's. */
+  public Outcome deliverText(
+      String key, Recipient recipient, MessageContext context, String text, Duration lease)
+      throws DeliveryException {
+    NotificationEvent event = NotificationEvent.TIMER_EXPIRED;
+    String subject = templates.subject(event, null, scope(event, recipient, context));
+    return send(new OutgoingMessage(key, event, recipient, subject, text, context), lease);
+  }
+
+  private Outcome send(OutgoingMessage message, Duration lease) throws DeliveryException {
+    Channel channel = channels.get(message.recipient().channel());
+    if (channel == null) {
+      throw DeliveryException.permanent(
+          "no " + message.recipient().channel().label() + " channel is configured (notifications."
+              + message.recipient().channel().label() + ")");
+    }
+    String key = message.idempotencyKey();
+    switch (store.claim(key, message.recipient().channel().label(), lease)) {
+      case ALREADY_DELIVERED:
+        log.info("notification {} was delivered before: not sent again", key);
+        return Outcome.ALREADY_DELIVERED;
+      case HELD:
+        return Outcome.HELD;
+      case CLAIMED:
+        break;
+    }
+    try {
+      channel.send(message);
+    } catch (DeliveryException | RuntimeException failure) {
+      store.release(key);
+      throw failure;
+    }
+    store.markDelivered(key);
+    return Outcome.SENT;
+  }
+
+  private Map<String, Object> scope(NotificationEvent event, Recipient recipient, MessageContext context) {
+    return Templates.scope(event, recipient, settings.directory().person(recipient.name()), context);
+  }
+
+  public DeliveryStore store() {
+    return store;
+  }
+
+  @Override
+  public void close() {
+    store.close();
+  }
+}

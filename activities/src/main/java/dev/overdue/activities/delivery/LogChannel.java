@@ -1,0 +1,23 @@
+package dev.overdue.activities.delivery;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The default channel: one structured INFO line per message in the worker's log. */
+final class LogChannel implements Channel {
+  private static final Logger log = LoggerFactory.getLogger("overdue.notifications");
+
+  @Override
+  public void send(OutgoingMessage message) {
+    log.info(
+        "notify event={} to={} requestId={} timer={} firing={} key={} subject=\"{}\" body=\"{}\"",
+        message.event().key(),
+        message.recipient().address(),
+        message.context().requestId(),
+        message.context().timer(),
+        message.context().firing(),
+        message.idempotencyKey(),
+        message.subject(),
+        message.body().strip().replace("\n", "\\n"));
+  }
+}

@@ -1,0 +1,122 @@
+package dev.overdue.activities.delivery;
+
+import com.samskivert.mustache.Mustache;
+import com.samskivert.mustache.MustacheException;
+import com.samskivert.mustache.Template;
+import dev.overdue.activities.MessageContext;
+import dev.overdue.activities.NotificationEvent;
+import dev.overdue.activities.Recipient;
+import dev.overdue.activities.settings.Person;
+import dev.overdue.activities.settings.TemplateSettings;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Subjects and bodies, rendered by Mustache over {@code request}, {@code data}, {@code step},
+ * {@code timer}, {@code recipient} and {@code event}. Plain text: nothing is HTML-escaped, and a
+ * name the context lacks renders as nothing rather than failing a delivery.
+ */
+public final class Templates {
+  private static final Mustache.Compiler COMPILER =
+      Mustache.compiler().escapeHTML(false).defaultValue("").emptyStringIsFalse(true);
+
+  /** A subject and a body, compiled. */
+  private record Pair(Template subject, Template body) {}
+
+  private final Map<NotificationEvent, Pair> defaults = new EnumMap<>(NotificationEvent.class);
+
+  /** Overdue's defaults, each replaced where {@code overrides} (keyed by event key) says. */
+  public Templates(Map<String, TemplateSettings> overrides) {
+    for (NotificationEvent event : NotificationEvent.values()) {
+      TemplateSettings override = overrides.get(event.key());
+      String subject = override != null && override.subject() != null ? override.subject() : resource(event, "subject");
+      String body = override != null && override.body() != null ? override.body() : resource(event, "body");
+      defaults.put(event, new Pair(compile("templates." + event.key() + ".subject", subject),
+          compile("templates." + event.key() + ".body", body)));
+    }
+  }
+
+  /**
+   * Why {@code template} is not a valid Mustache template, if it is not. Pure and deterministic,
+   * so workflow code may check a request's templates before the approval starts.
+   */
+  public static Optional<String> problem(String template) {
+    try {
+      COMPILER.compile(template);
+      return Optional.empty();
+    } catch (MustacheException e) {
+      return Optional.of(e.getMessage());
+    }
+  }
+
+  /** The subject line: the request's template, else the event's; one line, trimmed. */
+  public String subject(NotificationEvent event, String template, Map<String, Object> scope) {
+    Template compiled = template != null ? compile("subject", template) : defaults.get(event).subject();
+    return compiled.execute(scope).strip().replaceAll("\\s*[\\r\\n]+\\s*", " ");
+  }
+
+  public String body(NotificationEvent event, String template, Map<String, Object> scope) {
+    Template compiled = template != null ? compile("message", template) : defaults.get(event).body();
+    return compiled.execute(scope).strip() + "\n";
+  }
+
+  /** The names a template sees. */
+  public static Map<String, Object> scope(
+      NotificationEvent event, Recipient recipient, Person person, MessageContext context) {
+    Map<String, Object> request = new LinkedHashMap<>();
+    request.put("id", context.requestId());
+    request.put("title", context.title() == null ? context.requestId() : context.title());
+    request.put("requester", context.requester());
+    request.put("workflowId", context.workflowId());
+    Map<String, Object> timer = new LinkedHashMap<>();
+    timer.put("name", context.timer());
+    timer.put("firing", context.firing());
+    timer.put("expiresAt", context.expiresAt());
+    timer.put("expiredAt", context.expiredAt());
+    Map<String, Object> to = new LinkedHashMap<>();
+    to.put("name", recipient.name());
+    to.put("displayName", person != null && person.name() != null ? person.name() : recipient.name());
+    to.put("channel", recipient.channel().label());
+    to.put("email", person != null ? person.email() : recipient.channel() == Recipient.Channel.EMAIL ? recipient.address() : null);
+    Map<String, Object> scope = new HashMap<>();
+    scope.put("event", event.key());
+    scope.put("request", request);
+    scope.put("data", context.data());
+    scope.put("timer", timer);
+    scope.put("recipient", to);
+    if (context.step() != null) {
+      Map<String, Object> step = new LinkedHashMap<>();
+      step.put("name", context.step());
+      step.put("title", context.stepTitle() == null ? context.step() : context.stepTitle());
+      scope.put("step", step);
+    }
+    return scope;
+  }
+
+  private static Template compile(String what, String text) {
+    try {
+      return COMPILER.compile(text);
+    } catch (MustacheException e) {
+      throw new IllegalArgumentException(what + ": not a valid Mustache template: " + e.getMessage(), e);
+    }
+  }
+
+  private static String resource(NotificationEvent event, String part) {
+    String name = event.key() + "." + part + ".mustache";
+    try (InputStream in = Templates.class.getResourceAsStream(name)) {
+      if (in == null) {
+        throw new IllegalStateException("missing default template " + name);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,172 @@
+package dev.overdue.activities.settings;
+
+import dev.overdue.activities.Recipient;
+import dev.overdue.activities.Recipient.Channel;
+import dev.overdue.activities.Recipients;
+import java.time.DateTimeException;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Users and groups, loaded by the worker; recipients are resolved here, in an activity, never in
+ * workflow code. A {@code to} entry is a user, a group (members in order, nested groups allowed),
+ * an e-mail address, {@code email:<address>}, {@code webhook:<endpoint>} or {@code log:<name>}.
+ * Without any users or groups every other name goes to the log, so a new worker works unconfigured.
+ */
+public record Directory(Map<String, Person> users, Map<String, List<String>> groups) {
+  public static final Directory EMPTY = new Directory(Map.of(), Map.of());
+
+  public Directory {
+    users = users == null ? Map.of() : new LinkedHashMap<>(users);
+    groups = groups == null ? Map.of() : new LinkedHashMap<>(groups);
+  }
+
+  /** Every problem of the directory's own entries, given the webhook endpoints that exist. */
+  List<String> problems(Set<String> webhookEndpoints) {
+    List<String> problems = new ArrayList<>();
+    users.forEach(
+        (id, person) -> {
+          String at = "directory.users." + id + ": ";
+          if (person == null) {
+            problems.add(at + "empty entry");
+            return;
+          }
+          if (groups.containsKey(id)) {
+            problems.add(at + "also the name of a group");
+          }
+          try {
+            switch (channelOf(person)) {
+              case EMAIL -> {
+                if (person.email() == null || !person.email().contains("@")) {
+                  problems.add(at + "channel email needs an e-mail address");
+                }
+              }
+              case WEBHOOK -> {
+                if (!webhookEndpoints.contains(String.valueOf(person.webhook()))) {
+                  problems.add(at + "webhook " + quote(person.webhook())
+                      + " is not an endpoint under notifications.webhooks");
+                }
+              }
+              case LOG -> {}
+            }
+          } catch (IllegalArgumentException e) {
+            problems.add(at + e.getMessage());
+          }
+          if (person.manager() != null && !users.containsKey(person.manager())) {
+            problems.add(at + "manager " + quote(person.manager()) + " is not a user");
+          }
+          if (person.timeZone() != null) {
+            try {
+              ZoneId.of(person.timeZone());
+            } catch (DateTimeException e) {
+              problems.add(at + "timeZone " + quote(person.timeZone()) + " is not a time zone");
+            }
+          }
+        });
+    groups.forEach(
+        (id, members) -> {
+          for (String member : members == null ? List.<String>of() : members) {
+            if (!users.containsKey(member) && !groups.containsKey(member) && !isAddress(member)) {
+              problems.add("directory.groups." + id + ": member " + quote(member)
+                  + " is neither a user, a group nor an address");
+            }
+          }
+        });
+    return problems;
+  }
+
+  /** Each entry of {@code to} expanded and looked up, in order, each (channel, address) once. */
+  public Recipients resolve(List<String> to, Set<String> webhookEndpoints) {
+    Map<String, Recipient> resolved = new LinkedHashMap<>();
+    List<String> problems = new ArrayList<>();
+    for (String entry : to) {
+      resolve(entry, webhookEndpoints, new LinkedHashSet<>(), resolved, problems);
+    }
+    return new Recipients(List.copyOf(resolved.values()), problems);
+  }
+
+  private void resolve(
+      String entry,
+      Set<String> webhookEndpoints,
+      Set<String> groupsSeen,
+      Map<String, Recipient> resolved,
+      List<String> problems) {
+    String name = entry == null ? "" : entry.strip();
+    Recipient recipient = null;
+    if (name.startsWith("email:")) {
+      recipient = email(name, name.substring(6), problems);
+    } else if (name.startsWith("webhook:")) {
+      String endpoint = name.substring(8);
+      if (webhookEndpoints.contains(endpoint)) {
+        recipient = new Recipient(name, Channel.WEBHOOK, endpoint);
+      } else {
+        problems.add(quote(name) + ": no webhook endpoint " + quote(endpoint) + " is configured");
+      }
+    } else if (name.startsWith("log:")) {
+      recipient = new Recipient(name.substring(4), Channel.LOG, name.substring(4));
+    } else if (users.containsKey(name)) {
+      Person person = users.get(name);
+      recipient =
+          switch (channelOf(person)) {
+            case EMAIL -> new Recipient(name, Channel.EMAIL, person.email());
+            case WEBHOOK -> new Recipient(name, Channel.WEBHOOK, person.webhook());
+            case LOG -> new Recipient(name, Channel.LOG, name);
+          };
+    } else if (groups.containsKey(name)) {
+      if (groupsSeen.add(name)) {
+        for (String member : groups.get(name)) {
+          resolve(member, webhookEndpoints, groupsSeen, resolved, problems);
+        }
+      }
+    } else if (name.contains("@")) {
+      recipient = email(name, name, problems);
+    } else if (users.isEmpty() && groups.isEmpty() && !name.isEmpty()) {
+      recipient = new Recipient(name, Channel.LOG, name);
+    } else {
+      problems.add(quote(name) + " is not a user or group in the directory");
+    }
+    if (recipient != null) {
+      resolved.putIfAbsent(recipient.channel() + " " + recipient.address(), recipient);
+    }
+  }
+
+  private static Recipient email(String name, String address, List<String> problems) {
+    if (!isAddress(address)) {
+      problems.add(quote(name) + " is not an e-mail address");
+      return null;
+    }
+    return new Recipient(name, Channel.EMAIL, address);
+  }
+
+  private static boolean isAddress(String value) {
+    int at = value.indexOf('@');
+    return at > 0 && at == value.lastIndexOf('@') && at < value.length() - 1
+        && value.chars().noneMatch(c -> Character.isWhitespace(c) || c == '<' || c == '>' || c == ',');
+  }
+
+  private static Channel channelOf(Person person) {
+    if (person.channel() == null) {
+      return person.email() != null ? Channel.EMAIL : person.webhook() != null ? Channel.WEBHOOK : Channel.LOG;
+    }
+    try {
+      return Channel.valueOf(person.channel().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("channel must be email, webhook or log: " + person.channel());
+    }
+  }
+
+  /** The person behind a recipient name, when the directory has one. */
+  public Person person(String name) {
+    return users.get(name);
+  }
+
+  private static String quote(String value) {
+    return "'" + value + "'";
+  }
+}
