@@ -133,8 +133,7 @@ public final class OverdueWorker implements Callable<Integer> {
       if (reachable) {
         log.error("--embedded: something already listens on {}; stop it or choose another TEMPORAL_ADDRESS", address);
         deliveries.close();
-        deliveries.close();
-      return 2;
+        return 2;
       }
       service = EmbeddedTemporal.start(address);
       log.warn("==================================================================================");
@@ -148,6 +147,7 @@ public final class OverdueWorker implements Callable<Integer> {
               + " use the in-memory service.",
           address,
           connection.namespace());
+      deliveries.close();
       return 2;
     }
 
