@@ -56,6 +56,13 @@ public record WebhookSettings(
     }
   }
 
+  /** Without the URL's path: Slack-style URLs are themselves secrets. */
+  @Override
+  public String toString() {
+    return "WebhookSettings[url=" + safeLabel() + "/..., format=" + formatOrDefault() + ", headers="
+        + headers.keySet() + ", secret=" + (secret == null ? "none" : secret) + "]";
+  }
+
   /** The URL without its path and query, which may carry a token (Slack's do). */
   public String safeLabel() {
     URI uri = URI.create(url);
