@@ -355,6 +355,24 @@ class RequestValidatorTest {
   }
 
   @Test
+  void notifyWithAnInvalidTemplateIsAProblem() {
+    assertBadHandlerEverywhere(
+        new HandlerDefinition("notify", List.of("x"), "Dear {{#who}}", null, null),
+        "notify 'message' is not a valid Mustache template");
+    assertBadHandlerEverywhere(
+        new HandlerDefinition("notify", List.of("x"), null, null, "{{/late}}"),
+        "notify 'subject' is not a valid Mustache template");
+  }
+
+  @Test
+  void notifyTemplatesAreKept() {
+    assertEquals(
+        new TimerHandler.Notify(List.of("x"), "Dear {{recipient.displayName}}", "{{request.id}} is late"),
+        RequestValidator.handler(
+            new HandlerDefinition("notify", List.of("x"), "Dear {{recipient.displayName}}", null, "{{request.id}} is late")));
+  }
+
+  @Test
   void decideWithoutAValidOutcomeIsAProblem() {
     assertBadHandlerEverywhere(decide(null), "outcome");
     assertBadHandlerEverywhere(decide("maybe"), "'maybe'");
