@@ -5,7 +5,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.PrintWriter;
 import java.io.Writer;
+import dev.overdue.activities.settings.WorkerSettings;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 class OverdueWorkerOptionsTest {
@@ -35,5 +42,30 @@ class OverdueWorkerOptionsTest {
     cli.setErr(new PrintWriter(Writer.nullWriter()));
     assertEquals(2, cli.execute("--metrics-port", "70000"));
     assertEquals(2, cli.execute("--metrics-port", "-1"));
+  }
+
+  @Test
+  void aBadSettingsFileStopsTheStartWithExitCode2BeforeAnythingConnects(@TempDir Path dir) throws Exception {
+    Path config = dir.resolve("overdue.yaml");
+    Files.writeString(config, "notifications:\n  emial:\n    host: smtp\n");
+    CommandLine cli = new CommandLine(new OverdueWorker());
+    cli.setErr(new PrintWriter(Writer.nullWriter()));
+    assertEquals(
+        2,
+        cli.execute("--config", config.toString(), "--metrics-port", "0", "--delivery-store", "memory"));
+  }
+
+  @Test
+  void theExampleSettingsLoad() {
+    Map<String, String> environment =
+        Map.of("SMTP_PASSWORD", "pw", "OPS_WEBHOOK_SECRET", "secret");
+    WorkerSettings settings =
+        WorkerSettings.load(Path.of("..", "docs", "examples", "overdue.yaml"), environment::get);
+    assertEquals(Set.of("ops", "slack"), settings.notifications().webhooks().keySet());
+    assertEquals("frank@example.com", settings.directory().person("frank").email());
+    assertEquals(
+        List.of("alice", "bob"),
+        settings.directory().resolve(List.of("managers"), settings.notifications().webhooks().keySet())
+            .resolved().stream().map(r -> r.name()).toList());
   }
 }
