@@ -83,6 +83,18 @@ class DirectoryTest {
   }
 
   @Test
+  void aGroupWithoutMembersResolvesToNobody() {
+    Map<String, List<String>> groups = new LinkedHashMap<>();
+    groups.put("empty", null); // what YAML gives for "empty:" with nothing after it
+    Directory directory = directory(Map.of("alice", email("alice@example.com")), groups);
+
+    assertEquals(List.of(), directory.problems(ENDPOINTS));
+    assertEquals(
+        List.of(new Recipient("alice", Channel.EMAIL, "alice@example.com")),
+        resolve(directory, "empty", "alice"));
+  }
+
+  @Test
   void eachChannelAndAddressOnlyOnceInFirstSeenOrder() {
     List<Recipient> resolved =
         resolve(sample(), "alice", "finance", "email:alice@example.com", "alice@example.com", "webhook:ops-slack");
