@@ -156,6 +156,13 @@ class WorkerSettingsTest {
   }
 
   @Test
+  void aDefaultAlsoReplacesAVariableSetToNothing() throws IOException {
+    // As in the shell and docker compose: ${VAR:-default} is the default when VAR is unset or empty.
+    Path file = write("worker.yaml", "notifications: {email: {host: '${SMTP_HOST:-localhost}', from: a@b.c}}");
+    assertEquals("localhost", WorkerSettings.load(file, Map.of("SMTP_HOST", "")::get).notifications().email().host());
+  }
+
+  @Test
   void aMissingVariableNamesThePathAndTheVariable() throws IOException {
     Path file =
         write(
