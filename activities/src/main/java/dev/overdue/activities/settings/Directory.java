@@ -120,7 +120,8 @@ public record Directory(Map<String, Person> users, Map<String, List<String>> gro
           };
     } else if (groups.containsKey(name)) {
       if (groupsSeen.add(name)) {
-        for (String member : groups.get(name)) {
+        List<String> members = groups.get(name);
+        for (String member : members == null ? List.<String>of() : members) {
           resolve(member, webhookEndpoints, groupsSeen, resolved, problems);
         }
       }

@@ -26,8 +26,9 @@ import java.util.stream.Collectors;
 /**
  * The worker's own configuration file (YAML or JSON): {@code notifications} and {@code directory}
  * (inline, or the path of a YAML/JSON file of its own). Any string may be {@code ${ENV_VAR}} or
- * {@code ${ENV_VAR:-default}}, so secrets can stay in the environment. Everything is checked at
- * load: a typo fails the worker's start with the path of the bad value, never a delivery later.
+ * {@code ${ENV_VAR:-default}} (the default also when the variable is empty, as in the shell), so
+ * secrets can stay in the environment. Everything is checked at load: a typo fails the worker's
+ * start with the path of the bad value, never a delivery later.
  */
 public record WorkerSettings(NotificationSettings notifications, Directory directory) {
   private static final ObjectMapper YAML =
@@ -117,7 +118,7 @@ public record WorkerSettings(NotificationSettings notifications, Directory direc
       StringBuilder text = new StringBuilder();
       while (matcher.find()) {
         String value = environment.apply(matcher.group(1));
-        if (value == null) {
+        if (value == null || (value.isEmpty() && matcher.group(3) != null)) {
           value = matcher.group(3);
         }
         if (value == null) {
