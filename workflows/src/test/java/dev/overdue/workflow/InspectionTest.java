@@ -120,7 +120,7 @@ class InspectionTest {
             .filter(e -> e.getEventType() == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED)
             .map(InspectionTest::summary)
             .toList();
-    assertEquals(List.of("notify alice: timer reminder"), summaries);
+    assertEquals(List.of("resolve alice", "notify alice by log: timer reminder"), summaries);
   }
 
   private static String summary(HistoryEvent event) {

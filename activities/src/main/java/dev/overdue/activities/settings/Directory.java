@@ -72,9 +72,18 @@ public record Directory(Map<String, Person> users, Map<String, List<String>> gro
     groups.forEach(
         (id, members) -> {
           for (String member : members == null ? List.<String>of() : members) {
-            if (!users.containsKey(member) && !groups.containsKey(member) && !isAddress(member)) {
-              problems.add("directory.groups." + id + ": member " + quote(member)
-                  + " is neither a user, a group nor an address");
+            String at = "directory.groups." + id + ": member " + quote(member);
+            if (member.startsWith("webhook:")) {
+              if (!webhookEndpoints.contains(member.substring(8))) {
+                problems.add(at + " is not an endpoint under notifications.webhooks");
+              }
+            } else if (member.startsWith("email:")) {
+              if (!isAddress(member.substring(6))) {
+                problems.add(at + " is not an e-mail address");
+              }
+            } else if (!users.containsKey(member) && !groups.containsKey(member) && !isAddress(member)
+                && !member.startsWith("log:")) {
+              problems.add(at + " is neither a user, a group nor an address");
             }
           }
         });

@@ -165,7 +165,11 @@ public record WorkerSettings(NotificationSettings notifications, Directory direc
     String reason =
         cause instanceof IllegalArgumentException
             ? cause.getMessage()
-            : e.getOriginalMessage().replaceAll("\\(class [^)]*\\)", "").replaceAll(" *, not marked as ignorable.*", "");
+            : e.getOriginalMessage()
+                .replaceAll("\\(class [^)]*\\)", "")
+                .replaceAll(" *, not marked as ignorable.*", "")
+                // `java.lang.Integer` -> Integer: the setting's type, not Java's name for it
+                .replaceAll("`(?:[a-z][a-z0-9_]*\\.)+([A-Z][A-Za-z0-9]*)(?:<[^`]*>)?`", "$1");
     return (path.isEmpty() ? "" : path + ": ") + reason;
   }
 

@@ -185,6 +185,18 @@ class DirectoryTest {
   }
 
   @Test
+  void groupsMayHoldEndpointsAddressesAndLogNamesButOnlyConfiguredEndpoints() {
+    Directory directory =
+        directory(Map.of(), Map.of("oncall", List.of("webhook:ops-slack", "email:pager@example.com", "log:audit",
+            "webhook:pagerduty", "email:nope")));
+    assertEquals(
+        List.of(
+            "directory.groups.oncall: member 'webhook:pagerduty' is not an endpoint under notifications.webhooks",
+            "directory.groups.oncall: member 'email:nope' is not an e-mail address"),
+        directory.problems(ENDPOINTS));
+  }
+
+  @Test
   void knownManagerAndRealTimeZoneAreFine() {
     Directory directory =
         directory(
