@@ -113,10 +113,16 @@ class MetricsServerTest {
     TimerCountsHook.report("approval-M-1", 2, 1);
     TimerCountsHook.report("approval-M-2", 1, 0);
 
-    // Counters reach the registry at tally's next report, within a second or so.
+    // Counters reach the registry at tally's next report, within a second or so; a loaded machine
+    // may split them over two reports, so wait for every series.
+    List<String> series =
+        List.of("overdue_timer_expiries_total", "overdue_warnings_raised_total",
+            "overdue_notifications_sent_total", "overdue_notifications_failed_total",
+            "overdue_commands_rejected_total", "overdue_timer_expiry_lateness_seconds_count");
     Map<String, Double> samples =
         awaitScrape(
-            metrics.port(), s -> s.keySet().stream().anyMatch(k -> k.startsWith("overdue_commands")));
+            metrics.port(),
+            s -> series.stream().allMatch(name -> s.keySet().stream().anyMatch(k -> k.startsWith(name + "{"))));
     System.out.println(
         "overdue_* series in the scrape:\n"
             + samples.entrySet().stream()

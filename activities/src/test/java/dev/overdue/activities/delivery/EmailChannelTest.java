@@ -14,7 +14,6 @@ import dev.overdue.activities.Recipient.Channel;
 import dev.overdue.activities.settings.EmailSettings;
 import dev.overdue.activities.settings.Secret;
 import jakarta.mail.internet.MimeMessage;
-import java.net.ServerSocket;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -100,10 +99,7 @@ class EmailChannelTest {
 
   @Test
   void aServerThatIsDownIsTransient() throws Exception {
-    int closedPort;
-    try (ServerSocket socket = new ServerSocket(0)) {
-      closedPort = socket.getLocalPort();
-    }
+    int closedPort = Messages.closedPort();
     EmailSettings down =
         new EmailSettings("127.0.0.1", closedPort, "off", null, null, "overdue@example.com", "PT2S");
     DeliveryException failure =

@@ -12,7 +12,6 @@ import dev.overdue.activities.Recipient;
 import dev.overdue.activities.Recipient.Channel;
 import dev.overdue.activities.settings.Secret;
 import dev.overdue.activities.settings.WebhookSettings;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
@@ -103,10 +102,7 @@ class WebhookChannelTest {
 
   @Test
   void anEndpointThatIsDownIsTransient() throws Exception {
-    int closedPort;
-    try (ServerSocket socket = new ServerSocket(0)) {
-      closedPort = socket.getLocalPort();
-    }
+    int closedPort = Messages.closedPort();
     WebhookChannel down =
         new WebhookChannel(Map.of("ops", new WebhookSettings("http://127.0.0.1:" + closedPort + TOKEN_PATH, null, null, null, "PT2S")), CLOCK);
     DeliveryException failure = assertThrows(DeliveryException.class, () -> down.send(Messages.to(OPS, "k")));
