@@ -57,10 +57,10 @@ public final class Deliveries implements AutoCloseable {
     Deliveries deliveries = new Deliveries(settings, DeliveryStore.open(notifications.storePath(), clock), channels);
     int purged = deliveries.store.purgeDeliveredBefore(clock.instant().minus(notifications.retentionOrDefault()));
     log.info(
-        "notifications: channels {}, delivered keys in {} (kept {}{})",
+        "notifications: channels {}, delivered keys in {} (kept {} days{})",
         channels.keySet(),
         deliveries.store.where(),
-        notifications.retentionOrDefault(),
+        notifications.retentionOrDefault().toDays(),
         purged > 0 ? ", forgot " + purged + " older ones" : "");
     return deliveries;
   }

@@ -10,9 +10,9 @@ final class LogChannel implements Channel {
   @Override
   public void send(OutgoingMessage message) {
     log.info(
-        "notify event={} to={} requestId={} timer={} firing={} key={} subject=\"{}\" body=\"{}\"",
-        message.event().key(),
+        "notify to={} event={} requestId={} timer={} firing={} key={} subject=\"{}\" body=\"{}\"",
         message.recipient().address(),
+        message.event().key(),
         message.context().requestId(),
         message.context().timer(),
         message.context().firing(),
