@@ -1,6 +1,7 @@
 package dev.overdue.starter;
 
 import dev.overdue.client.Approvals;
+import dev.overdue.client.ConnectionProblems;
 import dev.overdue.model.RuleViolation;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -10,6 +11,7 @@ import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.client.WorkflowQueryException;
 import io.temporal.client.WorkflowUpdateException;
 import io.temporal.failure.TemporalFailure;
+import io.temporal.payload.codec.PayloadCodecException;
 import java.io.PrintWriter;
 
 /** Turns what went wrong into one plain message on stderr and the exit code for it. */
@@ -44,6 +46,13 @@ final class Failures {
   private CliError explain(Throwable failure) {
     if (failure instanceof CliError known) {
       return known;
+    }
+    PayloadCodecException codec = find(failure, PayloadCodecException.class);
+    if (codec != null) {
+      // Encrypted approval data and no (or the wrong) key: a settings problem, said plainly.
+      return new CliError(
+          ExitCodes.UNAVAILABLE,
+          (id == null ? "" : "approval " + requestId() + ": ") + codec.getMessage());
     }
     if (failure instanceof RuleViolation violation) {
       return refused(violation.reason());
@@ -84,18 +93,24 @@ final class Failures {
       return refused("approval " + id + " cannot answer: " + firstLineWithoutClassName(reason));
     }
     if (rpc != null) {
-      return unavailable(rpc.getStatus());
+      return unavailable(rpc);
     }
     return new CliError(
         ExitCodes.UNEXPECTED,
         "unexpected error: " + message(failure) + " (" + failure.getClass().getSimpleName() + ")");
   }
 
-  private CliError unavailable(Status status) {
+  private CliError unavailable(StatusRuntimeException rpc) {
+    Status status = rpc.getStatus();
     String service =
         cli.target() == null
             ? "the Temporal service"
             : "Temporal at " + cli.target() + " (namespace " + cli.namespace() + ")";
+    String connection = ConnectionProblems.explain(rpc);
+    if (connection != null) {
+      // TLS or credentials: the reason and the setting that fixes it, not gRPC's channel dump.
+      return new CliError(ExitCodes.UNAVAILABLE, "cannot use " + service + ": " + connection);
+    }
     String detail =
         status.getCode() + (status.getDescription() == null ? "" : ": " + status.getDescription());
     String message =
@@ -103,8 +118,6 @@ final class Failures {
           case UNAVAILABLE -> "cannot reach " + service + ": " + detail + "; " + WORKER_HINT;
           case DEADLINE_EXCEEDED ->
               service + " did not answer in time: " + detail + "; " + WORKER_HINT;
-          case UNAUTHENTICATED, PERMISSION_DENIED ->
-              service + " refused access: " + detail + "; check TEMPORAL_API_KEY and TEMPORAL_TLS*";
           default -> service + " refused the call: " + detail;
         };
     return new CliError(ExitCodes.UNAVAILABLE, message);

@@ -53,6 +53,7 @@ import picocli.CommandLine.Spec;
       Queries.Result.class,
       ListCommand.class,
       BenchCommand.class,
+      CodecServerCommand.class,
       CommandLine.HelpCommand.class
     },
     footerHeading = "%nConnection (environment or profile only, like every Temporal tool):%n",
@@ -64,6 +65,8 @@ import picocli.CommandLine.Spec;
       "  TEMPORAL_API_KEY     API key, e.g. for Temporal Cloud",
       "  TEMPORAL_TLS*        TLS: TEMPORAL_TLS, TEMPORAL_TLS_CLIENT_CERT_PATH, ...",
       "  TEMPORAL_PROFILE     profile of the config file (TEMPORAL_CONFIG_FILE)",
+      "  OVERDUE_CODEC_KEY    payload encryption key, base64 of 32 bytes, as the worker's",
+      "                       (or OVERDUE_CODEC_KEY_FILE: one key a line, the first encrypts)",
       "  OVERDUE_TASK_QUEUE   default of --task-queue",
       "",
       "No server? bin/overdue-worker runs the worker with an in-memory Temporal service.",

@@ -14,6 +14,7 @@ import io.temporal.worker.Worker;
 import io.temporal.worker.WorkerFactory;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -36,7 +37,10 @@ import picocli.CommandLine.Spec;
       "",
       "Connection settings are the standard Temporal ones: TEMPORAL_ADDRESS (default localhost:7233),",
       "TEMPORAL_NAMESPACE (default 'default'), TEMPORAL_API_KEY, TEMPORAL_TLS*, or a profile chosen",
-      "with TEMPORAL_PROFILE from the file TEMPORAL_CONFIG_FILE names.",
+      "with TEMPORAL_PROFILE from the file TEMPORAL_CONFIG_FILE names. Wrong TLS settings or",
+      "credentials stop the worker at start with the reason (exit code 2).",
+      "Payload encryption (AES-256-GCM): OVERDUE_CODEC_KEY (base64 of 32 bytes) or",
+      "OVERDUE_CODEC_KEY_FILE (one key per line, the first encrypts); bin/overdue needs the same.",
       "When no address is configured and nothing answers on localhost:7233, the worker starts an",
       "in-memory Temporal service there; its state is lost when the worker exits.",
       "At start the worker registers Overdue's search attributes (ApprovalState, CurrentStep, ...)",
@@ -100,6 +104,9 @@ public final class OverdueWorker implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
+  /** How long the start-up call to the service may take before the worker gives up. */
+  static final Duration CONNECTION_CHECK_TIMEOUT = Duration.ofSeconds(30);
+
   private final CountDownLatch stopped = new CountDownLatch(1);
 
   public static void main(String[] args) {
@@ -124,7 +131,18 @@ public final class OverdueWorker implements Callable<Integer> {
       log.error("Cannot start: {}", e.getMessage());
       return 2;
     }
-    Connection connection = Connection.load();
+    Connection connection;
+    try {
+      connection = Connection.load();
+    } catch (RuntimeException e) {
+      // A bad TOML file, an unknown profile, an unusable encryption key: said once, no trace.
+      log.error(
+          "Cannot start: {}{}",
+          e.getMessage(),
+          e.getCause() == null || e.getCause().getMessage() == null ? "" : ": " + e.getCause().getMessage());
+      deliveries.close();
+      return 2;
+    }
     String address = connection.address();
     EmbeddedTemporal service = null;
     boolean reachable = EmbeddedTemporal.answers(address);
@@ -153,6 +171,20 @@ public final class OverdueWorker implements Callable<Integer> {
 
     MetricsServer metrics = MetricsServer.start(metricsHost, metricsPort);
     WorkflowServiceStubs stubs = connection.serviceStubs(metrics.scope());
+    try {
+      connection.verify(stubs, CONNECTION_CHECK_TIMEOUT);
+    } catch (Connection.Unusable e) {
+      // Wrong TLS settings or credentials would otherwise only show as poll errors, forever.
+      log.error("Cannot start: {}", e.getMessage());
+      stubs.shutdownNow();
+      metrics.close();
+      deliveries.close();
+      if (service != null) {
+        service.close();
+      }
+      return 2;
+    }
+    log.info("{}", connection.encryption().describe());
     WorkflowClient client = connection.client(stubs);
     registerSearchAttributes(stubs, connection.namespace());
     WorkerFactory factory = WorkerFactory.newInstance(client);

@@ -1,28 +1,47 @@
 package dev.overdue.client;
 
 import com.uber.m3.tally.Scope;
+import dev.overdue.client.codec.PayloadEncryption;
+import io.grpc.StatusRuntimeException;
+import io.temporal.api.workflowservice.v1.DescribeNamespaceRequest;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowClientOptions;
+import io.temporal.common.converter.DataConverter;
 import io.temporal.envconfig.ClientConfigProfile;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Connection settings exactly as every Temporal tool reads them (temporal-envconfig): the
  * TEMPORAL_ADDRESS, TEMPORAL_NAMESPACE, TEMPORAL_API_KEY and TEMPORAL_TLS* variables, and profiles
- * in the TOML config file chosen by TEMPORAL_PROFILE / TEMPORAL_CONFIG_FILE.
+ * in the TOML config file chosen by TEMPORAL_PROFILE / TEMPORAL_CONFIG_FILE; plus Overdue's
+ * optional payload encryption (OVERDUE_CODEC_KEY or OVERDUE_CODEC_KEY_FILE), so that the worker
+ * and the CLI, which both connect through here, always agree on how payloads are encoded.
  */
-public record Connection(ClientConfigProfile profile) {
+public record Connection(ClientConfigProfile profile, PayloadEncryption encryption) {
   public static final String DEFAULT_ADDRESS = "localhost:7233";
 
+  /** Without payload encryption. */
+  public Connection(ClientConfigProfile profile) {
+    this(profile, PayloadEncryption.none());
+  }
+
+  /**
+   * @throws UncheckedIOException when the TOML file cannot be read
+   * @throws IllegalArgumentException when a setting is unusable (an unknown profile, a bad key)
+   */
   public static Connection load() {
+    ClientConfigProfile profile;
     try {
-      return new Connection(ClientConfigProfile.load());
+      profile = ClientConfigProfile.load();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the Temporal client configuration", e);
     }
+    return new Connection(profile, PayloadEncryption.fromEnvironment());
   }
 
   /** True when an address came from the environment or a profile, not from the default. */
@@ -38,6 +57,31 @@ public record Connection(ClientConfigProfile profile) {
     return profile.getNamespace() == null || profile.getNamespace().isBlank()
         ? "default"
         : profile.getNamespace();
+  }
+
+  /** True when TLS is on: asked for, or implied by an API key (as temporal-envconfig decides). */
+  public boolean tls() {
+    if (profile.getTls() != null) {
+      return !Boolean.TRUE.equals(profile.getTls().isDisabled());
+    }
+    return profile.getApiKey() != null && !profile.getApiKey().isEmpty();
+  }
+
+  /** How this connection authenticates, for a start-up line: never the key or a path's content. */
+  public String security() {
+    StringBuilder text = new StringBuilder(tls() ? "TLS" : "plaintext");
+    if (profile.getTls() != null && tls()) {
+      if (profile.getTls().getClientCertPath() != null || profile.getTls().getClientCertData() != null) {
+        text.append(" with a client certificate");
+      }
+      if (profile.getTls().getServerCACertPath() != null || profile.getTls().getServerCACertData() != null) {
+        text.append(", server CA from the configuration");
+      }
+    }
+    if (profile.getApiKey() != null && !profile.getApiKey().isEmpty()) {
+      text.append(", API key");
+    }
+    return text.toString();
   }
 
   public WorkflowServiceStubs serviceStubs() {
@@ -58,11 +102,62 @@ public record Connection(ClientConfigProfile profile) {
     return WorkflowServiceStubs.newServiceStubs(options.build());
   }
 
+  /** The converter both sides use: the SDK's default, with the payload codec around it. */
+  public DataConverter dataConverter() {
+    return encryption.dataConverter();
+  }
+
   public WorkflowClient client(WorkflowServiceStubs stubs) {
     WorkflowClientOptions options =
         WorkflowClientOptions.newBuilder(profile.toWorkflowClientOptions())
             .setNamespace(namespace())
+            .setDataConverter(dataConverter())
             .build();
     return WorkflowClient.newInstance(stubs, options);
+  }
+
+  /**
+   * One call to the service (DescribeNamespace, as a worker makes when it starts), bounded by
+   * {@code timeout}, so that wrong TLS settings or credentials fail at once with their reason
+   * instead of as endless poll errors.
+   *
+   * @throws Unusable with what went wrong and which setting fixes it
+   */
+  public void verify(WorkflowServiceStubs stubs, Duration timeout) {
+    try {
+      stubs
+          .blockingStub()
+          .withDeadlineAfter(timeout.toMillis(), TimeUnit.MILLISECONDS)
+          .describeNamespace(DescribeNamespaceRequest.newBuilder().setNamespace(namespace()).build());
+    } catch (StatusRuntimeException e) {
+      String explained = ConnectionProblems.explain(e);
+      if (explained == null) {
+        explained =
+            switch (e.getStatus().getCode()) {
+              case NOT_FOUND -> "namespace '" + namespace() + "' does not exist (TEMPORAL_NAMESPACE)";
+              case DEADLINE_EXCEEDED -> "no answer within " + timeout.toSeconds() + " s";
+              default -> e.getStatus().getCode()
+                  + (e.getStatus().getDescription() == null ? "" : ": " + e.getStatus().getDescription().strip());
+            };
+      }
+      throw new Unusable(
+          "cannot use Temporal at " + address() + " (namespace " + namespace() + ", " + security()
+              + "): " + explained,
+          e);
+    }
+  }
+
+  /** The service cannot be used with these settings; the message says why. */
+  public static final class Unusable extends RuntimeException {
+    Unusable(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+
+  /** Never the API key: ClientConfigProfile's own toString prints it in clear. */
+  @Override
+  public String toString() {
+    return "Connection[address=" + address() + ", namespace=" + namespace() + ", " + security()
+        + ", " + encryption.describe() + "]";
   }
 }
