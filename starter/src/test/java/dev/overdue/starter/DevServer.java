@@ -31,8 +31,13 @@ final class DevServer implements AutoCloseable {
    * @param searchAttributes through bin/dev-server with Overdue's search attributes; false: the
    *     bare dev server, as someone who never heard of bin/dev-server runs it
    * @param dbFile keep state in this SQLite file across restarts; null: in memory
+   * @param extraArgs more flags for {@code temporal server start-dev}, e.g. --ui-codec-endpoint
    */
-  record Options(boolean ui, boolean searchAttributes, Path dbFile) {
+  record Options(boolean ui, boolean searchAttributes, Path dbFile, List<String> extraArgs) {
+    Options(boolean ui, boolean searchAttributes, Path dbFile) {
+      this(ui, searchAttributes, dbFile, List.of());
+    }
+
     static Options headless() {
       return new Options(false, true, null);
     }
@@ -46,7 +51,13 @@ final class DevServer implements AutoCloseable {
     }
 
     Options persistedIn(Path file) {
-      return new Options(ui, searchAttributes, file);
+      return new Options(ui, searchAttributes, file, extraArgs);
+    }
+
+    Options withArgs(String... args) {
+      List<String> all = new ArrayList<>(extraArgs);
+      all.addAll(List.of(args));
+      return new Options(ui, searchAttributes, dbFile, List.copyOf(all));
     }
   }
 
@@ -121,6 +132,7 @@ final class DevServer implements AutoCloseable {
     if (options.dbFile() != null) {
       command.addAll(List.of("--db-filename", options.dbFile().toString()));
     }
+    command.addAll(options.extraArgs());
     cli(); // installs the CLI first, so the start timeout is not spent on pip
     ProcessBuilder builder =
         new ProcessBuilder(command).directory(Processes.ROOT.toFile()).redirectErrorStream(true);
