@@ -44,6 +44,14 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The worker jar and the starter against an endpoint that requires TLS: a dev server behind nginx
@@ -382,6 +390,9 @@ class SecurityIT {
       assertTrue(clear.contains(data) && clear.contains(title) && clear.contains(comment), clear);
 
       webUiCanDecodeThroughTheCodecServer(codec, requestId, data);
+      if (codec.port == CODEC_PORT) {
+        theWebUiPageShowsTheDecodedInput(requestId, title);
+      }
       outputs.add(codec.log());
     }
     for (String output : outputs) {
@@ -432,6 +443,47 @@ class SecurityIT {
     assertEquals(200, decoded.statusCode(), decoded.body());
     assertEquals(ui, decoded.headers().firstValue("Access-Control-Allow-Origin").orElse(null));
     assertTrue(decodedPayloadData(decoded.body()).contains(data), decoded.body());
+  }
+
+  /**
+   * The real Web UI in headless Chromium (as WebUiIT runs it): the approval's input, decoded by
+   * the codec server the UI calls from the browser. Skipped without Chromium, unless CI is set.
+   */
+  private static void theWebUiPageShowsTheDecodedInput(String requestId, String title) throws Exception {
+    Path chromium = Path.of("/usr/bin/chromium");
+    Path chromedriver = Path.of("/usr/bin/chromedriver");
+    String ci = System.getenv("CI");
+    if (!Files.isExecutable(chromium) || !Files.isExecutable(chromedriver)) {
+      assertTrue(ci == null || ci.isBlank(), chromium + " or " + chromedriver + " missing under CI");
+      System.out.println("SecurityIT: no Chromium; the Web UI page check was skipped");
+      return;
+    }
+    ChromeOptions options = new ChromeOptions();
+    options.setBinary(chromium.toFile());
+    options.addArguments(
+        "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--disable-dev-shm-usage", "--user-data-dir=" + LOGS.resolve("chromium-profile"),
+        "--window-size=1400,1100");
+    ChromeDriverService service =
+        new ChromeDriverService.Builder()
+            .usingDriverExecutable(chromedriver.toFile())
+            .usingAnyFreePort()
+            .withLogFile(LOGS.resolve("chromedriver.log").toFile())
+            .build();
+    WebDriver browser = new ChromeDriver(service, options);
+    try {
+      browser.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(60));
+      browser.get(temporal.server().uiUrl() + "/namespaces/default/workflows/approval-" + requestId);
+      try {
+        new WebDriverWait(browser, Duration.ofSeconds(60))
+            .until(d -> d.findElement(By.tagName("body")).getText().contains(title));
+      } finally {
+        Files.write(LOGS.resolve("web-ui-decoded.png"), ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
+      }
+    } finally {
+      browser.quit();
+    }
   }
 
   /** {@code overdue codec-server} as a process. */
