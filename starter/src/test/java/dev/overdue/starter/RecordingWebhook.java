@@ -22,13 +22,13 @@ import java.util.concurrent.Executors;
  * listening altogether and come back on the same port, like an endpoint that is down.
  *
  * <p>Every POST is recorded as it arrived: a real receiver that deduplicates on the key would
- * answer a repeated key 200 and do nothing, so {@link #accepted} counts raw POSTs, not effects.
+ * answer a repeated key 200 and do nothing, so {@link #acceptedByKey} holds raw POSTs, not effects.
  */
 final class RecordingWebhook implements AutoCloseable {
   static final String KEY_HEADER = "Idempotency-Key";
   static final String WORKER_HEADER = "X-Worker";
 
-  /** One POST as it arrived and what it was answered. */
+  /** One POST: when it arrived, and what it was answered (after {@link #answerAfter}). */
   record Post(String key, String worker, int status, Instant at) {
     boolean accepted() {
       return status >= 200 && status < 300;
@@ -37,8 +37,9 @@ final class RecordingWebhook implements AutoCloseable {
 
   private final int port;
   private final List<Post> posts = new CopyOnWriteArrayList<>();
-  private final ExecutorService threads = Executors.newFixedThreadPool(8);
+  private final ExecutorService threads = Executors.newFixedThreadPool(32);
   private volatile boolean refusing;
+  private volatile long delayMillis;
   private HttpServer server;
 
   RecordingWebhook() throws IOException {
@@ -56,20 +57,37 @@ final class RecordingWebhook implements AutoCloseable {
 
   private void handle(HttpExchange exchange) throws IOException {
     try (exchange) {
+      Instant arrived = Instant.now();
       exchange.getRequestBody().readAllBytes();
       int status = refusing ? 503 : 200;
+      if (delayMillis > 0) {
+        try {
+          Thread.sleep(delayMillis);
+        } catch (InterruptedException stopping) {
+          Thread.currentThread().interrupt();
+        }
+      }
       posts.add(
           new Post(
               exchange.getRequestHeaders().getFirst(KEY_HEADER),
               exchange.getRequestHeaders().getFirst(WORKER_HEADER),
               status,
-              Instant.now()));
+              arrived));
       exchange.sendResponseHeaders(status, -1);
     }
   }
 
   String url() {
     return "http://127.0.0.1:" + port + "/overdue";
+  }
+
+  /**
+   * Each POST is answered this long after it arrived, as a receiver that does some work first:
+   * meanwhile the sender waits, so a sender killed then leaves a key the receiver took but the
+   * sender never marked delivered.
+   */
+  void answerAfter(java.time.Duration delay) {
+    delayMillis = delay.toMillis();
   }
 
   /** While on, every POST is answered 503 Service Unavailable (a transient failure to the worker). */
