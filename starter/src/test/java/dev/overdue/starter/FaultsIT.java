@@ -158,11 +158,16 @@ class FaultsIT {
       Plan plan = awaitTimersSet(startApprovals("KILL", queue, KILL_APPROVALS, true, KILL_WINDOW), Duration.ofMinutes(2));
       int expected = plan.timers().size();
 
+      // Mid-window: once 40% of the notifications are in, or half the dates have passed if the
+      // workers lag behind, so that timers are still running when it comes.
       long killAt = Math.round(expected * KILL_AT_SHARE);
+      Instant halfway = plan.timers().stream().map(PlannedTimer::due).sorted().toList().get(expected / 2);
       Processes.await(
           KILL_WINDOW.plus(plan.lead()).plusMinutes(3),
           killAt + " of " + expected + " notifications accepted",
-          () -> sink.acceptedKeys() >= killAt ? Attempt.done(true) : Attempt.notYet(sink.acceptedKeys()));
+          () -> sink.acceptedKeys() >= killAt || Instant.now().isAfter(halfway)
+              ? Attempt.done(true)
+              : Attempt.notYet(sink.acceptedKeys()));
       first.kill();
       Instant killedAt = Instant.now();
       // Taken before the survivor's retries can reach them: their leases outlive this by ~60 s.
@@ -184,6 +189,7 @@ class FaultsIT {
       Map.Entry<PlannedTimer, Duration> latest =
           observed.lateness().entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow();
       Map<String, List<Post>> duplicates = duplicates(sink);
+      Published published = published(plan, first, second);
       List<String> unexplained =
           duplicates.entrySet().stream()
               .filter(d -> !(claimedAtKill.contains(d.getKey()) && d.getValue().get(0).at().isBefore(killedAt)))
@@ -193,12 +199,14 @@ class FaultsIT {
       System.out.printf(
           "FAULT kill -9 worker: approvals=%d timers=%d expiredOnce=%d lost=%d notifications=%d"
               + " accepted=%d missing=%d rawDuplicates=%d (inWindowAtKill=%d, unexplained=%d)"
+              + " | warnings logged: missing=%d repeated=%d"
               + " | at the kill: due=%d accepted=%d claimedNotMarked=%d; w1 POSTs before kill=%d,"
               + " w2 POSTs after=%d, w2 retries the store stopped=%d | lateness %s (latest %s %s)"
               + " | settled %s after the kill%n",
           plan.approvals(), expected, observed.expiredOnce(), expected - observed.expiredOnce(),
           expected, sink.acceptedKeys(), observed.missingKeys().size(), duplicates.size(),
-          duplicates.size() - unexplained.size(), unexplained.size(), expiredAtKill,
+          duplicates.size() - unexplained.size(), unexplained.size(), published.missing().size(),
+          published.repeated().size(), expiredAtKill,
           acceptedBeforeKill, claimedAtKill.size(), firstBeforeKill, secondAfterKill, notSentAgain,
           Lateness.of(observed.lateness().values()), latest.getKey().workflowId(), latest.getKey().timer(),
           seconds(Duration.between(killedAt, settled.at())));
@@ -208,6 +216,7 @@ class FaultsIT {
       assertTrue(expiredAtKill < expected, "every timer was due before the kill: it came too late");
       assertTrue(secondAfterKill > 0, "the second worker delivered nothing after the kill");
       assertNothingLost(observed, store);
+      assertEquals(Set.of(), published.missing(), "warnings never published by RaiseWarning");
       assertTrue(unexplained.isEmpty(), "duplicate deliveries the store should have prevented: " + unexplained);
     }
   }
@@ -235,6 +244,7 @@ class FaultsIT {
 
       Settled settled = awaitSettled(plan, sink, SETTLE);
       Observed observed = inspect(plan, settled, sink);
+      Published published = published(plan, worker);
       List<Duration> dueBefore = new ArrayList<>();
       List<Duration> dueWhileDown = new ArrayList<>();
       List<Duration> dueAfter = new ArrayList<>();
@@ -243,15 +253,18 @@ class FaultsIT {
 
       System.out.printf(
           "FAULT dev server restart: approvals=%d timers=%d expiredOnce=%d lost=%d notifications=%d"
-              + " accepted=%d missing=%d duplicates=%d | down %s; due before the stop=%d, while down=%d"
+              + " accepted=%d missing=%d duplicates=%d | warnings logged: missing=%d repeated=%d"
+              + " | down %s; due before the stop=%d, while down=%d"
               + " (lateness %s), after it=%d (lateness %s)%n",
           plan.approvals(), plan.timers().size(), observed.expiredOnce(),
           plan.timers().size() - observed.expiredOnce(), plan.timers().size(), sink.acceptedKeys(),
-          observed.missingKeys().size(), duplicates(sink).size(), seconds(Duration.between(down, up)),
+          observed.missingKeys().size(), duplicates(sink).size(), published.missing().size(),
+          published.repeated().size(), seconds(Duration.between(down, up)),
           dueBefore.size(), dueWhileDown.size(), Lateness.of(dueWhileDown), dueAfter.size(), Lateness.of(dueAfter));
 
       assertTrue(dueAfter.size() > 0, "no timer was due after the restart: it took longer than the window");
       assertNothingLost(observed, store);
+      assertEquals(Set.of(), published.missing(), "warnings never published by RaiseWarning");
       assertEquals(Map.of(), duplicates(sink), "keys accepted twice");
     }
   }
@@ -284,6 +297,7 @@ class FaultsIT {
 
       Settled settled = awaitSettled(plan, sink, SETTLE);
       Observed observed = inspect(plan, settled, sink);
+      Published published = published(plan, worker);
       long refusedPosts = sink.posts().stream().filter(p -> p.status() == 503).count();
       long dueWhileClosed = plan.timers().stream().filter(t -> t.due().isAfter(closed) && t.due().isBefore(back)).count();
       Instant lastAccepted =
@@ -293,14 +307,17 @@ class FaultsIT {
 
       System.out.printf(
           "FAULT webhook endpoint down: approvals=%d timers=%d expiredOnce=%d lost=%d notifications=%d"
-              + " accepted=%d missing=%d duplicates=%d | 503 answers=%d to %d keys, then closed %s"
+              + " accepted=%d missing=%d duplicates=%d | warnings logged: missing=%d repeated=%d"
+              + " | 503 answers=%d to %d keys, then closed %s"
               + " (dates in it=%d); all caught up %s after it came back%n",
           plan.approvals(), expected, observed.expiredOnce(), expected - observed.expiredOnce(), expected,
-          sink.acceptedKeys(), observed.missingKeys().size(), duplicates(sink).size(), refusedPosts,
+          sink.acceptedKeys(), observed.missingKeys().size(), duplicates(sink).size(),
+          published.missing().size(), published.repeated().size(), refusedPosts,
           refusedKeys(sink), seconds(OUTAGE_CLOSED), dueWhileClosed, seconds(Duration.between(back, lastAccepted)));
 
       assertEquals(List.of(), acceptedDuringOutage, "accepted while the endpoint was down");
       assertNothingLost(observed, store);
+      assertEquals(Set.of(), published.missing(), "warnings never published by RaiseWarning");
       assertEquals(Map.of(), duplicates(sink), "keys accepted twice");
     }
   }
@@ -677,6 +694,31 @@ class FaultsIT {
     undelivered.removeAll(keysIn(store, "DELIVERED"));
     assertEquals(Set.of(), undelivered, "keys not DELIVERED in " + store);
     assertEquals(Set.of(), keysIn(store, "CLAIMED"), "keys left CLAIMED in " + store);
+  }
+
+  /** The warnings the RaiseWarning activity published (a log line each), against the plan. */
+  record Published(Set<String> missing, Set<String> repeated) {}
+
+  private static final java.util.regex.Pattern WARNING_LINE =
+      java.util.regex.Pattern.compile(" warning workflowId=(\\S+) requestId=\\S+ timer=(\\S+) ");
+
+  private static Published published(Plan plan, WorkerProcess... workers) throws Exception {
+    Map<String, Integer> lines = new HashMap<>();
+    for (WorkerProcess worker : workers) {
+      worker.log().lines().map(WARNING_LINE::matcher).filter(java.util.regex.Matcher::find)
+          .forEach(m -> lines.merge(m.group(1) + " " + m.group(2), 1, Integer::sum));
+    }
+    Set<String> missing = new TreeSet<>();
+    Set<String> repeated = new TreeSet<>();
+    for (PlannedTimer timer : plan.timers()) {
+      int count = lines.getOrDefault(timer.workflowId() + " " + timer.timer(), 0);
+      if (count == 0) {
+        missing.add(timer.workflowId() + " " + timer.timer());
+      } else if (count > 1) {
+        repeated.add(timer.workflowId() + " " + timer.timer());
+      }
+    }
+    return new Published(missing, repeated);
   }
 
   private static Map<String, List<Post>> duplicates(RecordingWebhook sink) {
