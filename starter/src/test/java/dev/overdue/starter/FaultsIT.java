@@ -330,11 +330,12 @@ class FaultsIT {
           "FAULT webhook endpoint down: approvals=%d timers=%d expiredOnce=%d lost=%d notifications=%d"
               + " accepted=%d missing=%d duplicates=%d | warnings logged: missing=%d repeated=%d"
               + " | 503 answers=%d to %d keys, then closed %s"
-              + " (dates in it=%d); all caught up %s after it came back%n",
+              + " (dates in it=%d); all caught up %s after it came back | expiry lateness %s%n",
           plan.approvals(), expected, observed.expiredOnce(), expected - observed.expiredOnce(), expected,
           sink.acceptedKeys(), observed.missingKeys().size(), duplicates(sink).size(),
           published.missing().size(), published.repeated().size(), refusedPosts,
-          refusedKeys(sink), seconds(OUTAGE_CLOSED), dueWhileClosed, seconds(Duration.between(back, lastAccepted)));
+          refusedKeys(sink), seconds(OUTAGE_CLOSED), dueWhileClosed, seconds(Duration.between(back, lastAccepted)),
+          Lateness.of(observed.lateness().values()));
 
       assertEquals(List.of(), acceptedDuringOutage, "accepted while the endpoint was down");
       assertNothingLost(observed, store);
