@@ -203,14 +203,14 @@ class FaultsIT {
       long secondAfterKill = posts.stream().filter(p -> !p.at().isBefore(killedAt) && "kill-w2".equals(p.worker())).count();
       long acceptedBeforeKill =
           sink.acceptedByKey().values().stream().filter(l -> l.get(0).at().isBefore(killedAt)).count();
-      // A duplicate the design allows: accepted before the kill while its key was still only
-      // CLAIMED, i.e. the kill fell between "sent" and "marked delivered" (DESIGN.md).
       // Retries the store answered "delivered before": each a duplicate it prevented.
       long notSentAgain = second.log().lines().filter(l -> l.contains("was delivered before: not sent again")).count();
       Map.Entry<PlannedTimer, Duration> latest =
           observed.lateness().entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow();
       Map<String, List<Post>> duplicates = duplicates(sink);
       Published published = published(plan, first, second);
+      // A duplicate the design allows: accepted before the kill while its key was still only
+      // CLAIMED, i.e. the kill fell between "sent" and "marked delivered" (DESIGN.md).
       List<String> unexplained =
           duplicates.entrySet().stream()
               .filter(d -> !(claimedAtKill.contains(d.getKey()) && d.getValue().get(0).at().isBefore(killedAt)))
