@@ -65,6 +65,21 @@ final class WorkerProcess implements AutoCloseable {
     return Files.readString(log);
   }
 
+  /**
+   * SIGKILL ({@code kill -9}): the worker dies at once, mid-task, without its shutdown hook, as in
+   * a power cut or an OOM kill. Returns when the process is gone.
+   */
+  void kill() throws InterruptedException {
+    process.destroyForcibly();
+    if (!process.waitFor(30, TimeUnit.SECONDS)) {
+      throw new AssertionError("the worker (pid " + process.pid() + ") outlived SIGKILL by 30 s");
+    }
+  }
+
+  boolean isAlive() {
+    return process.isAlive();
+  }
+
   /** SIGTERM (the worker finishes in-flight tasks), then SIGKILL if it has not ended in 30 s. */
   @Override
   public void close() throws InterruptedException {
