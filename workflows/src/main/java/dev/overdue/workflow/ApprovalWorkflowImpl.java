@@ -100,6 +100,14 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
    */
   static final String DELIVERY_CHANGE = "delivery";
 
+  /**
+   * Version 1 starts a new process at the run's start time, not at its first workflow task: a
+   * request validated and started before its absolute deadline must not fail as "in the past"
+   * because no worker ran it in time, and relative limits count from the start, not from the
+   * first task. Deadlines that passed meanwhile expire at once, late.
+   */
+  static final String START_AT_RUN_START_CHANGE = "start-at-run-start";
+
   static final String CONTINUATION = "continuation";
   /** Below Temporal's default suggestion of 4,096 events and 4 MiB, with room to spare. */
   static final long MAX_EVENTS_PER_RUN = 3_000;
@@ -126,6 +134,10 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
    */
   @WorkflowInit
   public ApprovalWorkflowImpl(JsonNode request) {
+    boolean fromRunStart =
+        Workflow.getVersion(START_AT_RUN_START_CHANGE, Workflow.DEFAULT_VERSION, 1) >= 1;
+    Instant startedAt =
+        fromRunStart ? Instant.ofEpochMilli(Workflow.getInfo().getRunStartedTimestampMillis()) : now();
     try {
       process =
           request != null && request.has(CONTINUATION)
@@ -133,7 +145,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
                   RequestJson.snapshot(request.get(CONTINUATION)),
                   Workflow.getInfo().getContinuedExecutionRunId().orElse(null),
                   now())
-              : ApprovalProcess.start(RequestJson.parse(request), now());
+              : ApprovalProcess.start(RequestJson.parse(request), startedAt);
     } catch (RuleViolation invalid) {
       invalidRequest = invalid.reason();
     }
