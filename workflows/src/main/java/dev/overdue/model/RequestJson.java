@@ -39,7 +39,8 @@ public final class RequestJson {
     try {
       return parse(STRICT.readTree(json));
     } catch (JsonProcessingException e) {
-      throw new RuleViolation("the request is not valid JSON: " + e.getOriginalMessage());
+      throw new RuleViolation(
+          "the request is not valid JSON: " + Texts.abbreviate(e.getOriginalMessage(), 300));
     }
   }
 
@@ -61,7 +62,9 @@ public final class RequestJson {
     if (e instanceof JsonMappingException mapping) {
       where =
           mapping.getPath().stream()
-              .map(r -> r.getFieldName() != null ? "." + r.getFieldName() : "[" + r.getIndex() + "]")
+              .map(r -> r.getFieldName() != null
+                  ? "." + Texts.abbreviate(r.getFieldName(), Texts.QUOTED_LENGTH)
+                  : "[" + r.getIndex() + "]")
               .collect(Collectors.joining())
               .replaceFirst("^\\.", "");
     }
@@ -71,7 +74,7 @@ public final class RequestJson {
           + unknown.getKnownPropertyIds().stream().map(String::valueOf).sorted().collect(Collectors.joining(", "))
           + ")";
     }
-    String reason = e.getOriginalMessage().split("\n")[0];
+    String reason = Texts.abbreviate(e.getOriginalMessage().split("\n")[0], 300);
     return where.isEmpty() ? reason : where + ": " + reason;
   }
 }
