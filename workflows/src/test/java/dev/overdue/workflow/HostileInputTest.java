@@ -683,6 +683,8 @@ class HostileInputTest {
             signals, runs.size(), largest.events(), largest.trailEntries(), largest.trailChars(),
             runs.stream().mapToLong(RunFigures::unhandledCommandRetries).sum(),
             (sent - start) / 1e9, (handled - start) / 1e9, (continued - start) / 1e9);
+    // Each run's audit trail must stay below the real server's 2 MB limit for a query result.
+    assertTrue(largest.trailChars() < 2 * 1024 * 1024, figures);
     System.out.println(figures);
     report.add("");
     report.add(figures);
