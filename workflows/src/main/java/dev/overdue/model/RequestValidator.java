@@ -198,6 +198,7 @@ public final class RequestValidator {
     }
     for (int i = 0; i < handlers.size(); i++) {
       try {
+        sizeProblem(handlers.get(i));
         handler(handlers.get(i));
       } catch (RuleViolation e) {
         problems.accept(at + "[" + i + "]: " + e.reason());
@@ -217,20 +218,8 @@ public final class RequestValidator {
         if (definition.to().isEmpty() || definition.to().stream().anyMatch(r -> r == null || r.isBlank())) {
           throw new RuleViolation("notify needs 'to': one or more recipients");
         }
-        if (definition.to().size() > MAX_RECIPIENTS) {
-          throw new RuleViolation(
-              "notify 'to': at most " + MAX_RECIPIENTS + " recipients (a group counts as one), got "
-                  + definition.to().size());
-        }
-        for (String recipient : definition.to()) {
-          if (recipient.length() > MAX_RECIPIENT_LENGTH) {
-            throw new RuleViolation(
-                "notify 'to': " + quote(recipient) + " is too long (at most "
-                    + MAX_RECIPIENT_LENGTH + " characters)");
-          }
-        }
-        templateProblem("message", definition.message(), MAX_MESSAGE_LENGTH);
-        templateProblem("subject", definition.subject(), MAX_SUBJECT_LENGTH);
+        templateProblem("message", definition.message());
+        templateProblem("subject", definition.subject());
         return new TimerHandler.Notify(definition.to(), definition.message(), definition.subject());
       case "decide":
         try {
@@ -246,12 +235,39 @@ public final class RequestValidator {
     }
   }
 
-  private static void templateProblem(String field, String template, int max) {
+  /**
+   * The size limits of a notify handler. Checked only for a request about to start, never when a
+   * continued run restores its handlers: an approval started before a limit existed goes on.
+   */
+  private static void sizeProblem(HandlerDefinition definition) {
+    if (definition == null || !"notify".equalsIgnoreCase(definition.action())) {
+      return;
+    }
+    if (definition.to().size() > MAX_RECIPIENTS) {
+      throw new RuleViolation(
+          "notify 'to': at most " + MAX_RECIPIENTS + " recipients (a group counts as one), got "
+              + definition.to().size());
+    }
+    for (String recipient : definition.to()) {
+      if (recipient != null && recipient.length() > MAX_RECIPIENT_LENGTH) {
+        throw new RuleViolation(
+            "notify 'to': " + quote(recipient) + " is too long (at most " + MAX_RECIPIENT_LENGTH
+                + " characters)");
+      }
+    }
+    templateLength("message", definition.message(), MAX_MESSAGE_LENGTH);
+    templateLength("subject", definition.subject(), MAX_SUBJECT_LENGTH);
+  }
+
+  private static void templateLength(String field, String template, int max) {
     if (template != null && template.length() > max) {
       throw new RuleViolation(
           "notify '" + field + "' is too long (" + template.length() + " characters, at most "
               + max + ")");
     }
+  }
+
+  private static void templateProblem(String field, String template) {
     if (template != null) {
       Templates.problem(template)
           .ifPresent(problem -> {

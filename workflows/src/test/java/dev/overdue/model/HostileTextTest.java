@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.overdue.api.ApprovalRequest;
 import dev.overdue.api.HistoryEntry;
 import java.util.List;
 import java.util.Optional;
@@ -96,5 +97,22 @@ class HostileTextTest {
         assertRefusedUnchanged(process, new Command.Claim(null, "mallory"), T0, "mallory is not an approver of step s")
             .reason();
     assertTrue(reason.endsWith("approver-19, … (100 in all))"), reason);
+  }
+
+  @Test
+  void aContinuedRunRestoresHandlersBeyondTodaysLimits() {
+    // An approval started before a limit existed must go on through continue-as-new.
+    List<String> recipients = IntStream.range(0, 150).mapToObj(i -> "u" + i).toList();
+    ApprovalRequest.HandlerDefinition notify =
+        new ApprovalRequest.HandlerDefinition("notify", recipients, "m".repeat(20_000), null, null);
+    BusinessTimer timer =
+        BusinessTimer.restore(
+            new ProcessSnapshot.TimerSnapshot(
+                "t", "USER", null, "PT1H", List.of(notify), "OFF", null, false, false, 0));
+    assertEquals(recipients, ((TimerHandler.Notify) timer.handlers().get(0)).to());
+    assertTrue(RequestValidator.problems(
+            request("P5D", List.of(step("s", List.of("alice"), null, null)),
+                List.of(new ApprovalRequest.TimerDefinition("t", "PT1H", List.of(notify)))), T0)
+        .get(0).contains("at most 100 recipients"));
   }
 }
