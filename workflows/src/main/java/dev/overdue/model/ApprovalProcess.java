@@ -318,10 +318,16 @@ public final class ApprovalProcess {
       throw new RuleViolation(
           "the new deadline " + absolute.text() + " is not in the future (now " + now + ")");
     }
+    boolean tooFar;
     try {
-      limit.expirationFrom(now);
+      tooFar = TimeLimit.tooFarAhead(limit.expirationFrom(now), now);
     } catch (DateTimeException | ArithmeticException e) {
-      throw new RuleViolation("the new deadline " + limit.text() + " is too far in the future");
+      tooFar = true;
+    }
+    if (tooFar) {
+      throw new RuleViolation(
+          "the new deadline " + limit.text() + " is too far in the future ("
+              + TimeLimit.MAX_AHEAD_TEXT + ", until " + now.plus(TimeLimit.MAX_AHEAD) + ")");
     }
     return limit;
   }
@@ -346,8 +352,8 @@ public final class ApprovalProcess {
     UserTask task = task(step);
     if (!task.isApprover(user)) {
       throw new RuleViolation(
-          user + " is not an approver of step " + task.name() + " (approvers: "
-              + String.join(", ", task.approvers()) + ")");
+          Texts.abbreviate(user, Texts.QUOTED_LENGTH) + " is not an approver of step " + task.name()
+              + " (approvers: " + Texts.list(task.approvers()) + ")");
     }
     return task;
   }
@@ -357,8 +363,9 @@ public final class ApprovalProcess {
     UserTask task = currentTask();
     if (step != null && !step.equals(task.name())) {
       boolean known = steps.stream().anyMatch(s -> s.name().equals(step));
+      String shown = Texts.abbreviate(step, Texts.QUOTED_LENGTH);
       throw new RuleViolation(
-          (known ? "step " + step + " is not the current step" : "unknown step " + step)
+          (known ? "step " + shown + " is not the current step" : "unknown step " + shown)
               + " (current step: " + task.name() + ")");
     }
     return task;
@@ -378,7 +385,8 @@ public final class ApprovalProcess {
         .orElseThrow(
             () ->
                 new RuleViolation(
-                    "unknown timer " + name + " (timers: " + String.join(", ", timers.keySet()) + ")"));
+                    "unknown timer " + Texts.abbreviate(name, Texts.QUOTED_LENGTH) + " (timers: "
+                        + Texts.list(List.copyOf(timers.keySet())) + ")"));
   }
 
   // ---- the process moving on ---------------------------------------------------------------
@@ -484,12 +492,49 @@ public final class ApprovalProcess {
     history.add(new HistoryEntry(at.toString(), "event", name, detail, true, null));
   }
 
-  /** Records a command in the audit trail: {@code via} is signal or update. */
+  /**
+   * The most of a command's input, as JSON text, the audit trail keeps: every valid input but the
+   * longest comments and reasons fits. Longer ones are kept cut short (see {@link #recordable}), so
+   * that refused megabytes do not make a run's trail too large to query (Temporal refuses query
+   * results over 2 MB; the test service over 4 MB).
+   */
+  public static final int MAX_RECORDED_INPUT_LENGTH = 1_000;
+
+  /** How much of a longer input the trail keeps. */
+  static final int RECORDED_INPUT_START = 200;
+
+  /** The most of a refusal's reason the trail keeps. */
+  public static final int MAX_RECORDED_REASON_LENGTH = 1_000;
+
+  /**
+   * Records a command in the audit trail: {@code via} is signal or update. An input longer than
+   * {@link #MAX_RECORDED_INPUT_LENGTH} is recorded as {@code {"truncated": "<its start>…",
+   * "characters": N}}; what an accepted command changed is in {@link #status} in full.
+   */
   public void recordCommand(
       Instant at, String via, String name, JsonNode input, Optional<String> refusal) {
     history.add(
         new HistoryEntry(
-            at.toString(), via, name, input, refusal.isEmpty(), refusal.orElse(null)));
+            at.toString(),
+            via,
+            Texts.abbreviate(name, Texts.QUOTED_LENGTH),
+            recordable(input),
+            refusal.isEmpty(),
+            refusal.map(r -> Texts.abbreviate(r, MAX_RECORDED_REASON_LENGTH)).orElse(null)));
+  }
+
+  static JsonNode recordable(JsonNode input) {
+    if (input == null) {
+      return null;
+    }
+    String text = input.toString();
+    if (text.length() <= MAX_RECORDED_INPUT_LENGTH) {
+      return input;
+    }
+    ObjectNode cut = JsonNodeFactory.instance.objectNode();
+    cut.put("truncated", text.substring(0, RECORDED_INPUT_START) + "…");
+    cut.put("characters", text.length());
+    return cut;
   }
 
   // ---- views -------------------------------------------------------------------------------

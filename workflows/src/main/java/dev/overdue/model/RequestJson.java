@@ -5,8 +5,14 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import dev.overdue.api.ApprovalRequest;
+import java.util.Collection;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -39,7 +45,8 @@ public final class RequestJson {
     try {
       return parse(STRICT.readTree(json));
     } catch (JsonProcessingException e) {
-      throw new RuleViolation("the request is not valid JSON: " + e.getOriginalMessage());
+      throw new RuleViolation(
+          "the request is not valid JSON: " + Texts.abbreviate(e.getOriginalMessage(), 300));
     }
   }
 
@@ -55,13 +62,38 @@ public final class RequestJson {
     return STRICT.valueToTree(value);
   }
 
+  /** Jackson's "from String value" and the like. */
+  private static final Pattern GOT = Pattern.compile("from (\\w+(?:-\\w+)?) value");
+
+  private static final Map<String, String> GOT_SHAPES =
+      Map.of("String", "text", "Array", "an array", "Object", "an object", "Integer", "a number",
+          "Floating-point", "a number", "Boolean", "true or false", "Null", "null");
+
+  private static String shape(Class<?> type) {
+    if (Collection.class.isAssignableFrom(type) || type.isArray()) {
+      return "an array";
+    }
+    if (type == String.class) {
+      return "text";
+    }
+    if (Number.class.isAssignableFrom(type) || (type.isPrimitive() && type != boolean.class)) {
+      return "a number";
+    }
+    if (type == Boolean.class || type == boolean.class) {
+      return "true or false";
+    }
+    return "an object";
+  }
+
   /** "steps[0].approver: unknown field" rather than Jackson's class-and-source paragraph. */
   private static String describe(JsonProcessingException e) {
     String where = "";
     if (e instanceof JsonMappingException mapping) {
       where =
           mapping.getPath().stream()
-              .map(r -> r.getFieldName() != null ? "." + r.getFieldName() : "[" + r.getIndex() + "]")
+              .map(r -> r.getFieldName() != null
+                  ? "." + Texts.abbreviate(r.getFieldName(), Texts.QUOTED_LENGTH)
+                  : "[" + r.getIndex() + "]")
               .collect(Collectors.joining())
               .replaceFirst("^\\.", "");
     }
@@ -71,7 +103,14 @@ public final class RequestJson {
           + unknown.getKnownPropertyIds().stream().map(String::valueOf).sorted().collect(Collectors.joining(", "))
           + ")";
     }
-    String reason = e.getOriginalMessage().split("\n")[0];
+    if (e instanceof MismatchedInputException mismatch && mismatch.getTargetType() != null) {
+      // "steps: expected an array, got text" rather than Jackson's Java type names.
+      Matcher got = GOT.matcher(e.getOriginalMessage());
+      return (where.isEmpty() ? "" : where + ": ")
+          + "expected " + shape(mismatch.getTargetType())
+          + (got.find() ? ", got " + GOT_SHAPES.getOrDefault(got.group(1), got.group(1).toLowerCase(Locale.ROOT)) : "");
+    }
+    String reason = Texts.abbreviate(e.getOriginalMessage().split("\n")[0], 300);
     return where.isEmpty() ? reason : where + ": " + reason;
   }
 }

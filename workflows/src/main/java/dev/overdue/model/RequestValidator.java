@@ -30,16 +30,67 @@ public final class RequestValidator {
   public static final int MAX_STEPS = 50;
   public static final int MAX_TIMERS = 100;
 
-  /** Every problem with {@code request}; empty when it may start at {@code now}. */
+  // Sizes. A request travels as the workflow's input and, with the approval's state, as every
+  // continued run's input: both must stay far below Temporal's 2 MB payload limit, and no field
+  // may be large enough to bloat messages, queries or the Web UI.
+
+  /** The whole request, as JSON text. */
+  public static final int MAX_REQUEST_LENGTH = 256 * 1024;
+  /** The request's title and each step's title. */
+  public static final int MAX_TITLE_LENGTH = 500;
+  /** A user name: the requester, an approver (commands' {@code user} has the same limit). */
+  public static final int MAX_USER_LENGTH = 200;
+  public static final int MAX_APPROVERS = 100;
+  /** Handlers of one list (onTimeout, onOfferTimeout, a timer's handlers). */
+  public static final int MAX_HANDLERS = 20;
+  /** Recipients of one notify handler; each a user, group or address. */
+  public static final int MAX_RECIPIENTS = 100;
+  /** A recipient: RFC 5321 allows 254 characters for an address, plus a channel prefix. */
+  public static final int MAX_RECIPIENT_LENGTH = 320;
+  public static final int MAX_SUBJECT_LENGTH = 1_000;
+  public static final int MAX_MESSAGE_LENGTH = 10_000;
+  /** The request's {@code data}, as JSON text. */
+  public static final int MAX_DATA_LENGTH = 64 * 1024;
+  /** Problems listed at once: 100,000 bad timers need one line saying so, not 100,000. */
+  public static final int MAX_PROBLEMS_LISTED = 20;
+
+  /**
+   * Every problem with {@code request}, at most {@link #MAX_PROBLEMS_LISTED} and then how many
+   * more; empty when it may start at {@code now}.
+   */
   public static List<String> problems(ApprovalRequest request, Instant now) {
-    List<String> problems = new ArrayList<>();
     if (request == null) {
       return List.of("the request is empty: expected a JSON object with requestId and steps");
+    }
+    List<String> problems = allProblems(request, now);
+    if (problems.size() <= MAX_PROBLEMS_LISTED) {
+      return problems;
+    }
+    List<String> listed = new ArrayList<>(problems.subList(0, MAX_PROBLEMS_LISTED));
+    listed.add("… and " + (problems.size() - MAX_PROBLEMS_LISTED) + " more problems");
+    return listed;
+  }
+
+  private static List<String> allProblems(ApprovalRequest request, Instant now) {
+    List<String> problems = new ArrayList<>();
+    int length = RequestJson.tree(request).toString().length();
+    if (length > MAX_REQUEST_LENGTH) {
+      problems.add(
+          "the request is too large: " + length + " characters of JSON, at most "
+              + MAX_REQUEST_LENGTH);
     }
     if (request.requestId() == null || !REQUEST_ID.matcher(request.requestId()).matches()) {
       problems.add(
           "requestId: required; letters, digits and . _ : - (at most 100), got "
               + quote(request.requestId()));
+    }
+    lengthProblem("title", request.title(), MAX_TITLE_LENGTH, problems::add);
+    lengthProblem("requester", request.requester(), MAX_USER_LENGTH, problems::add);
+    int dataLength = RequestJson.tree(request.data()).toString().length();
+    if (dataLength > MAX_DATA_LENGTH) {
+      problems.add(
+          "data: too large (" + dataLength + " characters of JSON, at most " + MAX_DATA_LENGTH
+              + ")");
     }
     limitProblem("timeout", request.timeout(), now, problems::add);
     handlerProblems("onTimeout", request.onTimeout(), problems::add);
@@ -60,12 +111,22 @@ public final class RequestValidator {
         continue;
       }
       nameProblem(at, step.name(), names, problems::add);
+      lengthProblem(at + ".title", step.title(), MAX_TITLE_LENGTH, problems::add);
       if (step.approvers().isEmpty()) {
         problems.add(at + ".approvers: at least one approver is required");
+      }
+      if (step.approvers().size() > MAX_APPROVERS) {
+        problems.add(
+            at + ".approvers: at most " + MAX_APPROVERS + " approvers, got "
+                + step.approvers().size());
       }
       for (String approver : step.approvers()) {
         if (approver == null || approver.isBlank()) {
           problems.add(at + ".approvers: an approver must be a non-empty user name");
+        } else if (approver.length() > MAX_USER_LENGTH) {
+          problems.add(
+              at + ".approvers: " + quote(approver) + " is too long (at most " + MAX_USER_LENGTH
+                  + " characters)");
         }
       }
       limitProblem(at + ".offerTimeout", step.offerTimeout(), now, problems::add);
@@ -104,18 +165,27 @@ public final class RequestValidator {
     }
   }
 
+  private static void lengthProblem(String at, String text, int max, Consumer<String> problems) {
+    if (text != null && text.length() > max) {
+      problems.accept(
+          at + ": too long (" + text.length() + " characters, at most " + max + ")");
+    }
+  }
+
   private static void limitProblem(String at, String text, Instant now, Consumer<String> problems) {
     if (text == null) {
       return;
     }
+    String shown = Texts.abbreviate(text, Texts.QUOTED_LENGTH);
     try {
       TimeLimit limit = TimeLimit.parse(text);
       if (limit instanceof TimeLimit.Absolute absolute && !absolute.at().toInstant().isAfter(now)) {
-        problems.accept(at + ": " + text + " is in the past");
+        problems.accept(at + ": " + shown + " is in the past");
+      } else if (TimeLimit.tooFarAhead(limit.expirationFrom(now), now)) {
+        problems.accept(at + ": " + shown + " is too far in the future (" + TimeLimit.MAX_AHEAD_TEXT + ")");
       }
-      limit.expirationFrom(now);
     } catch (DateTimeException | ArithmeticException e) {
-      problems.accept(at + ": " + text + " is too far in the future");
+      problems.accept(at + ": " + shown + " is too far in the future (" + TimeLimit.MAX_AHEAD_TEXT + ")");
     } catch (RuleViolation e) {
       problems.accept(at + ": " + e.reason());
     }
@@ -123,8 +193,12 @@ public final class RequestValidator {
 
   private static void handlerProblems(
       String at, List<HandlerDefinition> handlers, Consumer<String> problems) {
+    if (handlers.size() > MAX_HANDLERS) {
+      problems.accept(at + ": at most " + MAX_HANDLERS + " handlers, got " + handlers.size());
+    }
     for (int i = 0; i < handlers.size(); i++) {
       try {
+        sizeProblem(handlers.get(i));
         handler(handlers.get(i));
       } catch (RuleViolation e) {
         problems.accept(at + "[" + i + "]: " + e.reason());
@@ -161,11 +235,45 @@ public final class RequestValidator {
     }
   }
 
+  /**
+   * The size limits of a notify handler. Checked only for a request about to start, never when a
+   * continued run restores its handlers: an approval started before a limit existed goes on.
+   */
+  private static void sizeProblem(HandlerDefinition definition) {
+    if (definition == null || !"notify".equalsIgnoreCase(definition.action())) {
+      return;
+    }
+    if (definition.to().size() > MAX_RECIPIENTS) {
+      throw new RuleViolation(
+          "notify 'to': at most " + MAX_RECIPIENTS + " recipients (a group counts as one), got "
+              + definition.to().size());
+    }
+    for (String recipient : definition.to()) {
+      if (recipient != null && recipient.length() > MAX_RECIPIENT_LENGTH) {
+        throw new RuleViolation(
+            "notify 'to': " + quote(recipient) + " is too long (at most " + MAX_RECIPIENT_LENGTH
+                + " characters)");
+      }
+    }
+    templateLength("message", definition.message(), MAX_MESSAGE_LENGTH);
+    templateLength("subject", definition.subject(), MAX_SUBJECT_LENGTH);
+  }
+
+  private static void templateLength(String field, String template, int max) {
+    if (template != null && template.length() > max) {
+      throw new RuleViolation(
+          "notify '" + field + "' is too long (" + template.length() + " characters, at most "
+              + max + ")");
+    }
+  }
+
   private static void templateProblem(String field, String template) {
     if (template != null) {
       Templates.problem(template)
           .ifPresent(problem -> {
-            throw new RuleViolation("notify '" + field + "' is not a valid Mustache template: " + problem);
+            throw new RuleViolation(
+                "notify '" + field + "' is not a valid Mustache template: "
+                    + Texts.abbreviate(problem, 300));
           });
     }
   }
@@ -175,6 +283,6 @@ public final class RequestValidator {
   }
 
   static String quote(String value) {
-    return value == null ? "nothing" : "'" + value + "'";
+    return Texts.quote(value);
   }
 }

@@ -55,6 +55,25 @@ public sealed interface TimeLimit permits TimeLimit.Relative, TimeLimit.Absolute
     }
   }
 
+  /**
+   * The farthest a deadline may lie ahead: 100 years. A Temporal timer cannot wait 10,000 years
+   * (the bound of a protobuf Duration: the workflow task that starts such a timer fails, again and
+   * again, and the approval is stuck), a Go duration on the server saturates after 292 years, and
+   * no business deadline lies that far.
+   */
+  Duration MAX_AHEAD = Duration.ofDays(36_525);
+
+  /** How {@link #MAX_AHEAD} reads in messages. */
+  String MAX_AHEAD_TEXT = "at most 100 years ahead";
+
+  /** Whether {@code expiration} lies more than {@link #MAX_AHEAD} after {@code now}. */
+  static boolean tooFarAhead(Instant expiration, Instant now) {
+    return expiration.isAfter(now.plus(MAX_AHEAD));
+  }
+
+  /** The longest text a limit may have: the longest date-time with offset has 35 characters. */
+  int MAX_TEXT_LENGTH = 100;
+
   Pattern WEEKS = Pattern.compile("P(\\d+)W", Pattern.CASE_INSENSITIVE);
   Pattern SECONDS = Pattern.compile("\\d+(\\.\\d{1,9})?");
 
@@ -68,12 +87,16 @@ public sealed interface TimeLimit permits TimeLimit.Relative, TimeLimit.Absolute
       throw new RuleViolation("a time limit is required");
     }
     String value = text.trim();
+    if (value.length() > MAX_TEXT_LENGTH) {
+      throw new RuleViolation(
+          "a time limit has at most " + MAX_TEXT_LENGTH + " characters, got " + value.length());
+    }
     if (SECONDS.matcher(value).matches()) {
       BigDecimal seconds = new BigDecimal(value);
       try {
         return new Relative(Duration.ofNanos(seconds.movePointRight(9).longValueExact()));
       } catch (ArithmeticException e) {
-        throw new RuleViolation("'" + value + "' seconds is too long a time limit");
+        throw new RuleViolation(Texts.quote(value) + " seconds is too long a time limit");
       }
     }
     if (value.startsWith("P") || value.startsWith("p") || value.startsWith("-")) {
@@ -83,9 +106,8 @@ public sealed interface TimeLimit permits TimeLimit.Relative, TimeLimit.Absolute
       return new Absolute(OffsetDateTime.parse(value));
     } catch (DateTimeParseException e) {
       throw new RuleViolation(
-          "'"
-              + value
-              + "' is not a time limit: use an ISO-8601 duration (PT30M, P2D), a number of"
+          Texts.quote(value)
+              + " is not a time limit: use an ISO-8601 duration (PT30M, P2D), a number of"
               + " seconds, or a date-time with offset (2026-11-25T17:00:00+01:00)");
     }
   }
@@ -96,27 +118,31 @@ public sealed interface TimeLimit permits TimeLimit.Relative, TimeLimit.Absolute
       throw new RuleViolation("a duration is required");
     }
     String value = text.trim();
+    if (value.length() > MAX_TEXT_LENGTH) {
+      throw new RuleViolation(
+          "a duration has at most " + MAX_TEXT_LENGTH + " characters, got " + value.length());
+    }
     Matcher weeks = WEEKS.matcher(value);
     Duration duration;
     if (weeks.matches()) {
       try {
         duration = Duration.ofDays(Math.multiplyExact(7, Long.parseLong(weeks.group(1))));
       } catch (ArithmeticException | NumberFormatException e) {
-        throw new RuleViolation("'" + value + "' is too long a duration");
+        throw new RuleViolation(Texts.quote(value) + " is too long a duration");
       }
     } else if (datePart(value).contains("Y") || datePart(value).contains("M")) {
       throw new RuleViolation(
-          "'" + value + "': months and years have no fixed length; give days (P30D) instead");
+          Texts.quote(value) + ": months and years have no fixed length; give days (P30D) instead");
     } else {
       try {
         duration = Duration.parse(value);
       } catch (DateTimeParseException e) {
         throw new RuleViolation(
-            "'" + value + "' is not an ISO-8601 duration (examples: PT30M, PT4H, P2D, P1DT12H)");
+            Texts.quote(value) + " is not an ISO-8601 duration (examples: PT30M, PT4H, P2D, P1DT12H)");
       }
     }
     if (duration.isNegative() || duration.isZero()) {
-      throw new RuleViolation("a duration must be positive, got " + value);
+      throw new RuleViolation("a duration must be positive, got " + Texts.abbreviate(value, Texts.QUOTED_LENGTH));
     }
     return duration;
   }

@@ -2,7 +2,9 @@ package dev.overdue.workflow;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.overdue.model.Command;
+import dev.overdue.model.RequestValidator;
 import dev.overdue.model.RuleViolation;
+import dev.overdue.model.Texts;
 import dev.overdue.model.TimeLimit;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -17,8 +19,20 @@ import java.util.Set;
 public final class Commands {
   private Commands() {}
 
-  /** Keeps one hostile payload from bloating the history and the audit trail. */
+  /**
+   * The longest text field, a {@code reason} or {@code comment}: keeps one hostile payload from
+   * bloating the history and the audit trail.
+   */
   public static final int MAX_FIELD_LENGTH = 10_000;
+
+  /** The other fields are names and limits, much shorter (a user name as the request allows it). */
+  private static final Map<String, Integer> MAX_LENGTHS =
+      Map.of(
+          "timer", RequestValidator.MAX_USER_LENGTH,
+          "step", RequestValidator.MAX_USER_LENGTH,
+          "user", RequestValidator.MAX_USER_LENGTH,
+          "limit", TimeLimit.MAX_TEXT_LENGTH,
+          "by", TimeLimit.MAX_TEXT_LENGTH);
 
   /** Each command with the fields it accepts. */
   private static final Map<String, Set<String>> FIELDS = new LinkedHashMap<>();
@@ -42,7 +56,7 @@ public final class Commands {
     Set<String> fields = FIELDS.get(name);
     if (fields == null) {
       throw new RuleViolation(
-          "unknown command '" + name + "' (commands: " + String.join(", ", NAMES) + ")");
+          "unknown command " + Texts.quote(name) + " (commands: " + String.join(", ", NAMES) + ")");
     }
     if (input != null && !input.isNull() && !input.isObject()) {
       throw new RuleViolation(name + " takes one JSON object, got " + input.getNodeType());
@@ -52,7 +66,7 @@ public final class Commands {
         String field = it.next();
         if (!fields.contains(field)) {
           throw new RuleViolation(
-              "unknown field '" + field + "' for " + name + " (fields: "
+              "unknown field " + Texts.quote(field) + " for " + name + " (fields: "
                   + (fields.isEmpty() ? "none" : String.join(", ", fields.stream().sorted().toList()))
                   + ")");
         }
@@ -114,10 +128,10 @@ public final class Commands {
       throw new RuleViolation("'" + field + "' must be a string, got " + value.getNodeType());
     }
     String text = value.asText();
-    if (text.length() > MAX_FIELD_LENGTH) {
+    int max = MAX_LENGTHS.getOrDefault(field, MAX_FIELD_LENGTH);
+    if (text.length() > max) {
       throw new RuleViolation(
-          "'" + field + "' is too long (" + text.length() + " characters, at most "
-              + MAX_FIELD_LENGTH + ")");
+          "'" + field + "' is too long (" + text.length() + " characters, at most " + max + ")");
     }
     return text;
   }

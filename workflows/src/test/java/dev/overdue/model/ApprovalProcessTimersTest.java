@@ -896,4 +896,17 @@ class ApprovalProcessTimersTest {
         T0,
         "");
   }
+
+  @Test
+  void deadlinesMoreThanAHundredYearsAheadAreRefused() {
+    // Accepted before: a timer of 10,000 years and more fails every workflow task that starts it.
+    ApprovalProcess process = startStandard();
+    for (String limit : List.of("+10000-01-01T00:00:00Z", "+99999-01-01T00:00:00Z", "P36526D", "3200000000")) {
+      assertRefusedUnchanged(process, extendTo("process", limit), T0, "too far in the future (at most 100 years ahead");
+    }
+    assertRefusedUnchanged(process, extendBy("process", "P36521D"), T0, "too far in the future");
+    process.apply(extendTo("process", "P36525D"), T0);
+    assertEquals(Optional.of(T0.plus(TimeLimit.MAX_AHEAD)), expiresAtOf(process, "process"));
+    process.apply(extendTo("review.acceptance", T0.plus(TimeLimit.MAX_AHEAD).toString()), T0);
+  }
 }

@@ -76,4 +76,19 @@ class RequestJsonTest {
     ApprovalRequest request = RequestJson.parse(VALID);
     assertEquals(request, RequestJson.parse(RequestJson.tree(request)));
   }
+
+  @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+  @org.junit.jupiter.params.provider.CsvSource(
+      delimiter = '|',
+      value = {
+        "{\"requestId\": \"r\", \"steps\": \"manager\"} | invalid approval request: steps: expected an array, got text",
+        "{\"requestId\": \"r\", \"steps\": [{\"name\": \"m\", \"approvers\": \"alice\"}]} | invalid approval request: steps[0].approvers: expected an array, got text",
+        "{\"requestId\": \"r\", \"title\": [\"x\"]} | invalid approval request: title: expected text, got an array",
+        "{\"requestId\": \"r\", \"data\": [1]} | invalid approval request: data: expected an object, got an array",
+        "{\"requestId\": \"r\", \"timers\": {\"name\": \"t\"}} | invalid approval request: timers: expected an array, got an object",
+        "{\"requestId\": \"r\", \"steps\": [\"manager\"]} | invalid approval request: steps[0]: expected an object, got text",
+      })
+  void aValueOfTheWrongShapeIsNamedWithoutJavaTypes(String json, String reason) {
+    assertEquals(reason, assertThrows(RuleViolation.class, () -> RequestJson.parse(json)).reason());
+  }
 }

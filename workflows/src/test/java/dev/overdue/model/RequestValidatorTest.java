@@ -393,6 +393,127 @@ class RequestValidatorTest {
     assertThrows(RuleViolation.class, () -> RequestValidator.handler(null));
   }
 
+  // ---- sizes -------------------------------------------------------------------------------
+
+  private static final String MEGABYTE = "x".repeat(1024 * 1024);
+
+  private static ApprovalRequest titled(String title, String requester) {
+    ApprovalRequest r = standardRequest();
+    return new ApprovalRequest(
+        r.requestId(), title, requester, r.data(), r.timeout(), r.onTimeout(), r.steps(), r.timers());
+  }
+
+  @Test
+  void titleAndRequesterHaveALengthLimit() {
+    assertEquals(List.of(), problems(titled("t".repeat(RequestValidator.MAX_TITLE_LENGTH), "r".repeat(RequestValidator.MAX_USER_LENGTH))));
+    assertOnlyProblem(titled("t".repeat(501), "carol"), "title", "too long (501 characters, at most 500)");
+    assertOnlyProblem(titled("t", "r".repeat(201)), "requester", "too long (201 characters, at most 200)");
+  }
+
+  @Test
+  void aMegabyteTitleIsTooLargeAndTooLongWithoutQuotingIt() {
+    List<String> problems = problems(titled(MEGABYTE, "carol"));
+    assertEquals(2, problems.size(), problems.toString());
+    assertTrue(problems.get(0).startsWith("the request is too large: 10"), problems.get(0));
+    assertEquals("title: too long (1048576 characters, at most 500)", problems.get(1));
+  }
+
+  @Test
+  void aHugeRequestIdIsQuotedShortly() {
+    List<String> problems = problems(withId(MEGABYTE));
+    assertEquals(2, problems.size(), problems.toString());
+    assertTrue(problems.get(1).startsWith("requestId: required;"), problems.get(1));
+    assertTrue(problems.get(1).endsWith("… (1048576 characters)'"), problems.get(1));
+    assertTrue(problems.get(1).length() < 250, problems.get(1));
+  }
+
+  @Test
+  void stepTitlesApproversAndTheirNumberHaveLimits() {
+    List<String> many = IntStream.range(0, RequestValidator.MAX_APPROVERS + 1).mapToObj(i -> "u" + i).toList();
+    assertOnlyProblem(withSteps(step("s", many, null, null)), "steps[0].approvers", "at most 100 approvers, got 101");
+    assertEquals(List.of(), problems(withSteps(step("s", many.subList(0, 100), null, null))));
+    assertOnlyProblem(
+        withSteps(step("s", List.of("u".repeat(201)), null, null)), "steps[0].approvers", "is too long (at most 200 characters)");
+    assertOnlyProblem(
+        withSteps(new StepDefinition("s", "t".repeat(501), ALICE, null, null, null, null)), "steps[0].title", "too long (501 characters");
+  }
+
+  @Test
+  void handlersRecipientsAndTemplatesHaveLimits() {
+    HandlerDefinition[] tooMany = new HandlerDefinition[RequestValidator.MAX_HANDLERS + 1];
+    Arrays.fill(tooMany, warn());
+    assertOnlyProblem(withTimers(timer("t", "PT1H", tooMany)), "timers[0].handlers", "at most 20 handlers, got 21");
+    assertEquals(List.of(), problems(withTimers(timer("t", "PT1H", Arrays.copyOf(tooMany, 20)))));
+
+    String[] recipients = IntStream.range(0, 101).mapToObj(i -> "r" + i).toArray(String[]::new);
+    assertBadHandlerEverywhere(notifyTo("m", recipients), "notify 'to': at most 100 recipients (a group counts as one), got 101");
+    assertEquals(List.of(), problems(withTimers(timer("t", "PT1H", notifyTo("m", Arrays.copyOf(recipients, 100))))));
+    assertBadHandlerEverywhere(notifyTo("m", "r".repeat(321) + "@example.com"), "is too long (at most 320 characters)");
+
+    assertBadHandlerEverywhere(notifyTo("m".repeat(10_001), "alice"), "notify 'message' is too long (10001 characters, at most 10000)");
+    assertEquals(List.of(), problems(withTimers(timer("t", "PT1H", notifyTo("m".repeat(10_000), "alice")))));
+    assertBadHandlerEverywhere(
+        new HandlerDefinition("notify", List.of("alice"), null, null, "s".repeat(1_001)),
+        "notify 'subject' is too long (1001 characters, at most 1000)");
+  }
+
+  @Test
+  void dataHasASizeLimit() {
+    ApprovalRequest r = standardRequest();
+    ApprovalRequest big =
+        new ApprovalRequest(r.requestId(), r.title(), r.requester(), Map.of("blob", "b".repeat(70_000)),
+            r.timeout(), r.onTimeout(), r.steps(), r.timers());
+    assertOnlyProblem(big, "data", "too large (70011 characters of JSON, at most 65536)");
+  }
+
+  @Test
+  void theWholeRequestHasASizeLimit() {
+    // Each field within its limit, together too large for a payload that continue-as-new carries.
+    TimerDefinition[] timers =
+        IntStream.range(0, 30)
+            .mapToObj(i -> timer("t" + i, "PT1H", notifyTo("m".repeat(10_000), "alice")))
+            .toArray(TimerDefinition[]::new);
+    assertOnlyProblem(withTimers(timers), "the request is too large", "characters of JSON, at most 262144");
+  }
+
+  @Test
+  void aHundredThousandTimersAreTwoProblems() {
+    TimerDefinition[] timers =
+        IntStream.range(0, 100_000).mapToObj(i -> timer("t" + i, "PT1H")).toArray(TimerDefinition[]::new);
+    List<String> problems = problems(withTimers(timers));
+    assertEquals(2, problems.size(), problems.toString());
+    assertTrue(problems.get(0).startsWith("the request is too large"), problems.get(0));
+    assertEquals("timers: at most 100 timers, got 100000", problems.get(1));
+  }
+
+  @Test
+  void moreThanTwentyProblemsAreCounted() {
+    TimerDefinition[] timers =
+        IntStream.range(0, 1_000).mapToObj(i -> timer("same", "PT1H")).toArray(TimerDefinition[]::new);
+    List<String> problems = problems(withTimers(timers));
+    assertEquals(RequestValidator.MAX_PROBLEMS_LISTED + 1, problems.size());
+    assertEquals("timers: at most 100 timers, got 1000", problems.get(0));
+    assertEquals("… and 980 more problems", problems.get(20));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"+10000-01-01T00:00:00Z", "P36526D", "3200000000", "P5300W"})
+  void aLimitMoreThanAHundredYearsAheadIsAProblem(String limit) {
+    assertOnlyProblem(withTimers(timer("t", limit)), "timers[0].limit", "is too far in the future (at most 100 years ahead)");
+    assertOnlyProblem(request(limit, List.of(step("s", ALICE, null, null)), null), "timeout", "too far in the future");
+  }
+
+  @Test
+  void aLimitUpToAHundredYearsAheadIsAccepted() {
+    assertEquals(List.of(), problems(withTimers(timer("t", "P36525D"))));
+    assertEquals(List.of(), problems(withTimers(timer("t", T0.plus(TimeLimit.MAX_AHEAD).toString()))));
+  }
+
+  @Test
+  void aHugeLimitIsRefusedWithoutQuotingIt() {
+    assertOnlyProblem(withTimers(timer("t", "9".repeat(100_000))), "timers[0].limit", "a time limit has at most 100 characters, got 100000");
+  }
+
   // ---- all at once -------------------------------------------------------------------------
 
   @Test

@@ -205,4 +205,29 @@ class TimeLimitTest {
   void durationForExtendDeadlineRejectsMonthsZeroNegativeAndNonDurations(String text) {
     assertThrows(RuleViolation.class, () -> TimeLimit.parseDuration(text));
   }
+
+  @Test
+  void aLimitOrDurationOfMoreThanAHundredCharactersIsRefusedBeforeParsing() {
+    // A megabyte of digits would otherwise go to BigDecimal, and into the refusal's text.
+    String digits = "9".repeat(1024 * 1024);
+    RuleViolation limit = assertThrows(RuleViolation.class, () -> TimeLimit.parse(digits));
+    assertEquals("a time limit has at most 100 characters, got 1048576", limit.reason());
+    RuleViolation duration = assertThrows(RuleViolation.class, () -> TimeLimit.parseDuration("P" + digits + "D"));
+    assertEquals("a duration has at most 100 characters, got 1048578", duration.reason());
+    assertInstanceOf(TimeLimit.Absolute.class, TimeLimit.parse("+999999999-12-31T23:59:59.999999999+18:00"));
+  }
+
+  @Test
+  void refusalsQuoteALongTextShortly() {
+    String text = "x".repeat(99);
+    RuleViolation violation = assertThrows(RuleViolation.class, () -> TimeLimit.parse(text));
+    assertTrue(violation.reason().startsWith("'" + text + "' is not a time limit"), violation.reason());
+  }
+
+  @Test
+  void tooFarAheadMeansMoreThanAHundredYears() {
+    assertEquals(Duration.ofDays(36_525), TimeLimit.MAX_AHEAD);
+    assertTrue(!TimeLimit.tooFarAhead(T0.plus(TimeLimit.MAX_AHEAD), T0));
+    assertTrue(TimeLimit.tooFarAhead(T0.plus(TimeLimit.MAX_AHEAD).plusNanos(1), T0));
+  }
 }

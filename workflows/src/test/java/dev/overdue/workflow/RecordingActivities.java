@@ -11,6 +11,8 @@ import io.temporal.failure.ApplicationFailure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Activities that remember what they were asked to do. Every name resolves to the log channel but
@@ -19,6 +21,14 @@ import java.util.concurrent.CopyOnWriteArrayList;
 final class RecordingActivities implements WarningActivities, NotificationActivities {
   static final String UNDELIVERABLE = "nobody";
   static final String UNKNOWN = "stranger";
+  /**
+   * Deliveries to this recipient wait (in real time, at most 30 s) until {@link #releaseHeld}
+   * opens: an expiry's handler chain that is still running keeps an ended approval's workflow open.
+   */
+  static final String HELD = "held";
+
+  private final CountDownLatch heldStarted = new CountDownLatch(1);
+  private final CountDownLatch releaseHeld = new CountDownLatch(1);
 
   final List<WarningNotice> warnings = new CopyOnWriteArrayList<>();
   final List<Delivery> deliveries = new CopyOnWriteArrayList<>();
@@ -44,8 +54,32 @@ final class RecordingActivities implements WarningActivities, NotificationActivi
     return new Recipients(resolved, problems);
   }
 
+  /** Waits until a delivery to {@link #HELD} is being held. */
+  void awaitHeldDelivery() {
+    try {
+      if (!heldStarted.await(30, TimeUnit.SECONDS)) {
+        throw new AssertionError("no delivery to " + HELD + " started");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
+  }
+
+  void releaseHeldDeliveries() {
+    releaseHeld.countDown();
+  }
+
   @Override
   public void deliver(Delivery delivery) {
+    if (HELD.equals(delivery.recipient().name())) {
+      heldStarted.countDown();
+      try {
+        releaseHeld.await(30, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
     if (UNDELIVERABLE.equals(delivery.recipient().name())) {
       throw ApplicationFailure.newNonRetryableFailure(
           "no such mailbox: " + delivery.recipient().name(), "PermanentDeliveryFailure");

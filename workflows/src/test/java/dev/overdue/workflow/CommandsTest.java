@@ -1,0 +1,82 @@
+package dev.overdue.workflow;
+
+import static dev.overdue.workflow.ApprovalTestEnvironment.json;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.overdue.model.Command;
+import dev.overdue.model.RuleViolation;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+/** Commands' strict parsing: each field has a length limit, refusals quote hostile text shortly. */
+class CommandsTest {
+
+  private static String refusal(String command, ObjectNode input) {
+    return assertThrows(RuleViolation.class, () -> Commands.parse(command, input)).reason();
+  }
+
+  private static ObjectNode with(String field, int length) {
+    ObjectNode input = JsonNodeFactory.instance.objectNode();
+    if (!field.equals("user")) {
+      input.put("user", "alice");
+    }
+    return input.put(field, "a".repeat(length));
+  }
+
+  @ParameterizedTest(name = "{0}.{1} at most {2}")
+  @CsvSource({
+    "enableTimer, timer, 200",
+    "claim, step, 200",
+    "claim, user, 200",
+    "approve, comment, 10000",
+    "reject, comment, 10000",
+    "suspend, reason, 10000",
+    "abort, reason, 10000",
+  })
+  void eachFieldHasALengthLimit(String command, String field, int max) {
+    ObjectNode ok = with(field, max);
+    if (command.equals("suspend") || command.equals("abort") || command.equals("enableTimer")) {
+      ok.remove("user");
+    }
+    Commands.parse(command, ok);
+    ObjectNode tooLong = ok.deepCopy().put(field, "a".repeat(max + 1));
+    assertEquals(
+        "'" + field + "' is too long (" + (max + 1) + " characters, at most " + max + ")",
+        refusal(command, tooLong));
+  }
+
+  @Test
+  void limitAndByHaveTheLimitOfATimeLimitsText() {
+    assertEquals(
+        "'limit' is too long (101 characters, at most 100)",
+        refusal("extendDeadline", ((ObjectNode) json("{'timer':'t'}")).put("limit", "9".repeat(101))));
+    assertEquals(
+        "'by' is too long (1048576 characters, at most 100)",
+        refusal("extendDeadline", ((ObjectNode) json("{'timer':'t'}")).put("by", "P".repeat(1024 * 1024))));
+  }
+
+  @Test
+  void aHugeUnknownFieldOrCommandIsQuotedShortly() {
+    String huge = "f".repeat(1024 * 1024);
+    String field = refusal("approve", JsonNodeFactory.instance.objectNode().put(huge, 1));
+    assertTrue(field.startsWith("unknown field 'fff"), field);
+    assertTrue(field.contains("… (1048576 characters)' for approve (fields: comment, user)"), field);
+    assertTrue(field.length() < 250, field);
+    String command = refusal(huge, null);
+    assertTrue(command.startsWith("unknown command 'fff"), command);
+    assertTrue(command.length() < 300, command);
+  }
+
+  @Test
+  void aNumberIsTakenAsItsText() {
+    Command.Suspend suspend =
+        assertInstanceOf(Command.Suspend.class, Commands.parse("suspend", (ObjectNode) json("{'reason':42}")));
+    assertEquals("42", suspend.reason());
+  }
+}
