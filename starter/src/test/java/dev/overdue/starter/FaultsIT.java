@@ -45,7 +45,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -351,18 +350,12 @@ class FaultsIT {
    * queue (a worker down, or the server restarted right after the start, as the restart scenario
    * first did). When a worker comes after that date, the deadline must expire, late, exactly once.
    *
-   * <p>It does not: {@code ApprovalWorkflowImpl} checks and computes the request's limits in its
-   * {@code @WorkflowInit} constructor against {@code Workflow.currentTimeMillis()}, the time of the
-   * first workflow task, not of the start. The date is then "in the past" and the approval FAILS
-   * ({@code InvalidApprovalRequest}), a request the client had validated and the server had
-   * accepted: the deadline never fires, its notification is never sent. Relative limits drift the
-   * same way (counted from the first task, not the start). Disabled until the workflow measures
-   * from {@code Workflow.getInfo().getRunStartedTimestampMillis()} (see docs/reliability/faults.md).
+   * <p>Until workflow version {@code start-at-run-start} 1 it did not: the workflow checked and
+   * computed the request's limits at its first workflow task, so the date was "in the past" and
+   * the approval failed. This test found that (see docs/RELIABILITY.md).
    */
   @Test
   @Order(4)
-  @Disabled("bug: ApprovalWorkflowImpl validates limits at its first workflow task, not at the start;"
-      + " see docs/reliability/faults.md")
   @Timeout(value = 3, unit = TimeUnit.MINUTES)
   void anApprovalWhoseFirstTaskComesAfterItsAbsoluteDateExpiresItLateInsteadOfFailing() throws Exception {
     String queue = "faults-late-worker";
