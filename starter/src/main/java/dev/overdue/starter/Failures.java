@@ -47,7 +47,7 @@ final class Failures {
     if (failure instanceof CliError known) {
       return known;
     }
-    PayloadCodecException codec = find(failure, PayloadCodecException.class);
+    PayloadCodecException codec = ConnectionProblems.find(failure, PayloadCodecException.class);
     if (codec != null) {
       // Encrypted approval data and no (or the wrong) key: a settings problem, said plainly.
       return new CliError(
@@ -85,7 +85,7 @@ final class Failures {
     if (failure instanceof WorkflowFailedException failed) {
       return refused("approval " + id + " did not complete: " + message(failed.getCause()));
     }
-    StatusRuntimeException rpc = find(failure, StatusRuntimeException.class);
+    StatusRuntimeException rpc = ConnectionProblems.find(failure, StatusRuntimeException.class);
     if (failure instanceof WorkflowQueryException query
         && (rpc == null || rpc.getStatus().getCode() == Status.Code.INVALID_ARGUMENT)) {
       // The workflow's query handler threw: the service passes on its exception as text.
@@ -153,7 +153,7 @@ final class Failures {
     if (failure == null) {
       return "no details";
     }
-    TemporalFailure temporal = find(failure, TemporalFailure.class);
+    TemporalFailure temporal = ConnectionProblems.find(failure, TemporalFailure.class);
     if (temporal != null && temporal.getOriginalMessage() != null) {
       return temporal.getOriginalMessage();
     }
@@ -163,17 +163,5 @@ final class Failures {
       }
     }
     return failure.getClass().getSimpleName();
-  }
-
-  private static <T extends Throwable> T find(Throwable failure, Class<T> type) {
-    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-      if (type.isInstance(cause)) {
-        return type.cast(cause);
-      }
-      if (cause.getCause() == cause) {
-        break;
-      }
-    }
-    return null;
   }
 }

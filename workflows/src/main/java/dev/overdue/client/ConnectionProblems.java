@@ -113,7 +113,8 @@ public final class ConnectionProblems {
     return newline < 0 ? stripped : stripped.substring(0, newline).strip();
   }
 
-  private static <T extends Throwable> T find(Throwable failure, Class<T> type) {
+  /** The first cause of {@code failure} (itself included) of {@code type}, or null. */
+  public static <T extends Throwable> T find(Throwable failure, Class<T> type) {
     for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
       if (type.isInstance(cause)) {
         return type.cast(cause);
