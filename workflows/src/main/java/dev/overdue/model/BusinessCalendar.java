@@ -80,7 +80,7 @@ public record BusinessCalendar(
   public Instant plus(Instant from, WorkingDuration duration) {
     ZonedDateTime at = nextWorkingMoment(from.atZone(zone));
     for (long day = 0; day < duration.days(); day++) {
-      at = atSameLocalTime(nextWorkingDay(at.toLocalDate()), at.toLocalTime());
+      at = ZonedDateTime.of(nextWorkingDay(at.toLocalDate()), at.toLocalTime(), zone);
     }
     Duration left = duration.time();
     while (true) {
@@ -126,10 +126,6 @@ public record BusinessCalendar(
       throw new RuleViolation("the business calendar has no working day in the year after " + after);
     }
     return date;
-  }
-
-  private ZonedDateTime atSameLocalTime(LocalDate date, LocalTime time) {
-    return ZonedDateTime.of(date, time, zone);
   }
 
   private static long number(String digits) {

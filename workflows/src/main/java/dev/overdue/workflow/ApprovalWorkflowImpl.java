@@ -335,9 +335,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
                   message));
           Workflow.getMetricsScope().counter(OverdueMetrics.NOTIFICATIONS_SENT).inc(1);
         } catch (ActivityFailure failure) {
-          // A notification failure never fails the approval; it becomes a visible warning.
-          Workflow.getMetricsScope().counter(OverdueMetrics.NOTIFICATIONS_FAILED).inc(1);
-          addWarning(expiry, "notification to " + recipient + " failed: " + rootMessage(failure), now());
+          notificationFailed(expiry, "notification to " + recipient + " failed: " + rootMessage(failure));
         }
       }
     } else if (handler instanceof TimerHandler.Decide decide) {
@@ -353,16 +351,15 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     Recipients recipients;
     try {
       recipients =
-          activities(NotificationActivities.class, "resolve " + String.join(", ", notify.to()), SIDE_EFFECTS)
+          activities(NotificationActivities.class, "resolve " + String.join(", ", notify.to()))
               .resolveRecipients(notify.to());
     } catch (ActivityFailure failure) {
-      Workflow.getMetricsScope().counter(OverdueMetrics.NOTIFICATIONS_FAILED).inc(1);
-      addWarning(expiry, "notification to " + String.join(", ", notify.to()) + " failed: " + rootMessage(failure), now());
+      notificationFailed(
+          expiry, "notification to " + String.join(", ", notify.to()) + " failed: " + rootMessage(failure));
       return;
     }
     for (String problem : recipients.problems()) {
-      Workflow.getMetricsScope().counter(OverdueMetrics.NOTIFICATIONS_FAILED).inc(1);
-      addWarning(expiry, "notification not sent: " + problem, now());
+      notificationFailed(expiry, "notification not sent: " + problem);
     }
     WorkflowInfo info = Workflow.getInfo();
     String step = expiry.step();
@@ -382,12 +379,16 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
             .deliver(new Delivery(key, NotificationEvent.TIMER_EXPIRED, recipient, context, notify.subject(), notify.message()));
         Workflow.getMetricsScope().counter(OverdueMetrics.NOTIFICATIONS_SENT).inc(1);
       } catch (ActivityFailure failure) {
-        // A notification failure never fails the approval; it becomes a visible warning.
-        Workflow.getMetricsScope().counter(OverdueMetrics.NOTIFICATIONS_FAILED).inc(1);
-        addWarning(expiry, "notification to " + recipient.name() + " by " + recipient.channel().label()
-            + " failed: " + rootMessage(failure), now());
+        notificationFailed(expiry, "notification to " + recipient.name() + " by "
+            + recipient.channel().label() + " failed: " + rootMessage(failure));
       }
     }
+  }
+
+  /** A notification failure never fails the approval; it becomes a visible warning. */
+  private void notificationFailed(Expiry expiry, String message) {
+    Workflow.getMetricsScope().counter(OverdueMetrics.NOTIFICATIONS_FAILED).inc(1);
+    addWarning(expiry, message, now());
   }
 
   private void addWarning(Expiry expiry, String message, Instant at) {

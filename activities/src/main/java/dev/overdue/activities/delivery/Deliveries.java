@@ -130,10 +130,6 @@ public final class Deliveries implements AutoCloseable {
     return Templates.scope(event, recipient, settings.directory().person(recipient.name()), context);
   }
 
-  public DeliveryStore store() {
-    return store;
-  }
-
   @Override
   public void close() {
     store.close();
