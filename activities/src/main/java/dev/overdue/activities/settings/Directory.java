@@ -16,11 +16,14 @@ import java.util.Set;
 /**
  * Users and groups, loaded by the worker; recipients are resolved here, in an activity, never in
  * workflow code. A {@code to} entry is a user, a group (members in order, nested groups allowed),
- * an e-mail address, {@code email:<address>}, {@code webhook:<endpoint>} or {@code log:<name>}.
- * Without any users or groups every other name goes to the log, so a new worker works unconfigured.
+ * {@code manager:<user>} (that user's manager, reached like a user), an e-mail address,
+ * {@code email:<address>}, {@code webhook:<endpoint>} or {@code log:<name>}. Without any users or
+ * groups every other name goes to the log, so a new worker works unconfigured; a manager, though,
+ * cannot be guessed, so {@code manager:<user>} then is a problem.
  */
 public record Directory(Map<String, Person> users, Map<String, List<String>> groups) {
   public static final Directory EMPTY = new Directory(Map.of(), Map.of());
+  private static final String MANAGER = "manager:";
 
   public Directory {
     users = users == null ? Map.of() : new LinkedHashMap<>(users);
@@ -81,6 +84,11 @@ public record Directory(Map<String, Person> users, Map<String, List<String>> gro
               if (!isAddress(member.substring(6))) {
                 problems.add(at + " is not an e-mail address");
               }
+            } else if (member.startsWith(MANAGER)) {
+              String problem = managerProblem(member.substring(MANAGER.length()).strip());
+              if (problem != null) {
+                problems.add(at + ": " + problem);
+              }
             } else if (!users.containsKey(member) && !groups.containsKey(member) && !isAddress(member)
                 && !member.startsWith("log:")) {
               problems.add(at + " is neither a user, a group nor an address");
@@ -119,14 +127,10 @@ public record Directory(Map<String, Person> users, Map<String, List<String>> gro
       }
     } else if (name.startsWith("log:")) {
       recipient = new Recipient(name.substring(4), Channel.LOG, name.substring(4));
+    } else if (name.startsWith(MANAGER)) {
+      recipient = manager(name, name.substring(MANAGER.length()).strip(), problems);
     } else if (users.containsKey(name)) {
-      Person person = users.get(name);
-      recipient =
-          switch (channelOf(person)) {
-            case EMAIL -> new Recipient(name, Channel.EMAIL, person.email());
-            case WEBHOOK -> new Recipient(name, Channel.WEBHOOK, person.webhook());
-            case LOG -> new Recipient(name, Channel.LOG, name);
-          };
+      recipient = user(name);
     } else if (groups.containsKey(name)) {
       if (groupsSeen.add(name)) {
         List<String> members = groups.get(name);
@@ -144,6 +148,51 @@ public record Directory(Map<String, Person> users, Map<String, List<String>> gro
     if (recipient != null) {
       resolved.putIfAbsent(recipient.channel() + " " + recipient.address(), recipient);
     }
+  }
+
+  /** A user's delivery on their channel, named by their user id whatever entry reached them. */
+  private Recipient user(String id) {
+    Person person = users.get(id);
+    return switch (channelOf(person)) {
+      case EMAIL -> new Recipient(id, Channel.EMAIL, person.email());
+      case WEBHOOK -> new Recipient(id, Channel.WEBHOOK, person.webhook());
+      case LOG -> new Recipient(id, Channel.LOG, id);
+    };
+  }
+
+  /**
+   * The manager of {@code user}, resolved like a user: named by the manager's own id, so reaching
+   * the same person by name and as a manager is one delivery with one idempotency key.
+   */
+  private Recipient manager(String entry, String user, List<String> problems) {
+    String problem = managerProblem(user);
+    if (problem != null) {
+      problems.add(users.isEmpty() && groups.isEmpty() ? problem : quote(entry) + ": " + problem);
+      return null;
+    }
+    return user(users.get(user).manager());
+  }
+
+  /** Why {@code manager:<user>} reaches nobody, or null when it reaches the user's manager. */
+  private String managerProblem(String user) {
+    if (user.isEmpty()) {
+      return "names no user (manager:<user>)";
+    }
+    if (users.isEmpty() && groups.isEmpty()) {
+      return "no directory configured: cannot find the manager of " + user;
+    }
+    Person person = users.get(user);
+    if (person == null) {
+      return quote(user) + (groups.containsKey(user) ? " is a group, and only users have a manager"
+          : " is not a user in the directory");
+    }
+    if (person.manager() == null || person.manager().isBlank()) {
+      return user + " has no manager in the directory";
+    }
+    if (users.get(person.manager()) == null) {
+      return "the manager of " + user + ", " + quote(person.manager()) + ", is not a user in the directory";
+    }
+    return null;
   }
 
   private static Recipient email(String name, String address, List<String> problems) {

@@ -206,4 +206,107 @@ class DirectoryTest {
             Map.of());
     assertEquals(List.of(), directory.problems(ENDPOINTS));
   }
+
+  /** ann and bea report to boss (e-mail), cid to hook-boss (webhook); boss is also in "leads". */
+  private static Directory withManagers() {
+    Map<String, Person> users = new LinkedHashMap<>();
+    users.put("boss", email("boss@example.com"));
+    users.put("hook-boss", person(null, "webhook", "ops-slack"));
+    users.put("ann", new Person("Ann", "ann@example.com", null, null, "boss", null));
+    users.put("bea", new Person("Bea", null, "log", null, "boss", null));
+    users.put("cid", new Person("Cid", "cid@example.com", null, null, "hook-boss", null));
+    users.put("loner", email("loner@example.com"));
+    Map<String, List<String>> groups = new LinkedHashMap<>();
+    groups.put("leads", List.of("boss", "hook-boss"));
+    groups.put("escalation", List.of("manager:ann", "manager:cid"));
+    return directory(users, groups);
+  }
+
+  @Test
+  void aManagerEntryReachesTheUsersManagerOnTheManagersChannel() {
+    assertEquals(
+        List.of(
+            new Recipient("boss", Channel.EMAIL, "boss@example.com"),
+            new Recipient("hook-boss", Channel.WEBHOOK, "ops-slack")),
+        resolve(withManagers(), "manager:ann", " manager: cid "));
+  }
+
+  @Test
+  void aPersonReachedByNameAndAsAManagerIsOneDelivery() {
+    assertEquals(
+        List.of(
+            new Recipient("boss", Channel.EMAIL, "boss@example.com"),
+            new Recipient("ann", Channel.EMAIL, "ann@example.com")),
+        resolve(withManagers(), "manager:ann", "ann", "boss", "manager:bea", "email:boss@example.com"));
+  }
+
+  @Test
+  void aManagerWhoIsAlsoInAGroupIsOneDelivery() {
+    assertEquals(
+        List.of(
+            new Recipient("boss", Channel.EMAIL, "boss@example.com"),
+            new Recipient("hook-boss", Channel.WEBHOOK, "ops-slack")),
+        resolve(withManagers(), "leads", "manager:ann", "manager:cid"));
+    assertEquals(
+        List.of(
+            new Recipient("boss", Channel.EMAIL, "boss@example.com"),
+            new Recipient("hook-boss", Channel.WEBHOOK, "ops-slack")),
+        resolve(withManagers(), "manager:bea", "leads"));
+  }
+
+  @Test
+  void groupsMayHoldManagerEntries() {
+    assertEquals(List.of(), withManagers().problems(ENDPOINTS));
+    assertEquals(
+        List.of(
+            new Recipient("boss", Channel.EMAIL, "boss@example.com"),
+            new Recipient("hook-boss", Channel.WEBHOOK, "ops-slack")),
+        resolve(withManagers(), "escalation", "leads"));
+  }
+
+  @Test
+  void anUnknownUserOrAUserWithoutManagerIsAProblemNamingTheUser() {
+    Recipients recipients =
+        withManagers().resolve(
+            List.of("manager:ann", "manager:mallory", "manager:loner", "manager:leads", "manager:"), ENDPOINTS);
+    assertEquals(List.of(new Recipient("boss", Channel.EMAIL, "boss@example.com")), recipients.resolved());
+    assertEquals(
+        List.of(
+            "'manager:mallory': 'mallory' is not a user in the directory",
+            "'manager:loner': loner has no manager in the directory",
+            "'manager:leads': 'leads' is a group, and only users have a manager",
+            "'manager:': names no user (manager:<user>)"),
+        recipients.problems());
+  }
+
+  @Test
+  void aManagerWhoIsNotAUserIsAProblemNotACrash() {
+    // Settings files are checked at load ("manager 'ghost' is not a user"); a directory built in
+    // code is not, and must still resolve to a problem.
+    Directory directory =
+        directory(Map.of("ann", new Person(null, "ann@example.com", null, null, "ghost", null)), Map.of());
+    assertEquals(
+        List.of("'manager:ann': the manager of ann, 'ghost', is not a user in the directory"),
+        directory.resolve(List.of("manager:ann"), ENDPOINTS).problems());
+  }
+
+  @Test
+  void withoutADirectoryAManagerCannotBeFoundButPlainNamesStillGoToTheLog() {
+    Recipients recipients = Directory.EMPTY.resolve(List.of("carol", "manager:carol"), ENDPOINTS);
+    assertEquals(List.of(new Recipient("carol", Channel.LOG, "carol")), recipients.resolved());
+    assertEquals(List.of("no directory configured: cannot find the manager of carol"), recipients.problems());
+  }
+
+  @Test
+  void groupMembersThatReachNoManagerAreLoadProblems() {
+    Directory directory =
+        directory(
+            Map.of("ann", email("ann@example.com")),
+            Map.of("escalation", List.of("manager:ann", "manager:nobody")));
+    assertEquals(
+        List.of(
+            "directory.groups.escalation: member 'manager:ann': ann has no manager in the directory",
+            "directory.groups.escalation: member 'manager:nobody': 'nobody' is not a user in the directory"),
+        directory.problems(ENDPOINTS));
+  }
 }
