@@ -1,10 +1,13 @@
 package dev.overdue.activities.settings;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.PropertyBindingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -15,6 +18,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -24,13 +28,15 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * The worker's own configuration file (YAML or JSON): {@code notifications} and {@code directory}
- * (inline, or the path of a YAML/JSON file of its own). Any string may be {@code ${ENV_VAR}} or
+ * The worker's own configuration file (YAML or JSON): {@code notifications}, {@code directory}
+ * (inline, or the path of a YAML/JSON file of its own) and {@code calendar} (the business calendar
+ * working time is counted in; null when the file has none). Any string may be {@code ${ENV_VAR}} or
  * {@code ${ENV_VAR:-default}} (the default also when the variable is empty, as in the shell), so
  * secrets can stay in the environment. Everything is checked at load: a typo fails the worker's
  * start with the path of the bad value, never a delivery later.
  */
-public record WorkerSettings(NotificationSettings notifications, Directory directory) {
+public record WorkerSettings(
+    NotificationSettings notifications, Directory directory, CalendarSettings calendar) {
   private static final ObjectMapper YAML =
       new ObjectMapper(new YAMLFactory())
           .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -42,8 +48,23 @@ public record WorkerSettings(NotificationSettings notifications, Directory direc
     directory = directory == null ? Directory.EMPTY : directory;
   }
 
+  /** Settings without a calendar section. */
+  public WorkerSettings(NotificationSettings notifications, Directory directory) {
+    this(notifications, directory, null);
+  }
+
   public static WorkerSettings defaults() {
-    return new WorkerSettings(null, null);
+    return new WorkerSettings(null, null, null);
+  }
+
+  /** The calendar section, or {@link CalendarSettings#officeHours()} when there is none. */
+  public CalendarSettings calendarOrDefault() {
+    return calendar == null ? CalendarSettings.officeHours() : calendar;
+  }
+
+  /** The same settings with other notification settings, keeping the directory and calendar. */
+  public WorkerSettings withNotifications(NotificationSettings newNotifications) {
+    return new WorkerSettings(newNotifications, directory, calendar);
   }
 
   /** Thrown with every problem of a settings file, each with where it is. */
@@ -162,8 +183,11 @@ public record WorkerSettings(NotificationSettings notifications, Directory direc
     while (cause.getCause() != null) {
       cause = cause.getCause();
     }
+    String shape = shapeMismatch(e);
     String reason =
-        cause instanceof IllegalArgumentException
+        shape != null
+            ? shape
+            : cause instanceof IllegalArgumentException
             ? cause.getMessage()
             : e.getOriginalMessage()
                 .replaceAll("\\(class [^)]*\\)", "")
@@ -171,6 +195,27 @@ public record WorkerSettings(NotificationSettings notifications, Directory direc
                 // `java.lang.Integer` -> Integer: the setting's type, not Java's name for it
                 .replaceAll("`(?:[a-z][a-z0-9_]*\\.)+([A-Z][A-Za-z0-9]*)(?:<[^`]*>)?`", "$1");
     return (path.isEmpty() ? "" : path + ": ") + reason;
+  }
+
+  /**
+   * "must be a list" for a single value where a list belongs ({@code workingDays: MON}), and the
+   * like for a section, instead of Jackson's words about creators and constructors.
+   */
+  private static String shapeMismatch(JsonProcessingException e) {
+    if (!(e instanceof MismatchedInputException mismatch) || e instanceof PropertyBindingException
+        || mismatch.getTargetType() == null) {
+      return null;
+    }
+    Class<?> target = mismatch.getTargetType();
+    boolean scalar = mismatch.getProcessor() instanceof JsonParser parser
+        && parser.currentToken() != null && parser.currentToken().isScalarValue();
+    if (Collection.class.isAssignableFrom(target) || target.isArray()) {
+      return "must be a list, like [a, b]";
+    }
+    if (Map.class.isAssignableFrom(target) || target.getPackageName().equals(WorkerSettings.class.getPackageName())) {
+      return "must be a section of fields (name: value), not " + (scalar ? "a single value" : "a list");
+    }
+    return null;
   }
 
   private static String join(String at, String key) {

@@ -207,6 +207,10 @@ class WorkerSettingsTest {
             + " | notifications.webhooks.ops: format must be json or slack: teams",
         "notifications: {email: {host: h, from: a@b.c, port: abc}}"
             + " | notifications.email.port: Cannot deserialize value of type Integer from String \"abc\"",
+        "directory: {groups: {ops: alice}}"
+            + " | directory.groups.ops: must be a list, like [a, b]",
+        "notifications: {email: smtp.example.com}"
+            + " | notifications.email: must be a section of fields (name: value), not a single value",
       })
   void anInvalidValueIsExplainedWithItsPath(String yaml, String expected) throws IOException {
     String message = failure(yaml);
