@@ -7,7 +7,9 @@ public enum NotificationEvent {
   TIMER_EXPIRED,
   DEADLINE_ESCALATED,
   REMINDER,
-  REASSIGNED;
+  REASSIGNED,
+  /** A task listener's notify: the task was created, assigned, updated, completed, deleted or timed out. */
+  TASK_EVENT;
 
   /** The name used in configuration and template files: {@code timer-expired}, ... */
   public String key() {

@@ -124,9 +124,11 @@ public final class OverdueWorker implements Callable<Integer> {
     try {
       settings = config == null ? WorkerSettings.defaults() : WorkerSettings.load(config);
       if (deliveryStore != null && !deliveryStore.isBlank()) {
-        settings = new WorkerSettings(settings.notifications().withStore(deliveryStore), settings.directory());
+        settings = settings.withNotifications(settings.notifications().withStore(deliveryStore));
       }
       deliveries = Deliveries.start(settings, Clock.systemUTC());
+      // Approvals that count working time record this calendar once, when they start.
+      dev.overdue.workflow.WorkerCalendar.use(settings.calendarOrDefault());
     } catch (WorkerSettings.InvalidSettings | IllegalArgumentException | IllegalStateException e) {
       log.error("Cannot start: {}", e.getMessage());
       return 2;

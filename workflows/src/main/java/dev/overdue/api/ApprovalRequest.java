@@ -1,12 +1,17 @@
 package dev.overdue.api;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The input of an approval, one JSON object. Time limits are ISO-8601 durations ({@code P5D}), a
- * number of seconds, or date-times with offset. Missing lists mean none.
+ * number of seconds, or date-times (with offset, or without one: then read in the business
+ * calendar's zone). Missing lists mean none. {@code calendar} ({@code business} or {@code elapsed},
+ * the default) says how the request's durations count unless a deadline or timer says otherwise.
  */
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record ApprovalRequest(
     String requestId,
     String title,
@@ -15,7 +20,8 @@ public record ApprovalRequest(
     String timeout,
     List<HandlerDefinition> onTimeout,
     List<StepDefinition> steps,
-    List<TimerDefinition> timers) {
+    List<TimerDefinition> timers,
+    String calendar) {
 
   public ApprovalRequest {
     data = data == null ? Map.of() : data;
@@ -24,7 +30,23 @@ public record ApprovalRequest(
     timers = timers == null ? List.of() : List.copyOf(timers);
   }
 
-  /** One step: a user task offered to its approvers, with optional acceptance and completion limits. */
+  public ApprovalRequest(
+      String requestId,
+      String title,
+      String requester,
+      Map<String, Object> data,
+      String timeout,
+      List<HandlerDefinition> onTimeout,
+      List<StepDefinition> steps,
+      List<TimerDefinition> timers) {
+    this(requestId, title, requester, data, timeout, onTimeout, steps, timers, null);
+  }
+
+  /**
+   * One step: a user task offered to its approvers, with optional acceptance and completion limits,
+   * WS-HumanTask start and completion deadlines, listeners on its task events and named outcomes.
+   */
+  @JsonInclude(JsonInclude.Include.NON_EMPTY)
   public record StepDefinition(
       String name,
       String title,
@@ -32,29 +54,115 @@ public record ApprovalRequest(
       String offerTimeout,
       List<HandlerDefinition> onOfferTimeout,
       String timeout,
-      List<HandlerDefinition> onTimeout) {
+      List<HandlerDefinition> onTimeout,
+      List<DeadlineDefinition> startDeadlines,
+      List<DeadlineDefinition> completionDeadlines,
+      List<ListenerDefinition> listeners,
+      List<OutcomeDefinition> outcomes) {
     public StepDefinition {
       approvers = approvers == null ? List.of() : List.copyOf(approvers);
       onOfferTimeout = onOfferTimeout == null ? List.of() : List.copyOf(onOfferTimeout);
       onTimeout = onTimeout == null ? List.of() : List.copyOf(onTimeout);
+      startDeadlines = startDeadlines == null ? List.of() : List.copyOf(startDeadlines);
+      completionDeadlines = completionDeadlines == null ? List.of() : List.copyOf(completionDeadlines);
+      listeners = listeners == null ? List.of() : List.copyOf(listeners);
+      outcomes = outcomes == null ? List.of() : List.copyOf(outcomes);
     }
-  }
 
-  /** A user-defined timer: starts OFF, switched by enableTimer and disableTimer. */
-  public record TimerDefinition(String name, String limit, List<HandlerDefinition> handlers) {
-    public TimerDefinition {
-      handlers = handlers == null ? List.of() : List.copyOf(handlers);
+    public StepDefinition(
+        String name,
+        String title,
+        List<String> approvers,
+        String offerTimeout,
+        List<HandlerDefinition> onOfferTimeout,
+        String timeout,
+        List<HandlerDefinition> onTimeout) {
+      this(name, title, approvers, offerTimeout, onOfferTimeout, timeout, onTimeout,
+          null, null, null, null);
     }
   }
 
   /**
-   * {@code warn}, {@code notify} (to, message, subject: Mustache templates; without them the
-   * event's default) or {@code decide} (outcome).
+   * A user-defined timer: starts OFF, switched by enableTimer and disableTimer. Either {@code
+   * limit} (once) or {@code cycle} (ISO-8601 repeating: {@code R3/PT4H}, {@code R/P1D}) with its
+   * {@code catchUp} policy ({@code fire-once}, the default, {@code fire-all} or {@code skip}).
    */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record TimerDefinition(
+      String name,
+      String limit,
+      List<HandlerDefinition> handlers,
+      String cycle,
+      String catchUp,
+      String calendar) {
+    public TimerDefinition {
+      handlers = handlers == null ? List.of() : List.copyOf(handlers);
+    }
+
+    public TimerDefinition(String name, String limit, List<HandlerDefinition> handlers) {
+      this(name, limit, handlers, null, null, null);
+    }
+  }
+
+  /**
+   * A WS-HumanTask deadline of a step: exactly one of {@code for} (a duration), {@code until} (a
+   * date-time) or {@code cycle} (repeating, for reminders), counted from when the step is created.
+   * Its escalations run, in order, when it expires and their condition holds.
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record DeadlineDefinition(
+      String name,
+      @JsonProperty("for") String forDuration,
+      String until,
+      String cycle,
+      String catchUp,
+      String calendar,
+      List<HandlerDefinition> escalations) {
+    public DeadlineDefinition {
+      escalations = escalations == null ? List.of() : List.copyOf(escalations);
+    }
+  }
+
+  /**
+   * Actions run on a task event: {@code created}, {@code assigned}, {@code updated}, {@code
+   * completed}, {@code deleted} or {@code timeout}. Only {@code notify} and {@code warn}.
+   */
+  public record ListenerDefinition(String event, List<HandlerDefinition> actions) {
+    public ListenerDefinition {
+      actions = actions == null ? List.of() : List.copyOf(actions);
+    }
+  }
+
+  /**
+   * A named outcome of a step beyond approve and reject: it leads to a later step ({@code next})
+   * or ends the approval ({@code end}: {@code APPROVED} or {@code REJECTED}).
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record OutcomeDefinition(String name, String next, String end) {}
+
+  /**
+   * {@code warn}, {@code notify} (to, message, subject: Mustache templates; without them the
+   * event's default), {@code decide} (outcome) or {@code reassign} (to: the new potential owners).
+   * {@code condition}, a CEL expression over {@code data}, {@code step} and {@code process}, makes
+   * it run only when true; {@code name} orders escalations (the first reassignment in lexical
+   * order wins).
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
   public record HandlerDefinition(
-      String action, List<String> to, String message, String outcome, String subject) {
+      String action,
+      List<String> to,
+      String message,
+      String outcome,
+      String subject,
+      String name,
+      String condition) {
     public HandlerDefinition {
       to = to == null ? List.of() : List.copyOf(to);
+    }
+
+    public HandlerDefinition(
+        String action, List<String> to, String message, String outcome, String subject) {
+      this(action, to, message, outcome, subject, null, null);
     }
   }
 }

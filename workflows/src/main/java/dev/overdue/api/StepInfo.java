@@ -2,7 +2,11 @@ package dev.overdue.api;
 
 import java.util.List;
 
-/** One step's user task as the {@code status} query shows it. */
+/**
+ * One step's user task as the {@code status} query shows it. {@code approvers} are its potential
+ * owners (a reassignment replaces them); {@code outcomes} the named outcomes it offers beyond
+ * approve and reject.
+ */
 public record StepInfo(
     String name,
     String title,
@@ -12,4 +16,5 @@ public record StepInfo(
     String outcome,
     String decidedBy,
     String comment,
-    String completedAt) {}
+    String completedAt,
+    List<String> outcomes) {}

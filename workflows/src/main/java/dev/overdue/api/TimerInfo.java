@@ -10,4 +10,19 @@ public record TimerInfo(
     String expiresAt,
     boolean expired,
     boolean cleared,
-    int firings) {}
+    int firings,
+    TimerDerivation derivation) {
+
+  public TimerInfo(
+      String name,
+      String kind,
+      String step,
+      String state,
+      String limit,
+      String expiresAt,
+      boolean expired,
+      boolean cleared,
+      int firings) {
+    this(name, kind, step, state, limit, expiresAt, expired, cleared, firings, null);
+  }
+}

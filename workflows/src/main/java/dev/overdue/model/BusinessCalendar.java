@@ -33,6 +33,12 @@ public record BusinessCalendar(
         EnumSet.range(DayOfWeek.MONDAY, DayOfWeek.FRIDAY), Set.of());
   }
 
+  /** The calendar a worker's settings describe. */
+  public static BusinessCalendar of(dev.overdue.activities.settings.CalendarSettings settings) {
+    return new BusinessCalendar(
+        settings.zoneId(), settings.dayStart(), settings.dayEnd(), settings.days(), settings.holidayDates());
+  }
+
   public BusinessCalendar {
     if (zone == null || dayStart == null || dayEnd == null) {
       throw new RuleViolation("a business calendar needs a time zone and working hours");

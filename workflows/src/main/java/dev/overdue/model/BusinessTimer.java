@@ -1,34 +1,68 @@
 package dev.overdue.model;
 
+import dev.overdue.api.TimerChange;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * One business timer with the lifecycle of seed 000: a state (off, running, suspended), a time
- * limit, an expiration date fixed once computed, and an expiration flag.
+ * limit, an expiration date fixed once computed, and an expiration flag. A cycle limit ({@code
+ * R3/PT4H}) makes it repeat: each occurrence is due one interval after the previous one, counted
+ * from when it started, and missed occurrences follow its {@link Cycle.CatchUp} policy.
+ *
+ * <p>It keeps how its date was derived: the base instant, the limit, the calendar, and every
+ * change with who made it and the old and new values.
  */
 public final class BusinessTimer {
+  /** The changes a timer remembers: the latest ones, so a snapshot does not grow without end. */
+  static final int MAX_CHANGES = 20;
+
   private final String name;
   private final TimerKind kind;
   /** The step whose task this timer observes; null for process and user timers. */
   private final String step;
 
   private final List<TimerHandler> handlers;
+  private final Cycle.CatchUp catchUp;
   private TimeLimit limit;
   private TimerState state = TimerState.OFF;
   private Instant expiresAt;
   private boolean expired;
   private boolean cleared;
   private int firings;
+  /** When the current expiration date, or a cycle's first occurrence, was counted from. */
+  private Instant base;
+  /** Occurrences of a cycle dealt with (fired or skipped) since {@link #base}. */
+  private long occurrencesDone;
+  private final List<TimerChange> changes = new ArrayList<>();
+  /** Counts working time; set by the process, null when no limit of the approval needs it. */
+  private BusinessCalendar calendar;
 
   public BusinessTimer(
       String name, TimerKind kind, String step, TimeLimit limit, List<TimerHandler> handlers) {
+    this(name, kind, step, limit, handlers, Cycle.CatchUp.FIRE_ONCE);
+  }
+
+  public BusinessTimer(
+      String name,
+      TimerKind kind,
+      String step,
+      TimeLimit limit,
+      List<TimerHandler> handlers,
+      Cycle.CatchUp catchUp) {
     this.name = name;
     this.kind = kind;
     this.step = step;
     this.limit = limit;
     this.handlers = handlers.isEmpty() ? TimerHandler.DEFAULT : List.copyOf(handlers);
+    this.catchUp = catchUp == null ? Cycle.CatchUp.FIRE_ONCE : catchUp;
+  }
+
+  void useCalendar(BusinessCalendar calendar) {
+    this.calendar = calendar;
   }
 
   ProcessSnapshot.TimerSnapshot snapshot() {
@@ -42,22 +76,33 @@ public final class BusinessTimer {
         expiresAt == null ? null : expiresAt.toString(),
         expired,
         cleared,
-        firings);
+        firings,
+        catchUp == Cycle.CatchUp.FIRE_ONCE ? null : catchUp.text(),
+        base == null ? null : base.toString(),
+        occurrencesDone == 0 ? null : occurrencesDone,
+        changes.isEmpty() ? null : List.copyOf(changes));
   }
 
-  static BusinessTimer restore(ProcessSnapshot.TimerSnapshot snapshot) {
+  static BusinessTimer restore(ProcessSnapshot.TimerSnapshot snapshot, BusinessCalendar calendar) {
     BusinessTimer timer =
         new BusinessTimer(
             snapshot.name(),
             TimerKind.valueOf(snapshot.kind()),
             snapshot.step(),
             TimeLimit.parse(snapshot.limit()),
-            RequestValidator.handlers(snapshot.handlers()));
+            RequestValidator.handlers(snapshot.handlers()),
+            Cycle.CatchUp.parse(snapshot.catchUp()));
+    timer.calendar = calendar;
     timer.state = TimerState.valueOf(snapshot.state());
     timer.expiresAt = snapshot.expiresAt() == null ? null : Instant.parse(snapshot.expiresAt());
     timer.expired = snapshot.expired();
     timer.cleared = snapshot.cleared();
     timer.firings = snapshot.firings();
+    timer.base = snapshot.base() == null ? null : Instant.parse(snapshot.base());
+    timer.occurrencesDone = snapshot.occurrencesDone() == null ? 0 : snapshot.occurrencesDone();
+    if (snapshot.changes() != null) {
+      timer.changes.addAll(snapshot.changes());
+    }
     return timer;
   }
 
@@ -77,8 +122,15 @@ public final class BusinessTimer {
     });
     state = TimerLifecycle.TABLE.fire(state, event);
     if (state == TimerState.RUNNING && expiresAt == null) {
-      expiresAt = limit.expirationFrom(now);
+      countFrom(now);
     }
+  }
+
+  /** Fixes the expiration date (a cycle's first occurrence) counting from {@code now}. */
+  private void countFrom(Instant now) {
+    base = now;
+    occurrencesDone = 0;
+    expiresAt = limit.expirationFrom(now, calendar);
   }
 
   /** Turns the timer on unless it already runs (system timers re-enter states idempotently). */
@@ -96,34 +148,132 @@ public final class BusinessTimer {
 
   /**
    * Sets a new time limit: clears the expiration date and the flag, and computes the new date at
-   * once when the timer is running.
+   * once when the timer is running. {@code by} is who asked, for the derivation trail.
    */
-  public void setLimit(TimeLimit newLimit, Instant now) {
+  public void setLimit(TimeLimit newLimit, Instant now, String by) {
     if (cleared) {
       throw new RuleViolation("timer " + name + " was cleared");
     }
+    String oldLimit = limit.text();
+    Instant oldDate = expiresAt;
     limit = newLimit;
     expired = false;
-    expiresAt = state == TimerState.RUNNING ? newLimit.expirationFrom(now) : null;
+    if (state == TimerState.RUNNING) {
+      countFrom(now);
+    } else {
+      expiresAt = null;
+    }
+    recordChange(now, by, "limit", oldLimit, oldDate);
   }
 
-  /** Expires the timer when it is running, not yet expired, and its expiration date is reached. */
-  public boolean expireIfDue(Instant now) {
-    if (isDue(now)) {
+  public void setLimit(TimeLimit newLimit, Instant now) {
+    setLimit(newLimit, now, null);
+  }
+
+  /** Moves a cycle's remaining occurrences {@code by} later. */
+  void postponeCycle(Duration by, Instant now, String who) {
+    Instant oldDate = expiresAt;
+    base = base.plus(by);
+    expiresAt = cycle().due(base, occurrencesDone + 1);
+    recordChange(now, who, "postponed by " + new TimeLimit.Relative(by).text(), limit.text(), oldDate);
+  }
+
+  private void recordChange(Instant at, String by, String change, String oldLimit, Instant oldDate) {
+    if (changes.size() == MAX_CHANGES) {
+      changes.remove(0);
+    }
+    changes.add(
+        new TimerChange(
+            at.toString(),
+            by,
+            change,
+            oldLimit,
+            limit.text(),
+            oldDate == null ? null : oldDate.toString(),
+            expiresAt == null ? null : expiresAt.toString()));
+  }
+
+  /** One firing of a timer: its number over the timer's life and the date it was due. */
+  public record Firing(int number, Instant dueAt) {}
+
+  /**
+   * Expires the timer if it is due: once for a one-shot limit; for a cycle, the occurrences its
+   * catch-up policy fires (possibly none, when missed ones are skipped), after which the timer
+   * waits for its next occurrence unless the cycle has run out.
+   */
+  public List<Firing> expire(Instant now) {
+    if (!isDue(now)) {
+      return List.of();
+    }
+    if (!(limit instanceof TimeLimit.Repeating)) {
       expired = true;
       firings++;
-      return true;
+      return List.of(new Firing(firings, expiresAt));
     }
-    return false;
+    Cycle.Step step = cycle().step(base, occurrencesDone, now, catchUp);
+    List<Firing> fired = new ArrayList<>();
+    for (Instant dueAt : step.firings()) {
+      firings++;
+      fired.add(new Firing(firings, dueAt));
+    }
+    occurrencesDone = step.done();
+    expired = expired || !fired.isEmpty();
+    step.next().ifPresent(next -> expiresAt = next);
+    return fired;
+  }
+
+  /** Kept for one-shot timers: expires the timer when due. */
+  public boolean expireIfDue(Instant now) {
+    return !expire(now).isEmpty();
   }
 
   public boolean isDue(Instant now) {
     return awaitsExpiry() && !now.isBefore(expiresAt);
   }
 
-  /** Running with a date and not yet expired: the only timers a server timer is needed for. */
+  /**
+   * Running with a date and not yet expired (a cycle: not yet run out): the only timers a server
+   * timer is needed for.
+   */
   public boolean awaitsExpiry() {
-    return !cleared && state == TimerState.RUNNING && !expired && expiresAt != null;
+    return !cleared
+        && state == TimerState.RUNNING
+        && expiresAt != null
+        && (isCycle() ? !cycleRanOut() : !expired);
+  }
+
+  public boolean isCycle() {
+    return limit instanceof TimeLimit.Repeating;
+  }
+
+  private Cycle cycle() {
+    return ((TimeLimit.Repeating) limit).cycle();
+  }
+
+  private boolean cycleRanOut() {
+    Long repetitions = cycle().repetitions();
+    return repetitions != null && occurrencesDone >= repetitions;
+  }
+
+  /**
+   * The next {@code max} due dates as they stand, for the plan: one for a one-shot timer that
+   * awaits expiry, up to {@code max} for a cycle; suspended timers too, with the dates they keep.
+   */
+  List<Instant> upcoming(int max) {
+    boolean waiting = !cleared && state != TimerState.OFF && expiresAt != null
+        && (isCycle() ? !cycleRanOut() : !expired);
+    if (!waiting) {
+      return List.of();
+    }
+    if (!isCycle()) {
+      return List.of(expiresAt);
+    }
+    List<Instant> dates = new ArrayList<>();
+    Long repetitions = cycle().repetitions();
+    for (long k = occurrencesDone + 1; dates.size() < max && (repetitions == null || k <= repetitions); k++) {
+      dates.add(cycle().due(base, k));
+    }
+    return dates;
   }
 
   /** Off for good: the task or process this system timer observed has finished. */
@@ -152,12 +302,28 @@ public final class BusinessTimer {
     return limit;
   }
 
+  public Cycle.CatchUp catchUp() {
+    return catchUp;
+  }
+
   public TimerState state() {
     return state;
   }
 
   public Optional<Instant> expiresAt() {
     return Optional.ofNullable(expiresAt);
+  }
+
+  public Optional<Instant> base() {
+    return Optional.ofNullable(base);
+  }
+
+  public List<TimerChange> changes() {
+    return List.copyOf(changes);
+  }
+
+  public long occurrencesDone() {
+    return occurrencesDone;
   }
 
   public boolean expired() {
@@ -168,7 +334,7 @@ public final class BusinessTimer {
     return cleared;
   }
 
-  /** How many times this timer has expired over its life (a new limit allows another expiry). */
+  /** How many times this timer has fired over its life (a new limit allows another expiry). */
   public int firings() {
     return firings;
   }

@@ -8,13 +8,22 @@ public sealed interface Command {
   /** The command's name on the wire: the Signal and Update name. */
   String name();
 
-  record EnableTimer(String timer) implements Command {
+  /** {@code user}, optional everywhere it appears on timer commands, is who asked: for the trail. */
+  record EnableTimer(String timer, String user) implements Command {
+    public EnableTimer(String timer) {
+      this(timer, null);
+    }
+
     public String name() {
       return "enableTimer";
     }
   }
 
-  record DisableTimer(String timer) implements Command {
+  record DisableTimer(String timer, String user) implements Command {
+    public DisableTimer(String timer) {
+      this(timer, null);
+    }
+
     public String name() {
       return "disableTimer";
     }
@@ -33,7 +42,11 @@ public sealed interface Command {
   }
 
   /** Exactly one of {@code limit} (a new time limit) and {@code by} (move the date later). */
-  record ExtendDeadline(String timer, TimeLimit limit, Duration by) implements Command {
+  record ExtendDeadline(String timer, TimeLimit limit, Duration by, String user) implements Command {
+    public ExtendDeadline(String timer, TimeLimit limit, Duration by) {
+      this(timer, limit, by, null);
+    }
+
     public String name() {
       return "extendDeadline";
     }
@@ -43,6 +56,20 @@ public sealed interface Command {
   record Claim(String step, String user) implements Command {
     public String name() {
       return "claim";
+    }
+  }
+
+  /** WS-HumanTask start: the task is worked on (IN_PROGRESS); its start deadlines are met. */
+  record Start(String step, String user) implements Command {
+    public String name() {
+      return "start";
+    }
+  }
+
+  /** Decides the current step with {@code outcome}: APPROVED, REJECTED or a named outcome. */
+  record Complete(String user, String outcome, String comment) implements Command {
+    public String name() {
+      return "complete";
     }
   }
 

@@ -28,6 +28,11 @@ public record Cycle(Long repetitions, Duration interval) {
     /** Missed occurrences are dropped; the cycle goes on with the next one. */
     SKIP;
 
+    /** {@code fire-once}, {@code fire-all}, {@code skip}: as requests write it. */
+    public String text() {
+      return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
     public static CatchUp parse(String text) {
       if (text == null) {
         return FIRE_ONCE;
@@ -47,6 +52,9 @@ public record Cycle(Long repetitions, Duration interval) {
     if (interval == null || interval.isNegative() || interval.isZero()) {
       throw new RuleViolation("a cycle needs a positive interval");
     }
+    if (interval.compareTo(MIN_INTERVAL) < 0) {
+      throw new RuleViolation("a cycle's interval is at least one minute (PT1M), got " + interval);
+    }
   }
 
   /** {@code R3/PT4H}, {@code R/P1D}. */
@@ -63,6 +71,11 @@ public record Cycle(Long repetitions, Duration interval) {
       throw new RuleViolation(Texts.quote(text) + " repeats too often");
     }
     return new Cycle(repetitions, TimeLimit.parseDuration(m.group(2)));
+  }
+
+  /** The cycle as ISO-8601 text, as {@link #parse} reads it. */
+  public String text() {
+    return "R" + (repetitions == null ? "" : repetitions) + "/" + new TimeLimit.Relative(interval).text();
   }
 
   /** When occurrence {@code k} (from 1) is due. */
@@ -86,22 +99,28 @@ public record Cycle(Long repetitions, Duration interval) {
     if (repetitions != null) {
       due = Math.min(due, repetitions);
     }
-    Instant missedBefore = now.minus(MISFIRE_THRESHOLD);
-    List<Instant> missed = new ArrayList<>();
+    // Occurrences done+1..due are due; those due before the misfire threshold were missed. Only
+    // the ones that fire are materialized: a long suspension of a short cycle must stay cheap.
+    long lastMissed = Math.min(due, occurrencesDueBy(anchor, now.minus(MISFIRE_THRESHOLD).minusNanos(1)));
+    long firstMissed = done + 1;
+    long missedCount = Math.max(0, lastMissed - firstMissed + 1);
     List<Instant> onTime = new ArrayList<>();
-    for (long k = done + 1; k <= due; k++) {
-      Instant date = due(anchor, k);
-      (date.isBefore(missedBefore) ? missed : onTime).add(date);
+    for (long k = Math.max(firstMissed, lastMissed + 1); k <= due; k++) {
+      onTime.add(due(anchor, k));
     }
     List<Instant> firings =
         switch (policy) {
           case FIRE_ALL -> {
-            List<Instant> all = new ArrayList<>(missed);
+            List<Instant> all = new ArrayList<>();
+            // At most MAX_FIRE_ALL missed occurrences fire, the latest ones.
+            for (long k = Math.max(firstMissed, lastMissed - MAX_FIRE_ALL + 1); k <= lastMissed; k++) {
+              all.add(due(anchor, k));
+            }
             all.addAll(onTime);
             yield all;
           }
           // One firing stands for every missed occurrence; an on-time one already is that firing.
-          case FIRE_ONCE -> onTime.isEmpty() && !missed.isEmpty() ? List.of(missed.get(missed.size() - 1)) : onTime;
+          case FIRE_ONCE -> onTime.isEmpty() && missedCount > 0 ? List.of(due(anchor, lastMissed)) : onTime;
           case SKIP -> onTime;
         };
     long dealtWith = Math.max(done, due);
@@ -111,6 +130,12 @@ public record Cycle(Long repetitions, Duration interval) {
             : Optional.of(due(anchor, dealtWith + 1));
     return new Step(List.copyOf(firings), dealtWith, next);
   }
+
+  /** The most missed occurrences {@code fire-all} fires at once (the latest ones). */
+  public static final int MAX_FIRE_ALL = 100;
+
+  /** The shortest interval: reminders, not a busy loop. */
+  public static final Duration MIN_INTERVAL = Duration.ofMinutes(1);
 
   /** The outcome of {@link #step}. */
   public record Step(List<Instant> firings, long done, Optional<Instant> next) {}

@@ -1,16 +1,21 @@
 package dev.overdue.model;
 
+import dev.overdue.activities.settings.CalendarSettings;
 import dev.overdue.api.ApprovalRequest.HandlerDefinition;
+import dev.overdue.api.ApprovalRequest.ListenerDefinition;
+import dev.overdue.api.ApprovalRequest.OutcomeDefinition;
+import dev.overdue.api.TimerChange;
 import dev.overdue.api.WarningInfo;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Everything an approval needs to go on in a new run after continue-as-new: every timer with its
- * state, limit, expiration date, flag and firings, every task, the warnings and the suspension.
- * ({@code data}, the request's, is absent from snapshots made before messages were templates.)
- * The audit trail is not carried: it stays in each run's history (see {@link
- * ApprovalProcess#CONTINUED_AS_NEW}), so the snapshot's size does not grow with the changes.
+ * state, limit, expiration date, flag, firings and derivation, every task, the warnings, the
+ * suspension and the business calendar it counts in. Fields added later are null in snapshots
+ * made before them ({@code data} before messages were templates; calendars, cycles, listeners and
+ * outcomes before deadlines). The audit trail is not carried: it stays in each run's history (see
+ * {@link ApprovalProcess#CONTINUED_AS_NEW}), so the snapshot's size does not grow with the changes.
  */
 public record ProcessSnapshot(
     String requestId,
@@ -25,7 +30,8 @@ public record ProcessSnapshot(
     List<TaskSnapshot> steps,
     List<TimerSnapshot> timers,
     List<WarningInfo> warnings,
-    Map<String, Object> data) {
+    Map<String, Object> data,
+    CalendarSettings calendar) {
 
   public record TaskSnapshot(
       String name,
@@ -36,7 +42,10 @@ public record ProcessSnapshot(
       String outcome,
       String decidedBy,
       String comment,
-      String completedAt) {}
+      String completedAt,
+      List<OutcomeDefinition> outcomes,
+      List<ListenerDefinition> listeners,
+      Map<String, Integer> listenerFirings) {}
 
   public record TimerSnapshot(
       String name,
@@ -48,5 +57,9 @@ public record ProcessSnapshot(
       String expiresAt,
       boolean expired,
       boolean cleared,
-      int firings) {}
+      int firings,
+      String catchUp,
+      String base,
+      Long occurrencesDone,
+      List<TimerChange> changes) {}
 }

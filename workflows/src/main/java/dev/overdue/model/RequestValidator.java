@@ -1,12 +1,19 @@
 package dev.overdue.model;
 
 import dev.overdue.activities.delivery.Templates;
+import dev.overdue.activities.settings.CalendarSettings;
 import dev.overdue.api.ApprovalRequest;
+import dev.overdue.api.ApprovalRequest.DeadlineDefinition;
 import dev.overdue.api.ApprovalRequest.HandlerDefinition;
+import dev.overdue.api.ApprovalRequest.ListenerDefinition;
+import dev.overdue.api.ApprovalRequest.OutcomeDefinition;
 import dev.overdue.api.ApprovalRequest.StepDefinition;
 import dev.overdue.api.ApprovalRequest.TimerDefinition;
 import java.time.DateTimeException;
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.stream.Stream;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -28,6 +35,15 @@ public final class RequestValidator {
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
 
   public static final int MAX_STEPS = 50;
+  /** Start and completion deadlines of one step, together. */
+  public static final int MAX_DEADLINES = 20;
+  public static final int MAX_LISTENERS = 20;
+  public static final int MAX_OUTCOMES = 20;
+
+  /** The calendar value that counts durations in working time. */
+  public static final String BUSINESS = "business";
+  /** The default: durations are elapsed time. */
+  public static final String ELAPSED = "elapsed";
   public static final int MAX_TIMERS = 100;
 
   // Sizes. A request travels as the workflow's input and, with the approval's state, as every
@@ -59,10 +75,20 @@ public final class RequestValidator {
    * more; empty when it may start at {@code now}.
    */
   public static List<String> problems(ApprovalRequest request, Instant now) {
+    return problems(request, now, null);
+  }
+
+  /**
+   * As {@link #problems(ApprovalRequest, Instant)}, counting working time and reading date-times
+   * without offset in {@code calendar}. Without one (the starter does not know the worker's),
+   * the syntax is checked against office hours in UTC, and whether a date-time without offset is
+   * in the past is left to the workflow.
+   */
+  public static List<String> problems(ApprovalRequest request, Instant now, CalendarSettings calendar) {
     if (request == null) {
       return List.of("the request is empty: expected a JSON object with requestId and steps");
     }
-    List<String> problems = allProblems(request, now);
+    List<String> problems = allProblems(request, now, calendar);
     if (problems.size() <= MAX_PROBLEMS_LISTED) {
       return problems;
     }
@@ -71,8 +97,17 @@ public final class RequestValidator {
     return listed;
   }
 
-  private static List<String> allProblems(ApprovalRequest request, Instant now) {
+  private static List<String> allProblems(
+      ApprovalRequest request, Instant now, CalendarSettings calendarSettings) {
     List<String> problems = new ArrayList<>();
+    LimitReader limits =
+        new LimitReader(
+            new ApprovalProcess.Limits(
+                request.calendar(),
+                BusinessCalendar.of(calendarSettings != null ? calendarSettings : CalendarSettings.officeHours())),
+            calendarSettings != null,
+            now);
+    calendarProblem("calendar", request.calendar(), problems::add);
     int length = RequestJson.tree(request).toString().length();
     if (length > MAX_REQUEST_LENGTH) {
       problems.add(
@@ -92,8 +127,14 @@ public final class RequestValidator {
           "data: too large (" + dataLength + " characters of JSON, at most " + MAX_DATA_LENGTH
               + ")");
     }
-    limitProblem("timeout", request.timeout(), now, problems::add);
-    handlerProblems("onTimeout", request.onTimeout(), problems::add);
+    limits.problem("timeout", request.timeout(), null, problems::add);
+    Set<String> anyStepOutcomes = new HashSet<>();
+    request.steps().stream()
+        .filter(java.util.Objects::nonNull)
+        .flatMap(step -> step.outcomes().stream())
+        .filter(o -> o != null && o.name() != null)
+        .forEach(o -> anyStepOutcomes.add(o.name().toLowerCase(Locale.ROOT)));
+    handlerProblems("onTimeout", request.onTimeout(), Use.TIMER, anyStepOutcomes, problems::add);
 
     if (request.steps().isEmpty()) {
       problems.add("steps: at least one step is required");
@@ -129,10 +170,13 @@ public final class RequestValidator {
                   + " characters)");
         }
       }
-      limitProblem(at + ".offerTimeout", step.offerTimeout(), now, problems::add);
-      limitProblem(at + ".timeout", step.timeout(), now, problems::add);
-      handlerProblems(at + ".onOfferTimeout", step.onOfferTimeout(), problems::add);
-      handlerProblems(at + ".onTimeout", step.onTimeout(), problems::add);
+      limits.problem(at + ".offerTimeout", step.offerTimeout(), null, problems::add);
+      limits.problem(at + ".timeout", step.timeout(), null, problems::add);
+      Set<String> outcomes = outcomeProblems(at, step, i, request.steps(), problems::add);
+      handlerProblems(at + ".onOfferTimeout", step.onOfferTimeout(), Use.TIMER, outcomes, problems::add);
+      handlerProblems(at + ".onTimeout", step.onTimeout(), Use.TIMER, outcomes, problems::add);
+      deadlineProblems(at, step, limits, outcomes, problems::add);
+      listenerProblems(at, step.listeners(), problems::add);
     }
     if (request.timers().size() > MAX_TIMERS) {
       problems.add("timers: at most " + MAX_TIMERS + " timers, got " + request.timers().size());
@@ -145,14 +189,264 @@ public final class RequestValidator {
         continue;
       }
       nameProblem(at, timer.name(), names, problems::add);
-      if (timer.limit() == null) {
-        problems.add(at + ".limit: required (only timers with a limit exist)");
+      if (timer.limit() == null && timer.cycle() == null) {
+        problems.add(at + ".limit: required, or a cycle (only timers with a limit exist)");
+      } else if (timer.limit() != null && timer.cycle() != null) {
+        problems.add(at + ": give either 'limit' or 'cycle', not both");
+      } else if (timer.limit() != null) {
+        limits.problem(at + ".limit", timer.limit(), timer.calendar(), problems::add);
       } else {
-        limitProblem(at + ".limit", timer.limit(), now, problems::add);
+        limits.cycleProblem(at + ".cycle", timer.cycle(), problems::add);
       }
-      handlerProblems(at + ".handlers", timer.handlers(), problems::add);
+      calendarProblem(at + ".calendar", timer.calendar(), problems::add);
+      catchUpProblem(at, timer.catchUp(), timer.cycle(), problems::add);
+      handlerProblems(at + ".handlers", timer.handlers(), Use.TIMER, anyStepOutcomes, problems::add);
     }
     return problems;
+  }
+
+  /** Whether any limit of {@code request} counts working time or is a date-time without offset. */
+  public static boolean needsCalendar(ApprovalRequest request) {
+    if (request == null || request.steps() == null) {
+      return false;
+    }
+    if (BUSINESS.equalsIgnoreCase(String.valueOf(request.calendar()))) {
+      return true;
+    }
+    Stream<String> calendars =
+        Stream.concat(
+            request.timers().stream().filter(java.util.Objects::nonNull).map(TimerDefinition::calendar),
+            deadlines(request).map(DeadlineDefinition::calendar));
+    if (calendars.anyMatch(c -> BUSINESS.equalsIgnoreCase(String.valueOf(c)))) {
+      return true;
+    }
+    Stream<String> limits =
+        Stream.of(
+                Stream.of(request.timeout()),
+                request.steps().stream().filter(java.util.Objects::nonNull)
+                    .flatMap(s -> Stream.of(s.offerTimeout(), s.timeout())),
+                request.timers().stream().filter(java.util.Objects::nonNull).map(TimerDefinition::limit),
+                deadlines(request).map(DeadlineDefinition::until))
+            .flatMap(s -> s);
+    return limits.anyMatch(RequestValidator::isLocalDateTime);
+  }
+
+  private static Stream<DeadlineDefinition> deadlines(ApprovalRequest request) {
+    return request.steps().stream()
+        .filter(java.util.Objects::nonNull)
+        .flatMap(s -> Stream.concat(s.startDeadlines().stream(), s.completionDeadlines().stream()))
+        .filter(java.util.Objects::nonNull);
+  }
+
+  /** A date-time a user wrote without offset, such as {@code 2026-11-25T17:00}. */
+  static boolean isLocalDateTime(String text) {
+    if (text == null || text.length() > TimeLimit.MAX_TEXT_LENGTH) {
+      return false;
+    }
+    try {
+      OffsetDateTime.parse(text.trim());
+      return false;
+    } catch (DateTimeParseException withoutOffset) {
+      try {
+        java.time.LocalDateTime.parse(text.trim());
+        return true;
+      } catch (DateTimeParseException neither) {
+        return false;
+      }
+    }
+  }
+
+  /** Reads and checks limits the way the process will. */
+  private record LimitReader(ApprovalProcess.Limits limits, boolean knowsZone, Instant now) {
+    void problem(String at, String text, String ownCalendar, Consumer<String> problems) {
+      if (text == null) {
+        return;
+      }
+      String shown = Texts.abbreviate(text, Texts.QUOTED_LENGTH);
+      try {
+        TimeLimit limit = limits.of(text, ownCalendar);
+        if (limit instanceof TimeLimit.Repeating) {
+          problems.accept(at + ": " + shown + " is a cycle; cycles go in 'cycle'");
+          return;
+        }
+        if (!knowsZone && isLocalDateTime(text)) {
+          return;
+        }
+        if (limit instanceof TimeLimit.Absolute absolute && !absolute.at().toInstant().isAfter(now)) {
+          problems.accept(at + ": " + shown + " is in the past");
+        } else if (TimeLimit.tooFarAhead(limit.expirationFrom(now, limits.calendar()), now)) {
+          problems.accept(at + ": " + shown + " is too far in the future (" + TimeLimit.MAX_AHEAD_TEXT + ")");
+        }
+      } catch (DateTimeException | ArithmeticException e) {
+        problems.accept(at + ": " + shown + " is too far in the future (" + TimeLimit.MAX_AHEAD_TEXT + ")");
+      } catch (RuleViolation e) {
+        problems.accept(at + ": " + e.reason());
+      }
+    }
+
+    void cycleProblem(String at, String text, Consumer<String> problems) {
+      try {
+        Cycle.parse(text);
+      } catch (RuleViolation e) {
+        problems.accept(at + ": " + e.reason());
+      }
+    }
+  }
+
+  private static void calendarProblem(String at, String calendar, Consumer<String> problems) {
+    if (calendar != null && !BUSINESS.equalsIgnoreCase(calendar) && !ELAPSED.equalsIgnoreCase(calendar)) {
+      problems.accept(at + ": must be 'business' or 'elapsed', got " + quote(calendar));
+    }
+  }
+
+  private static void catchUpProblem(String at, String catchUp, String cycle, Consumer<String> problems) {
+    if (catchUp == null) {
+      return;
+    }
+    if (cycle == null) {
+      problems.accept(at + ".catchUp: only a cycle has a catch-up policy");
+      return;
+    }
+    try {
+      Cycle.CatchUp.parse(catchUp);
+    } catch (RuleViolation e) {
+      problems.accept(at + ".catchUp: " + e.reason());
+    }
+  }
+
+  /** Where a handler list is: timers may do everything; listeners only notify and warn. */
+  private enum Use {
+    TIMER,
+    LISTENER
+  }
+
+  private static void deadlineProblems(
+      String at, StepDefinition step, LimitReader limits, Set<String> outcomes, Consumer<String> problems) {
+    int count = step.startDeadlines().size() + step.completionDeadlines().size();
+    if (count > MAX_DEADLINES) {
+      problems.accept(at + ": at most " + MAX_DEADLINES + " deadlines, got " + count);
+      return;
+    }
+    // Deadline timers are <step>.<name>: unique within the step, not the system timers' names.
+    Set<String> names = new HashSet<>(Set.of("acceptance", "completion"));
+    for (String list : List.of("startDeadlines", "completionDeadlines")) {
+      List<DeadlineDefinition> deadlines =
+          list.equals("startDeadlines") ? step.startDeadlines() : step.completionDeadlines();
+      for (int d = 0; d < deadlines.size(); d++) {
+        DeadlineDefinition deadline = deadlines.get(d);
+        String where = at + "." + list + "[" + d + "]";
+        if (deadline == null) {
+          problems.accept(where + ": must be an object");
+          continue;
+        }
+        nameProblem(where, deadline.name(), names, problems);
+        long given = Stream.of(deadline.forDuration(), deadline.until(), deadline.cycle())
+            .filter(java.util.Objects::nonNull).count();
+        if (given != 1) {
+          problems.accept(where + ": give exactly one of 'for' (a duration), 'until' (a date-time) or 'cycle'");
+        } else if (deadline.forDuration() != null) {
+          if (isLocalDateTime(deadline.forDuration()) || looksAbsolute(deadline.forDuration())) {
+            problems.accept(where + ".for: a duration such as P2D or PT4H; a date-time goes in 'until'");
+          } else {
+            limits.problem(where + ".for", deadline.forDuration(), deadline.calendar(), problems);
+          }
+        } else if (deadline.until() != null) {
+          if (deadline.until().trim().toUpperCase(Locale.ROOT).startsWith("P")) {
+            problems.accept(where + ".until: a date-time; a duration goes in 'for'");
+          } else {
+            limits.problem(where + ".until", deadline.until(), deadline.calendar(), problems);
+          }
+        } else {
+          limits.cycleProblem(where + ".cycle", deadline.cycle(), problems);
+        }
+        calendarProblem(where + ".calendar", deadline.calendar(), problems);
+        catchUpProblem(where, deadline.catchUp(), deadline.cycle(), problems);
+        handlerProblems(where + ".escalations", deadline.escalations(), Use.TIMER, outcomes, problems);
+      }
+    }
+  }
+
+  private static boolean looksAbsolute(String text) {
+    try {
+      OffsetDateTime.parse(text.trim());
+      return true;
+    } catch (DateTimeParseException e) {
+      return false;
+    }
+  }
+
+  private static void listenerProblems(
+      String at, List<ListenerDefinition> listeners, Consumer<String> problems) {
+    if (listeners.size() > MAX_LISTENERS) {
+      problems.accept(at + ".listeners: at most " + MAX_LISTENERS + ", got " + listeners.size());
+      return;
+    }
+    for (int l = 0; l < listeners.size(); l++) {
+      ListenerDefinition listener = listeners.get(l);
+      String where = at + ".listeners[" + l + "]";
+      if (listener == null) {
+        problems.accept(where + ": must be an object");
+        continue;
+      }
+      try {
+        TaskListenerEvent.parse(listener.event());
+      } catch (RuleViolation e) {
+        problems.accept(where + ".event: " + e.reason());
+      }
+      if (listener.actions().isEmpty()) {
+        problems.accept(where + ".actions: at least one action (notify or warn)");
+      }
+      handlerProblems(where + ".actions", listener.actions(), Use.LISTENER, Set.of(), problems);
+    }
+  }
+
+  /**
+   * The step's named outcomes, lower-cased; each needs a unique name other than approved and
+   * rejected, and exactly one of {@code next} (a later step: an approval always moves forward, so
+   * it always ends) and {@code end} (APPROVED or REJECTED).
+   */
+  private static Set<String> outcomeProblems(
+      String at, StepDefinition step, int index, List<StepDefinition> steps, Consumer<String> problems) {
+    Set<String> names = new HashSet<>();
+    if (step.outcomes().size() > MAX_OUTCOMES) {
+      problems.accept(at + ".outcomes: at most " + MAX_OUTCOMES + ", got " + step.outcomes().size());
+      return names;
+    }
+    for (int o = 0; o < step.outcomes().size(); o++) {
+      OutcomeDefinition outcome = step.outcomes().get(o);
+      String where = at + ".outcomes[" + o + "]";
+      if (outcome == null) {
+        problems.accept(where + ": must be an object");
+        continue;
+      }
+      if (outcome.name() == null || !NAME.matcher(outcome.name()).matches()) {
+        problems.accept(where + ".name: required; letters, digits, _ and -, got " + quote(outcome.name()));
+      } else if (outcome.name().equalsIgnoreCase("approved") || outcome.name().equalsIgnoreCase("rejected")
+          || !names.add(outcome.name().toLowerCase(Locale.ROOT))) {
+        problems.accept(where + ".name: '" + outcome.name() + "' is used twice (or is approved/rejected)");
+      }
+      if ((outcome.next() == null) == (outcome.end() == null)) {
+        problems.accept(where + ": give exactly one of 'next' (a later step) and 'end' (APPROVED or REJECTED)");
+      } else if (outcome.end() != null) {
+        String end = outcome.end().trim().toUpperCase(Locale.ROOT);
+        if (!end.equals("APPROVED") && !end.equals("REJECTED")) {
+          problems.accept(where + ".end: APPROVED or REJECTED, got " + quote(outcome.end()));
+        }
+      } else {
+        int next = -1;
+        for (int s = 0; s < steps.size(); s++) {
+          if (steps.get(s) != null && outcome.next().equals(steps.get(s).name())) {
+            next = s;
+          }
+        }
+        if (next <= index) {
+          problems.accept(
+              where + ".next: " + quote(outcome.next())
+                  + (next < 0 ? " is not a step" : " is not after this step (outcomes only lead forward)"));
+        }
+      }
+    }
+    return names;
   }
 
   private static void nameProblem(
@@ -172,66 +466,94 @@ public final class RequestValidator {
     }
   }
 
-  private static void limitProblem(String at, String text, Instant now, Consumer<String> problems) {
-    if (text == null) {
-      return;
-    }
-    String shown = Texts.abbreviate(text, Texts.QUOTED_LENGTH);
-    try {
-      TimeLimit limit = TimeLimit.parse(text);
-      if (limit instanceof TimeLimit.Absolute absolute && !absolute.at().toInstant().isAfter(now)) {
-        problems.accept(at + ": " + shown + " is in the past");
-      } else if (TimeLimit.tooFarAhead(limit.expirationFrom(now), now)) {
-        problems.accept(at + ": " + shown + " is too far in the future (" + TimeLimit.MAX_AHEAD_TEXT + ")");
-      }
-    } catch (DateTimeException | ArithmeticException e) {
-      problems.accept(at + ": " + shown + " is too far in the future (" + TimeLimit.MAX_AHEAD_TEXT + ")");
-    } catch (RuleViolation e) {
-      problems.accept(at + ": " + e.reason());
-    }
-  }
-
   private static void handlerProblems(
-      String at, List<HandlerDefinition> handlers, Consumer<String> problems) {
+      String at, List<HandlerDefinition> handlers, Use use, Set<String> outcomes, Consumer<String> problems) {
     if (handlers.size() > MAX_HANDLERS) {
       problems.accept(at + ": at most " + MAX_HANDLERS + " handlers, got " + handlers.size());
     }
+    Set<String> names = new HashSet<>();
     for (int i = 0; i < handlers.size(); i++) {
+      HandlerDefinition definition = handlers.get(i);
       try {
-        sizeProblem(handlers.get(i));
-        handler(handlers.get(i));
+        sizeProblem(definition);
+        TimerHandler handler = handler(definition);
+        if (use == Use.LISTENER
+            && !(handler instanceof TimerHandler.Notify || handler instanceof TimerHandler.Warn)) {
+          throw new RuleViolation("a listener's actions are notify and warn, got " + handler.action());
+        }
+        if (handler.name() != null && (!NAME.matcher(handler.name()).matches() || !names.add(handler.name()))) {
+          throw new RuleViolation(
+              "name: letters, digits, _ and -, unique in the list, got " + quote(handler.name()));
+        }
+        if (handler.condition() != null) {
+          if (handler.condition().length() > MAX_CONDITION_LENGTH) {
+            throw new RuleViolation("condition is too long (" + handler.condition().length()
+                + " characters, at most " + MAX_CONDITION_LENGTH + ")");
+          }
+          try {
+            Condition.compile(handler.condition());
+          } catch (RuleViolation bad) {
+            throw new RuleViolation("condition " + quote(handler.condition()) + ": " + bad.reason());
+          }
+        }
+        if (handler instanceof TimerHandler.Decide decide
+            && !decide.outcome().equals("APPROVED") && !decide.outcome().equals("REJECTED")
+            && !outcomes.contains(decide.outcome().toLowerCase(Locale.ROOT))) {
+          throw new RuleViolation(
+              "decide: outcome " + quote(decide.outcome()) + " is neither APPROVED, REJECTED nor an"
+                  + " outcome of " + (use == Use.TIMER && outcomes.isEmpty() ? "a step" : "the step"));
+        }
       } catch (RuleViolation e) {
         problems.accept(at + "[" + i + "]: " + e.reason());
       }
     }
   }
 
+  /** A condition: long enough for any business rule, short enough to keep out of the way. */
+  public static final int MAX_CONDITION_LENGTH = 2_000;
+
   /** The model value of one handler definition. */
   static TimerHandler handler(HandlerDefinition definition) {
     if (definition == null || definition.action() == null) {
-      throw new RuleViolation("action is required: warn, notify or decide");
+      throw new RuleViolation("action is required: warn, notify, decide or reassign");
     }
+    String name = definition.name();
+    String condition = definition.condition();
     switch (definition.action().toLowerCase(Locale.ROOT)) {
       case "warn":
-        return new TimerHandler.Warn();
+        return new TimerHandler.Warn(name, condition);
       case "notify":
         if (definition.to().isEmpty() || definition.to().stream().anyMatch(r -> r == null || r.isBlank())) {
           throw new RuleViolation("notify needs 'to': one or more recipients");
         }
         templateProblem("message", definition.message());
         templateProblem("subject", definition.subject());
-        return new TimerHandler.Notify(definition.to(), definition.message(), definition.subject());
+        return new TimerHandler.Notify(
+            definition.to(), definition.message(), definition.subject(), name, condition);
       case "decide":
-        try {
-          return new TimerHandler.Decide(
-              Outcome.valueOf(String.valueOf(definition.outcome()).toUpperCase(Locale.ROOT)));
-        } catch (IllegalArgumentException e) {
-          throw new RuleViolation(
-              "decide needs 'outcome': APPROVED or REJECTED, got " + quote(definition.outcome()));
+        {
+          String outcome = definition.outcome() == null ? "" : definition.outcome().trim();
+          if (outcome.isEmpty()) {
+            throw new RuleViolation(
+                "decide needs 'outcome': APPROVED, REJECTED or a step's outcome, got nothing");
+          }
+          String upper = outcome.toUpperCase(Locale.ROOT);
+          boolean standard = upper.equals(Outcome.APPROVED.name()) || upper.equals(Outcome.REJECTED.name());
+          return new TimerHandler.Decide(standard ? upper : outcome, name, condition);
         }
+      case "reassign":
+        if (definition.to().isEmpty() || definition.to().stream().anyMatch(r -> r == null || r.isBlank())) {
+          throw new RuleViolation("reassign needs 'to': the new potential owners");
+        }
+        if (definition.to().contains("manager")) {
+          throw new RuleViolation(
+              "reassign 'to' takes users, groups, potentialOwners, owner and requester; 'manager' is"
+                  + " known only to the worker's directory (name the manager instead)");
+        }
+        return new TimerHandler.Reassign(definition.to(), name, condition);
       default:
         throw new RuleViolation(
-            "unknown action " + quote(definition.action()) + ": use warn, notify or decide");
+            "unknown action " + quote(definition.action()) + ": use warn, notify, decide or reassign");
     }
   }
 
@@ -240,7 +562,8 @@ public final class RequestValidator {
    * continued run restores its handlers: an approval started before a limit existed goes on.
    */
   private static void sizeProblem(HandlerDefinition definition) {
-    if (definition == null || !"notify".equalsIgnoreCase(definition.action())) {
+    if (definition == null
+        || !("notify".equalsIgnoreCase(definition.action()) || "reassign".equalsIgnoreCase(definition.action()))) {
       return;
     }
     if (definition.to().size() > MAX_RECIPIENTS) {

@@ -8,8 +8,10 @@ public enum TaskState {
   READY,
   /** Claimed by one approver, its owner. */
   RESERVED,
+  /** Its owner has started working on it (WS-HumanTask InProgress). */
+  IN_PROGRESS,
   /** Decided, with an outcome. */
   COMPLETED,
-  /** The process ended before this task was decided. */
+  /** The process ended, or an outcome skipped the step, before this task was decided. */
   OBSOLETE
 }

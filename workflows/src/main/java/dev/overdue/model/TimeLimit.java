@@ -12,10 +12,18 @@ import java.util.regex.Pattern;
  * A timer's time limit (seed 000): relative (a time distance from when the timer starts running)
  * or absolute (a fixed point in time, keeping the offset the user wrote).
  */
-public sealed interface TimeLimit permits TimeLimit.Relative, TimeLimit.Absolute {
+public sealed interface TimeLimit
+    permits TimeLimit.Relative, TimeLimit.Absolute, TimeLimit.Working, TimeLimit.Repeating {
 
-  /** The expiration date this limit gives a timer that starts running at {@code now}. */
-  Instant expirationFrom(Instant now);
+  /**
+   * The expiration date this limit gives a timer that starts running at {@code now}; {@code
+   * calendar} counts working time and may be null for limits that do not need it.
+   */
+  Instant expirationFrom(Instant now, BusinessCalendar calendar);
+
+  default Instant expirationFrom(Instant now) {
+    return expirationFrom(now, null);
+  }
 
   /** The limit as ISO-8601 text: a duration such as {@code PT30M} or a date-time with offset. */
   String text();
@@ -28,7 +36,7 @@ public sealed interface TimeLimit permits TimeLimit.Relative, TimeLimit.Absolute
     }
 
     @Override
-    public Instant expirationFrom(Instant now) {
+    public Instant expirationFrom(Instant now, BusinessCalendar calendar) {
       return now.plus(duration);
     }
 
@@ -45,13 +53,57 @@ public sealed interface TimeLimit permits TimeLimit.Relative, TimeLimit.Absolute
 
   record Absolute(OffsetDateTime at) implements TimeLimit {
     @Override
-    public Instant expirationFrom(Instant now) {
+    public Instant expirationFrom(Instant now, BusinessCalendar calendar) {
       return at.toInstant();
     }
 
     @Override
     public String text() {
       return at.toString();
+    }
+  }
+
+  /** The suffix of a duration counted in working time: {@code P3D business}. */
+  String BUSINESS_SUFFIX = " business";
+
+  /** A duration counted in the business calendar's working time. */
+  record Working(String duration) implements TimeLimit {
+    public Working {
+      // Checked against the default calendar: the syntax does not depend on which one counts.
+      BusinessCalendar.WorkingDuration working =
+          BusinessCalendar.officeHours(java.time.ZoneOffset.UTC).parse(duration);
+      // Counting walks day by day: bound it as deadlines are bounded.
+      if (working.days() > MAX_AHEAD.toDays() || working.time().compareTo(MAX_AHEAD) > 0) {
+        throw new RuleViolation(
+            Texts.quote(duration) + " is too long a working duration (" + MAX_AHEAD_TEXT + ")");
+      }
+      duration = duration.trim().toUpperCase(java.util.Locale.ROOT);
+    }
+
+    @Override
+    public Instant expirationFrom(Instant now, BusinessCalendar calendar) {
+      if (calendar == null) {
+        throw new IllegalStateException("a working-time limit needs the business calendar");
+      }
+      return calendar.plus(now, duration);
+    }
+
+    @Override
+    public String text() {
+      return duration + BUSINESS_SUFFIX;
+    }
+  }
+
+  /** An ISO-8601 repeating interval: the first occurrence is one interval after the start. */
+  record Repeating(Cycle cycle) implements TimeLimit {
+    @Override
+    public Instant expirationFrom(Instant now, BusinessCalendar calendar) {
+      return cycle.due(now, 1);
+    }
+
+    @Override
+    public String text() {
+      return cycle.text();
     }
   }
 
@@ -83,6 +135,15 @@ public sealed interface TimeLimit permits TimeLimit.Relative, TimeLimit.Absolute
    * 2026-11-25T17:00:00+01:00}).
    */
   static TimeLimit parse(String text) {
+    return parse(text, null);
+  }
+
+  /**
+   * Parses a limit as {@link #parse(String)} does, plus cycles ({@code R3/PT4H}), working-time
+   * durations ({@code P3D business}) and, when {@code zone} is given (the business calendar's), a
+   * date-time without offset, read in that zone.
+   */
+  static TimeLimit parse(String text, java.time.ZoneId zone) {
     if (text == null || text.isBlank()) {
       throw new RuleViolation("a time limit is required");
     }
@@ -99,16 +160,30 @@ public sealed interface TimeLimit permits TimeLimit.Relative, TimeLimit.Absolute
         throw new RuleViolation(Texts.quote(value) + " seconds is too long a time limit");
       }
     }
+    if (value.startsWith("R") || value.startsWith("r")) {
+      return new Repeating(Cycle.parse(value));
+    }
+    if (value.endsWith(BUSINESS_SUFFIX)) {
+      return new Working(value.substring(0, value.length() - BUSINESS_SUFFIX.length()));
+    }
     if (value.startsWith("P") || value.startsWith("p") || value.startsWith("-")) {
       return new Relative(parseDuration(value));
     }
     try {
       return new Absolute(OffsetDateTime.parse(value));
     } catch (DateTimeParseException e) {
+      if (zone != null) {
+        try {
+          return new Absolute(java.time.LocalDateTime.parse(value).atZone(zone).toOffsetDateTime());
+        } catch (DateTimeParseException notLocal) {
+          // reported below
+        }
+      }
       throw new RuleViolation(
           Texts.quote(value)
               + " is not a time limit: use an ISO-8601 duration (PT30M, P2D), a number of"
-              + " seconds, or a date-time with offset (2026-11-25T17:00:00+01:00)");
+              + " seconds, or a date-time with offset (2026-11-25T17:00:00+01:00)"
+              + (zone == null ? "" : " or without one (read in " + zone + ")"));
     }
   }
 

@@ -8,8 +8,16 @@ public enum TimerKind {
   ACCEPTANCE,
   /** Task completion: from when a task is first offered to when it is completed. */
   COMPLETION,
+  /** A WS-HumanTask start deadline: from the task's creation until it is started. */
+  START_DEADLINE,
+  /** A WS-HumanTask completion deadline: from the task's creation until a final state. */
+  COMPLETION_DEADLINE,
   /** Declared in the request; starts OFF, switched by enableTimer and disableTimer. */
   USER;
+
+  public boolean isDeadline() {
+    return this == START_DEADLINE || this == COMPLETION_DEADLINE;
+  }
 
   public boolean isSystem() {
     return this != USER;

@@ -3,6 +3,7 @@ package dev.overdue.workflow;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.overdue.api.ApprovalResult;
 import dev.overdue.api.HistoryEntry;
+import dev.overdue.api.PlanEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.TimerInfo;
 import io.temporal.workflow.QueryMethod;
@@ -30,6 +31,13 @@ public interface ApprovalWorkflow {
   /** Every timer: {@code name, kind, state, limit, expiresAt, expired, cleared}. */
   @QueryMethod(name = "timers")
   List<TimerInfo> timers();
+
+  /**
+   * Every future expiry, reminder and escalation with its date and targets, in order, as they
+   * would happen if nothing changes.
+   */
+  @QueryMethod(name = "plan")
+  List<PlanEntry> plan();
 
   @QueryMethod(name = "status")
   StatusInfo status();

@@ -12,7 +12,10 @@ import dev.overdue.activities.WarningActivities;
 import dev.overdue.activities.WarningNotice;
 import dev.overdue.api.ApprovalResult;
 import dev.overdue.api.CommandResult;
+import dev.overdue.activities.settings.CalendarSettings;
+import dev.overdue.api.ApprovalRequest;
 import dev.overdue.api.HistoryEntry;
+import dev.overdue.api.PlanEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.model.ApprovalProcess;
@@ -21,6 +24,7 @@ import dev.overdue.model.Command;
 import dev.overdue.model.Expiry;
 import dev.overdue.model.ProcessState;
 import dev.overdue.model.RequestJson;
+import dev.overdue.model.RequestValidator;
 import dev.overdue.model.RuleViolation;
 import dev.overdue.model.TimerHandler;
 import io.temporal.activity.ActivityOptions;
@@ -108,6 +112,15 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
    */
   static final String START_AT_RUN_START_CHANGE = "start-at-run-start";
 
+  /**
+   * Version 1 knows deadlines, escalations, cycles, listeners, outcomes and business calendars:
+   * the {@code start} and {@code complete} commands and the {@code user} field of timer commands
+   * are accepted, listener runs and reassignment notices are started, and an approval that
+   * counts working time records the worker's calendar as a side effect at its start. Before it,
+   * those commands and fields were refused as unknown.
+   */
+  static final String DEADLINES_CHANGE = "deadlines";
+
   static final String CONTINUATION = "continuation";
   /** Below Temporal's default suggestion of 4,096 events and 4 MiB, with room to spare. */
   static final long MAX_EVENTS_PER_RUN = 3_000;
@@ -119,6 +132,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   private boolean lazyRearm;
   private boolean continuesAsNew;
   private boolean resolvesRecipients;
+  private boolean knowsDeadlines;
 
   private ApprovalProcess process;
   /** Why the request could not start, when it could not. */
@@ -138,14 +152,23 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
         Workflow.getVersion(START_AT_RUN_START_CHANGE, Workflow.DEFAULT_VERSION, 1) >= 1;
     Instant startedAt =
         fromRunStart ? Instant.ofEpochMilli(Workflow.getInfo().getRunStartedTimestampMillis()) : now();
+    knowsDeadlines = Workflow.getVersion(DEADLINES_CHANGE, Workflow.DEFAULT_VERSION, 1) >= 1;
     try {
-      process =
-          request != null && request.has(CONTINUATION)
-              ? ApprovalProcess.restore(
-                  RequestJson.snapshot(request.get(CONTINUATION)),
-                  Workflow.getInfo().getContinuedExecutionRunId().orElse(null),
-                  now())
-              : ApprovalProcess.start(RequestJson.parse(request), startedAt);
+      if (request != null && request.has(CONTINUATION)) {
+        process =
+            ApprovalProcess.restore(
+                RequestJson.snapshot(request.get(CONTINUATION)),
+                Workflow.getInfo().getContinuedExecutionRunId().orElse(null),
+                now());
+      } else {
+        ApprovalRequest parsed = RequestJson.parse(request);
+        // Recorded once: replays and continued runs count in the calendar the approval began with.
+        CalendarSettings calendar =
+            knowsDeadlines && RequestValidator.needsCalendar(parsed)
+                ? Workflow.sideEffect(CalendarSettings.class, WorkerCalendar::current)
+                : null;
+        process = ApprovalProcess.start(parsed, startedAt, calendar);
+      }
     } catch (RuleViolation invalid) {
       invalidRequest = invalid.reason();
     }
@@ -165,6 +188,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
 
     while (!process.state().isEnded()) {
       process.expireDue(now()).forEach(this::runHandlers);
+      process.drainTriggered().forEach(this::runHandlers);
       if (process.state().isEnded()) {
         break;
       }
@@ -190,6 +214,8 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
       }
     }
     deadline.cancel();
+    // The last command may have ended a task: its completed and deleted listeners still run.
+    process.drainTriggered().forEach(this::runHandlers);
     Workflow.await(() -> handlersRunning == 0 && Workflow.isEveryHandlerFinished());
     inspection.publish(process, inspectable, null);
     return process.result();
@@ -207,7 +233,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     Optional<String> refusal;
     try {
       input = decode(args);
-      Command command = Commands.parse(name, input);
+      Command command = Commands.parse(name, input, knowsDeadlines);
       process.apply(command, now);
       refusal = Optional.empty();
     } catch (RuleViolation violation) {
@@ -229,7 +255,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     public void handleValidate(String name, EncodedValues args) {
       // Thrown as is: SDK 1.38 reports a validator's plain exception with its message intact.
       try {
-        Command command = Commands.parse(name, decode(args));
+        Command command = Commands.parse(name, decode(args), knowsDeadlines);
         started().check(command, now());
       } catch (RuleViolation violation) {
         rejected(name, "update", violation.reason());
@@ -243,7 +269,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
       JsonNode input = null;
       try {
         input = decode(args);
-        String message = process.apply(Commands.parse(name, input), now);
+        String message = process.apply(Commands.parse(name, input, knowsDeadlines), now);
         changes++;
         process.recordCommand(now, "update", name, input, Optional.empty());
         return new CommandResult(name, message);
@@ -284,11 +310,15 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
 
   /** Runs one expiry's handlers in order, in a workflow thread of its own. */
   private void runHandlers(Expiry expiry) {
-    String kind = process.timer(expiry.timer()).orElseThrow().kind().name();
-    Workflow.getMetricsScope().tagged(Map.of("kind", kind)).counter(OverdueMetrics.EXPIRIES).inc(1);
-    Workflow.getMetricsScope()
-        .timer(OverdueMetrics.EXPIRY_LATENESS)
-        .record(com.uber.m3.util.Duration.ofMillis(now().toEpochMilli() - expiry.expiresAt().toEpochMilli()));
+    if (expiry.cause() != Expiry.Cause.TASK_EVENT && expiry.cause() != Expiry.Cause.REASSIGNED) {
+      Workflow.getMetricsScope().tagged(Map.of("kind", expiry.kind())).counter(OverdueMetrics.EXPIRIES).inc(1);
+      Workflow.getMetricsScope()
+          .timer(OverdueMetrics.EXPIRY_LATENESS)
+          .record(com.uber.m3.util.Duration.ofMillis(now().toEpochMilli() - expiry.expiresAt().toEpochMilli()));
+    }
+    if (expiry.handlers().isEmpty()) {
+      return;
+    }
     handlersRunning++;
     Async.procedure(
         () -> {
@@ -306,7 +336,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   private void runHandler(TimerHandler handler, Expiry expiry) {
     String workflowId = Workflow.getInfo().getWorkflowId();
     if (handler instanceof TimerHandler.Warn) {
-      String message = "timer " + expiry.timer() + " expired (due " + expiry.expiresAt() + ")";
+      String message = warningText(expiry);
       Instant at = now();
       addWarning(expiry, message, at);
       try {
@@ -346,6 +376,25 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     }
   }
 
+  private static String warningText(Expiry expiry) {
+    return switch (expiry.cause()) {
+      case TASK_EVENT -> "step " + expiry.step() + ": task " + expiry.taskEvent();
+      case REMINDER -> "reminder " + expiry.timer() + " #" + expiry.firing() + " (due " + expiry.expiresAt() + ")";
+      case DEADLINE_ESCALATED -> "deadline " + expiry.timer() + " passed (due " + expiry.expiresAt() + ")";
+      default -> "timer " + expiry.timer() + " expired (due " + expiry.expiresAt() + ")";
+    };
+  }
+
+  private static NotificationEvent eventOf(Expiry expiry) {
+    return switch (expiry.cause()) {
+      case DEADLINE_ESCALATED -> NotificationEvent.DEADLINE_ESCALATED;
+      case REMINDER -> NotificationEvent.REMINDER;
+      case REASSIGNED -> NotificationEvent.REASSIGNED;
+      case TASK_EVENT -> NotificationEvent.TASK_EVENT;
+      case TIMER_EXPIRED -> NotificationEvent.TIMER_EXPIRED;
+    };
+  }
+
   /** Resolves {@code to} worker-side, then delivers to each recipient on its channel, in order. */
   private void notify(TimerHandler.Notify notify, Expiry expiry) {
     Recipients recipients;
@@ -366,8 +415,8 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     MessageContext context =
         new MessageContext(
             info.getWorkflowId(), process.requestId(), process.title(), process.requester(), process.data(),
-            step, step == null ? null : process.stepTitle(step).orElse(step), expiry.timer(), expiry.firing(),
-            expiry.expiresAt().toString(), now().toString());
+            step, step == null ? null : process.stepTitle(step).orElse(step), expiry.timerName(), expiry.firing(),
+            expiry.expiresAt().toString(), now().toString(), expiry.taskEvent());
     for (Recipient recipient : recipients.resolved()) {
       String key =
           String.join("/", info.getWorkflowId(), info.getFirstExecutionRunId(), expiry.timer(),
@@ -376,7 +425,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
         activities(NotificationActivities.class,
                 "notify " + recipient.name() + " by " + recipient.channel().label() + ": timer " + expiry.timer(),
                 DELIVERIES)
-            .deliver(new Delivery(key, NotificationEvent.TIMER_EXPIRED, recipient, context, notify.subject(), notify.message()));
+            .deliver(new Delivery(key, eventOf(expiry), recipient, context, notify.subject(), notify.message()));
         Workflow.getMetricsScope().counter(OverdueMetrics.NOTIFICATIONS_SENT).inc(1);
       } catch (ActivityFailure failure) {
         notificationFailed(expiry, "notification to " + recipient.name() + " by "
@@ -432,6 +481,11 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   @Override
   public List<TimerInfo> timers() {
     return started().timerInfos();
+  }
+
+  @Override
+  public List<PlanEntry> plan() {
+    return started().plan(now());
   }
 
   @Override

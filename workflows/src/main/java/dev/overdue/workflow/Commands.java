@@ -31,32 +31,60 @@ public final class Commands {
           "timer", RequestValidator.MAX_USER_LENGTH,
           "step", RequestValidator.MAX_USER_LENGTH,
           "user", RequestValidator.MAX_USER_LENGTH,
+          "outcome", RequestValidator.MAX_USER_LENGTH,
           "limit", TimeLimit.MAX_TEXT_LENGTH,
           "by", TimeLimit.MAX_TEXT_LENGTH);
 
   /** Each command with the fields it accepts. */
   private static final Map<String, Set<String>> FIELDS = new LinkedHashMap<>();
 
+  /** Each command as it was before deadlines: approvals started earlier replay with these. */
+  private static final Map<String, Set<String>> FIELDS_BEFORE_DEADLINES = new LinkedHashMap<>();
+
   static {
-    FIELDS.put("enableTimer", Set.of("timer"));
-    FIELDS.put("disableTimer", Set.of("timer"));
+    FIELDS.put("enableTimer", Set.of("timer", "user"));
+    FIELDS.put("disableTimer", Set.of("timer", "user"));
     FIELDS.put("suspend", Set.of("reason"));
     FIELDS.put("resume", Set.of());
-    FIELDS.put("extendDeadline", Set.of("timer", "limit", "by"));
+    FIELDS.put("extendDeadline", Set.of("timer", "limit", "by", "user"));
     FIELDS.put("claim", Set.of("step", "user"));
+    FIELDS.put("start", Set.of("step", "user"));
     FIELDS.put("release", Set.of("step", "user"));
     FIELDS.put("approve", Set.of("user", "comment"));
     FIELDS.put("reject", Set.of("user", "comment"));
+    FIELDS.put("complete", Set.of("user", "outcome", "comment"));
     FIELDS.put("abort", Set.of("reason"));
+
+    FIELDS_BEFORE_DEADLINES.put("enableTimer", Set.of("timer"));
+    FIELDS_BEFORE_DEADLINES.put("disableTimer", Set.of("timer"));
+    FIELDS_BEFORE_DEADLINES.put("suspend", Set.of("reason"));
+    FIELDS_BEFORE_DEADLINES.put("resume", Set.of());
+    FIELDS_BEFORE_DEADLINES.put("extendDeadline", Set.of("timer", "limit", "by"));
+    FIELDS_BEFORE_DEADLINES.put("claim", Set.of("step", "user"));
+    FIELDS_BEFORE_DEADLINES.put("release", Set.of("step", "user"));
+    FIELDS_BEFORE_DEADLINES.put("approve", Set.of("user", "comment"));
+    FIELDS_BEFORE_DEADLINES.put("reject", Set.of("user", "comment"));
+    FIELDS_BEFORE_DEADLINES.put("abort", Set.of("reason"));
   }
 
   public static final List<String> NAMES = List.copyOf(FIELDS.keySet());
 
   public static Command parse(String name, JsonNode input) {
-    Set<String> fields = FIELDS.get(name);
+    return parse(name, input, true);
+  }
+
+  /**
+   * @param withDeadlines whether the approval knows the commands and fields added with deadlines
+   *     ({@code start}, {@code complete}, {@code user} on timer commands); one that started before
+   *     them refuses them as it always did, so its history replays
+   */
+  public static Command parse(String name, JsonNode input, boolean withDeadlines) {
+    Map<String, Set<String>> known = withDeadlines ? FIELDS : FIELDS_BEFORE_DEADLINES;
+    Set<String> fields = known.get(name);
     if (fields == null) {
       throw new RuleViolation(
-          "unknown command " + Texts.quote(name) + " (commands: " + String.join(", ", NAMES) + ")");
+          "unknown command " + Texts.quote(name) + " (commands: "
+              + String.join(", ", known.keySet()) + ")");
     }
     if (input != null && !input.isNull() && !input.isObject()) {
       throw new RuleViolation(name + " takes one JSON object, got " + input.getNodeType());
@@ -74,9 +102,9 @@ public final class Commands {
     }
     switch (name) {
       case "enableTimer":
-        return new Command.EnableTimer(required(input, "timer"));
+        return new Command.EnableTimer(required(input, "timer"), optional(input, "user"));
       case "disableTimer":
-        return new Command.DisableTimer(required(input, "timer"));
+        return new Command.DisableTimer(required(input, "timer"), optional(input, "user"));
       case "suspend":
         return new Command.Suspend(optional(input, "reason"));
       case "resume":
@@ -93,10 +121,16 @@ public final class Commands {
           return new Command.ExtendDeadline(
               required(input, "timer"),
               limit == null ? null : TimeLimit.parse(limit),
-              by == null ? null : TimeLimit.parseDuration(by));
+              by == null ? null : TimeLimit.parseDuration(by),
+              optional(input, "user"));
         }
       case "claim":
         return new Command.Claim(optional(input, "step"), required(input, "user"));
+      case "start":
+        return new Command.Start(optional(input, "step"), required(input, "user"));
+      case "complete":
+        return new Command.Complete(
+            required(input, "user"), required(input, "outcome"), optional(input, "comment"));
       case "release":
         return new Command.Release(optional(input, "step"), required(input, "user"));
       case "approve":

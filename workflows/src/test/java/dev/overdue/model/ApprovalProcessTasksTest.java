@@ -77,6 +77,7 @@ class ApprovalProcessTasksTest {
                 null,
                 null,
                 null,
+                null,
                 null),
             new StepInfo(
                 "signoff",
@@ -84,6 +85,7 @@ class ApprovalProcessTasksTest {
                 "PENDING",
                 null,
                 List.of("dave"),
+                null,
                 null,
                 null,
                 null,

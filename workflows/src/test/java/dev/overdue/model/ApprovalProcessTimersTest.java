@@ -417,7 +417,8 @@ class ApprovalProcessTimersTest {
     assertEquals(
         List.of(
             new Expiry(
-                "review.acceptance", "review", at("PT4H"), 1, List.of(new TimerHandler.Warn()))),
+                "review.acceptance", "review", at("PT4H"), 1, List.of(new TimerHandler.Warn()),
+                Expiry.Cause.TIMER_EXPIRED, "ACCEPTANCE")),
         expiries);
     TimerInfo info = infoOf(process, "review.acceptance");
     assertTrue(info.expired());

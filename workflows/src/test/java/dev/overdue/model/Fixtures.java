@@ -84,7 +84,18 @@ final class Fixtures {
     return process.timer(name).orElseThrow(() -> new AssertionError("no timer " + name));
   }
 
+  /** The timer's info without its derivation trail (which {@link #derivationOf} gives). */
   static TimerInfo infoOf(ApprovalProcess process, String name) {
+    TimerInfo t = fullInfoOf(process, name);
+    return new TimerInfo(t.name(), t.kind(), t.step(), t.state(), t.limit(), t.expiresAt(), t.expired(),
+        t.cleared(), t.firings());
+  }
+
+  static dev.overdue.api.TimerDerivation derivationOf(ApprovalProcess process, String name) {
+    return fullInfoOf(process, name).derivation();
+  }
+
+  private static TimerInfo fullInfoOf(ApprovalProcess process, String name) {
     return process.timerInfos().stream()
         .filter(t -> t.name().equals(name))
         .findFirst()

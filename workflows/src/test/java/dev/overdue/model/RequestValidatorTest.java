@@ -233,7 +233,7 @@ class RequestValidatorTest {
         "PT0S",
         "-PT5M",
         "soon",
-        "2026-11-25T17:00:00",
+        "2026-11-25 17:00",
         "99999999999999999999",
         "P9999999999999999W",
       })
@@ -376,7 +376,7 @@ class RequestValidatorTest {
   void decideWithoutAValidOutcomeIsAProblem() {
     assertBadHandlerEverywhere(decide(null), "outcome");
     assertBadHandlerEverywhere(decide("maybe"), "'maybe'");
-    assertBadHandlerEverywhere(decide("ABORTED"), "APPROVED or REJECTED");
+    assertBadHandlerEverywhere(decide("ABORTED"), "neither APPROVED, REJECTED nor an outcome");
   }
 
   @Test
@@ -528,7 +528,7 @@ class RequestValidatorTest {
             List.of(new HandlerDefinition("shout", null, null, null, null)),
             List.of(
                 step("a.b", ALICE, "0", null),
-                step("ok", List.of(), null, "2026-11-25T17:00:00"),
+                step("ok", List.of(), null, "2026-11-25 17:00"),
                 step("ok", ALICE, null, "2020-01-01T00:00:00Z")),
             List.of(timer("ok", "PT1H"), timer("x.y", null, decide("perhaps"))));
     List<String> problems = problems(bad);

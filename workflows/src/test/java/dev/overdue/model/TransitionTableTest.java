@@ -113,9 +113,13 @@ class TransitionTableTest {
         task.on(TaskEvent.ACTIVATE);
         task.claim("alice");
       }
+      case IN_PROGRESS -> {
+        task.on(TaskEvent.ACTIVATE);
+        task.start("alice");
+      }
       case COMPLETED -> {
         task.on(TaskEvent.ACTIVATE);
-        task.complete(Outcome.APPROVED, "alice", "ok", T0);
+        task.complete(Outcome.APPROVED.name(), "alice", "ok", T0);
       }
       case OBSOLETE -> task.on(TaskEvent.OBSOLETE);
     }
@@ -241,8 +245,19 @@ class TransitionTableTest {
     expected.get(TaskState.RESERVED).put(TaskEvent.COMPLETE, TaskState.COMPLETED);
     // Approve/reject directly from READY (implicit claim).
     expected.get(TaskState.READY).put(TaskEvent.COMPLETE, TaskState.COMPLETED);
-    // The process ended before the task was decided.
-    for (TaskState open : EnumSet.of(TaskState.PENDING, TaskState.READY, TaskState.RESERVED)) {
+    // WS-HumanTask start: by the owner, or by a potential owner straight from READY; release and
+    // reassignment from IN_PROGRESS offer the task again, completion ends it.
+    expected.get(TaskState.READY).put(TaskEvent.START, TaskState.IN_PROGRESS);
+    expected.get(TaskState.RESERVED).put(TaskEvent.START, TaskState.IN_PROGRESS);
+    expected.get(TaskState.IN_PROGRESS).put(TaskEvent.RELEASE, TaskState.READY);
+    expected.get(TaskState.IN_PROGRESS).put(TaskEvent.COMPLETE, TaskState.COMPLETED);
+    // A reassignment offers the task to its new potential owners, whoever held it.
+    for (TaskState open : EnumSet.of(TaskState.READY, TaskState.RESERVED, TaskState.IN_PROGRESS)) {
+      expected.get(open).put(TaskEvent.REASSIGN, TaskState.READY);
+    }
+    // The process ended (or an outcome skipped the step) before the task was decided.
+    for (TaskState open :
+        EnumSet.of(TaskState.PENDING, TaskState.READY, TaskState.RESERVED, TaskState.IN_PROGRESS)) {
       expected.get(open).put(TaskEvent.OBSOLETE, TaskState.OBSOLETE);
     }
     assertTableAllows(TaskLifecycle.TABLE, expected);

@@ -211,9 +211,11 @@ class HostileInputTest {
 
   /** The text field each command's size rows fill; resume has none, so it gets an unknown one. */
   private static final Map<String, String> MAIN_FIELD =
-      Map.of("enableTimer", "timer", "disableTimer", "timer", "suspend", "reason", "resume", "reason",
-          "extendDeadline", "limit", "claim", "user", "release", "user", "approve", "comment",
-          "reject", "comment", "abort", "reason");
+      Map.ofEntries(Map.entry("enableTimer", "timer"), Map.entry("disableTimer", "timer"),
+          Map.entry("suspend", "reason"), Map.entry("resume", "reason"), Map.entry("extendDeadline", "limit"),
+          Map.entry("claim", "user"), Map.entry("start", "user"), Map.entry("release", "user"),
+          Map.entry("approve", "comment"), Map.entry("reject", "comment"), Map.entry("complete", "comment"),
+          Map.entry("abort", "reason"));
 
   private static Supplier<Object[]> sized(String command, int size) {
     return () -> {
@@ -221,6 +223,10 @@ class HostileInputTest {
       switch (command) {
         case "extendDeadline" -> input.put("timer", "process");
         case "approve", "reject" -> input.put("user", "alice");
+        case "complete" -> {
+          input.put("user", "alice");
+          input.put("outcome", "APPROVED");
+        }
         default -> {}
       }
       input.put(MAIN_FIELD.get(command), "x".repeat(size));
@@ -350,7 +356,7 @@ class HostileInputTest {
         row("abort", "a reason", suspended, json("{'reason':'duplicate'}"), applied("approval aborted")),
         // an unknown command name
         row("approveAll", "an unknown command", json("{'user':'alice'}"),
-            refused("unknown command 'approveAll' (commands: enableTimer, disableTimer, suspend, resume, extendDeadline, claim, release, approve, reject, abort)")));
+            refused("unknown command 'approveAll' (commands: enableTimer, disableTimer, suspend, resume, extendDeadline, claim, start, release, approve, reject, complete, abort)")));
   }
 
   private static Row row(String command, String label, Supplier<Object[]> args, Expect expect) {
@@ -555,6 +561,7 @@ class HostileInputTest {
           case "suspend", "abort" -> "{'reason':'late'}";
           case "resume" -> "{}";
           case "extendDeadline" -> "{'timer':'hold','by':'PT1H'}";
+          case "complete" -> "{'user':'alice','outcome':'APPROVED'}";
           default -> "{'user':'alice'}";
         });
   }
@@ -743,7 +750,7 @@ class HostileInputTest {
                 + String.join(",", IntStream.range(0, 100_000).mapToObj(i -> "{'name':'t" + i + "','limit':'PT1H'}").toList()) + "]"),
                 "timers: at most 100 timers, got 100000"},
             new Object[] {"unknown field `approver` in a step", (Supplier<String>) () -> "{'requestId':'HOSTILE-S2','steps':[{'name':'manager','approver':['alice']}]}",
-                "steps[0].approver: unknown field (known: approvers, name, offerTimeout, onOfferTimeout, onTimeout, timeout, title)"},
+                "steps[0].approver: unknown field (known: approvers, completionDeadlines, listeners, name, offerTimeout, onOfferTimeout, onTimeout, outcomes, startDeadlines, timeout, title)"},
             new Object[] {"unknown top-level field", (Supplier<String>) () -> request("HOSTILE-S3", step + ",'deadline':'P1D'"), "deadline: unknown field"},
             new Object[] {"month limit `P1M`", (Supplier<String>) () -> request("HOSTILE-S4", step + ",'timeout':'P1M'"),
                 "timeout: 'P1M': months and years have no fixed length"},

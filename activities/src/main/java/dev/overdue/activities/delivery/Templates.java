@@ -91,6 +91,9 @@ public final class Templates {
     scope.put("data", context.data());
     scope.put("timer", timer);
     scope.put("recipient", to);
+    if (context.taskEvent() != null) {
+      scope.put("task", Map.of("event", context.taskEvent()));
+    }
     if (context.step() != null) {
       Map<String, Object> step = new LinkedHashMap<>();
       step.put("name", context.step());

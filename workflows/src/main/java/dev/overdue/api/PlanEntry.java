@@ -1,0 +1,33 @@
+package dev.overdue.api;
+
+import java.util.List;
+
+/**
+ * One thing the {@code plan} query expects to happen if nothing changes: a timer expiring, a
+ * reminder or an escalation, in the order they would happen.
+ *
+ * @param at when, ISO-8601; for a suspended approval the date as it stands
+ * @param when {@code at} the date, or {@code on resume} for a date that passed while suspended
+ * @param timer the timer, e.g. {@code finance.remind}
+ * @param firing the firing number it would be
+ * @param action warn, notify, reassign, decide
+ * @param targets recipients or new potential owners, roles resolved to names where the approval
+ *     knows them ({@code manager:carol} stays for the worker's directory); the outcome for decide
+ * @param condition the CEL condition, if any
+ * @param conditionNow the condition evaluated against the data as it is now: "true", "false" or
+ *     the error
+ * @param note why it may not happen as listed (superseded reassignment, …), else null
+ */
+public record PlanEntry(
+    String at,
+    String when,
+    String timer,
+    String kind,
+    String step,
+    int firing,
+    String action,
+    String name,
+    List<String> targets,
+    String condition,
+    String conditionNow,
+    String note) {}
