@@ -6,6 +6,7 @@ import dev.overdue.api.ApprovalRequest;
 import dev.overdue.api.ApprovalResult;
 import dev.overdue.api.CommandResult;
 import dev.overdue.api.HistoryEntry;
+import dev.overdue.api.PlanEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.model.RequestJson;
@@ -109,6 +110,11 @@ public final class Approvals {
 
   public StatusInfo status(String id) {
     return stub(id).query("status", StatusInfo.class);
+  }
+
+  /** What will happen if nothing changes: each expiry, reminder and escalation, in order. */
+  public List<PlanEntry> plan(String id) {
+    return Arrays.asList(stub(id).query("plan", PlanEntry[].class));
   }
 
   public List<TimerInfo> timers(String id) {

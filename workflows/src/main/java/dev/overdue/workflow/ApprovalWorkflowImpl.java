@@ -187,8 +187,8 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     resolvesRecipients = Workflow.getVersion(DELIVERY_CHANGE, Workflow.DEFAULT_VERSION, 1) >= 1;
 
     while (!process.state().isEnded()) {
-      process.expireDue(now()).forEach(this::runHandlers);
-      process.drainTriggered().forEach(this::runHandlers);
+      runAll(process.expireDue(now()));
+      runAll(process.drainTriggered());
       if (process.state().isEnded()) {
         break;
       }
@@ -215,7 +215,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     }
     deadline.cancel();
     // The last command may have ended a task: its completed and deleted listeners still run.
-    process.drainTriggered().forEach(this::runHandlers);
+    runAll(process.drainTriggered());
     Workflow.await(() -> handlersRunning == 0 && Workflow.isEveryHandlerFinished());
     inspection.publish(process, inspectable, null);
     return process.result();
@@ -308,29 +308,56 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
 
   // ---- expiries ----------------------------------------------------------------------------
 
-  /** Runs one expiry's handlers in order, in a workflow thread of its own. */
-  private void runHandlers(Expiry expiry) {
+  /**
+   * Runs the handlers of what fired. Firings of one timer (a cycle's caught-up reminders) run one
+   * after the other, in order; different timers and listeners run side by side, so a slow
+   * channel for one does not hold up another. Before version "deadlines" each firing ran on its
+   * own, as recorded histories expect.
+   */
+  private void runAll(List<Expiry> fired) {
+    if (!knowsDeadlines) {
+      fired.forEach(this::runHandlers);
+      return;
+    }
+    Map<String, List<Expiry>> bySource = new java.util.LinkedHashMap<>();
+    for (Expiry expiry : fired) {
+      recordExpiry(expiry);
+      if (!expiry.handlers().isEmpty()) {
+        bySource.computeIfAbsent(expiry.timer(), k -> new java.util.ArrayList<>()).add(expiry);
+      }
+    }
+    for (List<Expiry> inOrder : bySource.values()) {
+      inThreadOfItsOwn(() -> inOrder.forEach(e -> e.handlers().forEach(h -> runHandler(h, e))));
+    }
+  }
+
+  private void recordExpiry(Expiry expiry) {
     if (expiry.cause() != Expiry.Cause.TASK_EVENT && expiry.cause() != Expiry.Cause.REASSIGNED) {
       Workflow.getMetricsScope().tagged(Map.of("kind", expiry.kind())).counter(OverdueMetrics.EXPIRIES).inc(1);
       Workflow.getMetricsScope()
           .timer(OverdueMetrics.EXPIRY_LATENESS)
           .record(com.uber.m3.util.Duration.ofMillis(now().toEpochMilli() - expiry.expiresAt().toEpochMilli()));
     }
-    if (expiry.handlers().isEmpty()) {
-      return;
-    }
+  }
+
+  /** Runs {@code chain} in a workflow thread of its own; the workflow ends only after it. */
+  private void inThreadOfItsOwn(Runnable chain) {
     handlersRunning++;
     Async.procedure(
         () -> {
           try {
-            for (TimerHandler handler : expiry.handlers()) {
-              runHandler(handler, expiry);
-            }
+            chain.run();
           } finally {
             handlersRunning--;
             changes++;
           }
         });
+  }
+
+  /** Runs one expiry's handlers in order, in a workflow thread of its own. */
+  private void runHandlers(Expiry expiry) {
+    recordExpiry(expiry);
+    inThreadOfItsOwn(() -> expiry.handlers().forEach(handler -> runHandler(handler, expiry)));
   }
 
   private void runHandler(TimerHandler handler, Expiry expiry) {

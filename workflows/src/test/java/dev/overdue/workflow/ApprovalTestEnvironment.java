@@ -20,11 +20,22 @@ final class ApprovalTestEnvironment implements AutoCloseable {
   static final ObjectMapper JSON = new ObjectMapper();
   static final String QUEUE = ApprovalWorkflow.DEFAULT_TASK_QUEUE;
 
-  final TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance();
+  final TestWorkflowEnvironment env;
   final RecordingActivities activities = new RecordingActivities();
-  final Approvals approvals = new Approvals(env.getWorkflowClient());
+  final Approvals approvals;
 
   ApprovalTestEnvironment() {
+    this(null);
+  }
+
+  /** A test service whose clock starts at {@code initialTime} (null: now). */
+  ApprovalTestEnvironment(Instant initialTime) {
+    env =
+        initialTime == null
+            ? TestWorkflowEnvironment.newInstance()
+            : TestWorkflowEnvironment.newInstance(
+                io.temporal.testing.TestEnvironmentOptions.newBuilder().setInitialTime(initialTime).build());
+    approvals = new Approvals(env.getWorkflowClient());
     ApprovalSearchAttributes.DEFINITIONS.forEach(env::registerSearchAttribute);
     Worker worker = env.newWorker(QUEUE);
     worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
