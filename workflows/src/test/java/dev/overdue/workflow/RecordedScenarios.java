@@ -41,6 +41,48 @@ final class RecordedScenarios {
     return id;
   }
 
+  /**
+   * Deadlines and what came with them: start and completion deadlines with conditional
+   * escalations, two reassignments at once, a reminder cycle caught up across a suspension,
+   * listeners, start and complete with a named outcome, a working-time deadline (the calendar
+   * recorded as a side effect) and a deadline moved by a named user.
+   */
+  static String deadlines(ApprovalTestEnvironment t) {
+    String id =
+        t.start(
+            "{'requestId':'REPLAY-DEADLINES','requester':'carol','data':{'amount':12000,'priority':1},"
+                + "'steps':["
+                + "{'name':'manager','approvers':['alice','bob'],"
+                + " 'startDeadlines':["
+                + "   {'name':'zeta','for':'PT2H','escalations':["
+                + "     {'name':'big','condition':'data.amount >= 10000','action':'notify','to':['potentialOwners']},"
+                + "     {'name':'small','condition':'data.amount < 100','action':'warn'},"
+                + "     {'name':'to-zed','action':'reassign','to':['zed']}]},"
+                + "   {'name':'alpha','for':'PT2H','escalations':[{'name':'to-dan','action':'reassign','to':['dan','alice']}]}],"
+                + " 'completionDeadlines':["
+                + "   {'name':'remind','cycle':'R/PT1H','catchUp':'fire-all','escalations':[{'action':'notify','to':['potentialOwners','requester']}]},"
+                + "   {'name':'due','for':'P1D','calendar':'business','escalations':[{'action':'notify','to':['owner','manager']}]}],"
+                + " 'listeners':["
+                + "   {'event':'created','actions':[{'action':'notify','to':['potentialOwners']}]},"
+                + "   {'event':'assigned','actions':[{'action':'warn'}]},"
+                + "   {'event':'completed','actions':[{'action':'notify','to':['requester']}]}],"
+                + " 'outcomes':[{'name':'needs-legal','next':'legal'}]},"
+                + "{'name':'finance','approvers':['frank']},"
+                + "{'name':'legal','approvers':['lena'],'completionDeadlines':[{'name':'due','for':'PT4H',"
+                + "  'escalations':[{'action':'decide','outcome':'APPROVED'}]}]}]}");
+    t.sleep(Duration.ofMinutes(30));
+    t.signalAndAwait(id, "suspend", "{'reason':'quote'}");
+    t.sleep(Duration.ofHours(3));
+    t.approvals.update(id, "resume", json("{}"));
+    t.sleep(Duration.ofMinutes(5));
+    t.approvals.update(id, "extendDeadline", json("{'timer':'manager.due','by':'PT1H','user':'carol'}"));
+    t.signalAndAwait(id, "start", "{'user':'dan'}");
+    t.approvals.update(id, "complete", json("{'user':'dan','outcome':'needs-legal','comment':'contract'}"));
+    t.sleep(Duration.ofHours(5));
+    t.approvals.result(id);
+    return id;
+  }
+
   /** A completion timer whose handlers warn and then reject the step. */
   static String decideOnTimeout(ApprovalTestEnvironment t) {
     String id =

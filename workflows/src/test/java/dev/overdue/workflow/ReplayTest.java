@@ -52,6 +52,7 @@ class ReplayTest {
     record("decide-on-timeout", version, RecordedScenarios::decideOnTimeout);
     record("abort-while-suspended", version, RecordedScenarios::abortWhileSuspended);
     record("continued-run", version, RecordedScenarios::continuedRun);
+    record("deadlines", version, RecordedScenarios::deadlines);
   }
 
   private static void record(

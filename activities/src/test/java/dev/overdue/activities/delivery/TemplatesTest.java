@@ -28,7 +28,16 @@ class TemplatesTest {
   }
 
   private static Map<String, Object> scope(NotificationEvent event, Person person, MessageContext context) {
-    return Templates.scope(event, ALICE, person, context);
+    return Templates.scope(event, ALICE, person, asSentFor(event, context));
+  }
+
+  /** A task listener's message names the task event, and no timer. */
+  private static MessageContext asSentFor(NotificationEvent event, MessageContext c) {
+    if (event != NotificationEvent.TASK_EVENT) {
+      return c;
+    }
+    return new MessageContext(c.workflowId(), c.requestId(), c.title(), c.requester(), c.data(), c.step(),
+        c.stepTitle(), null, 1, c.expiresAt(), c.expiredAt(), "completed");
   }
 
   @ParameterizedTest
@@ -41,7 +50,8 @@ class TemplatesTest {
     assertTrue(subject.startsWith("[Overdue] ") && subject.contains("New laptop"), subject);
     assertFalse(subject.contains("\n") || subject.contains("{{"), subject);
     assertTrue(body.startsWith("Hello alice,\n"), body);
-    assertTrue(body.contains("PO-4711") && body.contains("sla"), body);
+    assertTrue(body.contains("PO-4711")
+        && body.contains(event == NotificationEvent.TASK_EVENT ? "was completed" : "sla"), body);
     assertTrue(body.contains("\nStep: Finance review (finance)\n"), body);
     assertTrue(body.contains("Requested by erin."), body);
     assertFalse(body.contains("{{"), body);
