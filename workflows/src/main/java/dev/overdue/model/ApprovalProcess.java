@@ -1086,8 +1086,13 @@ public final class ApprovalProcess {
       }
     }
     entries.sort(Comparator.comparing(PlanEntry::at).thenComparing(PlanEntry::timer));
-    return supersededReassignments(entries);
+    List<PlanEntry> planned = supersededReassignments(entries);
+    // A query answer stays far below Temporal's 2 MB: the soonest entries are the ones that matter.
+    return planned.size() <= MAX_PLAN_ENTRIES ? planned : planned.subList(0, MAX_PLAN_ENTRIES);
   }
+
+  /** The most entries {@link #plan} lists. */
+  public static final int MAX_PLAN_ENTRIES = 500;
 
   private static List<Instant> plannedDates(BusinessTimer timer, Instant now, boolean suspended) {
     List<Instant> dates = timer.upcoming(PLANNED_OCCURRENCES);

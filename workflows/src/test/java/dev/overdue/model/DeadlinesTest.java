@@ -276,6 +276,27 @@ class DeadlinesTest {
     assertEquals(List.of("frank"), plan.get(0).targets());
   }
 
+  @Test
+  void thePlanIsCutToItsSoonestEntries() {
+    StringBuilder timers = new StringBuilder();
+    for (int i = 0; i < 60; i++) {
+      timers.append(i == 0 ? "" : ",").append("{'name':'t").append(i).append("','cycle':'R/PT1H','handlers':[");
+      for (int h = 0; h < 10; h++) {
+        timers.append(h == 0 ? "" : ",").append("{'action':'warn'}");
+      }
+      timers.append("]}");
+    }
+    ApprovalProcess process = start("{'requestId':'PO-8','steps':[{'name':'s','approvers':['a']}],'timers':[" + timers + "]}");
+    for (int i = 0; i < 60; i++) {
+      process.apply(new Command.EnableTimer("t" + i), T0);
+    }
+    List<PlanEntry> plan = process.plan(T0);
+    assertEquals(ApprovalProcess.MAX_PLAN_ENTRIES, plan.size());
+    assertEquals(at("PT1H").toString(), plan.get(0).at());
+    // 600 entries are due at 01:00 alone: the cut keeps 500 of those, nothing later.
+    assertTrue(plan.stream().allMatch(p -> p.at().equals(at("PT1H").toString())));
+  }
+
   // ---- listeners and outcomes --------------------------------------------------------------
 
   static final String LISTENED =
