@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * An escalation's optional condition: a boolean expression in Google's Common Expression Language
@@ -72,11 +73,11 @@ public final class Condition {
    */
   public static final long MAX_COST = 1_000_000;
 
-  /** The fields of the {@code step} variable; a missing one is bound to null. */
+  /** The fields of the {@code step} variable; a missing one is null, any other key is ignored. */
   public static final List<String> STEP_FIELDS =
       List.of("name", "title", "state", "owner", "approvers");
 
-  /** The fields of the {@code process} variable; a missing one is bound to null. */
+  /** The fields of the {@code process} variable; a missing one is null, any other is ignored. */
   public static final List<String> PROCESS_FIELDS =
       List.of("requestId", "title", "requester", "state");
 
@@ -306,23 +307,29 @@ public final class Condition {
 
   // --- values ---------------------------------------------------------------------------------
 
+  /** Exactly the known fields, in their fixed order; a missing one is null, others are dropped. */
   private static Map<String, Object> withFields(
       Map<String, Object> given, List<String> fields, String name) {
-    Map<String, Object> all = new LinkedHashMap<>();
+    Map<String, Object> known = new LinkedHashMap<>();
     for (String field : fields) {
-      all.put(field, null);
+      known.put(field, adapt(given == null ? null : given.get(field), name + "." + field));
     }
-    if (given != null) {
-      all.putAll(given);
-    }
-    return adaptMap(all, name);
+    return known;
   }
 
+  /**
+   * Keys in sorted order: {@code data.map(k, k)} and the like iterate a map, and the answer must
+   * not depend on which Map class the caller happened to build (Map.of's order changes from one
+   * JVM to the next).
+   */
   private static Map<String, Object> adaptMap(Map<?, ?> map, String path) {
-    Map<String, Object> adapted = new LinkedHashMap<>();
+    Map<String, Object> byKey = new TreeMap<>();
     for (Map.Entry<?, ?> entry : map.entrySet()) {
-      String key = String.valueOf(entry.getKey());
-      adapted.put(key, adapt(entry.getValue(), path + "." + key));
+      byKey.put(String.valueOf(entry.getKey()), entry.getValue());
+    }
+    Map<String, Object> adapted = new LinkedHashMap<>();
+    for (Map.Entry<String, Object> entry : byKey.entrySet()) {
+      adapted.put(entry.getKey(), adapt(entry.getValue(), path + "." + entry.getKey()));
     }
     return adapted;
   }
@@ -386,6 +393,8 @@ public final class Condition {
     if (message.contains("is not present in map")) {
       message += " (has(data.key) tells whether a key is there)";
     } else if (message.startsWith("No matching overload")) {
+      int candidates = message.indexOf(". Overload candidates");
+      message = candidates > 0 ? message.substring(0, candidates) : message;
       message +=
           " (the values are not of the types this operation takes; CEL does not mix int and double"
               + " in arithmetic: double(data.x) converts)";

@@ -414,6 +414,18 @@ class ConditionTest {
   }
 
   @Test
+  void aMapIsIteratedInKeyOrderWhateverMapTheCallerBuilt() {
+    Map<String, Object> insertion = new LinkedHashMap<>();
+    insertion.put("c", 3);
+    insertion.put("a", 1);
+    insertion.put("b", 2);
+    String expression = "data.m.map(k, k) == ['a', 'b', 'c']";
+    assertTrue(eval(expression, Map.of("m", insertion)));
+    assertTrue(eval(expression, Map.of("m", Map.of("b", 2, "c", 3, "a", 1))));
+    assertTrue(eval(expression, json("{\"m\": {\"c\": 3, \"b\": 2, \"a\": 1}}")));
+  }
+
+  @Test
   void compiledConditionsAreCached() {
     assertSame(Condition.compile(ISSUE_EXAMPLE), Condition.compile(ISSUE_EXAMPLE));
     assertEquals(ISSUE_EXAMPLE, Condition.compile(ISSUE_EXAMPLE).expression());
