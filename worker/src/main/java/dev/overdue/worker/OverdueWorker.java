@@ -129,6 +129,8 @@ public final class OverdueWorker implements Callable<Integer> {
       deliveries = Deliveries.start(settings, Clock.systemUTC());
       // Approvals that count working time record this calendar once, when they start.
       dev.overdue.workflow.WorkerCalendar.use(settings.calendarOrDefault());
+      // CEL loads its classes on first use (about a second): not in the first workflow task.
+      dev.overdue.model.Condition.compile("data.size() >= 0");
     } catch (WorkerSettings.InvalidSettings | IllegalArgumentException | IllegalStateException e) {
       log.error("Cannot start: {}", e.getMessage());
       return 2;
