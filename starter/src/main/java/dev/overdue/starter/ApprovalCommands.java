@@ -268,9 +268,9 @@ final class ApprovalCommands {
       name = "start-task",
       mixinStandardHelpOptions = true,
       description = {
-        "Start working on the current step (WS-HumanTask start): the task goes IN_PROGRESS,"
-            + " owned by USER, and its start deadlines are met.",
-        "A step claimed by someone else can only be started by them."
+        "Start working on the current step: it goes IN_PROGRESS, owned by USER.",
+        "The WS-HumanTask start: the step's start deadlines are met. A step claimed by someone"
+            + " else only they can start."
       })
   static final class StartTask extends TaskCommand {
     @Override
@@ -283,9 +283,9 @@ final class ApprovalCommands {
       name = "complete",
       mixinStandardHelpOptions = true,
       description = {
-        "Complete the current step with an outcome: approved, rejected, or one the step names"
-            + " (its `outcomes`, in the OUTCOMES column of `overdue status`): it leads to a later"
-            + " step or ends the approval."
+        "Complete the current step with an outcome: approved, rejected, or one the step names.",
+        "A named outcome (the step's `outcomes`, in the OUTCOMES column of `overdue status`)"
+            + " leads to a later step or ends the approval."
       })
   static final class Complete extends ApprovalCommand {
     @Option(names = "--user", required = true, paramLabel = "USER", description = "An approver.")

@@ -80,7 +80,7 @@ import picocli.CommandLine.Spec;
       "  overdue status PO-4711",
       "  overdue plan PO-4711",
       "  overdue approve PO-4711 --user alice --comment 'within budget'",
-      "  overdue complete PO-4711 --user alice --outcome needs-legal"
+      "  overdue complete PO-4711 --user alice --outcome within-budget"
     })
 public final class OverdueCli implements Callable<Integer> {
 

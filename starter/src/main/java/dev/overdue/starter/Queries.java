@@ -157,7 +157,10 @@ final class Queries {
               .append(": ")
               .append(change.change());
       if (!Objects.equals(change.oldLimit(), change.newLimit())) {
-        text.append(' ').append(orNone(change.oldLimit())).append(" → ").append(orNone(change.newLimit()));
+        text.append(' ')
+            .append(orNone(Table.instant(change.oldLimit())))
+            .append(" → ")
+            .append(orNone(Table.instant(change.newLimit())));
       }
       text.append(" (date ")
           .append(orNone(Table.instant(change.oldExpiresAt())))
@@ -176,8 +179,8 @@ final class Queries {
       name = "plan",
       mixinStandardHelpOptions = true,
       description = {
-        "Show what will happen when if nothing changes: every expiry, reminder and escalation in"
-            + " order, with its targets and its condition as it evaluates now.",
+        "Show what happens when, if nothing changes: each expiry, reminder and escalation.",
+        "In order, with its targets and its condition as it evaluates now.",
         "WHEN is 'at' the date, or 'on resume' for a date that passed while suspended; # is the"
             + " firing; a NOTE says why a line may not happen as listed."
       })
@@ -216,7 +219,7 @@ final class Queries {
                 + " is running (user timers start off: `overdue enable-timer "
                 + status.requestId()
                 + " TIMER`)";
-        default -> "nothing planned: " + approval + " has ended " + status.state();
+        default -> "nothing planned: " + approval + " has ended (" + status.state() + ")";
       };
     }
 

@@ -256,9 +256,26 @@ class DeadlinesCliTest {
     cli.run("start", "--file", file.toString()).expect(0);
 
     JsonNode status = status("PO-4711");
-    assertEquals(List.of("manager", "legal"), status.get("steps").findValuesAsText("name"));
+    assertEquals(List.of("manager", "finance"), status.get("steps").findValuesAsText("name"));
     String plan = cli.run("plan", "PO-4711").expect(0).out();
     assertTrue(plan.contains("data.amount >= 10000 → true"), plan);
+  }
+
+  /** The example for docs/examples/purchase-order.yaml, which `overdue start --help` names. */
+  @Test
+  void theExamplePurchaseOrderStartsAndPlansItsEscalations() throws Exception {
+    Path example = Path.of(DeadlinesCliTest.class.getResource("/examples/purchase-order.yaml").toURI());
+
+    cli.run("start", "--file", example.toString()).expect(0);
+
+    String plan = cli.run("plan", "PO-4713").expect(0).out();
+    List<String> deputy = row(plan.lines().filter(l -> l.contains("to-deputy")).findFirst().orElseThrow(), "");
+    assertTrue(deputy.contains("data.amount >= 10000 → true"), deputy.toString());
+    List<String> lead = row(plan.lines().filter(l -> l.contains("to-team-lead")).findFirst().orElseThrow(), "");
+    assertEquals(deputy.get(0), lead.get(0));
+    assertTrue(lead.get(lead.size() - 1).startsWith("superseded by manager.due.to-deputy"), lead.toString());
+    String explained = cli.run("timers", "PO-4713", "--explain").expect(0).out();
+    assertTrue(block(explained, "manager.due").contains("working time"), explained);
   }
 
   // ---- start-task and complete ---------------------------------------------------------------
@@ -396,7 +413,7 @@ class DeadlinesCliTest {
 
     cli.run("approve", "PO-1", "--user", "alice").expect(0);
     assertEquals(
-        "nothing planned: approval PO-1 has ended APPROVED", cli.run("plan", "PO-1").expect(0).out().strip());
+        "nothing planned: approval PO-1 has ended (APPROVED)", cli.run("plan", "PO-1").expect(0).out().strip());
     assertTrue(cli.run("plan", "PO-0").expect(ExitCodes.REFUSED).err().contains("no approval PO-0"));
   }
 
