@@ -78,22 +78,43 @@ final class ApprovalCommands {
     }
   }
 
+  /** Commands on one timer: its name and, for the timer's derivation trail, who asks. */
+  abstract static class TimerCommand extends ApprovalCommand {
+    @Option(
+        names = "--user",
+        paramLabel = "USER",
+        description =
+            "Who asks: in the history, and in the timer's derivation trail when its date changes"
+                + " (`overdue timers ID --explain`).")
+    String user;
+
+    /** The timer the command is about. */
+    abstract String timer();
+
+    @Override
+    ObjectNode input(ObjectNode input) {
+      input.put("timer", timer());
+      putIfGiven(input, "user", user);
+      return input;
+    }
+  }
+
   @Command(
       name = "enable-timer",
       mixinStandardHelpOptions = true,
       description = "Switch a user timer on: it starts running toward its time limit.")
-  static final class EnableTimer extends ApprovalCommand {
+  static final class EnableTimer extends TimerCommand {
     @Parameters(index = "1", paramLabel = "TIMER", description = "A user timer of the request.")
     String timer;
 
     @Override
-    String command() {
-      return "enableTimer";
+    String timer() {
+      return timer;
     }
 
     @Override
-    ObjectNode input(ObjectNode input) {
-      return input.put("timer", timer);
+    String command() {
+      return "enableTimer";
     }
   }
 
@@ -101,18 +122,18 @@ final class ApprovalCommands {
       name = "disable-timer",
       mixinStandardHelpOptions = true,
       description = "Switch a user timer off; its expiration date stays fixed for when it is enabled again.")
-  static final class DisableTimer extends ApprovalCommand {
+  static final class DisableTimer extends TimerCommand {
     @Parameters(index = "1", paramLabel = "TIMER", description = "A user timer of the request.")
     String timer;
 
     @Override
-    String command() {
-      return "disableTimer";
+    String timer() {
+      return timer;
     }
 
     @Override
-    ObjectNode input(ObjectNode input) {
-      return input.put("timer", timer);
+    String command() {
+      return "disableTimer";
     }
   }
 
@@ -158,12 +179,19 @@ final class ApprovalCommands {
       name = "extend-deadline",
       mixinStandardHelpOptions = true,
       description = "Give a timer a new time limit, or move its expiration date later.")
-  static final class ExtendDeadline extends ApprovalCommand {
+  static final class ExtendDeadline extends TimerCommand {
     @Parameters(
         index = "1",
         paramLabel = "TIMER",
-        description = "Any timer: process, <step>.acceptance, <step>.completion or a user timer.")
+        description =
+            "Any timer: process, <step>.acceptance, <step>.completion, a deadline <step>.<name>"
+                + " or a user timer.")
     String timer;
+
+    @Override
+    String timer() {
+      return timer;
+    }
 
     @ArgGroup(exclusive = true, multiplicity = "1")
     Change change;
@@ -189,14 +217,14 @@ final class ApprovalCommands {
 
     @Override
     ObjectNode input(ObjectNode input) {
-      input.put("timer", timer);
+      super.input(input);
       putIfGiven(input, "limit", change.limit);
       putIfGiven(input, "by", change.by);
       return input;
     }
   }
 
-  /** claim and release: a user and, to be explicit, the step. */
+  /** claim, release and start-task: a user and, to be explicit, the step. */
   abstract static class TaskCommand extends ApprovalCommand {
     @Option(names = "--user", required = true, paramLabel = "USER", description = "An approver.")
     String user;
@@ -233,6 +261,57 @@ final class ApprovalCommands {
     @Override
     String command() {
       return "release";
+    }
+  }
+
+  @Command(
+      name = "start-task",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Start working on the current step: it goes IN_PROGRESS, owned by USER.",
+        "The WS-HumanTask start: the step's start deadlines are met. A step claimed by someone"
+            + " else only they can start."
+      })
+  static final class StartTask extends TaskCommand {
+    @Override
+    String command() {
+      return "start";
+    }
+  }
+
+  @Command(
+      name = "complete",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Complete the current step with an outcome: approved, rejected, or one the step names.",
+        "A named outcome (the step's `outcomes`, in the OUTCOMES column of `overdue status`)"
+            + " leads to a later step or ends the approval."
+      })
+  static final class Complete extends ApprovalCommand {
+    @Option(names = "--user", required = true, paramLabel = "USER", description = "An approver.")
+    String user;
+
+    @Option(
+        names = "--outcome",
+        required = true,
+        paramLabel = "OUTCOME",
+        description = "approved, rejected, or an outcome of the step such as needs-legal.")
+    String outcome;
+
+    @Option(names = "--comment", paramLabel = "TEXT")
+    String comment;
+
+    @Override
+    String command() {
+      return "complete";
+    }
+
+    @Override
+    ObjectNode input(ObjectNode input) {
+      input.put("user", user);
+      input.put("outcome", outcome);
+      putIfGiven(input, "comment", comment);
+      return input;
     }
   }
 

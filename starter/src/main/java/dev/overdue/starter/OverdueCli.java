@@ -44,11 +44,14 @@ import picocli.CommandLine.Spec;
       ApprovalCommands.ExtendDeadline.class,
       ApprovalCommands.Claim.class,
       ApprovalCommands.Release.class,
+      ApprovalCommands.StartTask.class,
       ApprovalCommands.Approve.class,
       ApprovalCommands.Reject.class,
+      ApprovalCommands.Complete.class,
       ApprovalCommands.Abort.class,
       Queries.Status.class,
       Queries.Timers.class,
+      Queries.Plan.class,
       Queries.History.class,
       Queries.Result.class,
       ListCommand.class,
@@ -72,10 +75,12 @@ import picocli.CommandLine.Spec;
       "No server? bin/overdue-worker runs the worker with an in-memory Temporal service.",
       "",
       "Examples:",
-      "  overdue start --file request.json",
+      "  overdue start --file request.json       (or request.yaml)",
       "  overdue start --request-id PO-4711 --step manager=alice,bob --timeout P5D",
       "  overdue status PO-4711",
-      "  overdue approve PO-4711 --user alice --comment 'within budget'"
+      "  overdue plan PO-4711",
+      "  overdue approve PO-4711 --user alice --comment 'within budget'",
+      "  overdue complete PO-4711 --user alice --outcome within-budget"
     })
 public final class OverdueCli implements Callable<Integer> {
 
@@ -181,6 +186,15 @@ public final class OverdueCli implements Callable<Integer> {
       approvals = new Approvals(client);
     }
     return approvals;
+  }
+
+  /**
+   * The client itself, connected on first use, for the queries {@link Approvals} has no method for
+   * ({@code plan}): they go to the same untyped workflow stub.
+   */
+  WorkflowClient client() {
+    approvals();
+    return client;
   }
 
   /** The service address for messages; null before connecting or for an in-process service. */

@@ -3,18 +3,26 @@ package dev.overdue.starter;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.overdue.api.ApprovalResult;
 import dev.overdue.api.HistoryEntry;
+import dev.overdue.api.PlanEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.StepInfo;
+import dev.overdue.api.TimerChange;
+import dev.overdue.api.TimerDerivation;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.api.WarningInfo;
 import dev.overdue.client.Approvals;
+import io.temporal.client.WorkflowClient;
 import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** Reading an approval: status, timers, history and result, as tables or as raw JSON. */
+/** Reading an approval: status, timers, plan, history and result, as tables or as raw JSON. */
 final class Queries {
   private Queries() {}
 
@@ -73,8 +81,17 @@ final class Queries {
   @Command(
       name = "timers",
       mixinStandardHelpOptions = true,
-      description = "Show every timer: state, time limit, expiration date and flags.")
+      description = {
+        "Show every timer: state, time limit, expiration date and flags.",
+        "With --explain, how each date came about: the rule, what it counted from, the calendar,"
+            + " a cycle's catch-up policy and every change, by whom."
+      })
   static final class Timers extends QueryCommand {
+    @Option(
+        names = "--explain",
+        description = "After the table, each timer's derivation and changes.")
+    boolean explain;
+
     @Override
     void execute() throws JsonProcessingException {
       Approvals approvals = cli.approvals();
@@ -85,7 +102,151 @@ final class Queries {
         out().println("no timers");
       } else {
         timers(timers).print(out());
+        if (explain) {
+          timers.forEach(timer -> explain(timer, out()));
+        }
       }
+    }
+
+    /**
+     * One timer's derivation as a titled, indented block:
+     *
+     * <pre>
+     * manager.due
+     *   rule      2026-11-23T09:00:00Z + P2D
+     *   base      2026-11-23T09:00:00Z
+     *   calendar  elapsed time
+     *   changes:
+     *     2026-11-23T10:00:00Z dora: limit P2D → P3D (date 2026-11-25T09:00:00Z → 2026-11-26T09:00:00Z)
+     * </pre>
+     */
+    static void explain(TimerInfo timer, PrintWriter out) {
+      out.println();
+      out.println(timer.name());
+      TimerDerivation derivation = timer.derivation();
+      if (derivation == null) {
+        out.println("  not recorded (the approval started before timers kept their derivation)");
+        return;
+      }
+      Table fields =
+          Table.fields()
+              .row("rule", derivation.rule())
+              .row("base", derivation.base() == null ? "not running yet" : Table.instant(derivation.base()))
+              .row("calendar", derivation.calendar() == null ? "elapsed time" : derivation.calendar());
+      if (derivation.catchUp() != null) {
+        fields.row("catch-up", derivation.catchUp());
+      }
+      StringWriter text = new StringWriter();
+      fields.print(new PrintWriter(text));
+      text.toString().lines().forEach(line -> out.println("  " + line));
+      List<TimerChange> changes = derivation.changes() == null ? List.of() : derivation.changes();
+      if (changes.isEmpty()) {
+        out.println("  changes:  none");
+      } else {
+        out.println("  changes:");
+        changes.forEach(change -> out.println("    " + change(change)));
+      }
+    }
+
+    /** "at by: change old → new (date old → new)"; a change that kept the limit says so once. */
+    static String change(TimerChange change) {
+      StringBuilder text =
+          new StringBuilder(Table.instant(change.at()))
+              .append(' ')
+              .append(change.by() == null ? "the process" : change.by())
+              .append(": ")
+              .append(change.change());
+      if (!Objects.equals(change.oldLimit(), change.newLimit())) {
+        text.append(' ')
+            .append(orNone(Table.instant(change.oldLimit())))
+            .append(" → ")
+            .append(orNone(Table.instant(change.newLimit())));
+      }
+      text.append(" (date ")
+          .append(orNone(Table.instant(change.oldExpiresAt())))
+          .append(" → ")
+          .append(orNone(Table.instant(change.newExpiresAt())))
+          .append(')');
+      return text.toString();
+    }
+
+    private static String orNone(String value) {
+      return value == null ? Table.NONE : value;
+    }
+  }
+
+  @Command(
+      name = "plan",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Show what happens when, if nothing changes: each expiry, reminder and escalation.",
+        "In order, with its targets and its condition as it evaluates now.",
+        "WHEN is 'at' the date, or 'on resume' for a date that passed while suspended; # is the"
+            + " firing; a NOTE says why a line may not happen as listed."
+      })
+  static final class Plan extends QueryCommand {
+    @Override
+    void execute() throws JsonProcessingException {
+      WorkflowClient client = cli.client();
+      List<PlanEntry> plan =
+          cli.answer(
+              id,
+              false,
+              () ->
+                  Arrays.asList(
+                      client
+                          .newUntypedWorkflowStub(Approvals.workflowId(id))
+                          .query("plan", PlanEntry[].class)));
+      if (json) {
+        printJson(plan);
+        return;
+      }
+      if (plan.isEmpty()) {
+        Approvals approvals = cli.approvals();
+        StatusInfo status = cli.answer(id, false, () -> approvals.status(id));
+        out().println(nothingPlanned(status));
+        return;
+      }
+      plan(plan).print(out());
+    }
+
+    static String nothingPlanned(StatusInfo status) {
+      String approval = "approval " + status.requestId();
+      return switch (status.state()) {
+        case "ACTIVE", "SUSPENDED" ->
+            "nothing scheduled: no timer of "
+                + approval
+                + " is running (user timers start off: `overdue enable-timer "
+                + status.requestId()
+                + " TIMER`)";
+        default -> "nothing planned: " + approval + " has ended (" + status.state() + ")";
+      };
+    }
+
+    static Table plan(List<PlanEntry> plan) {
+      Table table =
+          Table.of("AT", "WHEN", "TIMER", "#", "ACTION", "TARGETS", "CONDITION", "NOTE");
+      for (PlanEntry entry : plan) {
+        table.row(
+            Table.instant(entry.at()),
+            entry.when(),
+            entry.timer(),
+            entry.firing(),
+            action(entry),
+            entry.targets(),
+            entry.condition() == null
+                ? null
+                : entry.condition() + " → " + (entry.conditionNow() == null ? "?" : entry.conditionNow()),
+            entry.note());
+      }
+      return table;
+    }
+
+    /** The action, and the handler's own name when it has one (notes name handlers that way). */
+    static String action(PlanEntry entry) {
+      String name = entry.name();
+      boolean generated = name == null || name.matches(Pattern.quote(entry.action()) + "#\\d+");
+      return generated ? entry.action() : entry.action() + " (" + name + ")";
     }
   }
 
@@ -150,16 +311,32 @@ final class Queries {
 
   // ---- the tables, shared by status, timers and result -------------------------------------
 
+  /** The steps; a column of the named outcomes (for {@code complete}) when a step has any. */
   static Table steps(List<StepInfo> steps) {
-    Table table = Table.of("STEP", "STATE", "OWNER", "APPROVERS", "OUTCOME", "DECIDED BY");
+    boolean named = steps.stream().anyMatch(step -> step.outcomes() != null && !step.outcomes().isEmpty());
+    Table table =
+        named
+            ? Table.of("STEP", "STATE", "OWNER", "APPROVERS", "OUTCOME", "DECIDED BY", "OUTCOMES")
+            : Table.of("STEP", "STATE", "OWNER", "APPROVERS", "OUTCOME", "DECIDED BY");
     for (StepInfo step : steps) {
-      table.row(
-          step.name(),
-          step.state(),
-          step.owner(),
-          step.approvers(),
-          step.outcome(),
-          step.decidedBy());
+      if (named) {
+        table.row(
+            step.name(),
+            step.state(),
+            step.owner(),
+            step.approvers(),
+            step.outcome(),
+            step.decidedBy(),
+            step.outcomes());
+      } else {
+        table.row(
+            step.name(),
+            step.state(),
+            step.owner(),
+            step.approvers(),
+            step.outcome(),
+            step.decidedBy());
+      }
     }
     return table;
   }

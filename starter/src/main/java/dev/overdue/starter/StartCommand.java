@@ -1,15 +1,9 @@
 package dev.overdue.starter;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine;
@@ -25,23 +19,54 @@ import picocli.CommandLine.Option;
     name = "start",
     mixinStandardHelpOptions = true,
     description = {
-      "Start an approval: from a request file, or from flags for the simple cases.",
+      "Start an approval: from a request file (JSON or YAML), or from flags for the simple cases.",
       "The request is checked first; every problem is listed and nothing is started."
     },
     sortOptions = false,
-    footerHeading = "%nRequest file, for example:%n",
+    footerHeading = "%nRequest file, for example (YAML; the same as a JSON object):%n",
     footer = {
-      "  { \"requestId\": \"PO-4711\", \"title\": \"Purchase order 4711\",",
-      "    \"requester\": \"carol\", \"data\": { \"amount\": 12000 }, \"timeout\": \"P5D\",",
-      "    \"steps\": [ { \"name\": \"manager\", \"approvers\": [\"alice\", \"bob\"],",
-      "                 \"offerTimeout\": \"PT4H\", \"timeout\": \"P2D\",",
-      "                 \"onTimeout\": [ { \"action\": \"warn\" } ] } ],",
-      "    \"timers\": [ { \"name\": \"reminder\", \"limit\": \"PT30M\",",
-      "                  \"handlers\": [ { \"action\": \"notify\", \"to\": [\"alice\"],",
-      "                                  \"message\": \"please decide\" } ] } ] }",
+      "  requestId: PO-4711",
+      "  title: Purchase order 4711",
+      "  requester: carol",
+      "  data: { amount: 12000 }",
+      "  timeout: P5D",
+      "  steps:",
+      "    - name: manager",
+      "      approvers: [alice, bob]",
+      "      startDeadlines:                  # until someone starts the task",
+      "        - name: pickup",
+      "          for: PT4H",
+      "          escalations:",
+      "            - { action: notify, to: [potentialOwners, manager] }",
+      "      completionDeadlines:             # until the task is completed",
+      "        - name: remind                 # a cycle: every 4 hours, 3 times",
+      "          cycle: R3/PT4H",
+      "          catchUp: fire-once           # if missed: or fire-all, skip",
+      "          escalations: [ { action: notify, to: [owner] } ]",
+      "        - name: due",
+      "          for: P2D",
+      "          calendar: business           # working time of the worker's calendar",
+      "          escalations:",
+      "            - name: to-finance",
+      "              action: reassign",
+      "              to: [frank]",
+      "              condition: data.amount >= 10000   # CEL over data, step, process",
+      "      listeners:                       # task events: created, assigned,",
+      "        - event: completed             #  updated, completed, deleted, timeout",
+      "          actions: [ { action: notify, to: [requester] } ]",
+      "      outcomes:                        # for complete, beyond approved/rejected",
+      "        - { name: within-budget, end: APPROVED }   # or next: a later step",
+      "        - { name: withdrawn, end: REJECTED }",
+      "    - { name: finance, approvers: [frank] }",
+      "  timers:                             # user timers: off until enable-timer",
+      "    - { name: reminder, limit: PT30M, handlers: [ { action: warn } ] }",
       "",
-      "Time limits: ISO-8601 durations (PT30M, P2D), seconds (300), or date-times",
-      "with offset (2026-11-25T17:00:00+01:00). Handlers: warn, notify, decide."
+      "Time limits: ISO-8601 durations (PT30M, P2D), seconds (300), date-times",
+      "(2026-11-25T17:00:00+01:00), cycles (R3/PT4H, R/P1D). Actions: warn, notify,",
+      "decide, reassign (listeners: notify, warn). Roles in 'to': potentialOwners,",
+      "owner, requester, manager.",
+      "A .yaml or .yml file is read as YAML, any other as JSON; - reads either.",
+      "The whole example: docs/examples/purchase-order.yaml"
     })
 final class StartCommand extends CliCommand {
 
@@ -53,7 +78,8 @@ final class StartCommand extends CliCommand {
     @Option(
         names = "--file",
         paramLabel = "FILE",
-        description = "The request as JSON; - reads standard input.")
+        description =
+            "The request as JSON, or YAML (.yaml, .yml); - reads either from standard input.")
     String file;
 
     @ArgGroup(exclusive = false, heading = "%nOr build the request from flags:%n")
@@ -126,45 +152,13 @@ final class StartCommand extends CliCommand {
   }
 
   @Override
-  void execute() throws IOException {
-    JsonNode request = source.file != null ? read(source.file) : build(source.flags);
+  void execute() {
+    JsonNode request =
+        source.file != null ? RequestFiles.read(source.file, System.in) : build(source.flags);
     JsonNode id = request == null ? null : request.get("requestId");
     requestId = id != null && id.isTextual() ? id.asText() : null;
     String workflowId = cli.approvals().start(request, cli.taskQueue);
     printStarted(workflowId, request);
-  }
-
-  private JsonNode read(String file) throws IOException {
-    String text;
-    try {
-      text =
-          "-".equals(file)
-              ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8)
-              : Files.readString(Path.of(file));
-    } catch (NoSuchFileException e) {
-      throw new CliError(ExitCodes.REFUSED, "cannot read " + file + ": no such file");
-    } catch (IOException e) {
-      throw new CliError(ExitCodes.REFUSED, "cannot read " + file + ": " + e.getMessage());
-    }
-    try {
-      return OverdueCli.JSON.readTree(text);
-    } catch (JsonProcessingException e) {
-      String where =
-          e.getLocation() == null
-              ? ""
-              : " (line "
-                  + e.getLocation().getLineNr()
-                  + ", column "
-                  + e.getLocation().getColumnNr()
-                  + ")";
-      throw new CliError(
-          ExitCodes.REFUSED,
-          ("-".equals(file) ? "standard input" : file)
-              + " is not valid JSON"
-              + where
-              + ": "
-              + e.getOriginalMessage());
-    }
   }
 
   /** The request the flags describe; the workflow's rules decide whether it is complete. */
@@ -218,6 +212,7 @@ final class StartCommand extends CliCommand {
                 + " --user "
                 + user
                 + "   (or reject; claim first to take the step)");
+    out().println("  overdue plan " + id + "   (what happens when, if nothing changes)");
     out().println("  overdue history " + id);
     out().println("  overdue result " + id + "   (waits until the approval ends)");
   }

@@ -82,7 +82,7 @@ class DevServerIT {
         "--name", "extendDeadline", "--input", "{\"timer\":\"reminder\",\"minutes\":5}");
     assertNotEquals(0, unknownField.exit(), unknownField.toString());
     assertTrue(
-        unknownField.err().contains("unknown field 'minutes' for extendDeadline (fields: by, limit, timer)"),
+        unknownField.err().contains("unknown field 'minutes' for extendDeadline (fields: by, limit, timer, user)"),
         unknownField.toString());
     Result months = server.temporal("workflow", "update", "execute", "--workflow-id", "approval-PO-4711",
         "--name", "extendDeadline", "--input", "{\"timer\":\"reminder\",\"limit\":\"P1M\"}");

@@ -482,11 +482,14 @@ class OverdueCliTest {
             "extend-deadline",
             "claim",
             "release",
+            "start-task",
             "approve",
             "reject",
+            "complete",
             "abort",
             "status",
             "timers",
+            "plan",
             "history",
             "result")) {
       assertTrue(cli.run(command, "--help").expect(0).out().contains("Exit codes:"), command);
