@@ -223,13 +223,24 @@ final class Queries {
       };
     }
 
+    /**
+     * A suspended approval cannot tell a date passed while nothing happened to it: this clock
+     * can. A date that has passed happens on resume.
+     */
+    static String when(PlanEntry entry) {
+      boolean passed = !java.time.Instant.parse(entry.at()).isAfter(java.time.Instant.now());
+      return dev.overdue.model.ApprovalProcess.AT_IF_RESUMED.equals(entry.when()) && passed
+          ? "on resume"
+          : entry.when();
+    }
+
     static Table plan(List<PlanEntry> plan) {
       Table table =
           Table.of("AT", "WHEN", "TIMER", "#", "ACTION", "TARGETS", "CONDITION", "NOTE");
       for (PlanEntry entry : plan) {
         table.row(
             Table.instant(entry.at()),
-            entry.when(),
+            when(entry),
             entry.timer(),
             entry.firing(),
             action(entry),

@@ -7,7 +7,8 @@ import java.util.List;
  * reminder or an escalation, in the order they would happen.
  *
  * @param at when, ISO-8601; for a suspended approval the date as it stands
- * @param when {@code at} the date, or {@code on resume} for a date that passed while suspended
+ * @param when {@code at} the date; for a suspended approval {@code on resume} (the date passed
+ *     while suspended) or {@code at, if resumed by then}
  * @param timer the timer, e.g. {@code finance.remind}
  * @param firing the firing number it would be
  * @param action warn, notify, reassign, decide

@@ -254,10 +254,10 @@ public final class ApprovalProcess {
   public String apply(Command command, Instant now) {
     check(command, now);
     if (command instanceof Command.EnableTimer c) {
-      timer(c.timer()).orElseThrow().on(TimerEvent.ENABLE, now);
+      timer(c.timer()).orElseThrow().switchBy(TimerEvent.ENABLE, now, who(c.user()));
       return "timer " + c.timer() + " enabled" + expiresText(c.timer());
     } else if (command instanceof Command.DisableTimer c) {
-      timer(c.timer()).orElseThrow().on(TimerEvent.DISABLE, now);
+      timer(c.timer()).orElseThrow().switchBy(TimerEvent.DISABLE, now, who(c.user()));
       return "timer " + c.timer() + " disabled";
     } else if (command instanceof Command.Start c) {
       UserTask task = task(c.step());
@@ -1053,6 +1053,13 @@ public final class ApprovalProcess {
         t.changes());
   }
 
+  /**
+   * A suspended approval's date that had not passed when it last ran: it happens then if the
+   * approval is resumed by then, else on resume. (Workflow code cannot read the clock while
+   * nothing happens to a suspended approval; a client compares the date with its own.)
+   */
+  public static final String AT_IF_RESUMED = "at, if resumed by then";
+
   /** Occurrences of a cycle the plan lists. */
   static final int PLANNED_OCCURRENCES = 10;
 
@@ -1073,7 +1080,7 @@ public final class ApprovalProcess {
       List<Instant> dates = plannedDates(timer, now, suspended);
       for (int d = 0; d < dates.size(); d++) {
         Instant at = dates.get(d);
-        String when = suspended && !at.isAfter(now) ? "on resume" : "at";
+        String when = !suspended ? "at" : at.isAfter(now) ? AT_IF_RESUMED : "on resume";
         int firing = timer.firings() + d + 1;
         for (int i = 0; i < timer.handlers().size(); i++) {
           TimerHandler handler = timer.handlers().get(i);

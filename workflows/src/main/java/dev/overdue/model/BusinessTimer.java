@@ -126,6 +126,13 @@ public final class BusinessTimer {
     }
   }
 
+  /** An enable or disable command by {@code by}: applied, then kept in the trail. */
+  void switchBy(TimerEvent event, Instant now, String by) {
+    Instant oldDate = expiresAt;
+    on(event, now);
+    recordChange(now, by, event == TimerEvent.ENABLE ? "enabled" : "disabled", limit.text(), oldDate);
+  }
+
   /** Fixes the expiration date (a cycle's first occurrence) counting from {@code now}. */
   private void countFrom(Instant now) {
     base = now;

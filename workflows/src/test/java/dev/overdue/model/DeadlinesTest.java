@@ -271,7 +271,8 @@ class DeadlinesTest {
     ApprovalProcess process = start(reminder("fire-all"));
     process.apply(new Command.Suspend("audit"), at("PT30M"));
     List<PlanEntry> plan = process.plan(at("PT2H30M"));
-    assertEquals(List.of("on resume", "on resume", "at", "at", "at"), plan.stream().map(PlanEntry::when).toList());
+    String later = ApprovalProcess.AT_IF_RESUMED;
+    assertEquals(List.of("on resume", "on resume", later, later, later), plan.stream().map(PlanEntry::when).toList());
     assertEquals(List.of(1, 2, 3, 4, 5), plan.stream().map(PlanEntry::firing).toList());
     assertEquals(List.of("frank"), plan.get(0).targets());
   }
@@ -469,6 +470,18 @@ class DeadlinesTest {
     assertEquals("anonymous", changes.get(1).by());
     assertEquals(at("PT2H").plus(Duration.ofDays(5)).toString(), changes.get(1).newExpiresAt());
     assertEquals(at("PT2H").toString(), derivationOf(process, "manager.due").base());
+  }
+
+  @Test
+  void enablingAndDisablingATimerIsInItsTrailWithWhoDidIt() {
+    ApprovalProcess process = start(
+        "{'requestId':'PO-9','steps':[{'name':'s','approvers':['a']}],'timers':[{'name':'quote','limit':'PT2H'}]}");
+    process.apply(new Command.EnableTimer("quote", "carol"), at("PT1H"));
+    process.apply(new Command.DisableTimer("quote", null), at("PT90M"));
+    List<TimerChange> changes = derivationOf(process, "quote").changes();
+    assertEquals(List.of("enabled", "disabled"), changes.stream().map(TimerChange::change).toList());
+    assertEquals(List.of("carol", "anonymous"), changes.stream().map(TimerChange::by).toList());
+    assertEquals(at("PT3H").toString(), changes.get(0).newExpiresAt());
   }
 
   @Test
