@@ -325,29 +325,21 @@ final class Queries {
   /** The steps; a column of the named outcomes (for {@code complete}) when a step has any. */
   static Table steps(List<StepInfo> steps) {
     boolean named = steps.stream().anyMatch(step -> step.outcomes() != null && !step.outcomes().isEmpty());
-    Table table =
-        named
-            ? Table.of("STEP", "STATE", "OWNER", "APPROVERS", "OUTCOME", "DECIDED BY", "OUTCOMES")
-            : Table.of("STEP", "STATE", "OWNER", "APPROVERS", "OUTCOME", "DECIDED BY");
+    List<String> headers =
+        new java.util.ArrayList<>(List.of("STEP", "STATE", "OWNER", "APPROVERS", "OUTCOME", "DECIDED BY"));
+    if (named) {
+      headers.add("OUTCOMES");
+    }
+    Table table = Table.of(headers.toArray(String[]::new));
     for (StepInfo step : steps) {
+      List<Object> cells =
+          new java.util.ArrayList<>(
+              java.util.Arrays.asList(
+                  step.name(), step.state(), step.owner(), step.approvers(), step.outcome(), step.decidedBy()));
       if (named) {
-        table.row(
-            step.name(),
-            step.state(),
-            step.owner(),
-            step.approvers(),
-            step.outcome(),
-            step.decidedBy(),
-            step.outcomes());
-      } else {
-        table.row(
-            step.name(),
-            step.state(),
-            step.owner(),
-            step.approvers(),
-            step.outcome(),
-            step.decidedBy());
+        cells.add(step.outcomes());
       }
+      table.row(cells.toArray());
     }
     return table;
   }
