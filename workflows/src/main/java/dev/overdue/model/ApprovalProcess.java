@@ -736,9 +736,6 @@ public final class ApprovalProcess {
         : new TimerHandler.Reassign(people.names(), handler.name(), handler.condition());
   }
 
-  /** The roles a recipient list may name, besides users, groups and addresses. */
-  public static final List<String> ROLES = List.of("potentialOwners", "owner", "requester", "manager");
-
   /** Names with the roles replaced, and the roles that stood for nobody. */
   private record People(List<String> names, List<String> nobody) {}
 
@@ -802,7 +799,7 @@ public final class ApprovalProcess {
     List<Expiry> expiries = new ArrayList<>();
     List<PendingReassignment> reassignments = new ArrayList<>();
     for (BusinessTimer timer : due) {
-      UserTask task = timer.step().flatMap(this::stepNamed).orElse(state.isEnded() ? null : currentTask());
+      UserTask task = timer.step().flatMap(this::stepNamed).orElse(currentTask());
       List<BusinessTimer.Firing> firings = timer.expire(now);
       for (BusinessTimer.Firing firing : firings) {
         ObjectNode detail = JsonNodeFactory.instance.objectNode();
@@ -1075,20 +1072,30 @@ public final class ApprovalProcess {
     }
     boolean suspended = state == ProcessState.SUSPENDED;
     List<PlanEntry> entries = new ArrayList<>();
-    for (BusinessTimer timer : timers.values().stream().sorted(Comparator.comparing(BusinessTimer::name)).toList()) {
-      UserTask task = timer.step().flatMap(this::stepNamed).orElse(currentTask());
+    // Sorted below by date and timer; a stable sort keeps each timer's handlers in their order.
+    for (BusinessTimer timer : timers.values()) {
       List<Instant> dates = plannedDates(timer, now, suspended);
+      if (dates.isEmpty()) {
+        continue;
+      }
+      UserTask task = timer.step().flatMap(this::stepNamed).orElse(currentTask());
+      // Conditions and targets are as they stand now: the same for every coming firing.
+      List<String> conditionsNow = new ArrayList<>();
+      List<List<String>> targets = new ArrayList<>();
+      for (TimerHandler handler : timer.handlers()) {
+        conditionsNow.add(handler.condition() == null ? null : evaluate(handler.condition(), task).text());
+        targets.add(targets(handler, task));
+      }
       for (int d = 0; d < dates.size(); d++) {
         Instant at = dates.get(d);
         String when = !suspended ? "at" : at.isAfter(now) ? AT_IF_RESUMED : "on resume";
         int firing = timer.firings() + d + 1;
         for (int i = 0; i < timer.handlers().size(); i++) {
           TimerHandler handler = timer.handlers().get(i);
-          String conditionNow = handler.condition() == null ? null : evaluate(handler.condition(), task).text();
           entries.add(
               new PlanEntry(at.toString(), when, timer.name(), timer.kind().name(), timer.step().orElse(null),
-                  firing, handler.action(), handlerName(handler, i), targets(handler, task),
-                  handler.condition(), conditionNow, null));
+                  firing, handler.action(), handlerName(handler, i), targets.get(i),
+                  handler.condition(), conditionsNow.get(i), null));
         }
       }
     }

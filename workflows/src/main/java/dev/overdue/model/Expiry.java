@@ -43,8 +43,4 @@ public record Expiry(
   public String taskEvent() {
     return cause == Cause.TASK_EVENT ? timer.substring(timer.indexOf('@') + 1) : null;
   }
-
-  public Expiry(String timer, String step, Instant expiresAt, int firing, List<TimerHandler> handlers) {
-    this(timer, step, expiresAt, firing, handlers, Cause.TIMER_EXPIRED, TimerKind.USER.name());
-  }
 }

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
@@ -240,18 +241,23 @@ public final class RequestValidator {
 
   /** A date-time a user wrote without offset, such as {@code 2026-11-25T17:00}. */
   static boolean isLocalDateTime(String text) {
+    return dateTimeWithOffset(text).filter(withOffset -> !withOffset).isPresent();
+  }
+
+  /** Whether {@code text} is a date-time with an offset (true) or without (false); empty if neither. */
+  private static Optional<Boolean> dateTimeWithOffset(String text) {
     if (text == null || text.length() > TimeLimit.MAX_TEXT_LENGTH) {
-      return false;
+      return Optional.empty();
     }
     try {
       OffsetDateTime.parse(text.trim());
-      return false;
+      return Optional.of(true);
     } catch (DateTimeParseException withoutOffset) {
       try {
         java.time.LocalDateTime.parse(text.trim());
-        return true;
+        return Optional.of(false);
       } catch (DateTimeParseException neither) {
-        return false;
+        return Optional.empty();
       }
     }
   }
@@ -345,7 +351,7 @@ public final class RequestValidator {
         if (given != 1) {
           problems.accept(where + ": give exactly one of 'for' (a duration), 'until' (a date-time) or 'cycle'");
         } else if (deadline.forDuration() != null) {
-          if (isLocalDateTime(deadline.forDuration()) || looksAbsolute(deadline.forDuration())) {
+          if (dateTimeWithOffset(deadline.forDuration()).isPresent()) {
             problems.accept(where + ".for: a duration such as P2D or PT4H; a date-time goes in 'until'");
           } else {
             limits.problem(where + ".for", deadline.forDuration(), deadline.calendar(), problems);
@@ -363,15 +369,6 @@ public final class RequestValidator {
         catchUpProblem(where, deadline.catchUp(), deadline.cycle(), problems);
         handlerProblems(where + ".escalations", deadline.escalations(), Use.TIMER, outcomes, problems);
       }
-    }
-  }
-
-  private static boolean looksAbsolute(String text) {
-    try {
-      OffsetDateTime.parse(text.trim());
-      return true;
-    } catch (DateTimeParseException e) {
-      return false;
     }
   }
 
@@ -486,10 +483,7 @@ public final class RequestValidator {
               "name: letters, digits, _ and -, unique in the list, got " + quote(handler.name()));
         }
         if (handler.condition() != null) {
-          if (handler.condition().length() > MAX_CONDITION_LENGTH) {
-            throw new RuleViolation("condition is too long (" + handler.condition().length()
-                + " characters, at most " + MAX_CONDITION_LENGTH + ")");
-          }
+          // Condition.compile also refuses one over Condition.MAX_LENGTH.
           try {
             Condition.compile(handler.condition());
           } catch (RuleViolation bad) {
@@ -508,9 +502,6 @@ public final class RequestValidator {
       }
     }
   }
-
-  /** A condition: long enough for any business rule, short enough to keep out of the way. */
-  public static final int MAX_CONDITION_LENGTH = 2_000;
 
   /** The model value of one handler definition. */
   static TimerHandler handler(HandlerDefinition definition) {
