@@ -2,7 +2,7 @@ package dev.overdue.starter;
 
 import dev.overdue.client.Approvals;
 import dev.overdue.client.ConnectionProblems;
-import dev.overdue.model.RuleViolation;
+import dev.overdue.client.RefusedException;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.temporal.client.WorkflowExecutionAlreadyStarted;
@@ -54,8 +54,8 @@ final class Failures {
           ExitCodes.UNAVAILABLE,
           (id == null ? "" : "approval " + requestId() + ": ") + codec.getMessage());
     }
-    if (failure instanceof RuleViolation violation) {
-      return refused(violation.reason());
+    if (failure instanceof RefusedException refusal) {
+      return refused(refusal.reason());
     }
     if (failure instanceof WorkflowUpdateException refusal) {
       return refused(

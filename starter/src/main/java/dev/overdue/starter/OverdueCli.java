@@ -1,10 +1,12 @@
 package dev.overdue.starter;
 
+import java.time.Instant;
+import dev.overdue.model.RequestValidator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.overdue.client.Approvals;
 import dev.overdue.client.Connection;
-import dev.overdue.workflow.ApprovalWorkflow;
+import dev.overdue.api.ApprovalWorkflow;
 import io.temporal.client.WorkflowClient;
 import io.temporal.serviceclient.Version;
 import java.io.IOException;
@@ -55,7 +57,6 @@ import picocli.CommandLine.Spec;
       Queries.History.class,
       Queries.Result.class,
       ListCommand.class,
-      BenchCommand.class,
       CodecServerCommand.class,
       CommandLine.HelpCommand.class
     },
@@ -73,6 +74,7 @@ import picocli.CommandLine.Spec;
       "  OVERDUE_TASK_QUEUE   default of --task-queue",
       "",
       "No server? bin/overdue-worker runs the worker with an in-memory Temporal service.",
+      "Benchmarks: bin/overdue bench --help (a program of its own, in the bench module).",
       "",
       "Examples:",
       "  overdue start --file request.json       (or request.yaml)",
@@ -118,7 +120,7 @@ public final class OverdueCli implements Callable<Integer> {
       names = "--answer-timeout",
       paramLabel = "DURATION",
       defaultValue = "PT30S",
-      converter = Durations.class,
+      converter = DurationOption.class,
       description =
           "How long commands and queries wait for the workflow to answer; a worker must be"
               + " running (ISO-8601 or seconds, default: ${DEFAULT-VALUE}).")
@@ -183,7 +185,7 @@ public final class OverdueCli implements Callable<Integer> {
         throw new CliError(
             ExitCodes.UNAVAILABLE, "cannot set up the Temporal connection: " + reason);
       }
-      approvals = new Approvals(client);
+      approvals = new Approvals(client, request -> RequestValidator.refusal(request, Instant.now()));
     }
     return approvals;
   }
@@ -283,24 +285,4 @@ public final class OverdueCli implements Callable<Integer> {
     }
   }
 
-  /** ISO-8601 durations ({@code PT30S}) or a number of seconds ({@code 30}). */
-  static final class Durations implements CommandLine.ITypeConverter<Duration> {
-    @Override
-    public Duration convert(String value) {
-      Duration duration;
-      try {
-        duration =
-            value.matches("\\d{1,9}")
-                ? Duration.ofSeconds(Long.parseLong(value))
-                : Duration.parse(value);
-      } catch (DateTimeParseException e) {
-        throw new CommandLine.TypeConversionException(
-            "'" + value + "' is not a duration: use ISO-8601 (PT30S, PT2M) or seconds (30)");
-      }
-      if (duration.isNegative() || duration.isZero()) {
-        throw new CommandLine.TypeConversionException("must be positive: " + value);
-      }
-      return duration;
-    }
-  }
 }

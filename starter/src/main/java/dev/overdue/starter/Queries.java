@@ -1,5 +1,6 @@
 package dev.overdue.starter;
 
+import java.time.Instant;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.overdue.api.ApprovalResult;
 import dev.overdue.api.HistoryEntry;
@@ -228,10 +229,8 @@ final class Queries {
      * can. A date that has passed happens on resume.
      */
     static String when(PlanEntry entry) {
-      boolean passed = !java.time.Instant.parse(entry.at()).isAfter(java.time.Instant.now());
-      return dev.overdue.model.ApprovalProcess.AT_IF_RESUMED.equals(entry.when()) && passed
-          ? "on resume"
-          : entry.when();
+      boolean passed = !Instant.parse(entry.at()).isAfter(Instant.now());
+      return PlanEntry.AT_IF_RESUMED.equals(entry.when()) && passed ? PlanEntry.ON_RESUME : entry.when();
     }
 
     static Table plan(List<PlanEntry> plan) {

@@ -1,12 +1,13 @@
 package dev.overdue.starter;
 
+import dev.overdue.api.ApprovalSearchAttributes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.overdue.activities.DeliveringNotificationActivities;
 import dev.overdue.activities.delivery.Deliveries;
 import dev.overdue.activities.LogWarningActivities;
-import dev.overdue.workflow.ApprovalWorkflow;
+import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.workflow.ApprovalWorkflowImpl;
 import io.temporal.client.WorkflowClient;
 import io.temporal.testing.TestWorkflowEnvironment;
@@ -24,7 +25,7 @@ final class CliHarness implements AutoCloseable {
 
   CliHarness() {
     env = TestWorkflowEnvironment.newInstance();
-    dev.overdue.workflow.ApprovalSearchAttributes.DEFINITIONS.forEach(env::registerSearchAttribute);
+    dev.overdue.api.ApprovalSearchAttributes.DEFINITIONS.forEach(env::registerSearchAttribute);
     Worker worker = env.newWorker(ApprovalWorkflow.DEFAULT_TASK_QUEUE);
     worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
     worker.registerActivitiesImplementations(

@@ -1,5 +1,6 @@
 package dev.overdue.starter;
 
+import dev.overdue.model.RequestValidator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -145,7 +146,7 @@ class FaultsIT {
             WorkflowServiceStubsOptions.newBuilder().setTarget(server.address()).build());
     client =
         WorkflowClient.newInstance(stubs, WorkflowClientOptions.newBuilder().setNamespace("default").build());
-    approvals = new Approvals(client);
+    approvals = new Approvals(client, request -> RequestValidator.refusal(request, Instant.now()));
     calls = Executors.newFixedThreadPool(8);
   }
 

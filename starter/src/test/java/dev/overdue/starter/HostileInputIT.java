@@ -1,5 +1,7 @@
 package dev.overdue.starter;
 
+import java.time.Instant;
+import dev.overdue.model.RequestValidator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -12,7 +14,7 @@ import dev.overdue.api.CommandResult;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.client.Approvals;
-import dev.overdue.workflow.ApprovalWorkflow;
+import dev.overdue.api.ApprovalWorkflow;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.enums.v1.WorkflowTaskFailedCause;
 import io.temporal.api.history.v1.HistoryEvent;
@@ -56,7 +58,7 @@ class HostileInputIT {
         WorkflowServiceStubs.newServiceStubs(
             WorkflowServiceStubsOptions.newBuilder().setTarget(temporal.server().address()).build());
     client = WorkflowClient.newInstance(service);
-    approvals = new Approvals(client);
+    approvals = new Approvals(client, request -> RequestValidator.refusal(request, Instant.now()));
   }
 
   @AfterAll

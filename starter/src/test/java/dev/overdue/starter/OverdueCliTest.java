@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.overdue.starter.CliHarness.Run;
-import dev.overdue.workflow.ApprovalWorkflow;
+import dev.overdue.api.ApprovalWorkflow;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import java.io.ByteArrayInputStream;

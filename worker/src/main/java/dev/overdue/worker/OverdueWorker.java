@@ -2,11 +2,11 @@ package dev.overdue.worker;
 
 import dev.overdue.activities.DeliveringNotificationActivities;
 import dev.overdue.activities.delivery.Deliveries;
-import dev.overdue.activities.settings.WorkerSettings;
+import dev.overdue.worker.WorkerSettings;
 import dev.overdue.activities.LogWarningActivities;
 import dev.overdue.client.Connection;
-import dev.overdue.workflow.ApprovalSearchAttributes;
-import dev.overdue.workflow.ApprovalWorkflow;
+import dev.overdue.api.ApprovalSearchAttributes;
+import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.workflow.ApprovalWorkflowImpl;
 import io.temporal.client.WorkflowClient;
 import io.temporal.serviceclient.WorkflowServiceStubs;
@@ -126,7 +126,7 @@ public final class OverdueWorker implements Callable<Integer> {
       if (deliveryStore != null && !deliveryStore.isBlank()) {
         settings = settings.withNotifications(settings.notifications().withStore(deliveryStore));
       }
-      deliveries = Deliveries.start(settings, Clock.systemUTC());
+      deliveries = Deliveries.start(settings.notifications(), settings.directory(), Clock.systemUTC());
       // Approvals that count working time record this calendar once, when they start.
       dev.overdue.workflow.WorkerCalendar.use(settings.calendarOrDefault());
       // CEL loads its classes on first use (about a second): not in the first workflow task.

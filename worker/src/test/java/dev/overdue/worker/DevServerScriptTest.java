@@ -3,7 +3,7 @@ package dev.overdue.worker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.overdue.workflow.ApprovalSearchAttributes;
+import dev.overdue.api.ApprovalSearchAttributes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

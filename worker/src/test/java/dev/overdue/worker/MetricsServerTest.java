@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.uber.m3.tally.Scope;
 import dev.overdue.client.Connection;
 import dev.overdue.workflow.OverdueMetrics;
-import dev.overdue.workflow.TimerCountsHook;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.envconfig.ClientConfigProfile;
@@ -56,8 +55,8 @@ class MetricsServerTest {
     for (int i = open.size() - 1; i >= 0; i--) {
       open.get(i).close();
     }
-    TimerCountsHook.report("approval-M-1", 0, 0);
-    TimerCountsHook.report("approval-M-2", 0, 0);
+    OverdueMetrics.report("approval-M-1", new OverdueMetrics.TimerCounts(0, 0));
+    OverdueMetrics.report("approval-M-2", new OverdueMetrics.TimerCounts(0, 0));
   }
 
   @WorkflowInterface
@@ -114,8 +113,8 @@ class MetricsServerTest {
             EmittingWorkflow.class,
             WorkflowOptions.newBuilder().setTaskQueue(TASK_QUEUE).setWorkflowId("emit-1").build())
         .emit();
-    TimerCountsHook.report("approval-M-1", 2, 1);
-    TimerCountsHook.report("approval-M-2", 1, 0);
+    OverdueMetrics.report("approval-M-1", new OverdueMetrics.TimerCounts(2, 1));
+    OverdueMetrics.report("approval-M-2", new OverdueMetrics.TimerCounts(1, 0));
 
     // Counters reach the registry at tally's next report, within a second or so; a loaded machine
     // may split them over two reports, so wait for every series.
@@ -157,7 +156,7 @@ class MetricsServerTest {
     assertEquals(1.0, value(samples, "temporal_workflow_completed_total", type));
 
     // The gauges read the live counts at every scrape.
-    TimerCountsHook.report("approval-M-1", 0, 0);
+    OverdueMetrics.report("approval-M-1", new OverdueMetrics.TimerCounts(0, 0));
     Map<String, Double> later = scrape(metrics.port());
     assertEquals(running + 1.0, value(later, "overdue_timers_running"));
     assertEquals(suspended, value(later, "overdue_timers_suspended"));

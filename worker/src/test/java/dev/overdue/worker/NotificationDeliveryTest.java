@@ -1,5 +1,7 @@
 package dev.overdue.worker;
 
+import java.time.Instant;
+import dev.overdue.model.RequestValidator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,19 +13,19 @@ import com.icegreen.greenmail.junit5.GreenMailExtension;
 import com.icegreen.greenmail.util.GreenMailUtil;
 import com.icegreen.greenmail.util.ServerSetupTest;
 import com.sun.net.httpserver.HttpServer;
-import dev.overdue.activities.Delivery;
+import dev.overdue.workflow.activities.Delivery;
 import dev.overdue.activities.DeliveringNotificationActivities;
 import dev.overdue.activities.LogWarningActivities;
-import dev.overdue.activities.Notification;
-import dev.overdue.activities.NotificationActivities;
-import dev.overdue.activities.Recipients;
+import dev.overdue.workflow.activities.Notification;
+import dev.overdue.workflow.activities.NotificationActivities;
+import dev.overdue.workflow.activities.Recipients;
 import dev.overdue.activities.delivery.Deliveries;
-import dev.overdue.activities.settings.WorkerSettings;
+import dev.overdue.worker.WorkerSettings;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.WarningInfo;
 import dev.overdue.client.Approvals;
-import dev.overdue.workflow.ApprovalSearchAttributes;
-import dev.overdue.workflow.ApprovalWorkflow;
+import dev.overdue.api.ApprovalSearchAttributes;
+import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.workflow.ApprovalWorkflowImpl;
 import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.worker.Worker;
@@ -158,11 +160,11 @@ class NotificationDeliveryTest {
     worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
     worker.registerActivitiesImplementations(new LogWarningActivities(), notifications);
     env.start();
-    approvals = new Approvals(env.getWorkflowClient());
+    approvals = new Approvals(env.getWorkflowClient(), request -> RequestValidator.refusal(request, Instant.now()));
   }
 
   NotificationActivities realActivities() throws IOException {
-    deliveries = Deliveries.start(settings(), Clock.systemUTC());
+    deliveries = Deliveries.start(settings().notifications(), settings().directory(), Clock.systemUTC());
     return new DeliveringNotificationActivities(deliveries);
   }
 

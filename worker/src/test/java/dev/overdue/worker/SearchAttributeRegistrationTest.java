@@ -3,7 +3,7 @@ package dev.overdue.worker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.overdue.workflow.ApprovalSearchAttributes;
+import dev.overdue.api.ApprovalSearchAttributes;
 import io.grpc.ManagedChannel;
 import io.grpc.Server;
 import io.grpc.Status;

@@ -34,7 +34,7 @@ public record BusinessCalendar(
   }
 
   /** The calendar a worker's settings describe. */
-  public static BusinessCalendar of(dev.overdue.activities.settings.CalendarSettings settings) {
+  public static BusinessCalendar of(CalendarSettings settings) {
     return new BusinessCalendar(
         settings.zoneId(), settings.dayStart(), settings.dayEnd(), settings.days(), settings.holidayDates());
   }

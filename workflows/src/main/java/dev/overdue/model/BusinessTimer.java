@@ -8,13 +8,15 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * One business timer with the lifecycle of seed 000: a state (off, running, suspended), a time
- * limit, an expiration date fixed once computed, and an expiration flag. A cycle limit ({@code
- * R3/PT4H}) makes it repeat: each occurrence is due one interval after the previous one, counted
- * from when it started, and missed occurrences follow its {@link Cycle.CatchUp} policy.
+ * One business timer: a state ({@link TimerLifecycle}), a time limit, an expiration date fixed
+ * once computed, and an expiration flag. A cycle limit ({@code R3/PT4H}) makes it repeat: each
+ * occurrence is due one interval after the previous one, counted from when it started, and missed
+ * occurrences follow its {@link Cycle.CatchUp} policy.
  *
- * <p>It keeps how its date was derived: the base instant, the limit, the calendar, and every
- * change with who made it and the old and new values.
+ * <p>Every change of state goes through the lifecycle table, which refuses what a state does not
+ * allow; {@link #transition} then gives the allowed row its effect. The timer keeps how its date
+ * was derived: the base instant, the limit, the calendar, and every change with who made it and the
+ * old and new values.
  */
 public final class BusinessTimer {
   /** The changes a timer remembers: the latest ones, so a snapshot does not grow without end. */
@@ -31,7 +33,6 @@ public final class BusinessTimer {
   private TimerState state = TimerState.OFF;
   private Instant expiresAt;
   private boolean expired;
-  private boolean cleared;
   private int firings;
   /** When the current expiration date, or a cycle's first occurrence, was counted from. */
   private Instant base;
@@ -65,6 +66,7 @@ public final class BusinessTimer {
     this.calendar = calendar;
   }
 
+  /** A cleared timer is written {@code OFF} with {@code cleared: true}, as snapshots always had it. */
   ProcessSnapshot.TimerSnapshot snapshot() {
     return new ProcessSnapshot.TimerSnapshot(
         name,
@@ -72,10 +74,10 @@ public final class BusinessTimer {
         step,
         limit.text(),
         handlers.stream().map(TimerHandler::definition).toList(),
-        state.name(),
+        state.shown().name(),
         expiresAt == null ? null : expiresAt.toString(),
         expired,
-        cleared,
+        cleared(),
         firings,
         catchUp == Cycle.CatchUp.FIRE_ONCE ? null : catchUp.text(),
         base == null ? null : base.toString(),
@@ -93,10 +95,9 @@ public final class BusinessTimer {
             RequestValidator.handlers(snapshot.handlers()),
             Cycle.CatchUp.parse(snapshot.catchUp()));
     timer.calendar = calendar;
-    timer.state = TimerState.valueOf(snapshot.state());
+    timer.state = snapshot.cleared() ? TimerState.CLEARED : TimerState.valueOf(snapshot.state());
     timer.expiresAt = snapshot.expiresAt() == null ? null : Instant.parse(snapshot.expiresAt());
     timer.expired = snapshot.expired();
-    timer.cleared = snapshot.cleared();
     timer.firings = snapshot.firings();
     timer.base = snapshot.base() == null ? null : Instant.parse(snapshot.base());
     timer.occurrencesDone = snapshot.occurrencesDone() == null ? 0 : snapshot.occurrencesDone();
@@ -108,22 +109,46 @@ public final class BusinessTimer {
 
   /** Why {@code event} would be refused now, if it would be. Changes nothing. */
   public Optional<String> refusal(TimerEvent event) {
-    if (cleared) {
-      return Optional.of("timer " + name + " was cleared");
-    }
-    TransitionTable.Row<TimerState, TimerEvent> row = TimerLifecycle.TABLE.row(state, event);
+    return refusalIn(state, event);
+  }
+
+  /**
+   * Why an enable or disable command would be refused now. While its process is suspended a live
+   * timer answers by the SUSPENDED rows whatever its own state: one that was off stays off when the
+   * process is suspended, yet cannot be switched on either.
+   */
+  Optional<String> switchRefusal(TimerEvent event, boolean processSuspended) {
+    return refusalIn(processSuspended && state != TimerState.CLEARED ? TimerState.SUSPENDED : state, event);
+  }
+
+  private Optional<String> refusalIn(TimerState judged, TimerEvent event) {
+    TransitionTable.Row<TimerState, TimerEvent> row = TimerLifecycle.TABLE.row(judged, event);
     return row.allowed() ? Optional.empty() : Optional.of("timer " + name + ": " + row.rejection());
   }
 
-  /** Applies a lifecycle event; the expiration date is computed when first running after a new limit. */
+  /** Applies a lifecycle event, or throws {@link RuleViolation} with its row's reason, unchanged. */
   public void on(TimerEvent event, Instant now) {
+    transition(event, now);
+  }
+
+  /**
+   * The one way a timer changes state: the table's row decides, then the row's effect is made.
+   * ENABLE and RESUME fix the expiration date when the timer runs without one (its first run after
+   * a new limit); EXPIRE fires what is due. The effects of EXTEND are in {@link #setLimit} and
+   * {@link #postponeCycle}, which go through here first.
+   */
+  private List<Firing> transition(TimerEvent event, Instant now) {
     refusal(event).ifPresent(reason -> {
       throw new RuleViolation(reason);
     });
     state = TimerLifecycle.TABLE.fire(state, event);
+    if (event == TimerEvent.EXPIRE) {
+      return isDue(now) ? fire(now) : List.of();
+    }
     if (state == TimerState.RUNNING && expiresAt == null) {
       countFrom(now);
     }
+    return List.of();
   }
 
   /** An enable or disable command by {@code by}: applied, then kept in the trail. */
@@ -140,17 +165,23 @@ public final class BusinessTimer {
     expiresAt = limit.expirationFrom(now, calendar);
   }
 
-  /** Turns the timer on unless it already runs (system timers re-enter states idempotently). */
+  /** Switches an off system timer on; a running one, or a cleared one, stays as it is. */
   void ensureRunning(Instant now) {
-    if (!cleared && state == TimerState.OFF) {
+    if (state == TimerState.OFF) {
       on(TimerEvent.ENABLE, now);
     }
   }
 
-  void ensureOff() {
-    if (!cleared && state == TimerState.RUNNING) {
-      state = TimerState.OFF;
+  /** Switches a running system timer off, keeping its date; any other stays as it is. */
+  void ensureOff(Instant now) {
+    if (state == TimerState.RUNNING) {
+      on(TimerEvent.DISABLE, now);
     }
+  }
+
+  /** Off for good: the task or process this timer observed has finished. */
+  void clear(Instant now) {
+    on(TimerEvent.CLEAR, now);
   }
 
   /**
@@ -158,9 +189,7 @@ public final class BusinessTimer {
    * once when the timer is running. {@code by} is who asked, for the derivation trail.
    */
   public void setLimit(TimeLimit newLimit, Instant now, String by) {
-    if (cleared) {
-      throw new RuleViolation("timer " + name + " was cleared");
-    }
+    transition(TimerEvent.EXTEND, now);
     String oldLimit = limit.text();
     Instant oldDate = expiresAt;
     limit = newLimit;
@@ -173,12 +202,9 @@ public final class BusinessTimer {
     recordChange(now, by, "limit", oldLimit, oldDate);
   }
 
-  public void setLimit(TimeLimit newLimit, Instant now) {
-    setLimit(newLimit, now, null);
-  }
-
   /** Moves a cycle's remaining occurrences {@code by} later. */
   void postponeCycle(Duration by, Instant now, String who) {
+    transition(TimerEvent.EXTEND, now);
     Instant oldDate = expiresAt;
     base = base.plus(by);
     expiresAt = cycle().due(base, occurrencesDone + 1);
@@ -209,9 +235,11 @@ public final class BusinessTimer {
    * waits for its next occurrence unless the cycle has run out.
    */
   public List<Firing> expire(Instant now) {
-    if (!isDue(now)) {
-      return List.of();
-    }
+    return isDue(now) ? transition(TimerEvent.EXPIRE, now) : List.of();
+  }
+
+  /** The EXPIRE row's effect on a due timer: the flag raised, each firing counted. */
+  private List<Firing> fire(Instant now) {
     if (!(limit instanceof TimeLimit.Repeating)) {
       expired = true;
       firings++;
@@ -229,11 +257,6 @@ public final class BusinessTimer {
     return fired;
   }
 
-  /** Kept for one-shot timers: expires the timer when due. */
-  public boolean expireIfDue(Instant now) {
-    return !expire(now).isEmpty();
-  }
-
   public boolean isDue(Instant now) {
     return awaitsExpiry() && !now.isBefore(expiresAt);
   }
@@ -243,10 +266,12 @@ public final class BusinessTimer {
    * timer is needed for.
    */
   public boolean awaitsExpiry() {
-    return !cleared
-        && state == TimerState.RUNNING
-        && expiresAt != null
-        && (isCycle() ? !cycleRanOut() : !expired);
+    return state == TimerState.RUNNING && hasComingDate();
+  }
+
+  /** A date still to come, whether or not the timer runs toward it now. */
+  private boolean hasComingDate() {
+    return expiresAt != null && (isCycle() ? !cycleRanOut() : !expired);
   }
 
   public boolean isCycle() {
@@ -267,8 +292,7 @@ public final class BusinessTimer {
    * awaits expiry, up to {@code max} for a cycle; suspended timers too, with the dates they keep.
    */
   List<Instant> upcoming(int max) {
-    boolean waiting = !cleared && state != TimerState.OFF && expiresAt != null
-        && (isCycle() ? !cycleRanOut() : !expired);
+    boolean waiting = (state == TimerState.RUNNING || state == TimerState.SUSPENDED) && hasComingDate();
     if (!waiting) {
       return List.of();
     }
@@ -281,12 +305,6 @@ public final class BusinessTimer {
       dates.add(cycle().due(base, k));
     }
     return dates;
-  }
-
-  /** Off for good: the task or process this system timer observed has finished. */
-  public void clear() {
-    state = TimerState.OFF;
-    cleared = true;
   }
 
   public String name() {
@@ -338,7 +356,7 @@ public final class BusinessTimer {
   }
 
   public boolean cleared() {
-    return cleared;
+    return state == TimerState.CLEARED;
   }
 
   /** How many times this timer has fired over its life (a new limit allows another expiry). */

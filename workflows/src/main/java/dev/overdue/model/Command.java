@@ -47,6 +47,15 @@ public sealed interface Command {
       this(timer, limit, by, null);
     }
 
+    /** Refuses a {@code limit} and a {@code by} given both or neither, in whatever form they come. */
+    public static void requireOneOf(Object limit, Object by) {
+      if ((limit == null) == (by == null)) {
+        throw new RuleViolation(
+            "extendDeadline needs exactly one of 'limit' (a new time limit) and 'by' (a duration to"
+                + " move the expiration date later)");
+      }
+    }
+
     public String name() {
       return "extendDeadline";
     }

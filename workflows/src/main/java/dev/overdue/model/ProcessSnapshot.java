@@ -1,6 +1,5 @@
 package dev.overdue.model;
 
-import dev.overdue.activities.settings.CalendarSettings;
 import dev.overdue.api.ApprovalRequest.HandlerDefinition;
 import dev.overdue.api.ApprovalRequest.ListenerDefinition;
 import dev.overdue.api.ApprovalRequest.OutcomeDefinition;
@@ -15,7 +14,7 @@ import java.util.Map;
  * suspension and the business calendar it counts in. Fields added later are null in snapshots
  * made before them ({@code data} before messages were templates; calendars, cycles, listeners and
  * outcomes before deadlines). The audit trail is not carried: it stays in each run's history (see
- * {@link ApprovalProcess#CONTINUED_AS_NEW}), so the snapshot's size does not grow with the changes.
+ * {@link dev.overdue.api.HistoryEntry#CONTINUED_AS_NEW}), so the snapshot's size does not grow with the changes.
  */
 public record ProcessSnapshot(
     String requestId,

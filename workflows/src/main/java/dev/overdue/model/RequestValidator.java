@@ -1,7 +1,6 @@
 package dev.overdue.model;
 
-import dev.overdue.activities.delivery.Templates;
-import dev.overdue.activities.settings.CalendarSettings;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.overdue.api.ApprovalRequest;
 import dev.overdue.api.ApprovalRequest.DeadlineDefinition;
 import dev.overdue.api.ApprovalRequest.HandlerDefinition;
@@ -72,6 +71,23 @@ public final class RequestValidator {
   public static final int MAX_PROBLEMS_LISTED = 20;
 
   /**
+   * Why the request {@code json} may not start at {@code now}: it is not a request (the reason
+   * names the field), or every problem it has, one a line. Empty when it may start. This is the
+   * check a client runs before starting an approval ({@code dev.overdue.client.RequestCheck}).
+   */
+  public static Optional<String> refusal(JsonNode json, Instant now) {
+    List<String> problems;
+    try {
+      problems = problems(RequestJson.parse(json), now);
+    } catch (RuleViolation unreadable) {
+      return Optional.of(unreadable.reason());
+    }
+    return problems.isEmpty()
+        ? Optional.empty()
+        : Optional.of("invalid approval request:\n  " + String.join("\n  ", problems));
+  }
+
+  /**
    * Every problem with {@code request}, at most {@link #MAX_PROBLEMS_LISTED} and then how many
    * more; empty when it may start at {@code now}.
    */
@@ -103,7 +119,7 @@ public final class RequestValidator {
     List<String> problems = new ArrayList<>();
     LimitReader limits =
         new LimitReader(
-            new ApprovalProcess.Limits(
+            new RequestLimits(
                 request.calendar(),
                 BusinessCalendar.of(calendarSettings != null ? calendarSettings : CalendarSettings.officeHours())),
             calendarSettings != null,
@@ -118,7 +134,7 @@ public final class RequestValidator {
     if (request.requestId() == null || !REQUEST_ID.matcher(request.requestId()).matches()) {
       problems.add(
           "requestId: required; letters, digits and . _ : - (at most 100), got "
-              + quote(request.requestId()));
+              + Texts.quote(request.requestId()));
     }
     lengthProblem("title", request.title(), MAX_TITLE_LENGTH, problems::add);
     lengthProblem("requester", request.requester(), MAX_USER_LENGTH, problems::add);
@@ -144,7 +160,7 @@ public final class RequestValidator {
       problems.add("steps: at most " + MAX_STEPS + " steps, got " + request.steps().size());
     }
     Set<String> names = new HashSet<>();
-    names.add(ApprovalProcess.PROCESS_TIMER);
+    names.add(ProcessTimers.PROCESS);
     for (int i = 0; i < request.steps().size(); i++) {
       StepDefinition step = request.steps().get(i);
       String at = "steps[" + i + "]";
@@ -167,7 +183,7 @@ public final class RequestValidator {
           problems.add(at + ".approvers: an approver must be a non-empty user name");
         } else if (approver.length() > MAX_USER_LENGTH) {
           problems.add(
-              at + ".approvers: " + quote(approver) + " is too long (at most " + MAX_USER_LENGTH
+              at + ".approvers: " + Texts.quote(approver) + " is too long (at most " + MAX_USER_LENGTH
                   + " characters)");
         }
       }
@@ -263,7 +279,7 @@ public final class RequestValidator {
   }
 
   /** Reads and checks limits the way the process will. */
-  private record LimitReader(ApprovalProcess.Limits limits, boolean knowsZone, Instant now) {
+  private record LimitReader(RequestLimits limits, boolean knowsZone, Instant now) {
     void problem(String at, String text, String ownCalendar, Consumer<String> problems) {
       if (text == null) {
         return;
@@ -301,7 +317,7 @@ public final class RequestValidator {
 
   private static void calendarProblem(String at, String calendar, Consumer<String> problems) {
     if (calendar != null && !BUSINESS.equalsIgnoreCase(calendar) && !ELAPSED.equalsIgnoreCase(calendar)) {
-      problems.accept(at + ": must be 'business' or 'elapsed', got " + quote(calendar));
+      problems.accept(at + ": must be 'business' or 'elapsed', got " + Texts.quote(calendar));
     }
   }
 
@@ -417,7 +433,7 @@ public final class RequestValidator {
         continue;
       }
       if (outcome.name() == null || !NAME.matcher(outcome.name()).matches()) {
-        problems.accept(where + ".name: required; letters, digits, _ and -, got " + quote(outcome.name()));
+        problems.accept(where + ".name: required; letters, digits, _ and -, got " + Texts.quote(outcome.name()));
       } else if (outcome.name().equalsIgnoreCase("approved") || outcome.name().equalsIgnoreCase("rejected")
           || !names.add(outcome.name().toLowerCase(Locale.ROOT))) {
         problems.accept(where + ".name: '" + outcome.name() + "' is used twice (or is approved/rejected)");
@@ -427,7 +443,7 @@ public final class RequestValidator {
       } else if (outcome.end() != null) {
         String end = outcome.end().trim().toUpperCase(Locale.ROOT);
         if (!end.equals("APPROVED") && !end.equals("REJECTED")) {
-          problems.accept(where + ".end: APPROVED or REJECTED, got " + quote(outcome.end()));
+          problems.accept(where + ".end: APPROVED or REJECTED, got " + Texts.quote(outcome.end()));
         }
       } else {
         int next = -1;
@@ -438,7 +454,7 @@ public final class RequestValidator {
         }
         if (next <= index) {
           problems.accept(
-              where + ".next: " + quote(outcome.next())
+              where + ".next: " + Texts.quote(outcome.next())
                   + (next < 0 ? " is not a step" : " is not after this step (outcomes only lead forward)"));
         }
       }
@@ -450,7 +466,7 @@ public final class RequestValidator {
       String at, String name, Set<String> taken, Consumer<String> problems) {
     if (name == null || !NAME.matcher(name).matches()) {
       problems.accept(
-          at + ".name: required; letters, digits, _ and - (no dots), got " + quote(name));
+          at + ".name: required; letters, digits, _ and - (no dots), got " + Texts.quote(name));
     } else if (!taken.add(name)) {
       problems.accept(at + ".name: '" + name + "' is used twice (or is reserved)");
     }
@@ -480,21 +496,21 @@ public final class RequestValidator {
         }
         if (handler.name() != null && (!NAME.matcher(handler.name()).matches() || !names.add(handler.name()))) {
           throw new RuleViolation(
-              "name: letters, digits, _ and -, unique in the list, got " + quote(handler.name()));
+              "name: letters, digits, _ and -, unique in the list, got " + Texts.quote(handler.name()));
         }
         if (handler.condition() != null) {
           // Condition.compile also refuses one over Condition.MAX_LENGTH.
           try {
             Condition.compile(handler.condition());
           } catch (RuleViolation bad) {
-            throw new RuleViolation("condition " + quote(handler.condition()) + ": " + bad.reason());
+            throw new RuleViolation("condition " + Texts.quote(handler.condition()) + ": " + bad.reason());
           }
         }
         if (handler instanceof TimerHandler.Decide decide
             && !decide.outcome().equals("APPROVED") && !decide.outcome().equals("REJECTED")
             && !outcomes.contains(decide.outcome().toLowerCase(Locale.ROOT))) {
           throw new RuleViolation(
-              "decide: outcome " + quote(decide.outcome()) + " is neither APPROVED, REJECTED nor an"
+              "decide: outcome " + Texts.quote(decide.outcome()) + " is neither APPROVED, REJECTED nor an"
                   + " outcome of " + (use == Use.TIMER && outcomes.isEmpty() ? "a step" : "the step"));
         }
       } catch (RuleViolation e) {
@@ -544,7 +560,7 @@ public final class RequestValidator {
         return new TimerHandler.Reassign(definition.to(), name, condition);
       default:
         throw new RuleViolation(
-            "unknown action " + quote(definition.action()) + ": use warn, notify, decide or reassign");
+            "unknown action " + Texts.quote(definition.action()) + ": use warn, notify, decide or reassign");
     }
   }
 
@@ -565,7 +581,7 @@ public final class RequestValidator {
     for (String recipient : definition.to()) {
       if (recipient != null && recipient.length() > MAX_RECIPIENT_LENGTH) {
         throw new RuleViolation(
-            "notify 'to': " + quote(recipient) + " is too long (at most " + MAX_RECIPIENT_LENGTH
+            "notify 'to': " + Texts.quote(recipient) + " is too long (at most " + MAX_RECIPIENT_LENGTH
                 + " characters)");
       }
     }
@@ -583,7 +599,7 @@ public final class RequestValidator {
 
   private static void templateProblem(String field, String template) {
     if (template != null) {
-      Templates.problem(template)
+      TemplateSyntax.problem(template)
           .ifPresent(problem -> {
             throw new RuleViolation(
                 "notify '" + field + "' is not a valid Mustache template: "
@@ -594,9 +610,5 @@ public final class RequestValidator {
 
   static List<TimerHandler> handlers(List<HandlerDefinition> definitions) {
     return definitions.stream().map(RequestValidator::handler).toList();
-  }
-
-  static String quote(String value) {
-    return Texts.quote(value);
   }
 }

@@ -8,14 +8,17 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A lifecycle written down as data: for each (state, event) either a target state or the reason the
- * event is refused. Keeping it a table lets tests walk every row and lets {@link #toPlantUml} draw
- * the diagram in docs/ from the same source the code runs on.
+ * A lifecycle written down as data: for each (state, event) either a target state, with what the
+ * move does besides, or the reason the event is refused. Keeping it a table lets tests walk every
+ * row and lets {@link #toPlantUml} draw the diagram in docs/ from the same source the code runs on.
  */
 public final class TransitionTable<S extends Enum<S>, E extends Enum<E>> {
 
-  /** One row: {@code target} when allowed, otherwise {@code rejection} says why not. */
-  public record Row<S, E>(S from, E event, S target, String rejection) {
+  /**
+   * One row: {@code target} when allowed, with its {@code effect} in words (null: none beyond the
+   * move), otherwise {@code rejection} says why not.
+   */
+  public record Row<S, E>(S from, E event, S target, String effect, String rejection) {
     public boolean allowed() {
       return rejection == null;
     }
@@ -37,11 +40,16 @@ public final class TransitionTable<S extends Enum<S>, E extends Enum<E>> {
   }
 
   public TransitionTable<S, E> allow(S from, E event, S to) {
-    return put(new Row<>(from, event, to, null));
+    return allow(from, event, to, null);
+  }
+
+  /** An allowed move that also does {@code effect} (said in words for the diagram). */
+  public TransitionTable<S, E> allow(S from, E event, S to, String effect) {
+    return put(new Row<>(from, event, to, effect, null));
   }
 
   public TransitionTable<S, E> reject(S from, E event, String reason) {
-    return put(new Row<>(from, event, null, reason));
+    return put(new Row<>(from, event, null, null, reason));
   }
 
   private TransitionTable<S, E> put(Row<S, E> row) {
@@ -88,7 +96,10 @@ public final class TransitionTable<S extends Enum<S>, E extends Enum<E>> {
     return Collections.unmodifiableList(all);
   }
 
-  /** A PlantUML state diagram of the allowed transitions, refused ones listed as notes. */
+  /**
+   * A PlantUML state diagram of the allowed transitions ({@code event / effect}), refused ones
+   * listed as notes.
+   */
   public String toPlantUml(String title, S initial) {
     StringBuilder out = new StringBuilder("@startuml\ntitle ").append(title).append('\n');
     out.append("[*] --> ").append(initial.name()).append('\n');
@@ -99,6 +110,7 @@ public final class TransitionTable<S extends Enum<S>, E extends Enum<E>> {
             .append(row.target().name())
             .append(" : ")
             .append(row.event().name().toLowerCase())
+            .append(row.effect() == null ? "" : " / " + row.effect())
             .append('\n');
       }
     }

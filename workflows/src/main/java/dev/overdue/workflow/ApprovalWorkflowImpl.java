@@ -1,18 +1,19 @@
 package dev.overdue.workflow;
 
+import dev.overdue.api.ApprovalWorkflow;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.overdue.activities.Delivery;
-import dev.overdue.activities.MessageContext;
-import dev.overdue.activities.Notification;
-import dev.overdue.activities.NotificationEvent;
-import dev.overdue.activities.Recipient;
-import dev.overdue.activities.Recipients;
-import dev.overdue.activities.NotificationActivities;
-import dev.overdue.activities.WarningActivities;
-import dev.overdue.activities.WarningNotice;
+import dev.overdue.workflow.activities.Delivery;
+import dev.overdue.workflow.activities.MessageContext;
+import dev.overdue.workflow.activities.Notification;
+import dev.overdue.workflow.activities.NotificationEvent;
+import dev.overdue.workflow.activities.Recipient;
+import dev.overdue.workflow.activities.Recipients;
+import dev.overdue.workflow.activities.NotificationActivities;
+import dev.overdue.workflow.activities.WarningActivities;
+import dev.overdue.workflow.activities.WarningNotice;
 import dev.overdue.api.ApprovalResult;
 import dev.overdue.api.CommandResult;
-import dev.overdue.activities.settings.CalendarSettings;
+import dev.overdue.model.CalendarSettings;
 import dev.overdue.api.ApprovalRequest;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.PlanEntry;
@@ -55,9 +56,6 @@ import org.slf4j.Logger;
 public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   private static final Logger log = Workflow.getLogger(ApprovalWorkflowImpl.class);
 
-  /** The failure type of a refused Update, from its validator and its handler alike. */
-  static final String REJECTED_COMMAND = RuleViolation.class.getName();
-  static final String INVALID_REQUEST = "InvalidApprovalRequest";
 
   private static final ActivityOptions SIDE_EFFECTS =
       ActivityOptions.newBuilder()
@@ -179,7 +177,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   @Override
   public ApprovalResult run(JsonNode request) {
     if (invalidRequest != null) {
-      throw ApplicationFailure.newNonRetryableFailure(invalidRequest, INVALID_REQUEST);
+      throw ApplicationFailure.newNonRetryableFailure(invalidRequest, ApprovalWorkflow.INVALID_REQUEST);
     }
     inspectable = Workflow.getVersion(INSPECTABLE_CHANGE, Workflow.DEFAULT_VERSION, 1) >= 1;
     lazyRearm = Workflow.getVersion(LAZY_REARM_CHANGE, Workflow.DEFAULT_VERSION, 1) >= 1;
@@ -276,7 +274,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
       } catch (RuleViolation violation) {
         process.recordCommand(now, "update", name, input, Optional.of(violation.reason()));
         changes++;
-        throw ApplicationFailure.newNonRetryableFailure(violation.reason(), REJECTED_COMMAND);
+        throw ApplicationFailure.newNonRetryableFailure(violation.reason(), ApprovalWorkflow.REFUSED);
       }
     }
 

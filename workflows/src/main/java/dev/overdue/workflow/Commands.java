@@ -69,10 +69,6 @@ public final class Commands {
 
   public static final List<String> NAMES = List.copyOf(FIELDS.keySet());
 
-  public static Command parse(String name, JsonNode input) {
-    return parse(name, input, true);
-  }
-
   /**
    * @param withDeadlines whether the approval knows the commands and fields added with deadlines
    *     ({@code start}, {@code complete}, {@code user} on timer commands); one that started before
@@ -113,11 +109,7 @@ public final class Commands {
         {
           String limit = optional(input, "limit");
           String by = optional(input, "by");
-          if ((limit == null) == (by == null)) {
-            throw new RuleViolation(
-                "extendDeadline needs exactly one of 'limit' (a new time limit) and 'by' (a"
-                    + " duration to move the expiration date later)");
-          }
+          Command.ExtendDeadline.requireOneOf(limit, by);
           return new Command.ExtendDeadline(
               required(input, "timer"),
               limit == null ? null : TimeLimit.parse(limit),

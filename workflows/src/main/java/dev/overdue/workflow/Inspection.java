@@ -1,11 +1,11 @@
 package dev.overdue.workflow;
 
-import static dev.overdue.workflow.ApprovalSearchAttributes.ANY_TIMER_EXPIRED;
-import static dev.overdue.workflow.ApprovalSearchAttributes.APPROVAL_STATE;
-import static dev.overdue.workflow.ApprovalSearchAttributes.CURRENT_OWNER;
-import static dev.overdue.workflow.ApprovalSearchAttributes.CURRENT_STEP;
-import static dev.overdue.workflow.ApprovalSearchAttributes.HAS_WARNINGS;
-import static dev.overdue.workflow.ApprovalSearchAttributes.NEXT_DEADLINE;
+import static dev.overdue.api.ApprovalSearchAttributes.ANY_TIMER_EXPIRED;
+import static dev.overdue.api.ApprovalSearchAttributes.APPROVAL_STATE;
+import static dev.overdue.api.ApprovalSearchAttributes.CURRENT_OWNER;
+import static dev.overdue.api.ApprovalSearchAttributes.CURRENT_STEP;
+import static dev.overdue.api.ApprovalSearchAttributes.HAS_WARNINGS;
+import static dev.overdue.api.ApprovalSearchAttributes.NEXT_DEADLINE;
 
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.StepInfo;

@@ -29,8 +29,11 @@ public final class OverdueMetrics {
 
   private static final Map<String, TimerCounts> LIVE = new ConcurrentHashMap<>();
 
-  /** Called by the workflow on every change, outside replay; removed when the approval ends. */
-  static void report(String workflowId, TimerCounts counts) {
+  /**
+   * Sets {@code workflowId}'s counts: called by the workflow on every change, outside replay;
+   * removed when the approval ends.
+   */
+  public static void report(String workflowId, TimerCounts counts) {
     if (counts.running() == 0 && counts.suspended() == 0) {
       LIVE.remove(workflowId);
     } else {

@@ -1,6 +1,6 @@
 package dev.overdue.workflow;
 
-import dev.overdue.activities.settings.CalendarSettings;
+import dev.overdue.model.CalendarSettings;
 import java.util.Objects;
 
 /**

@@ -395,7 +395,7 @@ class ApprovalProcessTasksTest {
   @Test
   void decideApprovedEndsTheCurrentStepAndOffersTheNext() {
     ApprovalProcess process = startStandard();
-    assertTrue(process.decide(Outcome.APPROVED, "review.completion", at("P1D")));
+    assertTrue(process.decide(Outcome.APPROVED.name(), "review.completion", at("P1D")));
     StepInfo review = stepInfo(process, "review");
     assertEquals("COMPLETED", review.state());
     assertEquals("APPROVED", review.outcome());
@@ -410,7 +410,7 @@ class ApprovalProcessTasksTest {
   void decideRejectedRejectsTheProcess() {
     ApprovalProcess process = startStandard();
     process.apply(claim("alice"), T0);
-    assertTrue(process.decide(Outcome.REJECTED, "review.completion", at("P1D")));
+    assertTrue(process.decide(Outcome.REJECTED.name(), "review.completion", at("P1D")));
     assertEquals(ProcessState.REJECTED, process.state());
     assertEquals("timer:review.completion", process.result().decidedBy());
     assertEquals("REJECTED", stepInfo(process, "review").outcome());
@@ -420,7 +420,7 @@ class ApprovalProcessTasksTest {
   void decideApprovedOnTheLastStepApprovesTheProcess() {
     ApprovalProcess process = startStandard();
     process.apply(approve("alice"), T0);
-    assertTrue(process.decide(Outcome.APPROVED, "signoff.acceptance", at("PT2H")));
+    assertTrue(process.decide(Outcome.APPROVED.name(), "signoff.acceptance", at("PT2H")));
     assertEquals(ProcessState.APPROVED, process.state());
     assertEquals("timer:signoff.acceptance", process.result().decidedBy());
   }
@@ -430,7 +430,7 @@ class ApprovalProcessTasksTest {
     ApprovalProcess process = startStandard();
     process.apply(reject("alice"), T0);
     StatusInfo before = process.status();
-    assertFalse(process.decide(Outcome.APPROVED, "process", at("P5D")));
+    assertFalse(process.decide(Outcome.APPROVED.name(), "process", at("P5D")));
     assertEquals(before, process.status());
   }
 
@@ -439,7 +439,7 @@ class ApprovalProcessTasksTest {
     ApprovalProcess process = startStandard();
     process.apply(new Command.Suspend("hold"), T0);
     StatusInfo before = process.status();
-    assertFalse(process.decide(Outcome.REJECTED, "process", at("P5D")));
+    assertFalse(process.decide(Outcome.REJECTED.name(), "process", at("P5D")));
     assertEquals(before, process.status());
   }
 
@@ -476,13 +476,13 @@ class ApprovalProcessTasksTest {
   void processAndUserTimersDecideWhicheverStepIsCurrent() {
     ApprovalProcess process = startStandard();
     process.apply(approve("alice"), T0);
-    assertTrue(process.decide(Outcome.REJECTED, "process", at("P5D")));
+    assertTrue(process.decide(Outcome.REJECTED.name(), "process", at("P5D")));
     assertEquals(ProcessState.REJECTED, process.state());
     assertEquals("REJECTED", stepInfo(process, "signoff").outcome());
 
     ApprovalProcess other = startStandard();
     other.apply(approve("alice"), T0);
-    assertTrue(other.decide(Outcome.APPROVED, "reminder", at("PT1H")));
+    assertTrue(other.decide(Outcome.APPROVED.name(), "reminder", at("PT1H")));
     assertEquals(ProcessState.APPROVED, other.state());
   }
 
@@ -497,7 +497,7 @@ class ApprovalProcessTasksTest {
             .count());
     process.apply(approve("alice"), at("P1D"));
     StatusInfo before = process.status();
-    assertFalse(process.decide(Outcome.REJECTED, "review.completion", at("P1D")));
+    assertFalse(process.decide(Outcome.REJECTED.name(), "review.completion", at("P1D")));
     assertEquals(before, process.status());
     assertEquals("READY", stepInfo(process, "signoff").state());
   }

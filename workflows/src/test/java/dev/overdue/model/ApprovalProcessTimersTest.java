@@ -690,10 +690,15 @@ class ApprovalProcessTimersTest {
     ApprovalProcess process = startStandard();
     process.apply(new Command.Approve("bob", null), at("PT1H"));
     process.apply(SUSPEND, at("PT2H"));
-    assertEquals(TimerState.OFF, stateOf(process, "review.completion"));
+    assertEquals(TimerState.CLEARED, stateOf(process, "review.completion"));
     process.apply(RESUME, at("PT3H"));
-    assertEquals(TimerState.OFF, stateOf(process, "review.completion"));
+    assertEquals(TimerState.CLEARED, stateOf(process, "review.completion"));
     assertTrue(timerOf(process, "review.completion").cleared());
+    // The views show it as they always have: off, with the cleared flag.
+    TimerInfo shown =
+        process.timerInfos().stream().filter(t -> t.name().equals("review.completion")).findFirst().orElseThrow();
+    assertEquals("OFF", shown.state());
+    assertTrue(shown.cleared());
   }
 
   @Test
@@ -832,12 +837,12 @@ class ApprovalProcessTimersTest {
         process,
         new Command.ExtendDeadline("process", null, null),
         T0,
-        "exactly one of 'limit' and 'by'");
+        "exactly one of 'limit' (a new time limit) and 'by'");
     assertRefusedUnchanged(
         process,
         new Command.ExtendDeadline("process", TimeLimit.parse("P9D"), Duration.ofDays(1)),
         T0,
-        "exactly one of 'limit' and 'by'");
+        "exactly one of 'limit' (a new time limit) and 'by'");
   }
 
   @Test

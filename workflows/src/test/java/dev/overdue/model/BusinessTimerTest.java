@@ -20,6 +20,11 @@ class BusinessTimerTest {
     return new BusinessTimer("t", TimerKind.USER, null, TimeLimit.parse(limit), List.of());
   }
 
+  /** Expires {@code timer} if it is due: whether it fired. */
+  private static boolean expires(BusinessTimer timer, Instant now) {
+    return !timer.expire(now).isEmpty();
+  }
+
   private static BusinessTimer running(String limit, Instant since) {
     BusinessTimer timer = timer(limit);
     timer.on(TimerEvent.ENABLE, since);
@@ -121,7 +126,7 @@ class BusinessTimerTest {
   @Test
   void newLimitOnARunningTimerComputesTheNewDateImmediately() {
     BusinessTimer timer = running("PT1H", T0);
-    timer.setLimit(TimeLimit.parse("PT2H"), at("PT30M"));
+    timer.setLimit(TimeLimit.parse("PT2H"), at("PT30M"), null);
     assertEquals(TimeLimit.parse("PT2H"), timer.limit());
     assertEquals(Optional.of(at("PT2H30M")), timer.expiresAt());
     assertEquals(TimerState.RUNNING, timer.state());
@@ -130,7 +135,7 @@ class BusinessTimerTest {
   @Test
   void newAbsoluteLimitOnARunningTimerIsItsNewDate() {
     BusinessTimer timer = running("PT1H", T0);
-    timer.setLimit(TimeLimit.parse("2026-11-24T12:00:00Z"), at("PT30M"));
+    timer.setLimit(TimeLimit.parse("2026-11-24T12:00:00Z"), at("PT30M"), null);
     assertEquals(Optional.of(Instant.parse("2026-11-24T12:00:00Z")), timer.expiresAt());
   }
 
@@ -138,7 +143,7 @@ class BusinessTimerTest {
   void newLimitOnAnOffTimerClearsTheDateUntilItNextRuns() {
     BusinessTimer timer = running("PT1H", T0);
     timer.on(TimerEvent.DISABLE, at("PT10M"));
-    timer.setLimit(TimeLimit.parse("PT2H"), at("PT20M"));
+    timer.setLimit(TimeLimit.parse("PT2H"), at("PT20M"), null);
     assertEquals(TimerState.OFF, timer.state());
     assertEquals(Optional.empty(), timer.expiresAt());
     timer.on(TimerEvent.ENABLE, at("PT3H"));
@@ -149,7 +154,7 @@ class BusinessTimerTest {
   void newLimitOnASuspendedTimerIsComputedWhenItRunsAgain() {
     BusinessTimer timer = running("PT1H", T0);
     timer.on(TimerEvent.SUSPEND, at("PT10M"));
-    timer.setLimit(TimeLimit.parse("PT2H"), at("PT20M"));
+    timer.setLimit(TimeLimit.parse("PT2H"), at("PT20M"), null);
     assertEquals(TimerState.SUSPENDED, timer.state());
     assertEquals(Optional.empty(), timer.expiresAt());
     timer.on(TimerEvent.RESUME, at("PT1H"));
@@ -159,22 +164,22 @@ class BusinessTimerTest {
   @Test
   void newLimitClearsTheExpirationFlagAndAllowsAnotherExpiry() {
     BusinessTimer timer = running("PT1H", T0);
-    assertTrue(timer.expireIfDue(at("PT1H")));
+    assertTrue(expires(timer, at("PT1H")));
     assertTrue(timer.expired());
-    timer.setLimit(TimeLimit.parse("PT1H"), at("PT2H"));
+    timer.setLimit(TimeLimit.parse("PT1H"), at("PT2H"), null);
     assertFalse(timer.expired());
     assertEquals(Optional.of(at("PT3H")), timer.expiresAt());
-    assertFalse(timer.expireIfDue(at("PT2H59M")));
-    assertTrue(timer.expireIfDue(at("PT3H")));
+    assertFalse(expires(timer, at("PT2H59M")));
+    assertTrue(expires(timer, at("PT3H")));
     assertEquals(2, timer.firings());
   }
 
   @Test
   void newLimitOnAClearedTimerIsRefused() {
     BusinessTimer timer = running("PT1H", T0);
-    timer.clear();
+    timer.clear(T0);
     RuleViolation violation =
-        assertThrows(RuleViolation.class, () -> timer.setLimit(TimeLimit.parse("PT2H"), T0));
+        assertThrows(RuleViolation.class, () -> timer.setLimit(TimeLimit.parse("PT2H"), T0, null));
     assertTrue(violation.reason().contains("cleared"), violation.reason());
     assertEquals(TimeLimit.parse("PT1H"), timer.limit());
     assertEquals(Optional.of(at("PT1H")), timer.expiresAt());
@@ -186,7 +191,7 @@ class BusinessTimerTest {
   void runningTimerExpiresWhenItsExpirationDateIsReached() {
     BusinessTimer timer = running("PT1H", T0);
     assertTrue(timer.isDue(at("PT1H")));
-    assertTrue(timer.expireIfDue(at("PT1H")));
+    assertTrue(expires(timer, at("PT1H")));
     assertTrue(timer.expired());
     assertEquals(1, timer.firings());
   }
@@ -194,7 +199,7 @@ class BusinessTimerTest {
   @Test
   void runningTimerExpiresWhenItsExpirationDateIsExceeded() {
     BusinessTimer timer = running("PT1H", T0);
-    assertTrue(timer.expireIfDue(at("PT5H")));
+    assertTrue(expires(timer, at("PT5H")));
     assertTrue(timer.expired());
   }
 
@@ -203,7 +208,7 @@ class BusinessTimerTest {
     BusinessTimer timer = running("PT1H", T0);
     Instant justBefore = at("PT1H").minusNanos(1);
     assertFalse(timer.isDue(justBefore));
-    assertFalse(timer.expireIfDue(justBefore));
+    assertFalse(expires(timer, justBefore));
     assertFalse(timer.expired());
     assertEquals(0, timer.firings());
   }
@@ -211,7 +216,7 @@ class BusinessTimerTest {
   @Test
   void expiredTimerStaysRunningWithItsDate() {
     BusinessTimer timer = running("PT1H", T0);
-    timer.expireIfDue(at("PT1H"));
+    expires(timer, at("PT1H"));
     assertEquals(TimerState.RUNNING, timer.state());
     assertEquals(Optional.of(at("PT1H")), timer.expiresAt());
   }
@@ -219,16 +224,16 @@ class BusinessTimerTest {
   @Test
   void expiredTimerNeverExpiresAgainWhileTheFlagIsSet() {
     BusinessTimer timer = running("PT1H", T0);
-    assertTrue(timer.expireIfDue(at("PT1H")));
+    assertTrue(expires(timer, at("PT1H")));
     assertFalse(timer.isDue(at("PT2H")));
-    assertFalse(timer.expireIfDue(at("PT2H")));
+    assertFalse(expires(timer, at("PT2H")));
     assertFalse(timer.awaitsExpiry());
     timer.on(TimerEvent.DISABLE, at("PT2H"));
     timer.on(TimerEvent.ENABLE, at("PT3H"));
     timer.on(TimerEvent.SUSPEND, at("PT3H"));
     timer.on(TimerEvent.RESUME, at("PT4H"));
     assertTrue(timer.expired());
-    assertFalse(timer.expireIfDue(at("P10D")));
+    assertFalse(expires(timer, at("P10D")));
     assertEquals(1, timer.firings());
   }
 
@@ -237,7 +242,7 @@ class BusinessTimerTest {
     BusinessTimer timer = running("PT1H", T0);
     timer.on(TimerEvent.DISABLE, at("PT10M"));
     assertFalse(timer.isDue(at("PT2H")));
-    assertFalse(timer.expireIfDue(at("PT2H")));
+    assertFalse(expires(timer, at("PT2H")));
     assertFalse(timer.expired());
   }
 
@@ -246,11 +251,11 @@ class BusinessTimerTest {
     BusinessTimer timer = running("PT1H", T0);
     timer.on(TimerEvent.SUSPEND, at("PT30M"));
     assertFalse(timer.isDue(at("PT2H")));
-    assertFalse(timer.expireIfDue(at("PT2H")));
+    assertFalse(expires(timer, at("PT2H")));
     assertFalse(timer.expired());
     timer.on(TimerEvent.RESUME, at("PT3H"));
     assertTrue(timer.isDue(at("PT3H")));
-    assertTrue(timer.expireIfDue(at("PT3H")));
+    assertTrue(expires(timer, at("PT3H")));
   }
 
   @Test
@@ -263,7 +268,7 @@ class BusinessTimerTest {
     assertFalse(timer.awaitsExpiry());
     timer.on(TimerEvent.RESUME, T0);
     assertTrue(timer.awaitsExpiry());
-    timer.expireIfDue(at("PT1H"));
+    expires(timer, at("PT1H"));
     assertFalse(timer.awaitsExpiry());
   }
 
@@ -292,7 +297,7 @@ class BusinessTimerTest {
   // ---- cleared timers ----------------------------------------------------------------------
 
   @ParameterizedTest
-  @EnumSource(TimerState.class)
+  @EnumSource(value = TimerState.class, names = {"OFF", "RUNNING", "SUSPENDED"})
   void clearedTimerIsOffForGood(TimerState before) {
     BusinessTimer timer = timer("PT1H");
     if (before != TimerState.OFF) {
@@ -301,19 +306,47 @@ class BusinessTimerTest {
     if (before == TimerState.SUSPENDED) {
       timer.on(TimerEvent.SUSPEND, T0);
     }
-    timer.clear();
+    timer.clear(T0);
     assertTrue(timer.cleared());
-    assertEquals(TimerState.OFF, timer.state());
+    assertEquals(TimerState.CLEARED, timer.state());
+    // Shown as it always was: off, with the cleared flag.
+    assertEquals(TimerState.OFF, timer.state().shown());
+    assertEquals("OFF", timer.snapshot().state());
+    assertTrue(timer.snapshot().cleared());
     for (TimerEvent event : TimerEvent.values()) {
       assertTrue(timer.refusal(event).orElseThrow().contains("cleared"), event.toString());
       assertThrows(RuleViolation.class, () -> timer.on(event, at("PT1M")));
-      assertEquals(TimerState.OFF, timer.state());
+      assertEquals(TimerState.CLEARED, timer.state());
     }
     timer.ensureRunning(at("PT1M"));
-    assertEquals(TimerState.OFF, timer.state());
+    timer.ensureOff(at("PT1M"));
+    assertEquals(TimerState.CLEARED, timer.state());
     assertFalse(timer.isDue(at("P10D")));
-    assertFalse(timer.expireIfDue(at("P10D")));
+    assertFalse(expires(timer, at("P10D")));
     assertFalse(timer.awaitsExpiry());
+    assertEquals(List.of(), timer.upcoming(3));
+  }
+
+  @Test
+  void aClearedTimerComesBackClearedFromItsSnapshot() {
+    BusinessTimer timer = running("PT1H", T0);
+    timer.clear(T0);
+    BusinessTimer restored = BusinessTimer.restore(timer.snapshot(), null);
+    assertEquals(TimerState.CLEARED, restored.state());
+    assertEquals(Optional.of(at("PT1H")), restored.expiresAt());
+  }
+
+  @Test
+  void aSuspendedProcessSwitchesNoLiveTimerEvenOneThatIsOff() {
+    BusinessTimer off = timer("PT1H");
+    assertEquals(
+        "timer t: timers cannot be enabled while the process is suspended",
+        off.switchRefusal(TimerEvent.ENABLE, true).orElseThrow());
+    assertEquals(Optional.empty(), off.switchRefusal(TimerEvent.ENABLE, false));
+    BusinessTimer running = running("PT1H", T0);
+    assertEquals(
+        "timer t: timers cannot be disabled while the process is suspended",
+        running.switchRefusal(TimerEvent.DISABLE, true).orElseThrow());
   }
 
   // ---- the process's own switches ----------------------------------------------------------
@@ -332,10 +365,10 @@ class BusinessTimerTest {
   @Test
   void ensureOffDisablesARunningTimerKeepingItsDate() {
     BusinessTimer timer = running("PT1H", T0);
-    timer.ensureOff();
+    timer.ensureOff(T0);
     assertEquals(TimerState.OFF, timer.state());
     assertEquals(Optional.of(at("PT1H")), timer.expiresAt());
-    timer.ensureOff();
+    timer.ensureOff(T0);
     assertEquals(TimerState.OFF, timer.state());
     timer.ensureRunning(at("PT40M"));
     assertEquals(Optional.of(at("PT1H")), timer.expiresAt());

@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.overdue.activities.settings.CalendarSettings;
+import dev.overdue.model.CalendarSettings;
 import dev.overdue.api.ApprovalRequest;
 import dev.overdue.api.PlanEntry;
 import dev.overdue.api.TimerChange;
@@ -271,7 +271,7 @@ class DeadlinesTest {
     ApprovalProcess process = start(reminder("fire-all"));
     process.apply(new Command.Suspend("audit"), at("PT30M"));
     List<PlanEntry> plan = process.plan(at("PT2H30M"));
-    String later = ApprovalProcess.AT_IF_RESUMED;
+    String later = PlanEntry.AT_IF_RESUMED;
     assertEquals(List.of("on resume", "on resume", later, later, later), plan.stream().map(PlanEntry::when).toList());
     assertEquals(List.of(1, 2, 3, 4, 5), plan.stream().map(PlanEntry::firing).toList());
     assertEquals(List.of("frank"), plan.get(0).targets());
@@ -292,7 +292,7 @@ class DeadlinesTest {
       process.apply(new Command.EnableTimer("t" + i), T0);
     }
     List<PlanEntry> plan = process.plan(T0);
-    assertEquals(ApprovalProcess.MAX_PLAN_ENTRIES, plan.size());
+    assertEquals(ProcessPlan.MAX_ENTRIES, plan.size());
     assertEquals(at("PT1H").toString(), plan.get(0).at());
     // 600 entries are due at 01:00 alone: the cut keeps 500 of those, nothing later.
     assertTrue(plan.stream().allMatch(p -> p.at().equals(at("PT1H").toString())));

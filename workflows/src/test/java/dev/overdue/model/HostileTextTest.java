@@ -60,8 +60,8 @@ class HostileTextTest {
   void anInputUpToTheLimitIsRecordedAsItIs() {
     ApprovalProcess process = startStandard();
     ObjectNode input = JsonNodeFactory.instance.objectNode().put("reason", "");
-    input.put("reason", "r".repeat(ApprovalProcess.MAX_RECORDED_INPUT_LENGTH - input.toString().length()));
-    assertEquals(ApprovalProcess.MAX_RECORDED_INPUT_LENGTH, input.toString().length());
+    input.put("reason", "r".repeat(AuditTrail.MAX_RECORDED_INPUT_LENGTH - input.toString().length()));
+    assertEquals(AuditTrail.MAX_RECORDED_INPUT_LENGTH, input.toString().length());
     process.recordCommand(T0, "update", "suspend", input, Optional.empty());
     assertEquals(input, process.history().get(process.history().size() - 1).input());
   }
@@ -72,7 +72,7 @@ class HostileTextTest {
     process.recordCommand(T0, "signal", MEGABYTE, null, Optional.of(MEGABYTE));
     HistoryEntry entry = process.history().get(process.history().size() - 1);
     assertTrue(entry.name().length() < 200, entry.name());
-    assertTrue(entry.reason().length() <= ApprovalProcess.MAX_RECORDED_REASON_LENGTH + 30);
+    assertTrue(entry.reason().length() <= AuditTrail.MAX_RECORDED_REASON_LENGTH + 30);
     assertNull(entry.input());
   }
 

@@ -18,7 +18,7 @@ class LifecycleDiagramTest {
   void timerLifecycleDiagramIsCurrent() throws IOException {
     check(
         "timer-lifecycle.puml",
-        TimerLifecycle.TABLE.toPlantUml("Business timer lifecycle (seed 000)", TimerState.OFF));
+        TimerLifecycle.TABLE.toPlantUml("Business timer lifecycle", TimerState.OFF));
   }
 
   @Test

@@ -1,5 +1,6 @@
 package dev.overdue.model;
 
+import dev.overdue.api.HistoryEntry;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -50,7 +51,7 @@ class ProcessSnapshotTest {
     ApprovalProcess restored =
         ApprovalProcess.restore(busyProcess().snapshot(), "run-1", T0.plus(Duration.ofHours(3)));
     assertEquals(1, restored.history().size());
-    assertEquals(ApprovalProcess.CONTINUED_AS_NEW, restored.history().get(0).name());
+    assertEquals(HistoryEntry.CONTINUED_AS_NEW, restored.history().get(0).name());
     assertEquals("run-1", restored.history().get(0).input().get("previousRunId").asText());
   }
 
@@ -65,7 +66,7 @@ class ProcessSnapshotTest {
       // two.completion (P2D from 2 h) passed while suspended: it expires now and decides.
       assertEquals(
           List.of("two.completion"), process.expireDue(resumeAt).stream().map(Expiry::timer).toList());
-      assertTrue(process.decide(Outcome.REJECTED, "two.completion", resumeAt));
+      assertTrue(process.decide(Outcome.REJECTED.name(), "two.completion", resumeAt));
     }
     assertEquals(original.status(), restored.status());
   }

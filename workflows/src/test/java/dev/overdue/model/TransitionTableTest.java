@@ -56,11 +56,14 @@ class TransitionTableTest {
   private static BusinessTimer timerIn(TimerState state) {
     BusinessTimer timer =
         new BusinessTimer("t", TimerKind.USER, null, TimeLimit.parse("PT1H"), List.of());
-    if (state != TimerState.OFF) {
+    if (state == TimerState.RUNNING || state == TimerState.SUSPENDED) {
       timer.on(TimerEvent.ENABLE, T0);
     }
     if (state == TimerState.SUSPENDED) {
       timer.on(TimerEvent.SUSPEND, T0);
+    }
+    if (state == TimerState.CLEARED) {
+      timer.clear(T0);
     }
     assertEquals(state, timer.state());
     return timer;
@@ -219,7 +222,16 @@ class TransitionTableTest {
     expected.get(TimerState.OFF).put(TimerEvent.SUSPEND, TimerState.OFF);
     expected.get(TimerState.SUSPENDED).put(TimerEvent.RESUME, TimerState.RUNNING);
     expected.get(TimerState.OFF).put(TimerEvent.RESUME, TimerState.OFF);
-    // Everything else is refused: in particular no enable/disable while suspended.
+    // A new limit keeps the state: the date is fixed now when running, else when it next runs.
+    for (TimerState live : EnumSet.of(TimerState.OFF, TimerState.RUNNING, TimerState.SUSPENDED)) {
+      expected.get(live).put(TimerEvent.EXTEND, live);
+      // Clearing ends every live timer for good.
+      expected.get(live).put(TimerEvent.CLEAR, TimerState.CLEARED);
+    }
+    // Only a running timer expires; it stays running with its flag raised.
+    expected.get(TimerState.RUNNING).put(TimerEvent.EXPIRE, TimerState.RUNNING);
+    // Everything else is refused: in particular no enable/disable while suspended, nothing at all
+    // once cleared.
     assertTableAllows(TimerLifecycle.TABLE, expected);
     assertTrue(
         TimerLifecycle.TABLE

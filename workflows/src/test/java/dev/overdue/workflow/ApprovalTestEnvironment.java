@@ -1,5 +1,8 @@
 package dev.overdue.workflow;
 
+import dev.overdue.api.ApprovalSearchAttributes;
+import dev.overdue.api.ApprovalWorkflow;
+import dev.overdue.model.RequestValidator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.overdue.api.HistoryEntry;
@@ -35,7 +38,7 @@ final class ApprovalTestEnvironment implements AutoCloseable {
             ? TestWorkflowEnvironment.newInstance()
             : TestWorkflowEnvironment.newInstance(
                 io.temporal.testing.TestEnvironmentOptions.newBuilder().setInitialTime(initialTime).build());
-    approvals = new Approvals(env.getWorkflowClient());
+    approvals = new Approvals(env.getWorkflowClient(), request -> RequestValidator.refusal(request, Instant.now()));
     ApprovalSearchAttributes.DEFINITIONS.forEach(env::registerSearchAttribute);
     Worker worker = env.newWorker(QUEUE);
     worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);

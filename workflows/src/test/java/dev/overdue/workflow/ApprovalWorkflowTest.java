@@ -1,5 +1,6 @@
 package dev.overdue.workflow;
 
+import dev.overdue.api.ApprovalWorkflow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -7,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.overdue.activities.Delivery;
+import dev.overdue.workflow.activities.Delivery;
 import dev.overdue.api.ApprovalResult;
 import dev.overdue.api.CommandResult;
 import dev.overdue.api.HistoryEntry;
@@ -502,7 +503,7 @@ class ApprovalWorkflowTest {
     WorkflowFailedException failed =
         assertThrows(WorkflowFailedException.class, () -> stub.getResult(ApprovalResult.class));
     ApplicationFailure cause = (ApplicationFailure) failed.getCause();
-    assertEquals(ApprovalWorkflowImpl.INVALID_REQUEST, cause.getType());
+    assertEquals(ApprovalWorkflow.INVALID_REQUEST, cause.getType());
     assertTrue(cause.getOriginalMessage().contains("steps[0].approver: unknown field"), cause.getOriginalMessage());
   }
 
@@ -514,7 +515,7 @@ class ApprovalWorkflowTest {
             WorkflowUpdateException.class,
             () -> t.approvals.update(id, command, ApprovalTestEnvironment.json(input)));
     ApplicationFailure failure = (ApplicationFailure) refused.getCause();
-    assertEquals(ApprovalWorkflowImpl.REJECTED_COMMAND, failure.getType());
+    assertEquals(ApprovalWorkflow.REFUSED, failure.getType());
     assertTrue(failure.getOriginalMessage().contains(reason), failure.getOriginalMessage());
   }
 

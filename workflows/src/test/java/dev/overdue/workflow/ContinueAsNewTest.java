@@ -69,7 +69,7 @@ class ContinueAsNewTest {
     // ... and the audit trail, across runs, holds every change exactly once.
     assertEquals(CHANGES, trail.stream().filter(e -> e.name().equals("extendDeadline") && e.accepted()).count());
     assertEquals(1, trail.stream().filter(e -> e.name().equals("TimerExpired")).count());
-    assertEquals(runLengths.size() - 1, trail.stream().filter(e -> e.name().equals(ApprovalProcess.CONTINUED_AS_NEW)).count());
+    assertEquals(runLengths.size() - 1, trail.stream().filter(e -> e.name().equals(HistoryEntry.CONTINUED_AS_NEW)).count());
 
     // It goes on by the same rules in its latest run.
     t.approvals.update(id, "resume", json("{}"));

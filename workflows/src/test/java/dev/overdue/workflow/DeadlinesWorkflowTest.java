@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.overdue.activities.Delivery;
-import dev.overdue.activities.NotificationEvent;
-import dev.overdue.activities.settings.CalendarSettings;
+import dev.overdue.workflow.activities.Delivery;
+import dev.overdue.workflow.activities.NotificationEvent;
+import dev.overdue.model.CalendarSettings;
 import dev.overdue.api.PlanEntry;
 import dev.overdue.api.StepInfo;
 import dev.overdue.api.TimerInfo;

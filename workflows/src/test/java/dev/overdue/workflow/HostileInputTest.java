@@ -1,5 +1,6 @@
 package dev.overdue.workflow;
 
+import dev.overdue.api.ApprovalWorkflow;
 import static dev.overdue.workflow.ApprovalTestEnvironment.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -16,6 +17,7 @@ import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.client.Approvals;
+import dev.overdue.client.RefusedException;
 import dev.overdue.model.ApprovalProcess;
 import dev.overdue.model.RuleViolation;
 import dev.overdue.model.Texts;
@@ -791,7 +793,7 @@ class HostileInputTest {
   private static void startIsRefused(String label, Supplier<String> request, String fragment) {
     String text = request.get();
     JsonNode parsed = json(text);
-    RuleViolation refused = assertThrows(RuleViolation.class, () -> t.approvals.start(parsed, ApprovalTestEnvironment.QUEUE));
+    RefusedException refused = assertThrows(RefusedException.class, () -> t.approvals.start(parsed, ApprovalTestEnvironment.QUEUE));
     assertTrue(refused.reason().contains(fragment), refused.reason());
     assertTrue(refused.reason().length() < 3_000, "a refusal of " + refused.reason().length() + " characters");
     JsonNode id = parsed.path("requestId");

@@ -1,5 +1,6 @@
 package dev.overdue.workflow;
 
+import dev.overdue.api.ApprovalSearchAttributes;
 import static dev.overdue.workflow.ApprovalTestEnvironment.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,5 +1,7 @@
 package dev.overdue.workflow;
 
+import dev.overdue.api.ApprovalSearchAttributes;
+import dev.overdue.model.RequestValidator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -24,7 +26,7 @@ class LateFirstTaskTest {
   static final String QUEUE = "late-workers";
 
   final TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance();
-  final Approvals approvals = new Approvals(env.getWorkflowClient());
+  final Approvals approvals = new Approvals(env.getWorkflowClient(), request -> RequestValidator.refusal(request, Instant.now()));
   final RecordingActivities activities = new RecordingActivities();
 
   @AfterEach

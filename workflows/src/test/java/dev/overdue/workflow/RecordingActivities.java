@@ -1,12 +1,12 @@
 package dev.overdue.workflow;
 
-import dev.overdue.activities.Delivery;
-import dev.overdue.activities.Notification;
-import dev.overdue.activities.NotificationActivities;
-import dev.overdue.activities.Recipient;
-import dev.overdue.activities.Recipients;
-import dev.overdue.activities.WarningActivities;
-import dev.overdue.activities.WarningNotice;
+import dev.overdue.workflow.activities.Delivery;
+import dev.overdue.workflow.activities.Notification;
+import dev.overdue.workflow.activities.NotificationActivities;
+import dev.overdue.workflow.activities.Recipient;
+import dev.overdue.workflow.activities.Recipients;
+import dev.overdue.workflow.activities.WarningActivities;
+import dev.overdue.workflow.activities.WarningNotice;
 import io.temporal.failure.ApplicationFailure;
 import java.util.ArrayList;
 import java.util.List;

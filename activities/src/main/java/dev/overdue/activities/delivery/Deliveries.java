@@ -1,12 +1,12 @@
 package dev.overdue.activities.delivery;
 
-import dev.overdue.activities.Delivery;
-import dev.overdue.activities.MessageContext;
-import dev.overdue.activities.NotificationEvent;
-import dev.overdue.activities.Recipient;
-import dev.overdue.activities.Recipients;
+import dev.overdue.workflow.activities.Delivery;
+import dev.overdue.workflow.activities.MessageContext;
+import dev.overdue.workflow.activities.NotificationEvent;
+import dev.overdue.workflow.activities.Recipient;
+import dev.overdue.workflow.activities.Recipients;
 import dev.overdue.activities.settings.NotificationSettings;
-import dev.overdue.activities.settings.WorkerSettings;
+import dev.overdue.activities.settings.Directory;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.EnumMap;
@@ -31,21 +31,24 @@ public final class Deliveries implements AutoCloseable {
     HELD
   }
 
-  private final WorkerSettings settings;
+  private final NotificationSettings notifications;
+  private final Directory directory;
   private final Templates templates;
   private final DeliveryStore store;
   private final Map<Recipient.Channel, Channel> channels = new EnumMap<>(Recipient.Channel.class);
 
-  Deliveries(WorkerSettings settings, DeliveryStore store, Map<Recipient.Channel, Channel> channels) {
-    this.settings = settings;
-    this.templates = new Templates(settings.notifications().templates());
+  Deliveries(
+      NotificationSettings notifications, Directory directory, DeliveryStore store,
+      Map<Recipient.Channel, Channel> channels) {
+    this.notifications = notifications;
+    this.directory = directory;
+    this.templates = new Templates(notifications.templates());
     this.store = store;
     this.channels.putAll(channels);
   }
 
   /** Opens the store (forgetting keys older than the retention) and builds each configured channel. */
-  public static Deliveries start(WorkerSettings settings, Clock clock) {
-    var notifications = settings.notifications();
+  public static Deliveries start(NotificationSettings notifications, Directory directory, Clock clock) {
     Map<Recipient.Channel, Channel> channels = new EnumMap<>(Recipient.Channel.class);
     channels.put(Recipient.Channel.LOG, new LogChannel());
     if (notifications.email() != null) {
@@ -54,7 +57,7 @@ public final class Deliveries implements AutoCloseable {
     if (!notifications.webhooks().isEmpty()) {
       channels.put(Recipient.Channel.WEBHOOK, new WebhookChannel(notifications.webhooks(), clock));
     }
-    Deliveries deliveries = new Deliveries(settings, DeliveryStore.open(notifications.storePath(), clock), channels);
+    Deliveries deliveries = new Deliveries(notifications, directory, DeliveryStore.open(notifications.storePath(), clock), channels);
     int purged = deliveries.store.purgeDeliveredBefore(clock.instant().minus(notifications.retentionOrDefault()));
     log.info(
         "notifications: channels {}, delivered keys in {} (kept {} days{})",
@@ -68,12 +71,12 @@ public final class Deliveries implements AutoCloseable {
   /** The log channel only, keys kept in memory: for tests, benchmarks and embedded use. */
   public static Deliveries logOnly() {
     return start(
-        new WorkerSettings(NotificationSettings.defaults().withStore(NotificationSettings.MEMORY_STORE), null),
+        NotificationSettings.defaults().withStore(NotificationSettings.MEMORY_STORE), Directory.EMPTY,
         Clock.systemUTC());
   }
 
   public Recipients resolve(List<String> to) {
-    return settings.directory().resolve(to, settings.notifications().webhooks().keySet());
+    return directory.resolve(to, notifications.webhooks().keySet());
   }
 
   /** Renders {@code delivery}'s templates and sends it unless its key was delivered. */
@@ -127,7 +130,7 @@ public final class Deliveries implements AutoCloseable {
   }
 
   private Map<String, Object> scope(NotificationEvent event, Recipient recipient, MessageContext context) {
-    return Templates.scope(event, recipient, settings.directory().person(recipient.name()), context);
+    return Templates.scope(event, recipient, directory.person(recipient.name()), context);
   }
 
   @Override

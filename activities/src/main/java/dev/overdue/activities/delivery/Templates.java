@@ -3,9 +3,9 @@ package dev.overdue.activities.delivery;
 import com.samskivert.mustache.Mustache;
 import com.samskivert.mustache.MustacheException;
 import com.samskivert.mustache.Template;
-import dev.overdue.activities.MessageContext;
-import dev.overdue.activities.NotificationEvent;
-import dev.overdue.activities.Recipient;
+import dev.overdue.workflow.activities.MessageContext;
+import dev.overdue.workflow.activities.NotificationEvent;
+import dev.overdue.workflow.activities.Recipient;
 import dev.overdue.activities.settings.Person;
 import dev.overdue.activities.settings.TemplateSettings;
 import java.io.IOException;
@@ -40,19 +40,6 @@ public final class Templates {
       String body = override != null && override.body() != null ? override.body() : resource(event, "body");
       defaults.put(event, new Pair(compile("templates." + event.key() + ".subject", subject),
           compile("templates." + event.key() + ".body", body)));
-    }
-  }
-
-  /**
-   * Why {@code template} is not a valid Mustache template, if it is not. Pure and deterministic,
-   * so workflow code may check a request's templates before the approval starts.
-   */
-  public static Optional<String> problem(String template) {
-    try {
-      COMPILER.compile(template);
-      return Optional.empty();
-    } catch (MustacheException e) {
-      return Optional.of(e.getMessage());
     }
   }
 
@@ -106,7 +93,8 @@ public final class Templates {
   private static Template compile(String what, String text) {
     try {
       return COMPILER.compile(text);
-    } catch (MustacheException e) {
+    } catch (MustacheException | IndexOutOfBoundsException e) {
+      // jmustache 1.16 fails on an empty tag ("{{}}", "{{ }}") with an index error.
       throw new IllegalArgumentException(what + ": not a valid Mustache template: " + e.getMessage(), e);
     }
   }

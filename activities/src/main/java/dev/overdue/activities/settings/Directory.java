@@ -1,8 +1,8 @@
 package dev.overdue.activities.settings;
 
-import dev.overdue.activities.Recipient;
-import dev.overdue.activities.Recipient.Channel;
-import dev.overdue.activities.Recipients;
+import dev.overdue.workflow.activities.Recipient;
+import dev.overdue.workflow.activities.Recipient.Channel;
+import dev.overdue.workflow.activities.Recipients;
 import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -31,7 +31,7 @@ public record Directory(Map<String, Person> users, Map<String, List<String>> gro
   }
 
   /** Every problem of the directory's own entries, given the webhook endpoints that exist. */
-  List<String> problems(Set<String> webhookEndpoints) {
+  public List<String> problems(Set<String> webhookEndpoints) {
     List<String> problems = new ArrayList<>();
     users.forEach(
         (id, person) -> {

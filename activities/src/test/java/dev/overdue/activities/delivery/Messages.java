@@ -1,8 +1,8 @@
 package dev.overdue.activities.delivery;
 
-import dev.overdue.activities.MessageContext;
-import dev.overdue.activities.NotificationEvent;
-import dev.overdue.activities.Recipient;
+import dev.overdue.workflow.activities.MessageContext;
+import dev.overdue.workflow.activities.NotificationEvent;
+import dev.overdue.workflow.activities.Recipient;
 import java.util.Map;
 
 /** Messages and contexts the channel tests send, and a port to send to when a channel is down. */

@@ -1,14 +1,15 @@
 package dev.overdue.activities.delivery;
 
+import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.overdue.activities.MessageContext;
-import dev.overdue.activities.NotificationEvent;
-import dev.overdue.activities.Recipient;
-import dev.overdue.activities.Recipient.Channel;
+import dev.overdue.workflow.activities.MessageContext;
+import dev.overdue.workflow.activities.NotificationEvent;
+import dev.overdue.workflow.activities.Recipient;
+import dev.overdue.workflow.activities.Recipient.Channel;
 import dev.overdue.activities.settings.Person;
 import dev.overdue.activities.settings.TemplateSettings;
 import java.util.Map;
@@ -158,11 +159,14 @@ class TemplatesTest {
   }
 
   @Test
-  void problemReportsInvalidTemplatesOnly() {
-    assertTrue(Templates.problem("{{#open}}").isPresent());
-    assertTrue(Templates.problem("{{/close}}").isPresent());
-    assertEquals(Optional.empty(), Templates.problem("Hello {{name}}"));
-    assertEquals(Optional.empty(), Templates.problem("{{#step}}{{title}}{{/step}}"));
+  void onlyInvalidTemplatesAreRefused() {
+    for (String invalid : List.of("{{#open}}", "{{/close}}", "{{}}", "{{ }}")) {
+      assertThrows(IllegalArgumentException.class,
+          () -> new Templates(Map.of("reminder", new TemplateSettings(invalid, null))), invalid);
+    }
+    for (String valid : List.of("Hello {{name}}", "{{#step}}{{title}}{{/step}}")) {
+      new Templates(Map.of("reminder", new TemplateSettings(valid, null)));
+    }
   }
 
   @Test

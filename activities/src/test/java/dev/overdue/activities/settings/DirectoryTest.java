@@ -3,9 +3,9 @@ package dev.overdue.activities.settings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.overdue.activities.Recipient;
-import dev.overdue.activities.Recipient.Channel;
-import dev.overdue.activities.Recipients;
+import dev.overdue.workflow.activities.Recipient;
+import dev.overdue.workflow.activities.Recipient.Channel;
+import dev.overdue.workflow.activities.Recipients;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

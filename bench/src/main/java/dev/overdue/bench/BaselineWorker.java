@@ -1,0 +1,79 @@
+package dev.overdue.bench;
+
+import dev.overdue.client.Connection;
+import dev.overdue.worker.MetricsServer;
+import io.temporal.client.WorkflowClient;
+import io.temporal.serviceclient.WorkflowServiceStubs;
+import io.temporal.worker.Worker;
+import io.temporal.worker.WorkerFactory;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The baseline side's worker process for {@code bench scale}: wired exactly like {@code
+ * OverdueWorker} (same connection settings, the same {@link MetricsServer} feeding the SDK's
+ * metrics and the JVM's to Prometheus, default worker options), hosting only {@link
+ * SleepBaselineWorkflow}. Run as {@code java -cp overdue-bench.jar dev.overdue.bench.BaselineWorker
+ * --task-queue Q --metrics-port P}.
+ */
+public final class BaselineWorker {
+  static final String READY = "Baseline worker polling";
+
+  private BaselineWorker() {}
+
+  public static void main(String[] args) throws InterruptedException {
+    // The worker jar's logging (worker/src/main/resources/simplelogger.properties), not the bench's
+    // quiet one this jar carries: both workers log alike. Set before the first logger exists.
+    Map.of(
+            "defaultLogLevel", "info",
+            "showDateTime", "true",
+            "dateTimeFormat", "yyyy-MM-dd'T'HH:mm:ss.SSSXXX",
+            "showThreadName", "false",
+            "showShortLogName", "true",
+            "log.io.temporal", "warn",
+            "log.io.grpc", "warn",
+            "log.io.netty", "warn",
+            "log.io.temporal.internal.worker.HeartbeatManager", "error")
+        .forEach((key, value) -> System.setProperty("org.slf4j.simpleLogger." + key, value));
+    System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
+    Logger log = LoggerFactory.getLogger(BaselineWorker.class);
+    String taskQueue = null;
+    int metricsPort = 0;
+    for (int i = 0; i + 1 < args.length; i += 2) {
+      switch (args[i]) {
+        case "--task-queue" -> taskQueue = args[i + 1];
+        case "--metrics-port" -> metricsPort = Integer.parseInt(args[i + 1]);
+        default -> throw new IllegalArgumentException("unknown option " + args[i]);
+      }
+    }
+    if (taskQueue == null || args.length % 2 != 0) {
+      System.err.println("usage: BaselineWorker --task-queue QUEUE [--metrics-port PORT]");
+      System.exit(2);
+    }
+    Connection connection = Connection.load();
+    MetricsServer metrics = MetricsServer.start(MetricsServer.DEFAULT_HOST, metricsPort);
+    WorkflowServiceStubs stubs = connection.serviceStubs(metrics.scope());
+    WorkflowClient client = connection.client(stubs);
+    WorkerFactory factory = WorkerFactory.newInstance(client);
+    Worker worker = factory.newWorker(taskQueue);
+    worker.registerWorkflowImplementationTypes(SleepBaselineWorkflow.Impl.class);
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  factory.shutdown();
+                  factory.awaitTermination(20, TimeUnit.SECONDS);
+                  stubs.shutdown();
+                  metrics.close();
+                  stopped.countDown();
+                },
+                "baseline-shutdown"));
+    factory.start();
+    log.info("{} task queue '{}' at {}", READY, taskQueue, connection.address());
+    stopped.await();
+  }
+}

@@ -1,0 +1,246 @@
+package dev.overdue.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.overdue.starter.DurationOption;
+import dev.overdue.starter.ExitCodes;
+import java.lang.management.ManagementFactory;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code bin/overdue bench}: each benchmark prints how it ran and, as its last line, one JSON object
+ * of figures. A program of its own (the bench module's jar), so the CLI carries no test server.
+ */
+@Command(
+    name = "overdue bench",
+    mixinStandardHelpOptions = true,
+    description = "Run a benchmark; results and how they were made: docs/BENCHMARKS.md.",
+    subcommands = {BenchCli.History.class, BenchCli.Replay.class, BenchCli.Scale.class})
+public final class BenchCli {
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new BenchCli()).execute(args));
+  }
+
+  @Command(
+      name = "history",
+      mixinStandardHelpOptions = true,
+      description = {
+        "History cost per deadline change: one approval whose deadline moves N times (+1 h each,",
+        "10 min apart) on the time-skipping test service, against Temporal's updatable-timer sample loop.",
+        "Figures per change at the margin: (with N changes - with none) / N."
+      })
+  static final class History implements Callable<Integer> {
+    @Option(names = "--changes", defaultValue = "20", description = "Changes N (default ${DEFAULT-VALUE}).")
+    int changes;
+
+    @Option(names = "--repeats", defaultValue = "3", description = "Runs; the median is reported (default ${DEFAULT-VALUE}).")
+    int repeats;
+
+    @Override
+    public Integer call() throws Exception {
+      if (changes < 1 || repeats < 1) {
+        System.err.println("--changes and --repeats must be at least 1");
+        return ExitCodes.USAGE;
+      }
+      describeMachine("bin/overdue bench history --changes " + changes + " --repeats " + repeats);
+      HistoryBench.Result result = HistoryBench.run(changes, repeats);
+      System.out.printf(
+          "overdue : %s%n          (%.3f events per change without the NextDeadline upserts)%n"
+              + "baseline: %s (the updatable-timer sample's Workflow.await(Duration, condition) loop)%n",
+          result.overdue(), result.overdue().timerEvents(), result.baseline());
+      System.out.println(JSON.copy().disable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(result.json()));
+      return ExitCodes.DONE;
+    }
+  }
+
+  @Command(
+      name = "replay",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Replay time after N deadline changes, against that sample's loop; and an approval living",
+        "through M changes: its runs stay under the size where Temporal suggests continuing as",
+        "new, and nothing is lost. Progress on stderr."
+      })
+  static final class Replay implements Callable<Integer> {
+    @Option(names = "--changes", defaultValue = "1000", description = "Changes before replaying (default ${DEFAULT-VALUE}).")
+    int changes;
+
+    @Option(names = "--life", defaultValue = "100000", description = "Changes over the long life (default ${DEFAULT-VALUE}).")
+    int life;
+
+    @Option(names = "--repeats", defaultValue = "5", description = "Replays timed; the median is reported (default ${DEFAULT-VALUE}).")
+    int repeats;
+
+    @Override
+    public Integer call() throws Exception {
+      if (changes < 1 || life < 1 || repeats < 1) {
+        System.err.println("--changes, --life and --repeats must be at least 1");
+        return ExitCodes.USAGE;
+      }
+      describeMachine(
+          "bin/overdue bench replay --changes " + changes + " --life " + life + " --repeats " + repeats);
+      java.util.Map<String, Object> result = new ReplayBench(System.err).run(changes, life, repeats);
+      System.out.println(JSON.writeValueAsString(result));
+      System.out.println(JSON.copy().disable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(result));
+      return ExitCodes.DONE;
+    }
+  }
+
+  @Command(
+      name = "scale",
+      mixinStandardHelpOptions = true,
+      description = {
+        "K approvals, each with 3 RUNNING timers whose expiration dates are spread over a window",
+        "that begins after every start and change, on ONE worker process (worker/target/overdue-worker.jar);",
+        "the baseline: K workflows that only Workflow.sleep to the same instants, on a worker process",
+        "of their own with the same JVM options. Per side: approvals started/s, changes applied/s",
+        "(synchronous updates), expiry lateness p50/p95/p99/max over every timer, worker heap and CPU.",
+        "A warm-up of each side is run first and not measured. Progress goes to stderr; figures to",
+        "stdout, the last line one JSON object. Without --address (or TEMPORAL_ADDRESS) each side",
+        "gets a fresh dev server of its own through bin/dev-server on free loopback ports."
+      })
+  static final class Scale implements Callable<Integer> {
+    @Option(names = "--approvals", defaultValue = "10000", paramLabel = "K", description = "Approvals per side (default ${DEFAULT-VALUE}).")
+    int approvals;
+
+    @Option(names = "--window", defaultValue = "PT10M", paramLabel = "DURATION", converter = DurationOption.class,
+        description = "The expiration dates are spread evenly over this window (ISO-8601 or seconds, default ${DEFAULT-VALUE}).")
+    Duration window;
+
+    @Option(names = "--address", paramLabel = "HOST:PORT",
+        description = "A running Temporal server to use (default: TEMPORAL_ADDRESS if set, else a dev server of the bench's own per side).")
+    String address;
+
+    @Option(names = "--repeats", defaultValue = "1", description = "Runs of each side; medians are reported (default ${DEFAULT-VALUE}).")
+    int repeats;
+
+    @Option(names = "--warmup", defaultValue = "300", paramLabel = "N", description = "Approvals of each side's warm-up, not measured (default ${DEFAULT-VALUE}).")
+    int warmup;
+
+    @Option(names = "--concurrency", defaultValue = "16", paramLabel = "THREADS", description = "Client threads for starts and changes (default ${DEFAULT-VALUE}).")
+    int concurrency;
+
+    @Option(names = "--lead", paramLabel = "DURATION", converter = DurationOption.class,
+        description = "From the first start to the window's start (default: 1.5 x the time K starts and K changes take at the warm-up's rates, + 20 s).")
+    Duration lead;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", converter = DurationOption.class,
+        description = "Give up (and stop everything started) after this long (default: 2 x repeats x (window + 20 min + 20 ms per approval)).")
+    Duration timeout;
+
+    @Option(names = "--worker-java-opts", defaultValue = "-Xmx1g", paramLabel = "OPTIONS",
+        description = "JVM options of both worker processes (default ${DEFAULT-VALUE}).")
+    String workerJavaOpts;
+
+    @Override
+    public Integer call() throws Exception {
+      if (approvals < 1 || repeats < 1 || warmup < 1 || concurrency < 1
+          || window.compareTo(Duration.ofSeconds(1)) < 0) {
+        System.err.println("--approvals, --repeats, --warmup and --concurrency must be at least 1, --window at least 1 s");
+        return ExitCodes.USAGE;
+      }
+      String server = address;
+      if (server == null && System.getenv("TEMPORAL_ADDRESS") != null && !System.getenv("TEMPORAL_ADDRESS").isBlank()) {
+        server = System.getenv("TEMPORAL_ADDRESS");
+      }
+      Path root = root();
+      for (Path needed : List.of(root.resolve("worker/target/overdue-worker.jar"), root.resolve("bench/target/overdue-bench.jar"))) {
+        if (!Files.isRegularFile(needed)) {
+          System.err.println(needed + " is missing: build with mvn -B -DskipTests -pl bench -am package");
+          return ExitCodes.USAGE;
+        }
+      }
+      Duration bound = timeout != null ? timeout : ScaleBench.Options.defaultTimeout(approvals, window, repeats);
+      List<String> command = new ArrayList<>(List.of("bin/overdue bench scale", "--approvals", Integer.toString(approvals),
+          "--window", window.toString(), "--repeats", Integer.toString(repeats), "--warmup", Integer.toString(warmup),
+          "--concurrency", Integer.toString(concurrency), "--worker-java-opts '" + workerJavaOpts + "'"));
+      if (address != null) {
+        command.addAll(List.of("--address", address));
+      }
+      if (lead != null) {
+        command.addAll(List.of("--lead", lead.toString()));
+      }
+      describeMachine(String.join(" ", command));
+      System.out.printf("# %s; worker JVMs: %s; server: %s; timeout %s%n",
+          cpuModel(), workerJavaOpts, server == null ? "a fresh dev server per side (bin/dev-server --headless)" : server, bound);
+      System.out.flush();
+      ScaleBench.Result result;
+      try {
+        result =
+            new ScaleBench(
+                    new ScaleBench.Options(approvals, window, server, repeats, warmup, concurrency, lead, bound, workerJavaOpts, root),
+                    System.out, System.err)
+                .run();
+      } catch (RuntimeException e) {
+        System.err.println("bench scale failed: " + e.getMessage());
+        if (System.getenv("OVERDUE_DEBUG") != null) {
+          e.printStackTrace();
+        }
+        return ExitCodes.UNEXPECTED;
+      }
+      System.out.printf("overdue : %s%nbaseline: %s%n", result.overdue(), result.baseline());
+      System.out.println(JSON.copy().disable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(result.json()));
+      return ExitCodes.DONE;
+    }
+
+    /** The repository: where this jar lies (bench/target/overdue-bench.jar), else the working directory's. */
+    static Path root() throws URISyntaxException {
+      Path here = Path.of(Scale.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      for (Path dir = here; dir != null; dir = dir.getParent()) {
+        if (Files.isRegularFile(dir.resolve("bin/dev-server"))) {
+          return dir;
+        }
+      }
+      for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+        if (Files.isRegularFile(dir.resolve("bin/dev-server"))) {
+          return dir;
+        }
+      }
+      return Path.of("").toAbsolutePath();
+    }
+
+    static String cpuModel() {
+      try {
+        return Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
+                .filter(l -> l.startsWith("model name"))
+                .findFirst()
+                .map(l -> l.substring(l.indexOf(':') + 1).strip())
+                .orElse("cpu unknown")
+            + ", " + memory();
+      } catch (Exception e) {
+        return "cpu unknown";
+      }
+    }
+
+    private static String memory() throws java.io.IOException {
+      return Files.readAllLines(Path.of("/proc/meminfo")).stream()
+          .filter(l -> l.startsWith("MemTotal:"))
+          .findFirst()
+          .map(l -> Long.parseLong(l.replaceAll("[^0-9]", "")) / 1024 / 1024 + " GiB memory")
+          .orElse("memory unknown");
+    }
+  }
+
+  static void describeMachine(String command) {
+    Runtime runtime = Runtime.getRuntime();
+    System.out.printf(
+        "# %s%n# %s %s, %d cpus, max heap %d MiB, Java %s%n",
+        command,
+        System.getProperty("os.name"),
+        System.getProperty("os.arch"),
+        runtime.availableProcessors(),
+        runtime.maxMemory() >> 20,
+        ManagementFactory.getRuntimeMXBean().getVmVersion());
+  }
+}

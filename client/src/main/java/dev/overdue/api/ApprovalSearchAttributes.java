@@ -1,0 +1,49 @@
+package dev.overdue.api;
+
+import io.temporal.api.enums.v1.IndexedValueType;
+import io.temporal.common.SearchAttributeKey;
+import java.time.OffsetDateTime;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The search attributes an approval keeps current, for list queries in the Temporal CLI and Web
+ * UI (e.g. the tasks-with-warnings work list of seed 000 is {@code HasWarnings = true}). They must
+ * be registered on the namespace: bin/dev-server does it, and so does the worker at start.
+ */
+public final class ApprovalSearchAttributes {
+  private ApprovalSearchAttributes() {}
+
+  /** ACTIVE, SUSPENDED, APPROVED, REJECTED or ABORTED. */
+  public static final SearchAttributeKey<String> APPROVAL_STATE =
+      SearchAttributeKey.forKeyword("ApprovalState");
+
+  public static final SearchAttributeKey<String> CURRENT_STEP =
+      SearchAttributeKey.forKeyword("CurrentStep");
+
+  /** The user who claimed the current step; unset while it is offered to all its approvers. */
+  public static final SearchAttributeKey<String> CURRENT_OWNER =
+      SearchAttributeKey.forKeyword("CurrentOwner");
+
+  /** The earliest expiration date among running timers; unset when none runs. */
+  public static final SearchAttributeKey<OffsetDateTime> NEXT_DEADLINE =
+      SearchAttributeKey.forOffsetDateTime("NextDeadline");
+
+  public static final SearchAttributeKey<Boolean> ANY_TIMER_EXPIRED =
+      SearchAttributeKey.forBoolean("AnyTimerExpired");
+
+  public static final SearchAttributeKey<Boolean> HAS_WARNINGS =
+      SearchAttributeKey.forBoolean("HasWarnings");
+
+  /** Name and type of each, as the operator API and {@code temporal server start-dev} take them. */
+  public static final Map<String, IndexedValueType> DEFINITIONS = new LinkedHashMap<>();
+
+  static {
+    DEFINITIONS.put(APPROVAL_STATE.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
+    DEFINITIONS.put(CURRENT_STEP.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
+    DEFINITIONS.put(CURRENT_OWNER.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
+    DEFINITIONS.put(NEXT_DEADLINE.getName(), IndexedValueType.INDEXED_VALUE_TYPE_DATETIME);
+    DEFINITIONS.put(ANY_TIMER_EXPIRED.getName(), IndexedValueType.INDEXED_VALUE_TYPE_BOOL);
+    DEFINITIONS.put(HAS_WARNINGS.getName(), IndexedValueType.INDEXED_VALUE_TYPE_BOOL);
+  }
+}

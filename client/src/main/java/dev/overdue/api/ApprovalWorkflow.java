@@ -1,0 +1,58 @@
+package dev.overdue.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+
+
+
+
+import io.temporal.workflow.QueryMethod;
+import io.temporal.workflow.WorkflowInterface;
+import io.temporal.workflow.WorkflowMethod;
+import java.util.List;
+
+/**
+ * One approval process with business timers. Commands arrive as Signals or, with the same names,
+ * as Updates that are validated first; both take one JSON object.
+ *
+ * <p>The input is taken as raw JSON and parsed strictly inside the workflow, so that a typo in a
+ * hand-written {@code temporal workflow start --input} fails the approval with a clear message
+ * instead of being silently ignored.
+ */
+@WorkflowInterface
+public interface ApprovalWorkflow {
+  String TYPE = "ApprovalWorkflow";
+  String DEFAULT_TASK_QUEUE = "overdue";
+  String WORKFLOW_ID_PREFIX = "approval-";
+
+  /**
+   * The failure type of a refused command, from an Update's validator and handler alike (the name
+   * of the workflow's rule-violation exception, which a validator reports as its type); the
+   * failure's message is the reason.
+   */
+  String REFUSED = "dev.overdue.model.RuleViolation";
+
+  /** The failure type of a workflow whose request was invalid: it fails at once, naming every problem. */
+  String INVALID_REQUEST = "InvalidApprovalRequest";
+
+  @WorkflowMethod(name = TYPE)
+  ApprovalResult run(JsonNode request);
+
+  /** Every timer: {@code name, kind, state, limit, expiresAt, expired, cleared}. */
+  @QueryMethod(name = "timers")
+  List<TimerInfo> timers();
+
+  /**
+   * Every future expiry, reminder and escalation with its date and targets, in order, as they
+   * would happen if nothing changes.
+   */
+  @QueryMethod(name = "plan")
+  List<PlanEntry> plan();
+
+  @QueryMethod(name = "status")
+  StatusInfo status();
+
+  /** Every command with time, input, accepted or rejected and why; timer expiries as events. */
+  @QueryMethod(name = "history")
+  List<HistoryEntry> history();
+}

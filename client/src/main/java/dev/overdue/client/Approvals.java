@@ -1,0 +1,188 @@
+package dev.overdue.client;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.overdue.api.ApprovalRequest;
+import dev.overdue.api.ApprovalResult;
+import dev.overdue.api.CommandResult;
+import dev.overdue.api.HistoryEntry;
+import dev.overdue.api.PlanEntry;
+import dev.overdue.api.StatusInfo;
+import dev.overdue.api.TimerInfo;
+import dev.overdue.api.ApprovalWorkflow;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowOptions;
+import io.temporal.client.WorkflowStub;
+import io.temporal.failure.ApplicationFailure;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/** Starting and steering approvals from a client: the contract as Java calls. */
+public final class Approvals {
+  /** Reads a checked request's fields for the Web UI's summary; unknown fields are the check's business. */
+  private static final ObjectMapper JSON =
+      new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+  private final WorkflowClient client;
+  private final RequestCheck check;
+
+  /** Requests are checked only by the workflow, when it starts. */
+  public Approvals(WorkflowClient client) {
+    this(client, RequestCheck.NONE);
+  }
+
+  /** Requests are checked by {@code check} before they are started. */
+  public Approvals(WorkflowClient client, RequestCheck check) {
+    this.client = client;
+    this.check = check;
+  }
+
+  /** {@code PO-4711} and {@code approval-PO-4711} both name the same approval. */
+  public static String workflowId(String requestOrWorkflowId) {
+    return requestOrWorkflowId.startsWith(ApprovalWorkflow.WORKFLOW_ID_PREFIX)
+        ? requestOrWorkflowId
+        : ApprovalWorkflow.WORKFLOW_ID_PREFIX + requestOrWorkflowId;
+  }
+
+  /**
+   * Checks {@code request} and starts it.
+   *
+   * @return the approval's workflow id
+   * @throws RefusedException listing every problem the check found, before anything is started
+   */
+  public String start(JsonNode request, String taskQueue) {
+    Optional<String> refusal = check.refusal(request);
+    if (refusal.isPresent()) {
+      throw new RefusedException(refusal.get(), null);
+    }
+    ApprovalRequest parsed;
+    try {
+      parsed = JSON.convertValue(request, ApprovalRequest.class);
+    } catch (IllegalArgumentException notARequest) {
+      throw new RefusedException("invalid approval request: " + notARequest.getMessage(), notARequest);
+    }
+    String workflowId = workflowId(parsed.requestId());
+    ApprovalWorkflow workflow =
+        client.newWorkflowStub(
+            ApprovalWorkflow.class,
+            WorkflowOptions.newBuilder()
+                .setWorkflowId(workflowId)
+                .setTaskQueue(taskQueue)
+                .setStaticSummary(staticSummary(parsed))
+                .setStaticDetails(staticDetails(parsed))
+                .build());
+    WorkflowClient.start(workflow::run, request);
+    return workflowId;
+  }
+
+  /** The one line the Web UI shows for the approval in lists and at the top of its page. */
+  static String staticSummary(ApprovalRequest request) {
+    StringBuilder summary = new StringBuilder("Approval ").append(request.requestId());
+    if (request.title() != null) {
+      summary.append(": ").append(request.title());
+    }
+    if (request.requester() != null) {
+      summary.append(" (requested by ").append(request.requester()).append(')');
+    }
+    return summary.toString();
+  }
+
+  /** Markdown: the steps with their approvers and limits, the user timers, the request data. */
+  static String staticDetails(ApprovalRequest request) {
+    StringBuilder details = new StringBuilder("| step | approvers | offer timeout | timeout |\n|---|---|---|---|\n");
+    for (ApprovalRequest.StepDefinition step : request.steps()) {
+      details
+          .append("| ").append(step.name())
+          .append(" | ").append(String.join(", ", step.approvers()))
+          .append(" | ").append(step.offerTimeout() == null ? "–" : step.offerTimeout())
+          .append(" | ").append(step.timeout() == null ? "–" : step.timeout())
+          .append(" |\n");
+    }
+    if (request.timeout() != null) {
+      details.append("\nProcess timeout: ").append(request.timeout()).append('\n');
+    }
+    for (ApprovalRequest.TimerDefinition timer : request.timers()) {
+      details.append("\nUser timer ").append(timer.name()).append(": ").append(timer.limit());
+    }
+    if (!request.data().isEmpty()) {
+      JsonNode data = JSON.valueToTree(request.data());
+      details.append("\n\nData: `").append(data).append('`');
+    }
+    return details.toString();
+  }
+
+  /**
+   * Sends a command as an Update, by name with its JSON input: the workflow checks it first and
+   * answers. A refusal is Temporal's {@link io.temporal.client.WorkflowUpdateException}, whose
+   * cause is an {@link ApplicationFailure} of type {@link ApprovalWorkflow#REFUSED}.
+   */
+  public CommandResult update(String id, String command, JsonNode input) {
+    return stub(id).update(command, CommandResult.class, orEmpty(input));
+  }
+
+  /** Sends a command as a Signal: fire and forget; a refusal shows only in {@link #history}. */
+  public void signal(String id, String command, JsonNode input) {
+    stub(id).signal(command, orEmpty(input));
+  }
+
+  public StatusInfo status(String id) {
+    return stub(id).query("status", StatusInfo.class);
+  }
+
+  /** What will happen if nothing changes: each expiry, reminder and escalation, in order. */
+  public List<PlanEntry> plan(String id) {
+    return Arrays.asList(stub(id).query("plan", PlanEntry[].class));
+  }
+
+  public List<TimerInfo> timers(String id) {
+    return Arrays.asList(stub(id).query("timers", TimerInfo[].class));
+  }
+
+  /**
+   * The whole audit trail, across continue-as-new: each run's trail starts with a ContinuedAsNew
+   * entry naming the previous run, whose own trail is read from it (queries work on closed runs).
+   */
+  public List<HistoryEntry> history(String id) {
+    List<HistoryEntry> all = new ArrayList<>();
+    Optional<String> runId = Optional.empty();
+    for (int runs = 0; runs < MAX_RUNS_WALKED; runs++) {
+      List<HistoryEntry> run =
+          Arrays.asList(
+              client
+                  .newUntypedWorkflowStub(workflowId(id), runId, Optional.empty())
+                  .query("history", HistoryEntry[].class));
+      all.addAll(0, run);
+      if (run.isEmpty() || !HistoryEntry.CONTINUED_AS_NEW.equals(run.get(0).name())) {
+        return all;
+      }
+      runId = Optional.of(run.get(0).input().get("previousRunId").asText());
+    }
+    return all;
+  }
+
+  /** A bound on the walk: 10,000 runs are tens of millions of changes. */
+  private static final int MAX_RUNS_WALKED = 10_000;
+
+  /** The approvals on {@code list}, newest first, at most {@code limit}. */
+  public List<WorkList.Entry> list(WorkList list, int limit) {
+    try (var executions = client.listExecutions(list.query())) {
+      return executions.limit(limit).map(WorkList.Entry::of).toList();
+    }
+  }
+
+  public ApprovalResult result(String id) {
+    return stub(id).getResult(ApprovalResult.class);
+  }
+
+  private WorkflowStub stub(String id) {
+    return client.newUntypedWorkflowStub(workflowId(id));
+  }
+
+  private static JsonNode orEmpty(JsonNode input) {
+    return input == null ? JsonNodeFactory.instance.objectNode() : input;
+  }
+}

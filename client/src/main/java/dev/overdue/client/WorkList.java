@@ -1,0 +1,86 @@
+package dev.overdue.client;
+
+import dev.overdue.api.ApprovalSearchAttributes;
+import dev.overdue.api.ApprovalWorkflow;
+import io.temporal.client.WorkflowExecutionMetadata;
+import io.temporal.common.SearchAttributes;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A list of approvals from the visibility API, filtered by their search attributes: the
+ * tasks-with-warnings work list of seed 000 is {@code new WorkList().withWarnings()}.
+ */
+public final class WorkList {
+  private final List<String> conditions = new ArrayList<>();
+  private boolean includeClosed;
+
+  public WorkList withWarnings() {
+    return where(ApprovalSearchAttributes.HAS_WARNINGS.getName() + " = true");
+  }
+
+  /** Approvals with at least one expired timer. */
+  public WorkList overdue() {
+    return where(ApprovalSearchAttributes.ANY_TIMER_EXPIRED.getName() + " = true");
+  }
+
+  public WorkList inState(String state) {
+    return where(ApprovalSearchAttributes.APPROVAL_STATE.getName() + " = " + literal(state));
+  }
+
+  public WorkList ownedBy(String user) {
+    return where(ApprovalSearchAttributes.CURRENT_OWNER.getName() + " = " + literal(user));
+  }
+
+  /** Any extra condition in Temporal's list-filter language. */
+  public WorkList where(String condition) {
+    conditions.add("(" + condition + ")");
+    return this;
+  }
+
+  public WorkList includingClosed() {
+    includeClosed = true;
+    return this;
+  }
+
+  public String query() {
+    List<String> all = new ArrayList<>();
+    all.add("WorkflowType = " + literal(ApprovalWorkflow.TYPE));
+    if (!includeClosed) {
+      all.add("ExecutionStatus = 'Running'");
+    }
+    all.addAll(conditions);
+    return String.join(" AND ", all);
+  }
+
+  /** One approval in a list. Instants are ISO-8601 strings; null when unset. */
+  public record Entry(
+      String workflowId,
+      String status,
+      String approvalState,
+      String currentStep,
+      String currentOwner,
+      String nextDeadline,
+      boolean anyTimerExpired,
+      boolean hasWarnings) {
+
+    static Entry of(WorkflowExecutionMetadata execution) {
+      SearchAttributes attributes = execution.getTypedSearchAttributes();
+      OffsetDateTime next = attributes.get(ApprovalSearchAttributes.NEXT_DEADLINE);
+      return new Entry(
+          execution.getExecution().getWorkflowId(),
+          execution.getStatus().name().replace("WORKFLOW_EXECUTION_STATUS_", ""),
+          attributes.get(ApprovalSearchAttributes.APPROVAL_STATE),
+          attributes.get(ApprovalSearchAttributes.CURRENT_STEP),
+          attributes.get(ApprovalSearchAttributes.CURRENT_OWNER),
+          next == null ? null : next.toInstant().toString(),
+          Boolean.TRUE.equals(attributes.get(ApprovalSearchAttributes.ANY_TIMER_EXPIRED)),
+          Boolean.TRUE.equals(attributes.get(ApprovalSearchAttributes.HAS_WARNINGS)));
+    }
+  }
+
+  private static String literal(String value) {
+    return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'";
+  }
+}

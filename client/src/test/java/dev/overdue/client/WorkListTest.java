@@ -1,0 +1,29 @@
+package dev.overdue.client;
+
+import dev.overdue.api.ApprovalWorkflow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class WorkListTest {
+  @Test
+  void openApprovalsOnlyByDefault() {
+    assertEquals(
+        "WorkflowType = 'ApprovalWorkflow' AND ExecutionStatus = 'Running'", new WorkList().query());
+  }
+
+  @Test
+  void tasksWithWarningsIsTheSeedsWorkList() {
+    assertEquals(
+        "WorkflowType = 'ApprovalWorkflow' AND ExecutionStatus = 'Running' AND (HasWarnings = true)",
+        new WorkList().withWarnings().query());
+  }
+
+  @Test
+  void conditionsCombineAndValuesAreQuoted() {
+    assertEquals(
+        "WorkflowType = 'ApprovalWorkflow' AND (AnyTimerExpired = true)"
+            + " AND (CurrentOwner = 'o\\'brien') AND (ApprovalState = 'SUSPENDED')",
+        new WorkList().includingClosed().overdue().ownedBy("o'brien").inState("SUSPENDED").query());
+  }
+}

@@ -1,0 +1,314 @@
+package dev.overdue.worker;
+
+import dev.overdue.activities.settings.Secret;
+import dev.overdue.activities.settings.Directory;
+import dev.overdue.activities.settings.NotificationSettings;
+import dev.overdue.activities.settings.WebhookSettings;
+import dev.overdue.activities.settings.EmailSettings;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.overdue.workflow.activities.Recipient;
+import dev.overdue.workflow.activities.Recipient.Channel;
+import dev.overdue.worker.WorkerSettings.InvalidSettings;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class WorkerSettingsTest {
+  private static final Function<String, String> NO_ENVIRONMENT = name -> null;
+
+  @TempDir Path dir;
+
+  private Path write(String name, String text) throws IOException {
+    Path file = dir.resolve(name);
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, text);
+    return file;
+  }
+
+  private WorkerSettings load(String yaml) throws IOException {
+    return WorkerSettings.load(write("worker.yaml", yaml), NO_ENVIRONMENT);
+  }
+
+  private String failure(String yaml) throws IOException {
+    return failure(write("worker.yaml", yaml), NO_ENVIRONMENT);
+  }
+
+  private static String failure(Path file, Function<String, String> environment) {
+    return assertThrows(InvalidSettings.class, () -> WorkerSettings.load(file, environment)).getMessage();
+  }
+
+  private static void assertContains(String expected, String actual) {
+    assertTrue(actual.contains(expected), () -> "expected <" + expected + "> in <" + actual + ">");
+  }
+
+  @Test
+  void loadsYaml() throws IOException {
+    WorkerSettings settings =
+        load(
+            """
+            notifications:
+              store: memory
+              retention: P7D
+              email:
+                host: smtp.example.com
+                port: 2525
+                username: overdue
+                password: hunter2
+                from: overdue@example.com
+              webhooks:
+                ops: {url: "https://hooks.example.com/ops", format: slack}
+              templates:
+                reminder: {subject: "Nudge {{request.id}}"}
+            directory:
+              users:
+                alice: {name: Alice, email: alice@example.com}
+                bob: {webhook: ops}
+              groups:
+                finance: [alice, bob]
+            """);
+
+    NotificationSettings notifications = settings.notifications();
+    assertNull(notifications.storePath());
+    assertEquals(Duration.ofDays(7), notifications.retentionOrDefault());
+    assertEquals("smtp.example.com", notifications.email().host());
+    assertEquals(2525, notifications.email().portOrDefault());
+    assertEquals("hunter2", notifications.email().password().reveal());
+    assertEquals(EmailSettings.StartTls.REQUIRED, notifications.email().startTlsMode());
+    assertEquals(WebhookSettings.Format.SLACK, notifications.webhooks().get("ops").formatOrDefault());
+    assertEquals("Nudge {{request.id}}", notifications.templates().get("reminder").subject());
+    assertEquals(
+        List.of(
+            new Recipient("alice", Channel.EMAIL, "alice@example.com"),
+            new Recipient("bob", Channel.WEBHOOK, "ops")),
+        settings.directory().resolve(List.of("finance"), notifications.webhooks().keySet()).resolved());
+  }
+
+  @Test
+  void loadsJson() throws IOException {
+    Path file =
+        write(
+            "worker.json",
+            """
+            {"notifications": {"email": {"host": "smtp.example.com", "from": "overdue@example.com"},
+                               "webhooks": {"ops": {"url": "http://localhost:8080/hook"}}},
+             "directory": {"users": {"alice": {"email": "alice@example.com"}}}}
+            """);
+    WorkerSettings settings = WorkerSettings.load(file, NO_ENVIRONMENT);
+
+    assertEquals(587, settings.notifications().email().portOrDefault());
+    assertEquals(EmailSettings.StartTls.OPTIONAL, settings.notifications().email().startTlsMode());
+    assertEquals(WebhookSettings.Format.JSON, settings.notifications().webhooks().get("ops").formatOrDefault());
+    assertEquals("alice@example.com", settings.directory().person("alice").email());
+  }
+
+  @Test
+  void anEmptyFileMeansDefaults() throws IOException {
+    WorkerSettings settings = load("");
+    assertEquals(Duration.ofDays(30), settings.notifications().retentionOrDefault());
+    assertNull(settings.notifications().email());
+    assertEquals(Directory.EMPTY, settings.directory());
+  }
+
+  @Test
+  void substitutesEnvironmentVariablesWithDefaults() throws IOException {
+    Path file =
+        write(
+            "worker.yaml",
+            """
+            notifications:
+              email:
+                host: ${SMTP_HOST:-smtp.example.com}
+                port: ${SMTP_PORT:-2525}
+                username: ${SMTP_USER}
+                password: ${SMTP_PASSWORD}
+                from: overdue@${MAIL_DOMAIN:-example.com}
+              webhooks:
+                ops:
+                  url: ${OPS_HOOK}
+                  headers: {Authorization: "Bearer ${OPS_TOKEN}"}
+            """);
+    Map<String, String> environment =
+        Map.of(
+            "SMTP_USER", "overdue",
+            "SMTP_PASSWORD", "s3cr$t\\1",
+            "MAIL_DOMAIN", "corp.example",
+            "OPS_HOOK", "https://hooks.example.com/T1/B2",
+            "OPS_TOKEN", "tok-42");
+    WorkerSettings settings = WorkerSettings.load(file, environment::get);
+
+    EmailSettings email = settings.notifications().email();
+    assertEquals("smtp.example.com", email.host());
+    assertEquals(2525, email.portOrDefault());
+    assertEquals("overdue", email.username());
+    assertEquals("s3cr$t\\1", email.password().reveal());
+    assertEquals("overdue@corp.example", email.from());
+    WebhookSettings ops = settings.notifications().webhooks().get("ops");
+    assertEquals("https://hooks.example.com/T1/B2", ops.url());
+    assertEquals("Bearer tok-42", ops.headers().get("Authorization").reveal());
+  }
+
+  @Test
+  void aDefaultAlsoReplacesAVariableSetToNothing() throws IOException {
+    // As in the shell and docker compose: ${VAR:-default} is the default when VAR is unset or empty.
+    Path file = write("worker.yaml", "notifications: {email: {host: '${SMTP_HOST:-localhost}', from: a@b.c}}");
+    assertEquals("localhost", WorkerSettings.load(file, Map.of("SMTP_HOST", "")::get).notifications().email().host());
+  }
+
+  @Test
+  void aMissingVariableNamesThePathAndTheVariable() throws IOException {
+    Path file =
+        write(
+            "worker.yaml",
+            """
+            notifications:
+              email: {host: smtp.example.com, from: a@b.c, username: u, password: "${SMTP_PASSWORD}"}
+            directory:
+              groups:
+                ops: [alice, "${ONCALL}"]
+            """);
+    String message = failure(file, NO_ENVIRONMENT);
+    assertContains(file.toString(), message);
+    assertContains("notifications.email.password: environment variable SMTP_PASSWORD is not set", message);
+    assertContains("directory.groups.ops[1]: environment variable ONCALL is not set", message);
+  }
+
+  @Test
+  void anUnknownFieldIsNamedByItsPathWithoutJavaClassNames() throws IOException {
+    String message = failure("notifications:\n  email: {host: h, from: a@b.c, pasword: x}\n");
+    assertContains("notifications.email.pasword: Unrecognized field \"pasword\"", message);
+    for (String noise : List.of("dev.overdue", "com.fasterxml", "class ", "ignorable", "EmailSettings")) {
+      assertFalse(message.contains(noise), message);
+    }
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "notifications: {email: {from: a@b.c}}"
+            + " | notifications.email: email.host is required",
+        "notifications: {webhooks: {ops: {url: 'ftp://x'}}}"
+            + " | notifications.webhooks.ops: url must be http:// or https://",
+        "notifications: {email: {host: h, from: a@b.c, starttls: maybe}}"
+            + " | notifications.email: email.starttls must be required, optional or off: maybe",
+        "notifications: {retention: soon}"
+            + " | notifications.retention must be an ISO-8601 duration like PT10S: soon",
+        "notifications: {email: {host: h, from: a@b.c, port: 70000}}"
+            + " | notifications.email: email.port must be 1-65535: 70000",
+        "notifications: {webhooks: {ops: {url: 'https://x', format: teams}}}"
+            + " | notifications.webhooks.ops: format must be json or slack: teams",
+        "notifications: {email: {host: h, from: a@b.c, port: abc}}"
+            + " | notifications.email.port: Cannot deserialize value of type Integer from String \"abc\"",
+        "directory: {groups: {ops: alice}}"
+            + " | directory.groups.ops: must be a list, like [a, b]",
+        "notifications: {email: smtp.example.com}"
+            + " | notifications.email: must be a section of fields (name: value), not a single value",
+      })
+  void anInvalidValueIsExplainedWithItsPath(String yaml, String expected) throws IOException {
+    String message = failure(yaml);
+    assertContains(expected, message);
+    assertFalse(
+        message.contains("com.fasterxml") || message.contains("dev.overdue") || message.contains("java.lang"),
+        message);
+  }
+
+  @Test
+  void directoryProblemsFailTheLoadAllAtOnce() throws IOException {
+    String message =
+        failure(
+            """
+            directory:
+              users:
+                bob: {webhook: pager}
+                carol: {email: carol@example.com, manager: ghost}
+            """);
+    assertContains("directory.users.bob: webhook 'pager' is not an endpoint under notifications.webhooks", message);
+    assertContains("directory.users.carol: manager 'ghost' is not a user", message);
+  }
+
+  @Test
+  void theDirectoryMayBeAFileNextToTheSettings() throws IOException {
+    write(
+        "conf/people.yaml",
+        """
+        users:
+          alice: {email: "${ALICE_MAIL:-alice@example.com}"}
+        groups:
+          leads: [alice]
+        """);
+    Path settings = write("conf/worker.yaml", "directory: people.yaml\n");
+    WorkerSettings loaded = WorkerSettings.load(settings, NO_ENVIRONMENT);
+    assertEquals(
+        List.of(new Recipient("alice", Channel.EMAIL, "alice@example.com")),
+        loaded.directory().resolve(List.of("leads"), Map.<String, String>of().keySet()).resolved());
+  }
+
+  @Test
+  void aMissingDirectoryFileIsNamed() throws IOException {
+    String message = failure("directory: people.yaml\n");
+    assertContains(dir.resolve("people.yaml") + ": no such file", message);
+  }
+
+  @Test
+  void templatesForUnknownEventsAreProblems() throws IOException {
+    String message =
+        failure("notifications:\n  templates:\n    reminders: {subject: x}\n    reminder: {subject: y}\n");
+    assertContains(
+        "notifications.templates.reminders: not an event; use one of timer-expired, deadline-escalated, reminder, reassigned",
+        message);
+    assertFalse(message.contains("templates.reminder:"), message);
+  }
+
+  @Test
+  void aMissingFileSaysSo() {
+    Path missing = dir.resolve("nowhere.yaml");
+    assertEquals(missing + ": no such file", failure(missing, NO_ENVIRONMENT));
+  }
+
+  @Test
+  void aFileThatIsNotYamlSaysSo() throws IOException {
+    assertContains("not YAML or JSON", failure("notifications: {email: [\n"));
+  }
+
+  @Test
+  void secretsNeverShowInToString() throws IOException {
+    assertEquals("******", Secret.of("hunter2").toString());
+
+    EmailSettings email =
+        new EmailSettings("smtp.example.com", 587, null, "overdue", Secret.of("hunter2"), "a@b.c", null);
+    WebhookSettings webhook =
+        new WebhookSettings(
+            "https://hooks.example.com/ops", "json",
+            Map.of("Authorization", Secret.of("Bearer tok-42")), Secret.of("sign-me"), null);
+    assertFalse(email.toString().contains("hunter2"), email.toString());
+    assertTrue(email.toString().contains("smtp.example.com"), email.toString());
+    assertFalse(webhook.toString().contains("tok-42") || webhook.toString().contains("sign-me"), webhook.toString());
+
+    WorkerSettings loaded =
+        WorkerSettings.load(
+            write(
+                "worker.yaml",
+                """
+                notifications:
+                  email: {host: h, from: a@b.c, username: u, password: "${PW}"}
+                  webhooks: {ops: {url: "https://h/x", secret: "${SIGN}", headers: {X-Key: "${KEY}"}}}
+                """),
+            Map.of("PW", "hunter2", "SIGN", "sign-me", "KEY", "key-77")::get);
+    for (String secret : List.of("hunter2", "sign-me", "key-77")) {
+      assertFalse(loaded.toString().contains(secret), loaded.toString());
+    }
+  }
+}

@@ -1,0 +1,73 @@
+package dev.overdue.model;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.overdue.api.HistoryEntry;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One run's audit trail: every command with its input, accepted or refused and why, and what
+ * happened by itself (a timer expired, a listener ran, a reassignment applied). It is not carried
+ * across continue-as-new: each run keeps its own, the first entry of a continued run naming the
+ * previous one ({@link HistoryEntry#CONTINUED_AS_NEW}).
+ */
+public final class AuditTrail {
+  /**
+   * The most of a command's input, as JSON text, the trail keeps: every valid input but the
+   * longest comments and reasons fits. Longer ones are kept cut short, so that refused megabytes do
+   * not make a run's trail too large to query (Temporal refuses query results over 2 MB; the test
+   * service over 4 MB).
+   */
+  public static final int MAX_RECORDED_INPUT_LENGTH = 1_000;
+
+  /** How much of a longer input the trail keeps. */
+  static final int RECORDED_INPUT_START = 200;
+
+  /** The most of a refusal's reason the trail keeps. */
+  public static final int MAX_RECORDED_REASON_LENGTH = 1_000;
+
+  private final List<HistoryEntry> entries = new ArrayList<>();
+
+  /** Something that happened by itself, with what it concerned in {@code detail}. */
+  void event(Instant at, String name, JsonNode detail) {
+    entries.add(new HistoryEntry(at.toString(), "event", name, detail, true, null));
+  }
+
+  /**
+   * A command, received as a {@code signal} or {@code update} ({@code via}). An input longer than
+   * {@link #MAX_RECORDED_INPUT_LENGTH} is kept as {@code {"truncated": "<its start>…",
+   * "characters": N}}; what an accepted command changed is in the status in full.
+   */
+  void command(Instant at, String via, String name, JsonNode input, Optional<String> refusal) {
+    entries.add(
+        new HistoryEntry(
+            at.toString(),
+            via,
+            Texts.abbreviate(name, Texts.QUOTED_LENGTH),
+            recordable(input),
+            refusal.isEmpty(),
+            refusal.map(r -> Texts.abbreviate(r, MAX_RECORDED_REASON_LENGTH)).orElse(null)));
+  }
+
+  static JsonNode recordable(JsonNode input) {
+    if (input == null) {
+      return null;
+    }
+    String text = input.toString();
+    if (text.length() <= MAX_RECORDED_INPUT_LENGTH) {
+      return input;
+    }
+    ObjectNode cut = JsonNodeFactory.instance.objectNode();
+    cut.put("truncated", text.substring(0, RECORDED_INPUT_START) + "…");
+    cut.put("characters", text.length());
+    return cut;
+  }
+
+  List<HistoryEntry> entries() {
+    return List.copyOf(entries);
+  }
+}

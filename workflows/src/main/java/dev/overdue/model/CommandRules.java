@@ -1,0 +1,307 @@
+package dev.overdue.model;
+
+import dev.overdue.api.ApprovalRequest.OutcomeDefinition;
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * What each command may do, and what it does: one rule per command. {@link #check} weighs a
+ * command in full and returns its change, not yet made, so a refused command leaves the approval
+ * exactly as it was, and an Update's validator asks the very question its handler then acts on.
+ */
+final class CommandRules {
+  /** A checked command, ready to apply: applying it cannot be refused. */
+  @FunctionalInterface
+  interface Change {
+    /** Makes the change; returns a one-line account of it. */
+    String apply();
+  }
+
+  private final ApprovalProcess process;
+
+  CommandRules(ApprovalProcess process) {
+    this.process = process;
+  }
+
+  /** The change {@code command} makes at {@code now}, or a {@link RuleViolation} saying why not. */
+  Change check(Command command, Instant now) {
+    if (process.state().isEnded()) {
+      throw new RuleViolation("the approval has ended: it is " + process.state());
+    }
+    if (command instanceof Command.EnableTimer c) {
+      return switchTimer(c.timer(), c.user(), TimerEvent.ENABLE, now);
+    } else if (command instanceof Command.DisableTimer c) {
+      return switchTimer(c.timer(), c.user(), TimerEvent.DISABLE, now);
+    } else if (command instanceof Command.Suspend c) {
+      if (process.state() == ProcessState.SUSPENDED) {
+        throw new RuleViolation("the process is already suspended");
+      }
+      return () -> {
+        process.suspend(c.reason(), now);
+        return "process suspended";
+      };
+    } else if (command instanceof Command.Resume) {
+      if (process.state() != ProcessState.SUSPENDED) {
+        throw new RuleViolation("the process is not suspended");
+      }
+      return () -> {
+        process.resume(now);
+        return "process resumed";
+      };
+    } else if (command instanceof Command.ExtendDeadline c) {
+      return extend(c, now);
+    } else if (command instanceof Command.Claim c) {
+      return claim(c, now);
+    } else if (command instanceof Command.Start c) {
+      return start(c, now);
+    } else if (command instanceof Command.Release c) {
+      return release(c, now);
+    } else if (command instanceof Command.Approve c) {
+      checkDecision(c.user());
+      return decide(c.user(), Outcome.APPROVED.name(), c.comment(), "approved by " + c.user(), now);
+    } else if (command instanceof Command.Reject c) {
+      checkDecision(c.user());
+      return decide(c.user(), Outcome.REJECTED.name(), c.comment(), "rejected by " + c.user(), now);
+    } else if (command instanceof Command.Complete c) {
+      checkDecision(c.user());
+      checkOutcome(process.currentTask(), c.outcome());
+      String outcome = outcomeName(process.currentTask(), c.outcome());
+      return decide(c.user(), outcome, c.comment(), "completed by " + c.user() + " with outcome " + outcome, now);
+    } else if (command instanceof Command.Abort c) {
+      if (c.reason() == null || c.reason().isBlank()) {
+        throw new RuleViolation("abort needs a reason");
+      }
+      return () -> {
+        process.end(ProcessState.ABORTED, null, c.reason(), now);
+        return "approval aborted";
+      };
+    }
+    throw new IllegalArgumentException("unhandled command " + command);
+  }
+
+  // ---- timers ------------------------------------------------------------------------------
+
+  /** Users switch their own timers; the process switches its system timers itself. */
+  private Change switchTimer(String name, String user, TimerEvent event, Instant now) {
+    BusinessTimer timer = process.timers().known(name);
+    if (timer.kind().isSystem()) {
+      throw new RuleViolation(
+          "timer " + name + " is a system timer: the process switches it itself (extendDeadline can move it)");
+    }
+    refuse(timer.switchRefusal(event, process.state() == ProcessState.SUSPENDED));
+    return () -> {
+      timer.switchBy(event, now, who(user));
+      return event == TimerEvent.ENABLE
+          ? "timer " + name + " enabled" + expiresText(timer)
+          : "timer " + name + " disabled";
+    };
+  }
+
+  private Change extend(Command.ExtendDeadline c, Instant now) {
+    BusinessTimer timer = process.timers().known(c.timer());
+    refuse(timer.refusal(TimerEvent.EXTEND));
+    TimeLimit limit = newLimit(timer, c, now);
+    return () -> {
+      if (timer.isCycle() && c.by() != null) {
+        timer.postponeCycle(c.by(), now, who(c.user()));
+      } else {
+        timer.setLimit(limit, now, who(c.user()));
+      }
+      timer.step().flatMap(process::stepNamed).filter(UserTask::isOpen)
+          .ifPresent(task -> process.escalations().fireListeners(task, TaskListenerEvent.UPDATED, now));
+      return "timer " + c.timer() + " limit " + timer.limit().text() + expiresText(timer);
+    };
+  }
+
+  /**
+   * The limit {@code c} gives: its {@code limit}, or {@code by} later than the date the timer has
+   * (or, with an absolute limit not yet running, will have). For a cycle, {@code by} moves the
+   * remaining occurrences; this checks that the next one lands in the future.
+   */
+  private TimeLimit newLimit(BusinessTimer timer, Command.ExtendDeadline c, Instant now) {
+    Command.ExtendDeadline.requireOneOf(c.limit(), c.by());
+    TimeLimit limit = c.limit();
+    if (c.by() != null) {
+      if (c.by().isNegative() || c.by().isZero()) {
+        throw new RuleViolation("'by' must be a positive duration: it moves the date later");
+      }
+      Instant from =
+          timer.expiresAt()
+              .or(() -> timer.limit() instanceof TimeLimit.Absolute absolute
+                  ? Optional.of(absolute.at().toInstant())
+                  : Optional.empty())
+              .orElseThrow(
+                  () ->
+                      new RuleViolation(
+                          "timer " + timer.name() + " has no expiration date yet (it has not run since"
+                              + " its limit was set): give a new 'limit' instead of 'by'"));
+      try {
+        limit = new TimeLimit.Absolute(from.plus(c.by()).atOffset(ZoneOffset.UTC));
+      } catch (DateTimeException | ArithmeticException e) {
+        throw new RuleViolation("the new deadline is too far in the future");
+      }
+    }
+    if (limit instanceof TimeLimit.Absolute absolute && !absolute.at().toInstant().isAfter(now)) {
+      throw new RuleViolation(
+          "the new deadline " + absolute.text() + " is not in the future (now " + now + ")");
+    }
+    if (limit instanceof TimeLimit.Working && process.calendar() == null) {
+      throw new RuleViolation(
+          "this approval counts no working time (it started without a business limit, so it has no"
+              + " business calendar): give an elapsed duration or a date-time");
+    }
+    boolean tooFar;
+    try {
+      tooFar = TimeLimit.tooFarAhead(limit.expirationFrom(now, process.calendar()), now);
+    } catch (DateTimeException | ArithmeticException e) {
+      tooFar = true;
+    }
+    if (tooFar) {
+      throw new RuleViolation(
+          "the new deadline " + limit.text() + " is too far in the future ("
+              + TimeLimit.MAX_AHEAD_TEXT + ", until " + now.plus(TimeLimit.MAX_AHEAD) + ")");
+    }
+    return limit;
+  }
+
+  private static String expiresText(BusinessTimer timer) {
+    return timer.expiresAt().map(at -> ", expires " + at).orElse(", expiration date set when it next runs");
+  }
+
+  // ---- the current step's task -------------------------------------------------------------
+
+  private Change claim(Command.Claim c, Instant now) {
+    UserTask task = taskActionTarget(c.step(), c.user());
+    if (task.state() == TaskState.RESERVED) {
+      throw new RuleViolation("step " + task.name() + " is already claimed by " + task.owner().orElseThrow());
+    }
+    refuse(task.refusal(TaskEvent.CLAIM));
+    return () -> {
+      task.claim(c.user());
+      process.timers().acceptanceOf(task).ifPresent(t -> t.ensureOff(now));
+      process.escalations().fireListeners(task, TaskListenerEvent.ASSIGNED, now);
+      return "step " + task.name() + " claimed by " + c.user();
+    };
+  }
+
+  /** WS-HumanTask start: the task is worked on; reaching IN_PROGRESS meets its start deadlines. */
+  private Change start(Command.Start c, Instant now) {
+    UserTask task = taskActionTarget(c.step(), c.user());
+    if (task.state() == TaskState.RESERVED && !task.owner().orElseThrow().equals(c.user())) {
+      throw new RuleViolation(
+          "step " + task.name() + " is claimed by " + task.owner().get() + "; only they can start it");
+    }
+    refuse(task.refusal(TaskEvent.START));
+    return () -> {
+      boolean hadOwner = task.owner().isPresent();
+      task.start(c.user());
+      process.timers().acceptanceOf(task).ifPresent(t -> t.ensureOff(now));
+      process.timers().liveOfStep(task.name()).stream()
+          .filter(t -> t.kind() == TimerKind.START_DEADLINE)
+          .forEach(t -> t.clear(now));
+      if (!hadOwner) {
+        process.escalations().fireListeners(task, TaskListenerEvent.ASSIGNED, now);
+      }
+      return "step " + task.name() + " started by " + c.user();
+    };
+  }
+
+  private Change release(Command.Release c, Instant now) {
+    UserTask task = taskActionTarget(c.step(), c.user());
+    refuse(task.refusal(TaskEvent.RELEASE));
+    if (!task.owner().orElseThrow().equals(c.user())) {
+      throw new RuleViolation("only the owner " + task.owner().get() + " can release step " + task.name());
+    }
+    return () -> {
+      task.release();
+      process.timers().acceptanceOf(task).ifPresent(t -> t.ensureRunning(now));
+      process.escalations().fireListeners(task, TaskListenerEvent.UPDATED, now);
+      return "step " + task.name() + " released by " + c.user();
+    };
+  }
+
+  /** Decides the current step with {@code outcome}; {@code how} says so in the answer. */
+  private Change decide(String user, String outcome, String comment, String how, Instant now) {
+    String step = process.currentTask().name();
+    return () -> {
+      process.completeCurrent(outcome, user, comment, now);
+      return "step " + step + " " + how + "; approval is " + process.state();
+    };
+  }
+
+  private void checkDecision(String user) {
+    UserTask task = taskActionTarget(null, user);
+    if ((task.state() == TaskState.RESERVED || task.state() == TaskState.IN_PROGRESS)
+        && !task.owner().orElseThrow().equals(user)) {
+      throw new RuleViolation(
+          "step " + task.name() + " is claimed by " + task.owner().get() + "; only they can decide it");
+    }
+    refuse(task.refusal(TaskEvent.COMPLETE));
+  }
+
+  /** The current task, checked for a task action by {@code user}. */
+  private UserTask taskActionTarget(String step, String user) {
+    if (process.state() == ProcessState.SUSPENDED) {
+      throw new RuleViolation("task actions are not allowed while the process is suspended");
+    }
+    if (user == null || user.isBlank()) {
+      throw new RuleViolation("a user is required");
+    }
+    UserTask task = process.currentTask();
+    if (step != null && !step.equals(task.name())) {
+      String shown = Texts.abbreviate(step, Texts.QUOTED_LENGTH);
+      throw new RuleViolation(
+          (process.stepNamed(step).isPresent() ? "step " + shown + " is not the current step" : "unknown step " + shown)
+              + " (current step: " + task.name() + ")");
+    }
+    if (!task.isApprover(user)) {
+      throw new RuleViolation(
+          Texts.abbreviate(user, Texts.QUOTED_LENGTH) + " is not an approver of step " + task.name()
+              + " (approvers: " + Texts.list(task.approvers()) + ")");
+    }
+    return task;
+  }
+
+  // ---- outcomes ----------------------------------------------------------------------------
+
+  /** APPROVED and REJECTED (any case) as themselves; a named outcome as the step declares it. */
+  static String outcomeName(UserTask task, String outcome) {
+    String upper = outcome.trim().toUpperCase(Locale.ROOT);
+    if (upper.equals(Outcome.APPROVED.name()) || upper.equals(Outcome.REJECTED.name())) {
+      return upper;
+    }
+    return task.outcome(outcome.trim()).map(OutcomeDefinition::name).orElse(outcome);
+  }
+
+  /** Refuses an outcome that is neither APPROVED, REJECTED nor one {@code task} declares. */
+  static void checkOutcome(UserTask task, String outcome) {
+    if (outcome == null || outcome.isBlank()) {
+      throw new RuleViolation("an outcome is required");
+    }
+    String upper = outcome.trim().toUpperCase(Locale.ROOT);
+    if (!upper.equals(Outcome.APPROVED.name())
+        && !upper.equals(Outcome.REJECTED.name())
+        && task.outcome(outcome.trim()).isEmpty()) {
+      List<String> known = new ArrayList<>(List.of("approved", "rejected"));
+      known.addAll(task.outcomeNames());
+      throw new RuleViolation(
+          "step " + task.name() + " has no outcome " + Texts.quote(outcome) + " (outcomes: "
+              + Texts.list(known) + ")");
+    }
+  }
+
+  private static String who(String user) {
+    return user == null || user.isBlank() ? "anonymous" : user;
+  }
+
+  private static void refuse(Optional<String> refusal) {
+    refusal.ifPresent(reason -> {
+      throw new RuleViolation(reason);
+    });
+  }
+}

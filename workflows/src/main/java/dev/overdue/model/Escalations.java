@@ -1,0 +1,234 @@
+package dev.overdue.model;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What fires, and which of its handlers run at whom: timers expiring (a deadline's escalations, a
+ * cycle's reminders, a limit's default warning) and task listeners. A handler runs only when its
+ * CEL condition holds at that moment; a condition that cannot be evaluated is a warning, and its
+ * handler does not run. Roles in recipients are resolved then ({@link Roles}). Of the
+ * reassignments that fire at once, the lexically first applies ({@link LexicalReassignment}).
+ * What the workflow must run is returned as {@link Expiry}s or queued until it drains them.
+ */
+final class Escalations {
+  private final ApprovalProcess process;
+  /** Listener runs and reassignment notices the workflow has yet to start, in the order they happened. */
+  private final List<Expiry> triggered = new ArrayList<>();
+
+  Escalations(ApprovalProcess process) {
+    this.process = process;
+  }
+
+  /** A condition's value now: true, false, or the error that kept it from being evaluated. */
+  record ConditionResult(boolean holds, String error) {
+    String text() {
+      return error != null ? "error: " + error : String.valueOf(holds);
+    }
+  }
+
+  /** A handler that runs, under the name that orders it. */
+  private record Applicable(String name, TimerHandler handler) {}
+
+  private record PendingReassignment(
+      String order, BusinessTimer timer, BusinessTimer.Firing firing, TimerHandler.Reassign handler,
+      UserTask task) {}
+
+  /** The handler's name in the trail and the plan; an unnamed one by its action and position. */
+  static String handlerName(TimerHandler handler, int index) {
+    return handler.name() != null ? handler.name() : handler.action() + "#" + (index + 1);
+  }
+
+  /**
+   * Expires every running timer whose expiration date has been reached, in expiration-date then
+   * name order, recording a TimerExpired event for each firing, and applies the first of the
+   * reassignments they trigger. Listener runs this causes are queued ({@link #drainTriggered}).
+   */
+  List<Expiry> expireDue(Instant now) {
+    if (process.state() != ProcessState.ACTIVE) {
+      return List.of();
+    }
+    List<Expiry> expiries = new ArrayList<>();
+    List<PendingReassignment> reassignments = new ArrayList<>();
+    for (BusinessTimer timer : process.timers().due(now)) {
+      UserTask task = process.taskObservedBy(timer);
+      List<BusinessTimer.Firing> firings = timer.expire(now);
+      for (BusinessTimer.Firing firing : firings) {
+        ObjectNode detail = JsonNodeFactory.instance.objectNode();
+        detail.put("timer", timer.name());
+        detail.put("expiresAt", firing.dueAt().toString());
+        detail.put("firing", firing.number());
+        List<Applicable> handlers = applicable(timer.handlers(), timer.name(), task, now, detail);
+        process.trail().event(now, "TimerExpired", detail);
+        List<TimerHandler> others = new ArrayList<>();
+        for (Applicable applicable : handlers) {
+          if (applicable.handler() instanceof TimerHandler.Reassign reassign) {
+            reassignments.add(
+                new PendingReassignment(
+                    LexicalReassignment.qualifiedName(timer.name(), applicable.name()), timer, firing,
+                    reassign, task));
+          } else {
+            others.add(applicable.handler());
+          }
+        }
+        expiries.add(
+            new Expiry(
+                timer.name(), timer.step().orElse(null), firing.dueAt(), firing.number(), others,
+                causeOf(timer), timer.kind().name()));
+      }
+      if (!firings.isEmpty() && !timer.isCycle() && task != null && timer.step().isPresent()) {
+        fireListeners(task, TaskListenerEvent.TIMEOUT, now);
+      }
+    }
+    reassignFirst(reassignments, now);
+    return expiries;
+  }
+
+  private static Expiry.Cause causeOf(BusinessTimer timer) {
+    if (timer.isCycle()) {
+      return Expiry.Cause.REMINDER;
+    }
+    return timer.kind().isDeadline() ? Expiry.Cause.DEADLINE_ESCALATED : Expiry.Cause.TIMER_EXPIRED;
+  }
+
+  /**
+   * The lexically first reassignment applies: the task returns to READY with its new potential
+   * owners, who are told; the others are recorded as superseded.
+   */
+  private void reassignFirst(List<PendingReassignment> reassignments, Instant now) {
+    PendingReassignment first =
+        LexicalReassignment.first(reassignments, PendingReassignment::order).orElse(null);
+    if (first == null) {
+      return;
+    }
+    List<String> superseded =
+        new ArrayList<>(reassignments.stream().map(PendingReassignment::order).sorted().toList());
+    superseded.remove(first.order());
+    ObjectNode detail = JsonNodeFactory.instance.objectNode();
+    detail.put("escalation", first.order());
+    detail.putPOJO("superseded", superseded);
+    UserTask task = first.task();
+    if (task == null || !task.isOpen() || process.state() != ProcessState.ACTIVE) {
+      detail.put("applied", false);
+      process.trail().event(now, "Reassignment", detail);
+      return;
+    }
+    task.reassign(first.handler().to());
+    detail.put("applied", true);
+    detail.putPOJO("potentialOwners", task.approvers());
+    process.trail().event(now, "Reassignment", detail);
+    process.timers().acceptanceOf(task).ifPresent(t -> t.ensureRunning(now));
+    fireListeners(task, TaskListenerEvent.UPDATED, now);
+    triggered.add(
+        new Expiry(
+            first.timer().name() + Expiry.REASSIGNED_SUFFIX, task.name(), now, first.firing().number(),
+            List.of(new TimerHandler.Notify(task.approvers(), null)), Expiry.Cause.REASSIGNED,
+            first.timer().kind().name()));
+  }
+
+  /** Queues {@code event}'s listeners of {@code task} whose condition holds now. */
+  void fireListeners(UserTask task, TaskListenerEvent event, Instant now) {
+    List<TimerHandler> listeners = task.listeners(event);
+    if (listeners.isEmpty()) {
+      return;
+    }
+    int firing = task.countListenerFiring(event);
+    String source = task.name() + "@" + event.key();
+    ObjectNode detail = JsonNodeFactory.instance.objectNode();
+    detail.put("step", task.name());
+    detail.put("event", event.key());
+    detail.put("firing", firing);
+    List<TimerHandler> actions =
+        applicable(listeners, source, task, now, detail).stream().map(Applicable::handler).toList();
+    process.trail().event(now, "TaskListener", detail);
+    if (!actions.isEmpty()) {
+      triggered.add(
+          new Expiry(source, task.name(), now, firing, actions, Expiry.Cause.TASK_EVENT, "LISTENER"));
+    }
+  }
+
+  /** Listener runs and reassignment notices queued since the last call, oldest first. */
+  List<Expiry> drainTriggered() {
+    List<Expiry> drained = List.copyOf(triggered);
+    triggered.clear();
+    return drained;
+  }
+
+  /**
+   * The handlers whose condition holds, with roles in their recipients resolved; what was left
+   * out and why goes into {@code detail}.
+   */
+  private List<Applicable> applicable(
+      List<TimerHandler> handlers, String source, UserTask task, Instant now, ObjectNode detail) {
+    List<Applicable> result = new ArrayList<>();
+    for (int i = 0; i < handlers.size(); i++) {
+      TimerHandler handler = handlers.get(i);
+      if (handler.condition() != null) {
+        ConditionResult holds = evaluate(handler.condition(), task);
+        ObjectNode checked = detail.withArray("conditions").addObject();
+        checked.put("handler", handlerName(handler, i));
+        checked.put("condition", handler.condition());
+        checked.put("result", holds.text());
+        if (holds.error() != null) {
+          process.addWarning(source, task == null ? null : task.name(),
+              "condition of " + handlerName(handler, i) + " (" + source + ") could not be evaluated: "
+                  + holds.error() + "; it did not run", now);
+        }
+        if (!holds.holds()) {
+          continue;
+        }
+      }
+      result.add(new Applicable(handlerName(handler, i), withRoles(handler, task, source, now)));
+    }
+    return result;
+  }
+
+  /** Recipients of notify and reassign with the roles replaced by the people they stand for now. */
+  private TimerHandler withRoles(TimerHandler handler, UserTask task, String source, Instant now) {
+    List<String> to = Roles.recipients(handler);
+    if (to == null) {
+      return handler;
+    }
+    Roles.People people = Roles.of(to, task, process.requester());
+    people.nobody().forEach(role -> process.addWarning(source, task == null ? null : task.name(),
+        "'" + role + "' named by " + source + " is nobody at the moment", now));
+    return Roles.sentTo(handler, people);
+  }
+
+  /** {@code expression}'s value against the data, the task and the process as they are now. */
+  ConditionResult evaluate(String expression, UserTask task) {
+    try {
+      return new ConditionResult(
+          Condition.compile(expression).evaluate(process.data(), stepVariables(task), processVariables()),
+          null);
+    } catch (RuleViolation e) {
+      return new ConditionResult(false, e.reason());
+    }
+  }
+
+  private static Map<String, Object> stepVariables(UserTask task) {
+    Map<String, Object> step = new HashMap<>();
+    if (task != null) {
+      step.put("name", task.name());
+      step.put("title", task.title());
+      step.put("state", task.state().name());
+      step.put("owner", task.owner().orElse(null));
+      step.put("approvers", task.approvers());
+    }
+    return step;
+  }
+
+  private Map<String, Object> processVariables() {
+    Map<String, Object> variables = new HashMap<>();
+    variables.put("requestId", process.requestId());
+    variables.put("title", process.title());
+    variables.put("requester", process.requester());
+    variables.put("state", process.state().name());
+    return variables;
+  }
+}

@@ -1,0 +1,130 @@
+package dev.overdue.model;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.overdue.api.ApprovalRequest;
+import dev.overdue.api.ApprovalRequest.DeadlineDefinition;
+import dev.overdue.api.ApprovalRequest.HandlerDefinition;
+import dev.overdue.api.ApprovalRequest.StepDefinition;
+import dev.overdue.api.ApprovalRequest.TimerDefinition;
+import dev.overdue.api.HistoryEntry;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * How an approval comes to be: from a request, validated and turned into tasks and timers, when it
+ * starts; from a {@link ProcessSnapshot} when it continues in a new run; and the snapshot itself.
+ */
+final class ProcessSetup {
+  private ProcessSetup() {}
+
+  /**
+   * Validates {@code request}, then starts the approval: the process timer runs, the first step is
+   * offered. {@code calendar} is the worker's business calendar as the workflow recorded it; it is
+   * kept only when a limit of the request counts working time ({@link RequestValidator#needsCalendar}),
+   * office hours in UTC standing in when the worker has none.
+   */
+  static ApprovalProcess start(ApprovalRequest request, Instant now, CalendarSettings calendar) {
+    List<String> problems = RequestValidator.problems(request, now, calendar);
+    if (!problems.isEmpty()) {
+      throw new RuleViolation("invalid approval request: " + String.join("; ", problems));
+    }
+    CalendarSettings kept =
+        !RequestValidator.needsCalendar(request)
+            ? null
+            : calendar != null ? calendar : CalendarSettings.officeHours();
+    ApprovalProcess process =
+        new ApprovalProcess(request.requestId(), request.title(), request.requester(), request.data(), kept);
+    RequestLimits limits = new RequestLimits(request.calendar(), process.calendar());
+    addTimer(process, ProcessTimers.PROCESS, TimerKind.PROCESS, null, limits.of(request.timeout(), null),
+        request.onTimeout(), null);
+    for (StepDefinition step : request.steps()) {
+      process.steps().add(
+          new UserTask(step.name(), step.title(), step.approvers(), step.outcomes(), step.listeners()));
+      addTimer(process, step.name() + ProcessTimers.ACCEPTANCE_SUFFIX, TimerKind.ACCEPTANCE, step.name(),
+          limits.of(step.offerTimeout(), null), step.onOfferTimeout(), null);
+      addTimer(process, step.name() + ProcessTimers.COMPLETION_SUFFIX, TimerKind.COMPLETION, step.name(),
+          limits.of(step.timeout(), null), step.onTimeout(), null);
+      for (DeadlineDefinition deadline : step.startDeadlines()) {
+        addDeadline(process, step.name(), TimerKind.START_DEADLINE, deadline, limits);
+      }
+      for (DeadlineDefinition deadline : step.completionDeadlines()) {
+        addDeadline(process, step.name(), TimerKind.COMPLETION_DEADLINE, deadline, limits);
+      }
+    }
+    for (TimerDefinition timer : request.timers()) {
+      addTimer(process, timer.name(), TimerKind.USER, null,
+          limits.of(timer.cycle() != null ? timer.cycle() : timer.limit(), timer.calendar()),
+          timer.handlers(), timer.catchUp());
+    }
+    process.timers().get(ProcessTimers.PROCESS).ifPresent(t -> t.ensureRunning(now));
+    process.activate(0, now);
+    return process;
+  }
+
+  /** A WS-HumanTask deadline of {@code step}: a timer named {@code <step>.<deadline>}. */
+  private static void addDeadline(
+      ApprovalProcess process, String step, TimerKind kind, DeadlineDefinition deadline, RequestLimits limits) {
+    String text =
+        deadline.forDuration() != null
+            ? deadline.forDuration()
+            : deadline.until() != null ? deadline.until() : deadline.cycle();
+    addTimer(process, step + "." + deadline.name(), kind, step, limits.of(text, deadline.calendar()),
+        deadline.escalations(), deadline.catchUp());
+  }
+
+  /** Only timers with a limit exist. */
+  private static void addTimer(
+      ApprovalProcess process, String name, TimerKind kind, String step, TimeLimit limit,
+      List<HandlerDefinition> handlers, String catchUp) {
+    if (limit != null) {
+      BusinessTimer timer =
+          new BusinessTimer(
+              name, kind, step, limit, RequestValidator.handlers(handlers), Cycle.CatchUp.parse(catchUp));
+      timer.useCalendar(process.calendar());
+      process.timers().add(timer);
+    }
+  }
+
+  /** All state but the audit trail, to continue in a new run. */
+  static ProcessSnapshot snapshot(ApprovalProcess process) {
+    return new ProcessSnapshot(
+        process.requestId(),
+        process.title(),
+        process.requester(),
+        process.state().name(),
+        process.suspendedReason(),
+        process.currentIndex(),
+        process.decidedBy(),
+        process.comment(),
+        Objects.toString(process.completedAt(), null),
+        process.steps().stream().map(UserTask::snapshot).toList(),
+        process.timers().all().stream().map(BusinessTimer::snapshot).toList(),
+        process.warnings(),
+        process.data(),
+        process.calendarSettings());
+  }
+
+  /** The approval as it was snapshotted; its audit trail starts with a continued-as-new entry. */
+  static ApprovalProcess restore(ProcessSnapshot snapshot, String previousRunId, Instant now) {
+    ApprovalProcess process =
+        new ApprovalProcess(
+            snapshot.requestId(), snapshot.title(), snapshot.requester(), snapshot.data(), snapshot.calendar());
+    process.restoreState(
+        ProcessState.valueOf(snapshot.state()),
+        snapshot.suspendedReason(),
+        snapshot.current(),
+        snapshot.decidedBy(),
+        snapshot.comment(),
+        snapshot.completedAt() == null ? null : Instant.parse(snapshot.completedAt()),
+        snapshot.warnings());
+    snapshot.steps().forEach(step -> process.steps().add(UserTask.restore(step)));
+    snapshot.timers()
+        .forEach(timer -> process.timers().add(BusinessTimer.restore(timer, process.calendar())));
+    ObjectNode detail = JsonNodeFactory.instance.objectNode();
+    detail.put("previousRunId", previousRunId);
+    process.trail().event(now, HistoryEntry.CONTINUED_AS_NEW, detail);
+    return process;
+  }
+}

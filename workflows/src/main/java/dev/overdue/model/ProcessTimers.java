@@ -1,0 +1,84 @@
+package dev.overdue.model;
+
+import java.time.Instant;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * An approval's timers by name, in the order the request declares them (the iteration order every
+ * deterministic decision relies on), and the names of the system timers.
+ */
+final class ProcessTimers {
+  /** Process completion: from the start to the end of the approval. */
+  static final String PROCESS = "process";
+  /** {@code <step>.acceptance}: while the step's task is offered and nobody has claimed it. */
+  static final String ACCEPTANCE_SUFFIX = ".acceptance";
+  /** {@code <step>.completion}: from when the step's task is offered until it is decided. */
+  static final String COMPLETION_SUFFIX = ".completion";
+
+  /** Deterministic order of simultaneous expiries: expiration date, then name. */
+  private static final Comparator<BusinessTimer> EXPIRY_ORDER =
+      Comparator.comparing((BusinessTimer t) -> t.expiresAt().orElseThrow())
+          .thenComparing(BusinessTimer::name);
+
+  private final Map<String, BusinessTimer> byName = new LinkedHashMap<>();
+
+  void add(BusinessTimer timer) {
+    byName.put(timer.name(), timer);
+  }
+
+  Optional<BusinessTimer> get(String name) {
+    return Optional.ofNullable(byName.get(name));
+  }
+
+  /** The timer {@code name}, or a refusal naming the timers there are. */
+  BusinessTimer known(String name) {
+    if (name == null || name.isBlank()) {
+      throw new RuleViolation("a timer name is required");
+    }
+    return get(name)
+        .orElseThrow(
+            () ->
+                new RuleViolation(
+                    "unknown timer " + Texts.abbreviate(name, Texts.QUOTED_LENGTH) + " (timers: "
+                        + Texts.list(List.copyOf(byName.keySet())) + ")"));
+  }
+
+  Optional<BusinessTimer> acceptanceOf(UserTask task) {
+    return get(task.name() + ACCEPTANCE_SUFFIX);
+  }
+
+  Optional<BusinessTimer> completionOf(UserTask task) {
+    return get(task.name() + COMPLETION_SUFFIX);
+  }
+
+  /** The live timers that observe step {@code step}: its system timers and deadlines. */
+  List<BusinessTimer> liveOfStep(String step) {
+    return byName.values().stream()
+        .filter(t -> !t.cleared() && t.step().filter(step::equals).isPresent())
+        .toList();
+  }
+
+  /** The timers not cleared: the ones suspending, resuming and ending the process reach. */
+  List<BusinessTimer> live() {
+    return byName.values().stream().filter(t -> !t.cleared()).toList();
+  }
+
+  /** The timers due at {@code now}, in expiry order. */
+  List<BusinessTimer> due(Instant now) {
+    return byName.values().stream().filter(t -> t.isDue(now)).sorted(EXPIRY_ORDER).toList();
+  }
+
+  /** The running timer that expires first, if any: what the one server timer must wait for. */
+  Optional<BusinessTimer> nextToExpire() {
+    return byName.values().stream().filter(BusinessTimer::awaitsExpiry).min(EXPIRY_ORDER);
+  }
+
+  Collection<BusinessTimer> all() {
+    return byName.values();
+  }
+}

@@ -1,0 +1,90 @@
+package dev.overdue.model;
+
+import dev.overdue.api.StatusInfo;
+import dev.overdue.api.StepInfo;
+import dev.overdue.api.TimerDerivation;
+import dev.overdue.api.TimerInfo;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * What the {@code status} and {@code timers} queries show of an approval: its steps, its timers
+ * with how each date came about (the derivation), its warnings. A cleared timer shows as {@code
+ * OFF} with {@code cleared: true}.
+ */
+final class ProcessViews {
+  private ProcessViews() {}
+
+  static StatusInfo status(ApprovalProcess process) {
+    List<StepInfo> steps =
+        process.steps().stream()
+            .map(
+                s ->
+                    new StepInfo(
+                        s.name(),
+                        s.title(),
+                        s.state().name(),
+                        s.owner().orElse(null),
+                        s.approvers(),
+                        s.outcome().orElse(null),
+                        s.decidedBy().orElse(null),
+                        s.comment().orElse(null),
+                        s.completedAt().map(Instant::toString).orElse(null),
+                        s.outcomeNames().isEmpty() ? null : s.outcomeNames()))
+            .toList();
+    return new StatusInfo(
+        process.requestId(),
+        process.title(),
+        process.requester(),
+        process.state().name(),
+        process.suspendedReason(),
+        process.state().isEnded() ? null : process.currentTask().name(),
+        steps,
+        timers(process),
+        process.warnings());
+  }
+
+  static List<TimerInfo> timers(ApprovalProcess process) {
+    return process.timers().all().stream().map(t -> info(t, process.calendarSettings())).toList();
+  }
+
+  private static TimerInfo info(BusinessTimer t, CalendarSettings calendar) {
+    return new TimerInfo(
+        t.name(),
+        t.kind().name(),
+        t.step().orElse(null),
+        t.state().shown().name(),
+        t.limit().text(),
+        t.expiresAt().map(Instant::toString).orElse(null),
+        t.expired(),
+        t.cleared(),
+        t.firings(),
+        derivation(t, calendar));
+  }
+
+  /** How {@code t}'s date came about, in words and values. */
+  private static TimerDerivation derivation(BusinessTimer t, CalendarSettings calendar) {
+    String base = t.base().map(Instant::toString).orElse(null);
+    String from = base != null ? base : "when it starts running";
+    String rule;
+    if (t.limit() instanceof TimeLimit.Absolute absolute) {
+      rule = "fixed date " + absolute.text();
+    } else if (t.limit() instanceof TimeLimit.Working working) {
+      rule = from + " + " + working.duration() + " of working time";
+    } else if (t.limit() instanceof TimeLimit.Repeating repeating) {
+      rule = "every " + new TimeLimit.Relative(repeating.cycle().interval()).text() + " from " + from
+          + (repeating.cycle().repetitions() == null
+              ? ", until cleared"
+              : ", " + repeating.cycle().repetitions() + " times")
+          + "; " + t.occurrencesDone() + " occurrences dealt with, " + t.firings() + " fired";
+    } else {
+      rule = from + " + " + t.limit().text();
+    }
+    return new TimerDerivation(
+        rule,
+        base,
+        t.limit() instanceof TimeLimit.Working && calendar != null ? calendar.describe() : null,
+        t.isCycle() ? t.catchUp().text() : null,
+        t.changes());
+  }
+}
