@@ -1,0 +1,276 @@
+package dev.overdue.workflow;
+
+import dev.overdue.model.ApprovalProcess;
+import dev.overdue.model.Expiry;
+import dev.overdue.model.ProcessState;
+import dev.overdue.model.TimerHandler;
+import dev.overdue.workflow.activities.Delivery;
+import dev.overdue.workflow.activities.MessageContext;
+import dev.overdue.workflow.activities.Notification;
+import dev.overdue.workflow.activities.NotificationActivities;
+import dev.overdue.workflow.activities.NotificationEvent;
+import dev.overdue.workflow.activities.Recipient;
+import dev.overdue.workflow.activities.Recipients;
+import dev.overdue.workflow.activities.WarningActivities;
+import dev.overdue.workflow.activities.WarningNotice;
+import io.temporal.activity.ActivityOptions;
+import io.temporal.common.RetryOptions;
+import io.temporal.failure.ActivityFailure;
+import io.temporal.failure.TemporalFailure;
+import io.temporal.workflow.Async;
+import io.temporal.workflow.Workflow;
+import io.temporal.workflow.WorkflowInfo;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+
+/**
+ * Runs what fired — a timer's expiry, a task listener, a reassignment notice — as workflow code:
+ * each handler in order ({@code warn}, {@code notify}, {@code decide}), each source's chain in a
+ * workflow thread of its own, so a slow channel for one timer does not hold up another. A warning
+ * is on the approval before its activity publishes it; a notification that fails becomes a
+ * warning, never a failed approval; every delivery carries a key derived from history alone.
+ */
+final class HandlerRunner {
+  private static final Logger log = Workflow.getLogger(HandlerRunner.class);
+
+  private static final ActivityOptions SIDE_EFFECTS =
+      ActivityOptions.newBuilder()
+          .setStartToCloseTimeout(Duration.ofSeconds(30))
+          .setScheduleToCloseTimeout(Duration.ofMinutes(10))
+          .setRetryOptions(
+              RetryOptions.newBuilder()
+                  .setInitialInterval(Duration.ofSeconds(1))
+                  .setBackoffCoefficient(2)
+                  .setMaximumInterval(Duration.ofMinutes(1))
+                  .build())
+          .build();
+
+  /**
+   * Deliveries: retried for up to an hour while a channel is down (connection refused, 5xx, SMTP
+   * 4xx); permanent failures do not retry. Each attempt is bounded by the channels' own timeouts.
+   */
+  private static final ActivityOptions DELIVERIES =
+      SIDE_EFFECTS.toBuilder().setScheduleToCloseTimeout(Duration.ofHours(1)).build();
+
+  private final ApprovalProcess process;
+  private final Versions versions;
+  /** Wakes the workflow's loop: a handler changed the approval, or a chain finished. */
+  private final Runnable changed;
+  /** Handler chains still running; the workflow finishes only after the last one. */
+  private int running;
+
+  HandlerRunner(ApprovalProcess process, Versions versions, Runnable changed) {
+    this.process = process;
+    this.versions = versions;
+    this.changed = changed;
+  }
+
+  boolean idle() {
+    return running == 0;
+  }
+
+  /**
+   * Runs the handlers of what fired. Firings of one source (a cycle's caught-up reminders) run one
+   * after the other, in order; different timers and listeners side by side. Before version
+   * "deadlines" each firing ran on its own, as recorded histories expect.
+   */
+  void runAll(List<Expiry> fired) {
+    if (!versions.knowsDeadlines) {
+      for (Expiry expiry : fired) {
+        recordExpiry(expiry);
+        inThreadOfItsOwn(() -> runHandlers(expiry));
+      }
+      return;
+    }
+    Map<String, List<Expiry>> bySource = new LinkedHashMap<>();
+    for (Expiry expiry : fired) {
+      recordExpiry(expiry);
+      if (!expiry.handlers().isEmpty()) {
+        bySource.computeIfAbsent(expiry.timer(), k -> new ArrayList<>()).add(expiry);
+      }
+    }
+    for (List<Expiry> inOrder : bySource.values()) {
+      inThreadOfItsOwn(() -> inOrder.forEach(this::runHandlers));
+    }
+  }
+
+  private void recordExpiry(Expiry expiry) {
+    if (expiry.cause() != Expiry.Cause.TASK_EVENT && expiry.cause() != Expiry.Cause.REASSIGNED) {
+      Workflow.getMetricsScope().tagged(Map.of("kind", expiry.kind())).counter(OverdueMetrics.EXPIRIES).inc(1);
+      Workflow.getMetricsScope()
+          .timer(OverdueMetrics.EXPIRY_LATENESS)
+          .record(com.uber.m3.util.Duration.ofMillis(now().toEpochMilli() - expiry.expiresAt().toEpochMilli()));
+    }
+  }
+
+  /** Runs {@code chain} in a workflow thread of its own; the workflow ends only after it. */
+  private void inThreadOfItsOwn(Runnable chain) {
+    running++;
+    Async.procedure(
+        () -> {
+          try {
+            chain.run();
+          } finally {
+            running--;
+            changed.run();
+          }
+        });
+  }
+
+  private void runHandlers(Expiry expiry) {
+    expiry.handlers().forEach(handler -> runHandler(handler, expiry));
+  }
+
+  private void runHandler(TimerHandler handler, Expiry expiry) {
+    if (handler instanceof TimerHandler.Warn) {
+      warn(expiry);
+    } else if (handler instanceof TimerHandler.Notify notify && versions.resolvesRecipients) {
+      notify(notify, expiry);
+    } else if (handler instanceof TimerHandler.Notify notify) {
+      notifyByName(notify, expiry);
+    } else if (handler instanceof TimerHandler.Decide decide) {
+      // Suspended while earlier handlers ran: the decision waits for the resume, it is not dropped.
+      Workflow.await(() -> process.state() != ProcessState.SUSPENDED);
+      process.decide(decide.outcome(), expiry.timer(), now());
+      changed.run();
+    }
+  }
+
+  private void warn(Expiry expiry) {
+    String message = warningText(expiry);
+    Instant at = now();
+    addWarning(expiry, message, at);
+    try {
+      activities(WarningActivities.class, "warning: " + message, SIDE_EFFECTS)
+          .raiseWarning(
+              new WarningNotice(
+                  Workflow.getInfo().getWorkflowId(), process.requestId(), expiry.timer(), expiry.step(),
+                  message, at.toString()));
+    } catch (ActivityFailure failure) {
+      // The warning is already on the process; only its publication failed.
+      log.warn("publishing warning of timer {} failed: {}", expiry.timer(), failure.getMessage());
+    }
+  }
+
+  private static String warningText(Expiry expiry) {
+    return switch (expiry.cause()) {
+      case TASK_EVENT -> "step " + expiry.step() + ": task " + expiry.taskEvent();
+      case REMINDER -> "reminder " + expiry.timer() + " #" + expiry.firing() + " (due " + expiry.expiresAt() + ")";
+      case DEADLINE_ESCALATED -> "deadline " + expiry.timer() + " passed (due " + expiry.expiresAt() + ")";
+      default -> "timer " + expiry.timer() + " expired (due " + expiry.expiresAt() + ")";
+    };
+  }
+
+  /** Resolves {@code to} worker-side, then delivers to each recipient on its channel, in order. */
+  private void notify(TimerHandler.Notify notify, Expiry expiry) {
+    Recipients recipients;
+    try {
+      recipients =
+          activities(NotificationActivities.class, "resolve " + String.join(", ", notify.to()), SIDE_EFFECTS)
+              .resolveRecipients(notify.to());
+    } catch (ActivityFailure failure) {
+      notificationFailed(
+          expiry, "notification to " + String.join(", ", notify.to()) + " failed: " + rootMessage(failure));
+      return;
+    }
+    for (String problem : recipients.problems()) {
+      notificationFailed(expiry, "notification not sent: " + problem);
+    }
+    WorkflowInfo info = Workflow.getInfo();
+    String step = expiry.step();
+    MessageContext context =
+        new MessageContext(
+            info.getWorkflowId(), process.requestId(), process.title(), process.requester(), process.data(),
+            step, step == null ? null : process.stepTitle(step).orElse(step), expiry.timerName(), expiry.firing(),
+            expiry.expiresAt().toString(), now().toString(), expiry.taskEvent());
+    for (Recipient recipient : recipients.resolved()) {
+      try {
+        activities(NotificationActivities.class,
+                "notify " + recipient.name() + " by " + recipient.channel().label() + ": timer " + expiry.timer(),
+                DELIVERIES)
+            .deliver(new Delivery(deliveryKey(info, expiry, recipient), eventOf(expiry), recipient, context,
+                notify.subject(), notify.message()));
+        Workflow.getMetricsScope().counter(OverdueMetrics.NOTIFICATIONS_SENT).inc(1);
+      } catch (ActivityFailure failure) {
+        notificationFailed(expiry, "notification to " + recipient.name() + " by "
+            + recipient.channel().label() + " failed: " + rootMessage(failure));
+      }
+    }
+  }
+
+  /**
+   * A pure function of history: the first run id keeps it stable across continue-as-new and
+   * distinct when a workflow id is reused; the firing makes each reminder its own.
+   */
+  private static String deliveryKey(WorkflowInfo info, Expiry expiry, Recipient recipient) {
+    return String.join("/", info.getWorkflowId(), info.getFirstExecutionRunId(), expiry.timer(),
+        String.valueOf(expiry.firing()), recipient.name(), recipient.channel().label());
+  }
+
+  private static NotificationEvent eventOf(Expiry expiry) {
+    return switch (expiry.cause()) {
+      case DEADLINE_ESCALATED -> NotificationEvent.DEADLINE_ESCALATED;
+      case REMINDER -> NotificationEvent.REMINDER;
+      case REASSIGNED -> NotificationEvent.REASSIGNED;
+      case TASK_EVENT -> NotificationEvent.TASK_EVENT;
+      case TIMER_EXPIRED -> NotificationEvent.TIMER_EXPIRED;
+    };
+  }
+
+  /** Before version "delivery": one activity per name resolves and sends in one go. */
+  private void notifyByName(TimerHandler.Notify notify, Expiry expiry) {
+    String workflowId = Workflow.getInfo().getWorkflowId();
+    String message =
+        notify.message() != null
+            ? notify.message()
+            : "Approval " + process.requestId() + ": timer " + expiry.timer() + " expired";
+    for (String recipient : notify.to()) {
+      String key = workflowId + "/" + expiry.timer() + "/" + expiry.firing() + "/" + recipient;
+      try {
+        activities(NotificationActivities.class, "notify " + recipient + ": timer " + expiry.timer(), SIDE_EFFECTS)
+            .sendNotification(
+                new Notification(
+                    key, workflowId, process.requestId(), expiry.timer(), expiry.firing(), recipient, message));
+        Workflow.getMetricsScope().counter(OverdueMetrics.NOTIFICATIONS_SENT).inc(1);
+      } catch (ActivityFailure failure) {
+        notificationFailed(expiry, "notification to " + recipient + " failed: " + rootMessage(failure));
+      }
+    }
+  }
+
+  /** A notification failure never fails the approval; it becomes a visible warning. */
+  private void notificationFailed(Expiry expiry, String message) {
+    Workflow.getMetricsScope().counter(OverdueMetrics.NOTIFICATIONS_FAILED).inc(1);
+    addWarning(expiry, message, now());
+  }
+
+  private void addWarning(Expiry expiry, String message, Instant at) {
+    process.addWarning(expiry.timer(), expiry.step(), message, at);
+    Workflow.getMetricsScope().counter(OverdueMetrics.WARNINGS_RAISED).inc(1);
+    changed.run();
+  }
+
+  /** An activity stub whose calls carry {@code summary} for the Web UI (version "inspectable"). */
+  private <T> T activities(Class<T> type, String summary, ActivityOptions options) {
+    return Workflow.newActivityStub(
+        type, versions.inspectable ? options.toBuilder().setSummary(summary).build() : options);
+  }
+
+  private static String rootMessage(Throwable failure) {
+    Throwable cause = failure;
+    while (cause.getCause() != null) {
+      cause = cause.getCause();
+    }
+    // The activity's own words, not "message='...', type='...', nonRetryable=true".
+    return cause instanceof TemporalFailure temporal ? temporal.getOriginalMessage() : cause.getMessage();
+  }
+
+  private static Instant now() {
+    return ApprovalWorkflowImpl.now();
+  }
+}

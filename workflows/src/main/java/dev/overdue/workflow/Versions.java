@@ -1,0 +1,84 @@
+package dev.overdue.workflow;
+
+import io.temporal.workflow.Workflow;
+
+/**
+ * The workflow's versioned changes ({@code Workflow.getVersion}), each with what it changed. An
+ * approval started before a change keeps replaying its history the old way; one started after it
+ * records the change's marker and runs the new way. Each is read once per run, at the moment it was
+ * first read — {@link #atInit} when the workflow is constructed, {@link #atRun} when it starts
+ * running — since a recorded history has each marker there.
+ */
+final class Versions {
+  /**
+   * 1: publishes search attributes and names its activities (both add to commands, so histories
+   * recorded before it replay without them).
+   */
+  static final String INSPECTABLE = "inspectable";
+
+  /**
+   * 1: keeps a server timer that fires earlier than a deadline moved later, and re-arms when it
+   * fires, instead of cancelling and restarting it on every change.
+   */
+  static final String LAZY_REARM = "lazy-rearm";
+
+  /**
+   * 1: continues as new before the history reaches the size where Temporal suggests it, carrying a
+   * {@link dev.overdue.model.ProcessSnapshot} as {@code {"continuation": ...}}.
+   */
+  static final String CONTINUE_AS_NEW = "continue-as-new";
+
+  /**
+   * 1: resolves a notification's recipients in an activity first, then delivers each (recipient,
+   * channel) with a key derived here from the workflow id, its first run, the timer, the firing, the
+   * recipient and the channel; messages are templates. Before it, one activity per name resolved
+   * and sent in one go.
+   */
+  static final String DELIVERY = "delivery";
+
+  /**
+   * 1: starts a new process at the run's start time, not at its first workflow task: a request
+   * validated and started before its absolute deadline must not fail as "in the past" because no
+   * worker ran it in time, and relative limits count from the start. Deadlines that passed meanwhile
+   * expire at once, late.
+   */
+  static final String START_AT_RUN_START = "start-at-run-start";
+
+  /**
+   * 1: knows deadlines, escalations, cycles, listeners, outcomes and business calendars: the {@code
+   * start} and {@code complete} commands and the {@code user} field of timer commands are accepted,
+   * listener runs and reassignment notices are started, the handler chains of one timer run one
+   * after the other, and an approval that counts working time records the worker's calendar as a
+   * side effect at its start. Before it, those commands and fields were refused as unknown.
+   */
+  static final String DEADLINES = "deadlines";
+
+  final boolean startsAtRunStart;
+  final boolean knowsDeadlines;
+  boolean inspectable;
+  boolean lazyRearm;
+  boolean continuesAsNew;
+  boolean resolvesRecipients;
+
+  private Versions(boolean startsAtRunStart, boolean knowsDeadlines) {
+    this.startsAtRunStart = startsAtRunStart;
+    this.knowsDeadlines = knowsDeadlines;
+  }
+
+  /** The changes the constructor needs: how to start, which commands exist. */
+  static Versions atInit() {
+    return new Versions(isOn(START_AT_RUN_START), isOn(DEADLINES));
+  }
+
+  /** The rest, when the workflow method starts (not for a request that could not start). */
+  void atRun() {
+    inspectable = isOn(INSPECTABLE);
+    lazyRearm = isOn(LAZY_REARM);
+    continuesAsNew = isOn(CONTINUE_AS_NEW);
+    resolvesRecipients = isOn(DELIVERY);
+  }
+
+  private static boolean isOn(String change) {
+    return Workflow.getVersion(change, Workflow.DEFAULT_VERSION, 1) >= 1;
+  }
+}
