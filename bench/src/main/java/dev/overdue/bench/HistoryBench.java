@@ -1,5 +1,6 @@
 package dev.overdue.bench;
 
+import dev.overdue.api.ApprovalCommand;
 import java.time.Instant;
 import dev.overdue.model.RequestValidator;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -63,10 +64,10 @@ public final class HistoryBench {
             QUEUE);
     for (int i = 0; i < changes; i++) {
       env.sleep(APART);
-      approvals.signal(id, "extendDeadline", BenchTestService.json("{\"timer\":\"process\",\"by\":\"" + STEP + "\"}"));
+      approvals.signal(id, ApprovalCommand.ExtendDeadline.by("process", STEP, null));
     }
     env.sleep(FIRST_DEADLINE.plus(STEP.multipliedBy(changes)).plusMinutes(1));
-    approvals.update(id, "approve", BenchTestService.json("{\"user\":\"alice\"}"));
+    approvals.update(id, new ApprovalCommand.Approve("alice", null));
     approvals.result(id);
     return HistoryCost.of(env.getWorkflowClient().fetchHistory(id).getEvents());
   }

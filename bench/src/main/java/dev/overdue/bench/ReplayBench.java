@@ -1,5 +1,6 @@
 package dev.overdue.bench;
 
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.model.RequestValidator;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.overdue.api.HistoryEntry;
@@ -73,10 +74,10 @@ public final class ReplayBench {
 
       // (B) a long life
       String lifeId = startApproval(approvals, "life");
-      approvals.update(lifeId, "enableTimer", BenchTestService.json("{\"timer\":\"nag\"}"));
+      approvals.update(lifeId, new ApprovalCommand.EnableTimer("nag", null));
       env.sleep(Duration.ofMinutes(31));
-      approvals.update(lifeId, "claim", BenchTestService.json("{\"user\":\"alice\"}"));
-      approvals.update(lifeId, "suspend", BenchTestService.json("{\"reason\":\"audit\"}"));
+      approvals.update(lifeId, new ApprovalCommand.Claim(null, "alice"));
+      approvals.update(lifeId, new ApprovalCommand.Suspend("audit"));
       StatusInfo before = approvals.status(lifeId);
       Instant processLimit = Instant.parse(timer(approvals, lifeId, "process").expiresAt());
       changeInBatches(approvals, lifeId, lifeChanges, "life: overdue");
@@ -158,14 +159,14 @@ public final class ReplayBench {
    * as new between batches as it would between changes spread over days.
    */
   private void changeInBatches(Approvals approvals, String id, int changes, String label) {
-    JsonNode change = BenchTestService.json("{\"timer\":\"process\",\"by\":\"PT1M\"}");
+    ApprovalCommand change = ApprovalCommand.ExtendDeadline.by("process", Duration.ofMinutes(1), null);
     long started = System.nanoTime();
     for (int done = 0; done < changes; ) {
       int batch = Math.min(BATCH, changes - done);
       for (int i = 0; i < batch - 1; i++) {
-        approvals.signal(id, "extendDeadline", change);
+        approvals.signal(id, change);
       }
-      approvals.update(id, "extendDeadline", change);
+      approvals.update(id, change);
       done += batch;
       if (done % 1_000 == 0 || done == changes) {
         double seconds = (System.nanoTime() - started) / 1e9;

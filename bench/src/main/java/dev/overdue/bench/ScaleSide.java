@@ -1,5 +1,7 @@
 package dev.overdue.bench;
 
+import java.time.Duration;
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.model.RequestValidator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -131,10 +133,7 @@ abstract class ScaleSide {
 
     @Override
     void change(String id) {
-      ObjectNode input = NODES.objectNode();
-      input.put("timer", TIMERS[2]);
-      input.put("by", "PT" + CHANGE_MILLIS / 1000 + "S");
-      approvals.update(id, "extendDeadline", input);
+      approvals.update(id, ApprovalCommand.ExtendDeadline.by(TIMERS[2], Duration.ofMillis(CHANGE_MILLIS), null));
     }
 
     @Override
@@ -158,7 +157,7 @@ abstract class ScaleSide {
 
     @Override
     void cleanup(String id) {
-      approvals.signal(id, "abort", NODES.objectNode().put("reason", "bench scale done"));
+      approvals.signal(id, new ApprovalCommand.Abort("bench scale done"));
     }
   }
 

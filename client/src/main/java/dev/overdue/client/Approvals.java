@@ -11,10 +11,12 @@ import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.PlanEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.TimerInfo;
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.ApprovalWorkflow;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowStub;
+import io.temporal.client.WorkflowUpdateException;
 import io.temporal.failure.ApplicationFailure;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -113,6 +115,41 @@ public final class Approvals {
       details.append("\n\nData: `").append(data).append('`');
     }
     return details.toString();
+  }
+
+  /**
+   * Starts {@code request} (checked first, see {@link #start(JsonNode, String)}).
+   *
+   * @return the approval's workflow id
+   */
+  public String start(ApprovalRequest request, String taskQueue) {
+    return start((JsonNode) JSON.valueToTree(request), taskQueue);
+  }
+
+  /**
+   * Sends {@code command} as an Update: the workflow checks it first, and answers with what it
+   * changed.
+   *
+   * @throws RefusedException when the workflow refused it; nothing changed
+   */
+  public CommandResult update(String id, ApprovalCommand command) {
+    try {
+      return update(id, command.name(), command.input());
+    } catch (WorkflowUpdateException e) {
+      if (e.getCause() instanceof ApplicationFailure failure
+          && ApprovalWorkflow.REFUSED.equals(failure.getType())) {
+        throw new RefusedException(failure.getOriginalMessage(), e);
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * Sends {@code command} as a Signal: fire and forget; the workflow checks it on arrival, and a
+   * refusal shows only in {@link #history}.
+   */
+  public void signal(String id, ApprovalCommand command) {
+    signal(id, command.name(), command.input());
   }
 
   /**

@@ -1,25 +1,25 @@
 package dev.overdue.starter;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.CommandResult;
 import dev.overdue.client.Approvals;
+import dev.overdue.client.RefusedException;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * The commands that steer a running approval, one subcommand each. Every one becomes the JSON
- * object {@code dev.overdue.workflow.Commands} expects, sent as an Update (the workflow checks it
- * and answers, a refusal changes nothing) or, with {@code --signal}, as a Signal (fire and forget;
- * a refusal shows only in the history).
+ * The commands that steer a running approval, one subcommand each. Every one becomes the
+ * contract's {@link ApprovalCommand}, sent as an Update (the workflow checks it and answers, a
+ * refusal changes nothing) or, with {@code --signal}, as a Signal (fire and forget; a refusal
+ * shows only in the history).
  */
 final class ApprovalCommands {
   private ApprovalCommands() {}
 
   /** The approval, the delivery and the command's JSON; subclasses add their fields. */
-  abstract static class ApprovalCommand extends CliCommand {
+  abstract static class SteeringCommand extends CliCommand {
     @Parameters(
         index = "0",
         paramLabel = "ID",
@@ -33,11 +33,8 @@ final class ApprovalCommands {
                 + " shows only in `overdue history`.")
     boolean signal;
 
-    /** The workflow's name for the command, as in {@code Commands.NAMES}. */
-    abstract String command();
-
-    /** The command's input, with exactly the fields {@code Commands} accepts. */
-    abstract ObjectNode input(ObjectNode input);
+    /** The command the options describe. */
+    abstract ApprovalCommand command();
 
     @Override
     String approvalId() {
@@ -51,14 +48,14 @@ final class ApprovalCommands {
 
     @Override
     void execute() {
-      ObjectNode input = input(JsonNodeFactory.instance.objectNode());
+      ApprovalCommand command = command();
       Approvals approvals = cli.approvals();
       if (signal) {
-        approvals.signal(id, command(), input);
+        approvals.signal(id, command);
         out()
             .println(
                 "sent "
-                    + command()
+                    + command.name()
                     + " to "
                     + Approvals.workflowId(id)
                     + " as a signal; the workflow"
@@ -66,20 +63,18 @@ final class ApprovalCommands {
                     + id
                     + "`");
       } else {
-        CommandResult result = cli.answer(id, true, () -> approvals.update(id, command(), input));
-        out().println(result.message());
-      }
-    }
-
-    static void putIfGiven(ObjectNode node, String field, String value) {
-      if (value != null) {
-        node.put(field, value);
+        try {
+          CommandResult result = cli.answer(id, true, () -> approvals.update(id, command));
+          out().println(result.message());
+        } catch (RefusedException refused) {
+          throw new CliError(ExitCodes.REFUSED, "rejected: " + refused.reason());
+        }
       }
     }
   }
 
-  /** Commands on one timer: its name and, for the timer's derivation trail, who asks. */
-  abstract static class TimerCommand extends ApprovalCommand {
+  /** Commands on one timer: who asks, for the timer's derivation trail. */
+  abstract static class TimerCommand extends SteeringCommand {
     @Option(
         names = "--user",
         paramLabel = "USER",
@@ -87,16 +82,6 @@ final class ApprovalCommands {
             "Who asks: in the history, and in the timer's derivation trail when its date changes"
                 + " (`overdue timers ID --explain`).")
     String user;
-
-    /** The timer the command is about. */
-    abstract String timer();
-
-    @Override
-    ObjectNode input(ObjectNode input) {
-      input.put("timer", timer());
-      putIfGiven(input, "user", user);
-      return input;
-    }
   }
 
   @Command(
@@ -108,13 +93,8 @@ final class ApprovalCommands {
     String timer;
 
     @Override
-    String timer() {
-      return timer;
-    }
-
-    @Override
-    String command() {
-      return "enableTimer";
+    ApprovalCommand command() {
+      return new ApprovalCommand.EnableTimer(timer, user);
     }
   }
 
@@ -127,13 +107,8 @@ final class ApprovalCommands {
     String timer;
 
     @Override
-    String timer() {
-      return timer;
-    }
-
-    @Override
-    String command() {
-      return "disableTimer";
+    ApprovalCommand command() {
+      return new ApprovalCommand.DisableTimer(timer, user);
     }
   }
 
@@ -141,19 +116,13 @@ final class ApprovalCommands {
       name = "suspend",
       mixinStandardHelpOptions = true,
       description = "Suspend the process: running timers pause, task actions are refused.")
-  static final class Suspend extends ApprovalCommand {
+  static final class Suspend extends SteeringCommand {
     @Option(names = "--reason", paramLabel = "TEXT", description = "Why, shown in status.")
     String reason;
 
     @Override
-    String command() {
-      return "suspend";
-    }
-
-    @Override
-    ObjectNode input(ObjectNode input) {
-      putIfGiven(input, "reason", reason);
-      return input;
+    ApprovalCommand command() {
+      return new ApprovalCommand.Suspend(reason);
     }
   }
 
@@ -163,15 +132,10 @@ final class ApprovalCommands {
       description =
           "Resume a suspended process: paused timers run on; one whose deadline passed meanwhile"
               + " expires now.")
-  static final class Resume extends ApprovalCommand {
+  static final class Resume extends SteeringCommand {
     @Override
-    String command() {
-      return "resume";
-    }
-
-    @Override
-    ObjectNode input(ObjectNode input) {
-      return input;
+    ApprovalCommand command() {
+      return new ApprovalCommand.Resume();
     }
   }
 
@@ -187,11 +151,6 @@ final class ApprovalCommands {
             "Any timer: process, <step>.acceptance, <step>.completion, a deadline <step>.<name>"
                 + " or a user timer.")
     String timer;
-
-    @Override
-    String timer() {
-      return timer;
-    }
 
     @ArgGroup(exclusive = true, multiplicity = "1")
     Change change;
@@ -211,21 +170,13 @@ final class ApprovalCommands {
     }
 
     @Override
-    String command() {
-      return "extendDeadline";
-    }
-
-    @Override
-    ObjectNode input(ObjectNode input) {
-      super.input(input);
-      putIfGiven(input, "limit", change.limit);
-      putIfGiven(input, "by", change.by);
-      return input;
+    ApprovalCommand command() {
+      return new ApprovalCommand.ExtendDeadline(timer, change.limit, change.by, user);
     }
   }
 
   /** claim, release and start-task: a user and, to be explicit, the step. */
-  abstract static class TaskCommand extends ApprovalCommand {
+  abstract static class TaskCommand extends SteeringCommand {
     @Option(names = "--user", required = true, paramLabel = "USER", description = "An approver.")
     String user;
 
@@ -234,12 +185,6 @@ final class ApprovalCommands {
         paramLabel = "STEP",
         description = "The step meant; refused unless it is the current step.")
     String step;
-
-    @Override
-    ObjectNode input(ObjectNode input) {
-      putIfGiven(input, "step", step);
-      return input.put("user", user);
-    }
   }
 
   @Command(
@@ -248,8 +193,8 @@ final class ApprovalCommands {
       description = "Take the current step: only its owner may then decide it.")
   static final class Claim extends TaskCommand {
     @Override
-    String command() {
-      return "claim";
+    ApprovalCommand command() {
+      return new ApprovalCommand.Claim(step, user);
     }
   }
 
@@ -259,8 +204,8 @@ final class ApprovalCommands {
       description = "Give a claimed step back to all its approvers.")
   static final class Release extends TaskCommand {
     @Override
-    String command() {
-      return "release";
+    ApprovalCommand command() {
+      return new ApprovalCommand.Release(step, user);
     }
   }
 
@@ -274,8 +219,8 @@ final class ApprovalCommands {
       })
   static final class StartTask extends TaskCommand {
     @Override
-    String command() {
-      return "start";
+    ApprovalCommand command() {
+      return new ApprovalCommand.Start(step, user);
     }
   }
 
@@ -287,7 +232,7 @@ final class ApprovalCommands {
         "A named outcome (the step's `outcomes`, in the OUTCOMES column of `overdue status`)"
             + " leads to a later step or ends the approval."
       })
-  static final class Complete extends ApprovalCommand {
+  static final class Complete extends SteeringCommand {
     @Option(names = "--user", required = true, paramLabel = "USER", description = "An approver.")
     String user;
 
@@ -302,33 +247,18 @@ final class ApprovalCommands {
     String comment;
 
     @Override
-    String command() {
-      return "complete";
-    }
-
-    @Override
-    ObjectNode input(ObjectNode input) {
-      input.put("user", user);
-      input.put("outcome", outcome);
-      putIfGiven(input, "comment", comment);
-      return input;
+    ApprovalCommand command() {
+      return new ApprovalCommand.Complete(user, outcome, comment);
     }
   }
 
   /** approve and reject: the deciding user and a comment. */
-  abstract static class DecisionCommand extends ApprovalCommand {
+  abstract static class DecisionCommand extends SteeringCommand {
     @Option(names = "--user", required = true, paramLabel = "USER", description = "An approver.")
     String user;
 
     @Option(names = "--comment", paramLabel = "TEXT")
     String comment;
-
-    @Override
-    ObjectNode input(ObjectNode input) {
-      input.put("user", user);
-      putIfGiven(input, "comment", comment);
-      return input;
-    }
   }
 
   @Command(
@@ -338,8 +268,8 @@ final class ApprovalCommands {
           "Approve the current step; the approval moves to the next step or ends APPROVED.")
   static final class Approve extends DecisionCommand {
     @Override
-    String command() {
-      return "approve";
+    ApprovalCommand command() {
+      return new ApprovalCommand.Approve(user, comment);
     }
   }
 
@@ -349,8 +279,8 @@ final class ApprovalCommands {
       description = "Reject the current step; the approval ends REJECTED.")
   static final class Reject extends DecisionCommand {
     @Override
-    String command() {
-      return "reject";
+    ApprovalCommand command() {
+      return new ApprovalCommand.Reject(user, comment);
     }
   }
 
@@ -358,18 +288,13 @@ final class ApprovalCommands {
       name = "abort",
       mixinStandardHelpOptions = true,
       description = "End the approval ABORTED; every timer is cleared.")
-  static final class Abort extends ApprovalCommand {
+  static final class Abort extends SteeringCommand {
     @Option(names = "--reason", required = true, paramLabel = "TEXT")
     String reason;
 
     @Override
-    String command() {
-      return "abort";
-    }
-
-    @Override
-    ObjectNode input(ObjectNode input) {
-      return input.put("reason", reason);
+    ApprovalCommand command() {
+      return new ApprovalCommand.Abort(reason);
     }
   }
 }

@@ -1,6 +1,7 @@
 package dev.overdue.workflow;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.model.Command;
 import dev.overdue.model.RequestValidator;
 import dev.overdue.model.RuleViolation;
@@ -35,25 +36,14 @@ public final class Commands {
           "limit", TimeLimit.MAX_TEXT_LENGTH,
           "by", TimeLimit.MAX_TEXT_LENGTH);
 
-  /** Each command with the fields it accepts. */
+  /** Each command with the fields it accepts: those of its record in the contract. */
   private static final Map<String, Set<String>> FIELDS = new LinkedHashMap<>();
 
   /** Each command as it was before deadlines: approvals started earlier replay with these. */
   private static final Map<String, Set<String>> FIELDS_BEFORE_DEADLINES = new LinkedHashMap<>();
 
   static {
-    FIELDS.put("enableTimer", Set.of("timer", "user"));
-    FIELDS.put("disableTimer", Set.of("timer", "user"));
-    FIELDS.put("suspend", Set.of("reason"));
-    FIELDS.put("resume", Set.of());
-    FIELDS.put("extendDeadline", Set.of("timer", "limit", "by", "user"));
-    FIELDS.put("claim", Set.of("step", "user"));
-    FIELDS.put("start", Set.of("step", "user"));
-    FIELDS.put("release", Set.of("step", "user"));
-    FIELDS.put("approve", Set.of("user", "comment"));
-    FIELDS.put("reject", Set.of("user", "comment"));
-    FIELDS.put("complete", Set.of("user", "outcome", "comment"));
-    FIELDS.put("abort", Set.of("reason"));
+    ApprovalCommand.ALL.keySet().forEach(name -> FIELDS.put(name, Set.copyOf(ApprovalCommand.fields(name))));
 
     FIELDS_BEFORE_DEADLINES.put("enableTimer", Set.of("timer"));
     FIELDS_BEFORE_DEADLINES.put("disableTimer", Set.of("timer"));

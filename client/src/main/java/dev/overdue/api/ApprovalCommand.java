@@ -1,0 +1,111 @@
+package dev.overdue.api;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.lang.reflect.RecordComponent;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The commands that steer a running approval, as the wire has them: each is sent as a Signal or an
+ * Update named {@link #name} whose one argument is {@link #input}, a JSON object of exactly the
+ * record's fields (those left null are left out). The workflow accepts these fields and no others.
+ * Users are names as the approval's steps list them; {@code user} on a timer command is who asks,
+ * for the timer's trail.
+ */
+public sealed interface ApprovalCommand {
+  /** Every command by its Signal and Update name, in the order help lists them. */
+  Map<String, Class<? extends ApprovalCommand>> ALL = all();
+
+  /** Switches a user timer on. */
+  record EnableTimer(String timer, String user) implements ApprovalCommand {}
+
+  /** Switches a user timer off; its expiration date stays for when it runs again. */
+  record DisableTimer(String timer, String user) implements ApprovalCommand {}
+
+  /** Suspends the approval: its timers pause, task actions are refused. */
+  record Suspend(String reason) implements ApprovalCommand {}
+
+  /** Resumes it: a date that passed meanwhile expires now. */
+  record Resume() implements ApprovalCommand {}
+
+  /**
+   * Gives a timer a new {@code limit} (a duration such as {@code P3D}, seconds, or a date-time), or
+   * moves its date {@code by} a duration later: exactly one of the two.
+   */
+  record ExtendDeadline(String timer, String limit, String by, String user) implements ApprovalCommand {
+    /** A new time limit. */
+    public static ExtendDeadline to(String timer, String limit, String user) {
+      return new ExtendDeadline(timer, limit, null, user);
+    }
+
+    /** The expiration date (a cycle's remaining occurrences) {@code by} later. */
+    public static ExtendDeadline by(String timer, Duration by, String user) {
+      return new ExtendDeadline(timer, null, by.toString(), user);
+    }
+  }
+
+  /** Takes the current step ({@code step}, when given, must name it): only its owner may decide it. */
+  record Claim(String step, String user) implements ApprovalCommand {}
+
+  /** WS-HumanTask start: the step is worked on (IN_PROGRESS); its start deadlines are met. */
+  record Start(String step, String user) implements ApprovalCommand {}
+
+  /** Gives a claimed step back to all its potential owners. */
+  record Release(String step, String user) implements ApprovalCommand {}
+
+  /** Approves the current step: the approval moves on, or ends APPROVED. */
+  record Approve(String user, String comment) implements ApprovalCommand {}
+
+  /** Rejects the current step: the approval ends REJECTED. */
+  record Reject(String user, String comment) implements ApprovalCommand {}
+
+  /** Decides the current step with {@code outcome}: approved, rejected, or one the step names. */
+  record Complete(String user, String outcome, String comment) implements ApprovalCommand {}
+
+  /** Ends the approval ABORTED. */
+  record Abort(String reason) implements ApprovalCommand {}
+
+  /** The Signal and Update name. */
+  default String name() {
+    return ALL.entrySet().stream()
+        .filter(e -> e.getValue() == getClass())
+        .map(Map.Entry::getKey)
+        .findFirst()
+        .orElseThrow();
+  }
+
+  /** The command's one argument: its fields that are set. */
+  default ObjectNode input() {
+    return CommandJson.MAPPER.valueToTree(this);
+  }
+
+  /** The fields command {@code name} takes: the names of its record's components. */
+  static List<String> fields(String name) {
+    Class<? extends ApprovalCommand> type = ALL.get(name);
+    if (type == null) {
+      throw new IllegalArgumentException("no command " + name);
+    }
+    return Arrays.stream(type.getRecordComponents()).map(RecordComponent::getName).toList();
+  }
+
+  private static Map<String, Class<? extends ApprovalCommand>> all() {
+    Map<String, Class<? extends ApprovalCommand>> all = new LinkedHashMap<>();
+    all.put("enableTimer", EnableTimer.class);
+    all.put("disableTimer", DisableTimer.class);
+    all.put("suspend", Suspend.class);
+    all.put("resume", Resume.class);
+    all.put("extendDeadline", ExtendDeadline.class);
+    all.put("claim", Claim.class);
+    all.put("start", Start.class);
+    all.put("release", Release.class);
+    all.put("approve", Approve.class);
+    all.put("reject", Reject.class);
+    all.put("complete", Complete.class);
+    all.put("abort", Abort.class);
+    return Collections.unmodifiableMap(all);
+  }
+}
