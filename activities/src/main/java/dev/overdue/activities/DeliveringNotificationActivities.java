@@ -1,14 +1,14 @@
 package dev.overdue.activities;
 
-import dev.overdue.workflow.activities.Notification;
-import dev.overdue.workflow.activities.MessageContext;
-import dev.overdue.workflow.activities.DeliveryFailure;
-import dev.overdue.workflow.activities.Delivery;
-import dev.overdue.workflow.activities.NotificationActivities;
-import dev.overdue.workflow.activities.Recipients;
-import dev.overdue.workflow.activities.Recipient;
 import dev.overdue.activities.delivery.Deliveries;
 import dev.overdue.activities.delivery.DeliveryException;
+import dev.overdue.workflow.activities.Delivery;
+import dev.overdue.workflow.activities.DeliveryFailure;
+import dev.overdue.workflow.activities.MessageContext;
+import dev.overdue.workflow.activities.Notification;
+import dev.overdue.workflow.activities.NotificationActivities;
+import dev.overdue.workflow.activities.Recipient;
+import dev.overdue.workflow.activities.Recipients;
 import io.temporal.activity.Activity;
 import io.temporal.activity.ActivityInfo;
 import io.temporal.failure.ApplicationFailure;

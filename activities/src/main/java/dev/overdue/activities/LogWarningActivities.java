@@ -1,7 +1,7 @@
 package dev.overdue.activities;
 
-import dev.overdue.workflow.activities.WarningNotice;
 import dev.overdue.workflow.activities.WarningActivities;
+import dev.overdue.workflow.activities.WarningNotice;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.overdue.starter.DurationOption;
 import dev.overdue.starter.ExitCodes;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -11,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -90,7 +92,7 @@ public final class BenchCli {
       }
       describeMachine(
           "bin/overdue bench replay --changes " + changes + " --life " + life + " --repeats " + repeats);
-      java.util.Map<String, Object> result = new ReplayBench(System.err).run(changes, life, repeats);
+      Map<String, Object> result = new ReplayBench(System.err).run(changes, life, repeats);
       System.out.println(JSON.writeValueAsString(result));
       System.out.println(JSON.copy().disable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(result));
       return ExitCodes.DONE;
@@ -223,7 +225,7 @@ public final class BenchCli {
       }
     }
 
-    private static String memory() throws java.io.IOException {
+    private static String memory() throws IOException {
       return Files.readAllLines(Path.of("/proc/meminfo")).stream()
           .filter(l -> l.startsWith("MemTotal:"))
           .findFirst()

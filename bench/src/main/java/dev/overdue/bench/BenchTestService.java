@@ -3,14 +3,14 @@ package dev.overdue.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.overdue.activities.DeliveringNotificationActivities;
-import dev.overdue.activities.delivery.Deliveries;
 import dev.overdue.activities.LogWarningActivities;
+import dev.overdue.activities.delivery.Deliveries;
 import dev.overdue.api.ApprovalSearchAttributes;
 import dev.overdue.workflow.ApprovalWorkflowImpl;
 import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.worker.Worker;
 
-/** The time-skipping test service with Overdue and the seed's loop on one task queue. */
+/** The time-skipping test service with Overdue and the updatable-timer sample's loop on one task queue. */
 final class BenchTestService {
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -21,7 +21,7 @@ final class BenchTestService {
     ApprovalSearchAttributes.DEFINITIONS.forEach(env::registerSearchAttribute);
     Worker worker = env.newWorker(queue);
     worker.registerWorkflowImplementationTypes(
-        ApprovalWorkflowImpl.class, SeedDeadlineWorkflow.Impl.class);
+        ApprovalWorkflowImpl.class, UpdatableTimerWorkflow.Impl.class);
     worker.registerActivitiesImplementations(
         new LogWarningActivities(), new DeliveringNotificationActivities(Deliveries.logOnly()));
     env.start();

@@ -1,7 +1,9 @@
 package dev.overdue.bench;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +42,7 @@ final class ChildProcess implements AutoCloseable {
       Files.createDirectories(log.getParent());
       ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
       builder.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-      builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+      builder.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
       // Only the settings the bench gives: no TEMPORAL_* or OVERDUE_* of this shell leak in.
       builder.environment().keySet().removeIf(k -> k.startsWith("TEMPORAL_") || k.startsWith("OVERDUE_"));
       builder.environment().putAll(env);
@@ -130,7 +132,7 @@ final class ChildProcess implements AutoCloseable {
 
   /** A port free on loopback now (another process may still take it before it is used). */
   static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       return socket.getLocalPort();
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -1,21 +1,20 @@
 package dev.overdue.bench;
 
 import dev.overdue.api.ApprovalCommand;
-import java.time.Instant;
-import dev.overdue.model.RequestValidator;
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.overdue.client.Approvals;
+import dev.overdue.model.RequestValidator;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * Scenario {@code history}: one deadline moved {@code changes} times, each by +1 h and 10 minutes
- * apart, on the time-skipping test service; Overdue's process timer against the seed's loop.
+ * apart, on the time-skipping test service; Overdue's process timer against the updatable-timer sample's loop.
  * Both run the same scenario in the same environment, so the per-change margin compares like
  * with like. History counts do not depend on machine speed; repeated runs report the median.
  */
@@ -47,7 +46,7 @@ public final class HistoryBench {
                 overdue(env, "with-" + i, changes), overdue(env, "without-" + i, 0), changes);
         baseline[i] =
             HistoryCost.perChange(
-                seed(env, "with-" + i, changes), seed(env, "without-" + i, 0), changes);
+                sampleLoop(env, "with-" + i, changes), sampleLoop(env, "without-" + i, 0), changes);
       }
     }
     return new Result(changes, median(overdue), median(baseline));
@@ -72,13 +71,13 @@ public final class HistoryBench {
     return HistoryCost.of(env.getWorkflowClient().fetchHistory(id).getEvents());
   }
 
-  /** The seed's loop with the same deadline and the same changes. */
-  private static HistoryCost seed(TestWorkflowEnvironment env, String name, int changes) {
+  /** The updatable-timer sample's loop with the same deadline and the same changes. */
+  private static HistoryCost sampleLoop(TestWorkflowEnvironment env, String name, int changes) {
     WorkflowClient client = env.getWorkflowClient();
-    String id = "seed-" + name;
-    SeedDeadlineWorkflow workflow =
+    String id = "sample-" + name;
+    UpdatableTimerWorkflow workflow =
         client.newWorkflowStub(
-            SeedDeadlineWorkflow.class,
+            UpdatableTimerWorkflow.class,
             WorkflowOptions.newBuilder().setWorkflowId(id).setTaskQueue(QUEUE).build());
     long deadline = env.currentTimeMillis() + FIRST_DEADLINE.toMillis();
     WorkflowClient.start(workflow::sleepUntil, deadline);

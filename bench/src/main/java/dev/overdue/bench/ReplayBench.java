@@ -1,12 +1,11 @@
 package dev.overdue.bench;
 
 import dev.overdue.api.ApprovalCommand;
-import dev.overdue.model.RequestValidator;
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.client.Approvals;
+import dev.overdue.model.RequestValidator;
 import dev.overdue.workflow.ApprovalWorkflowImpl;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
@@ -24,9 +23,9 @@ import java.util.Map;
 
 /**
  * Scenario {@code replay}: (A) how long a worker takes to replay an approval after 1,000 deadline
- * changes, against the seed's loop given the same changes; (B) an approval living through many
+ * changes, against the updatable-timer sample's loop given the same changes; (B) an approval living through many
  * changes: its runs stay under the size where Temporal suggests continuing as new, and it loses
- * nothing. The seed's loop, which never continues as new, is driven until its history passes
+ * nothing. The updatable-timer sample's loop, which never continues as new, is driven until its history passes
  * Temporal's hard limit of 51,200 events, where the server would terminate it.
  */
 public final class ReplayBench {
@@ -50,9 +49,9 @@ public final class ReplayBench {
       String overdueId = startApproval(approvals, "replay");
       changeInBatches(approvals, overdueId, replayChanges, "replay: overdue");
       List<WorkflowExecutionHistory> overdueRuns = runs(env.getWorkflowClient(), overdueId);
-      String seedId = "seed-replay";
-      driveSeed(env, seedId, replayChanges, Integer.MAX_VALUE);
-      WorkflowExecutionHistory seedHistory = env.getWorkflowClient().fetchHistory(seedId);
+      String sampleId = "sample-replay";
+      driveSample(env, sampleId, replayChanges, Integer.MAX_VALUE);
+      WorkflowExecutionHistory sampleHistory = env.getWorkflowClient().fetchHistory(sampleId);
       WorkflowExecutionHistory longest =
           overdueRuns.stream().max((a, b) -> a.getEvents().size() - b.getEvents().size()).orElseThrow();
       Map<String, Object> replay = new LinkedHashMap<>();
@@ -68,9 +67,9 @@ public final class ReplayBench {
           "baseline",
           figures(
               "runs", 1,
-              "eventsLongestRun", seedHistory.getEvents().size(),
-              "replayMillisLongestRun", medianReplayMillis(List.of(seedHistory), repeats),
-              "replayMillisAllRuns", medianReplayMillis(List.of(seedHistory), repeats)));
+              "eventsLongestRun", sampleHistory.getEvents().size(),
+              "replayMillisLongestRun", medianReplayMillis(List.of(sampleHistory), repeats),
+              "replayMillisAllRuns", medianReplayMillis(List.of(sampleHistory), repeats)));
 
       // (B) a long life
       String lifeId = startApproval(approvals, "life");
@@ -85,15 +84,15 @@ public final class ReplayBench {
       Map<String, Object> life = new LinkedHashMap<>();
       life.put("changes", lifeChanges);
       life.put("overdue", lifeFigures(approvals, lifeId, lifeRuns, before, processLimit, lifeChanges));
-      int seedChanges = driveSeed(env, "seed-life", lifeChanges, TEMPORAL_TERMINATES_EVENTS);
-      WorkflowExecutionHistory seedLife = env.getWorkflowClient().fetchHistory("seed-life");
+      int sampleChanges = driveSample(env, "sample-life", lifeChanges, TEMPORAL_TERMINATES_EVENTS);
+      WorkflowExecutionHistory sampleLife = env.getWorkflowClient().fetchHistory("sample-life");
       life.put(
           "baseline",
           figures(
               "runs", 1,
-              "maxEventsPerRun", seedLife.getEvents().size(),
-              "maxBytesPerRun", bytes(seedLife),
-              "changesBeforeTemporalWouldTerminate", seedChanges));
+              "maxEventsPerRun", sampleLife.getEvents().size(),
+              "maxBytesPerRun", bytes(sampleLife),
+              "changesBeforeTemporalWouldTerminate", sampleChanges));
 
       Map<String, Object> result = new LinkedHashMap<>();
       result.put("scenario", "replay");
@@ -176,12 +175,12 @@ public final class ReplayBench {
     progress.println();
   }
 
-  /** The seed's loop, changed until {@code changes} or until its history reaches {@code maxEvents}. */
-  private int driveSeed(TestWorkflowEnvironment env, String id, int changes, int maxEvents) {
+  /** The updatable-timer sample's loop, changed until {@code changes} or until its history reaches {@code maxEvents}. */
+  private int driveSample(TestWorkflowEnvironment env, String id, int changes, int maxEvents) {
     WorkflowClient client = env.getWorkflowClient();
-    SeedDeadlineWorkflow workflow =
+    UpdatableTimerWorkflow workflow =
         client.newWorkflowStub(
-            SeedDeadlineWorkflow.class,
+            UpdatableTimerWorkflow.class,
             WorkflowOptions.newBuilder().setWorkflowId(id).setTaskQueue(QUEUE).build());
     long deadline = env.currentTimeMillis() + Duration.ofDays(5).toMillis();
     WorkflowClient.start(workflow::sleepUntil, deadline);
@@ -230,7 +229,7 @@ public final class ReplayBench {
       long started = System.nanoTime();
       for (WorkflowExecutionHistory history : histories) {
         WorkflowReplayer.replayWorkflowExecution(
-            history, ApprovalWorkflowImpl.class, SeedDeadlineWorkflow.Impl.class);
+            history, ApprovalWorkflowImpl.class, UpdatableTimerWorkflow.Impl.class);
       }
       millis[i] = (System.nanoTime() - started) / 1_000_000;
     }

@@ -1,18 +1,18 @@
 package dev.overdue.bench;
 
-import java.time.Duration;
-import dev.overdue.api.ApprovalCommand;
-import dev.overdue.model.RequestValidator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.client.Approvals;
+import dev.overdue.model.RequestValidator;
 import dev.overdue.workflow.OverdueMetrics;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowStub;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;

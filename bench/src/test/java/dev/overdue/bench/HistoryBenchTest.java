@@ -20,7 +20,7 @@ class HistoryBenchTest {
     assertTrue(overdue.workflowTasks() <= 1.1, "workflow tasks per change: " + overdue);
     assertTrue(overdue.timersStarted() <= 0.2, "timers started per change: " + overdue);
     HistoryCost baseline = result.baseline();
-    assertTrue(baseline.events() > overdue.events(), "the seed's loop costs more: " + baseline);
-    assertTrue(baseline.timersStarted() >= 1.0, "the seed starts a timer per change: " + baseline);
+    assertTrue(baseline.events() > overdue.events(), "the updatable-timer sample's loop costs more: " + baseline);
+    assertTrue(baseline.timersStarted() >= 1.0, "the sample starts a timer per change: " + baseline);
   }
 }

@@ -8,7 +8,7 @@ import java.util.Map;
 
 /**
  * The search attributes an approval keeps current, for list queries in the Temporal CLI and Web
- * UI (e.g. the tasks-with-warnings work list of seed 000 is {@code HasWarnings = true}). They must
+ * UI (e.g. the work list of tasks with warnings is {@code HasWarnings = true}). They must
  * be registered on the namespace: bin/dev-server does it, and so does the worker at start.
  */
 public final class ApprovalSearchAttributes {

@@ -1,11 +1,6 @@
 package dev.overdue.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
-
-
-
-
 import io.temporal.workflow.QueryMethod;
 import io.temporal.workflow.WorkflowInterface;
 import io.temporal.workflow.WorkflowMethod;

@@ -10,7 +10,7 @@ import java.util.List;
 
 /**
  * A list of approvals from the visibility API, filtered by their search attributes: the
- * tasks-with-warnings work list of seed 000 is {@code new WorkList().withWarnings()}.
+ * work list of tasks with warnings is {@code new WorkList().withWarnings()}.
  */
 public final class WorkList {
   private final List<String> conditions = new ArrayList<>();

@@ -1,6 +1,5 @@
 package dev.overdue.client;
 
-import dev.overdue.api.ApprovalWorkflow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
@@ -13,7 +12,7 @@ class WorkListTest {
   }
 
   @Test
-  void tasksWithWarningsIsTheSeedsWorkList() {
+  void tasksWithWarningsIsAWorkListQuery() {
     assertEquals(
         "WorkflowType = 'ApprovalWorkflow' AND ExecutionStatus = 'Running' AND (HasWarnings = true)",
         new WorkList().withWarnings().query());

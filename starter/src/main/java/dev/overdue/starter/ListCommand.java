@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
     name = "list",
     mixinStandardHelpOptions = true,
     description = {
-      "List approvals by their search attributes: the work lists of seed 000.",
+      "List approvals by their search attributes: work lists such as the tasks with warnings.",
       "Needs a server with a visibility store (bin/dev-server); the in-memory service has none."
     })
 final class ListCommand extends CliCommand {

@@ -1,19 +1,18 @@
 package dev.overdue.starter;
 
-import java.time.Instant;
-import dev.overdue.model.RequestValidator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.client.Approvals;
 import dev.overdue.client.Connection;
-import dev.overdue.api.ApprovalWorkflow;
+import dev.overdue.model.RequestValidator;
 import io.temporal.client.WorkflowClient;
 import io.temporal.serviceclient.Version;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
+import java.time.Instant;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;

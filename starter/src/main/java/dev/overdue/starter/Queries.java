@@ -1,6 +1,5 @@
 package dev.overdue.starter;
 
-import java.time.Instant;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.overdue.api.ApprovalResult;
 import dev.overdue.api.HistoryEntry;
@@ -15,6 +14,8 @@ import dev.overdue.client.Approvals;
 import io.temporal.client.WorkflowClient;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -325,15 +326,15 @@ final class Queries {
   static Table steps(List<StepInfo> steps) {
     boolean named = steps.stream().anyMatch(step -> step.outcomes() != null && !step.outcomes().isEmpty());
     List<String> headers =
-        new java.util.ArrayList<>(List.of("STEP", "STATE", "OWNER", "APPROVERS", "OUTCOME", "DECIDED BY"));
+        new ArrayList<>(List.of("STEP", "STATE", "OWNER", "APPROVERS", "OUTCOME", "DECIDED BY"));
     if (named) {
       headers.add("OUTCOMES");
     }
     Table table = Table.of(headers.toArray(String[]::new));
     for (StepInfo step : steps) {
       List<Object> cells =
-          new java.util.ArrayList<>(
-              java.util.Arrays.asList(
+          new ArrayList<>(
+              Arrays.asList(
                   step.name(), step.state(), step.owner(), step.approvers(), step.outcome(), step.decidedBy()));
       if (named) {
         cells.add(step.outcomes());

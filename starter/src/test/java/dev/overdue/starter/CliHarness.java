@@ -1,12 +1,11 @@
 package dev.overdue.starter;
 
-import dev.overdue.api.ApprovalSearchAttributes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.overdue.activities.DeliveringNotificationActivities;
-import dev.overdue.activities.delivery.Deliveries;
 import dev.overdue.activities.LogWarningActivities;
+import dev.overdue.activities.delivery.Deliveries;
 import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.workflow.ApprovalWorkflowImpl;
 import io.temporal.client.WorkflowClient;

@@ -1,10 +1,8 @@
 package dev.overdue.starter;
 
-import dev.overdue.model.RequestValidator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -13,6 +11,7 @@ import dev.overdue.api.StatusInfo;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.api.WarningInfo;
 import dev.overdue.client.Approvals;
+import dev.overdue.model.RequestValidator;
 import dev.overdue.starter.Processes.Attempt;
 import dev.overdue.starter.RecordingWebhook.Post;
 import io.temporal.client.WorkflowClient;

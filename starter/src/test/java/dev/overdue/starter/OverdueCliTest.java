@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.overdue.starter.CliHarness.Run;
 import dev.overdue.api.ApprovalWorkflow;
+import dev.overdue.starter.CliHarness.Run;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import java.io.ByteArrayInputStream;

@@ -1,13 +1,14 @@
 package dev.overdue.worker;
 
 import dev.overdue.activities.DeliveringNotificationActivities;
-import dev.overdue.activities.delivery.Deliveries;
-import dev.overdue.worker.WorkerSettings;
 import dev.overdue.activities.LogWarningActivities;
-import dev.overdue.client.Connection;
+import dev.overdue.activities.delivery.Deliveries;
 import dev.overdue.api.ApprovalSearchAttributes;
 import dev.overdue.api.ApprovalWorkflow;
+import dev.overdue.client.Connection;
+import dev.overdue.model.Condition;
 import dev.overdue.workflow.ApprovalWorkflowImpl;
+import dev.overdue.workflow.WorkerCalendar;
 import io.temporal.client.WorkflowClient;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.worker.Worker;
@@ -128,9 +129,9 @@ public final class OverdueWorker implements Callable<Integer> {
       }
       deliveries = Deliveries.start(settings.notifications(), settings.directory(), Clock.systemUTC());
       // Approvals that count working time record this calendar once, when they start.
-      dev.overdue.workflow.WorkerCalendar.use(settings.calendarOrDefault());
+      WorkerCalendar.use(settings.calendarOrDefault());
       // CEL loads its classes on first use (about a second): not in the first workflow task.
-      dev.overdue.model.Condition.compile("data.size() >= 0");
+      Condition.compile("data.size() >= 0");
     } catch (WorkerSettings.InvalidSettings | IllegalArgumentException | IllegalStateException e) {
       log.error("Cannot start: {}", e.getMessage());
       return 2;

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.PrintWriter;
 import java.io.Writer;
-import dev.overdue.worker.WorkerSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,13 +1,12 @@
 package dev.overdue.worker;
 
-import dev.overdue.activities.DeliveringNotificationActivities;
-import dev.overdue.workflow.activities.Recipients;
-import dev.overdue.workflow.activities.Recipient;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.overdue.workflow.activities.Recipient.Channel;
+import dev.overdue.activities.DeliveringNotificationActivities;
 import dev.overdue.activities.delivery.Deliveries;
-import dev.overdue.worker.WorkerSettings;
+import dev.overdue.workflow.activities.Recipient;
+import dev.overdue.workflow.activities.Recipient.Channel;
+import dev.overdue.workflow.activities.Recipients;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

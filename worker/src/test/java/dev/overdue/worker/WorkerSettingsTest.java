@@ -1,19 +1,19 @@
 package dev.overdue.worker;
 
-import dev.overdue.activities.settings.Secret;
-import dev.overdue.activities.settings.Directory;
-import dev.overdue.activities.settings.NotificationSettings;
-import dev.overdue.activities.settings.WebhookSettings;
-import dev.overdue.activities.settings.EmailSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.overdue.activities.settings.Directory;
+import dev.overdue.activities.settings.EmailSettings;
+import dev.overdue.activities.settings.NotificationSettings;
+import dev.overdue.activities.settings.Secret;
+import dev.overdue.activities.settings.WebhookSettings;
+import dev.overdue.worker.WorkerSettings.InvalidSettings;
 import dev.overdue.workflow.activities.Recipient;
 import dev.overdue.workflow.activities.Recipient.Channel;
-import dev.overdue.worker.WorkerSettings.InvalidSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

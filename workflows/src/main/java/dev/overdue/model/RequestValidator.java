@@ -10,17 +10,19 @@ import dev.overdue.api.ApprovalRequest.StepDefinition;
 import dev.overdue.api.ApprovalRequest.TimerDefinition;
 import java.time.DateTimeException;
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
-import java.util.stream.Stream;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Checks an approval request before anything starts and turns its definitions into model values.
@@ -147,7 +149,7 @@ public final class RequestValidator {
     limits.problem("timeout", request.timeout(), null, problems::add);
     Set<String> anyStepOutcomes = new HashSet<>();
     request.steps().stream()
-        .filter(java.util.Objects::nonNull)
+        .filter(Objects::nonNull)
         .flatMap(step -> step.outcomes().stream())
         .filter(o -> o != null && o.name() != null)
         .forEach(o -> anyStepOutcomes.add(o.name().toLowerCase(Locale.ROOT)));
@@ -232,7 +234,7 @@ public final class RequestValidator {
     }
     Stream<String> calendars =
         Stream.concat(
-            request.timers().stream().filter(java.util.Objects::nonNull).map(TimerDefinition::calendar),
+            request.timers().stream().filter(Objects::nonNull).map(TimerDefinition::calendar),
             deadlines(request).map(DeadlineDefinition::calendar));
     if (calendars.anyMatch(c -> BUSINESS.equalsIgnoreCase(String.valueOf(c)))) {
       return true;
@@ -240,9 +242,9 @@ public final class RequestValidator {
     Stream<String> limits =
         Stream.of(
                 Stream.of(request.timeout()),
-                request.steps().stream().filter(java.util.Objects::nonNull)
+                request.steps().stream().filter(Objects::nonNull)
                     .flatMap(s -> Stream.of(s.offerTimeout(), s.timeout())),
-                request.timers().stream().filter(java.util.Objects::nonNull).map(TimerDefinition::limit),
+                request.timers().stream().filter(Objects::nonNull).map(TimerDefinition::limit),
                 deadlines(request).map(DeadlineDefinition::until))
             .flatMap(s -> s);
     return limits.anyMatch(RequestValidator::isLocalDateTime);
@@ -250,9 +252,9 @@ public final class RequestValidator {
 
   private static Stream<DeadlineDefinition> deadlines(ApprovalRequest request) {
     return request.steps().stream()
-        .filter(java.util.Objects::nonNull)
+        .filter(Objects::nonNull)
         .flatMap(s -> Stream.concat(s.startDeadlines().stream(), s.completionDeadlines().stream()))
-        .filter(java.util.Objects::nonNull);
+        .filter(Objects::nonNull);
   }
 
   /** A date-time a user wrote without offset, such as {@code 2026-11-25T17:00}. */
@@ -270,7 +272,7 @@ public final class RequestValidator {
       return Optional.of(true);
     } catch (DateTimeParseException withoutOffset) {
       try {
-        java.time.LocalDateTime.parse(text.trim());
+        LocalDateTime.parse(text.trim());
         return Optional.of(false);
       } catch (DateTimeParseException neither) {
         return Optional.empty();
@@ -363,7 +365,7 @@ public final class RequestValidator {
         }
         nameProblem(where, deadline.name(), names, problems);
         long given = Stream.of(deadline.forDuration(), deadline.until(), deadline.cycle())
-            .filter(java.util.Objects::nonNull).count();
+            .filter(Objects::nonNull).count();
         if (given != 1) {
           problems.accept(where + ": give exactly one of 'for' (a duration), 'until' (a date-time) or 'cycle'");
         } else if (deadline.forDuration() != null) {

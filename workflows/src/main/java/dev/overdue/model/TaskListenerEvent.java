@@ -3,7 +3,7 @@ package dev.overdue.model;
 import java.util.Arrays;
 import java.util.Locale;
 
-/** The task events listeners observe (Serverless Workflow's user task, seed 003). */
+/** The task events listeners observe, as the Serverless Workflow user task names them. */
 public enum TaskListenerEvent {
   /** The step's task was created: the step became current. */
   CREATED,

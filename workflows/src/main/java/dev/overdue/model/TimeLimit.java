@@ -3,13 +3,17 @@ package dev.overdue.model;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A timer's time limit (seed 000): relative (a time distance from when the timer starts running)
+ * A timer's time limit, as a workflow server's business timers have it: relative (a time distance from when the timer starts running)
  * or absolute (a fixed point in time, keeping the offset the user wrote).
  */
 public sealed interface TimeLimit
@@ -71,13 +75,13 @@ public sealed interface TimeLimit
     public Working {
       // Checked against the default calendar: the syntax does not depend on which one counts.
       BusinessCalendar.WorkingDuration working =
-          BusinessCalendar.officeHours(java.time.ZoneOffset.UTC).parse(duration);
+          BusinessCalendar.officeHours(ZoneOffset.UTC).parse(duration);
       // Counting walks day by day: bound it as deadlines are bounded.
       if (working.days() > MAX_AHEAD.toDays() || working.time().compareTo(MAX_AHEAD) > 0) {
         throw new RuleViolation(
             Texts.quote(duration) + " is too long a working duration (" + MAX_AHEAD_TEXT + ")");
       }
-      duration = duration.trim().toUpperCase(java.util.Locale.ROOT);
+      duration = duration.trim().toUpperCase(Locale.ROOT);
     }
 
     @Override
@@ -143,7 +147,7 @@ public sealed interface TimeLimit
    * durations ({@code P3D business}) and, when {@code zone} is given (the business calendar's), a
    * date-time without offset, read in that zone.
    */
-  static TimeLimit parse(String text, java.time.ZoneId zone) {
+  static TimeLimit parse(String text, ZoneId zone) {
     if (text == null || text.isBlank()) {
       throw new RuleViolation("a time limit is required");
     }
@@ -174,7 +178,7 @@ public sealed interface TimeLimit
     } catch (DateTimeParseException e) {
       if (zone != null) {
         try {
-          return new Absolute(java.time.LocalDateTime.parse(value).atZone(zone).toOffsetDateTime());
+          return new Absolute(LocalDateTime.parse(value).atZone(zone).toOffsetDateTime());
         } catch (DateTimeParseException notLocal) {
           // reported below
         }

@@ -11,7 +11,7 @@ import java.util.Objects;
 /**
  * The one server timer an approval keeps: it waits for the earliest business expiration date.
  *
- * <p>This is the updatable timer of seed 004 without its Java pitfall: {@code
+ * <p>This is the updatable timer of Temporal's samples without its Java pitfall: {@code
  * Workflow.await(Duration, condition)} leaves its timer running when the condition wins, so the
  * stale timer fires later and wakes the workflow for nothing. Here each wait is a {@code
  * Workflow.newTimer} in its own {@link CancellationScope}, cancelled the moment the target moves,

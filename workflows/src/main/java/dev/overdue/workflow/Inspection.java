@@ -18,6 +18,7 @@ import io.temporal.common.SearchAttributeUpdate;
 import io.temporal.workflow.Workflow;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -93,7 +94,7 @@ final class Inspection {
 
   /** Milliseconds only make the Web UI's narrow table columns wrap. */
   private static String toSeconds(String instant) {
-    return java.time.Instant.parse(instant).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
+    return Instant.parse(instant).truncatedTo(ChronoUnit.SECONDS).toString();
   }
 
   /** The Web UI renders current details as Markdown: a header line, the timers, the warnings. */

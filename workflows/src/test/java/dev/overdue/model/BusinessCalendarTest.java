@@ -14,10 +14,10 @@ import java.time.ZoneId;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.Set;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 class BusinessCalendarTest {
   static final ZoneId BERLIN = ZoneId.of("Europe/Berlin");

@@ -10,8 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.overdue.model.CalendarSettings;
-import dev.overdue.api.ApprovalRequest;
 import dev.overdue.api.PlanEntry;
 import dev.overdue.api.TimerChange;
 import java.time.Duration;

@@ -1,10 +1,10 @@
 package dev.overdue.model;
 
-import dev.overdue.api.HistoryEntry;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.overdue.api.HistoryEntry;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

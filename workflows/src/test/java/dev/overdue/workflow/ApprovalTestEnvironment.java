@@ -1,14 +1,14 @@
 package dev.overdue.workflow;
 
-import dev.overdue.api.ApprovalSearchAttributes;
-import dev.overdue.api.ApprovalWorkflow;
-import dev.overdue.model.RequestValidator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.overdue.api.ApprovalSearchAttributes;
+import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.client.Approvals;
+import dev.overdue.model.RequestValidator;
 import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.testing.TestWorkflowEnvironment;

@@ -1,6 +1,5 @@
 package dev.overdue.workflow;
 
-import dev.overdue.api.ApprovalWorkflow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -8,13 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.overdue.workflow.activities.Delivery;
 import dev.overdue.api.ApprovalResult;
+import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.api.CommandResult;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.TimerInfo;
-import dev.overdue.client.Approvals;
+import dev.overdue.workflow.activities.Delivery;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.client.WorkflowFailedException;

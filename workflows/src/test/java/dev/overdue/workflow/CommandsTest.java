@@ -10,9 +10,9 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.overdue.model.Command;
 import dev.overdue.model.RuleViolation;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 /** Commands' strict parsing: each field has a length limit, refusals quote hostile text shortly. */
 class CommandsTest {

@@ -8,7 +8,6 @@ import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.client.Approvals;
-import dev.overdue.model.ApprovalProcess;
 import io.temporal.api.enums.v1.EventType;
 import java.time.Duration;
 import java.time.Instant;

@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.overdue.workflow.activities.Delivery;
-import dev.overdue.workflow.activities.NotificationEvent;
-import dev.overdue.model.CalendarSettings;
 import dev.overdue.api.PlanEntry;
 import dev.overdue.api.StepInfo;
 import dev.overdue.api.TimerInfo;
+import dev.overdue.model.CalendarSettings;
+import dev.overdue.workflow.activities.Delivery;
+import dev.overdue.workflow.activities.NotificationEvent;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.client.WorkflowUpdateException;
 import java.time.Duration;

@@ -1,6 +1,5 @@
 package dev.overdue.workflow;
 
-import dev.overdue.api.ApprovalWorkflow;
 import static dev.overdue.workflow.ApprovalTestEnvironment.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -18,8 +17,6 @@ import dev.overdue.api.StatusInfo;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.client.Approvals;
 import dev.overdue.client.RefusedException;
-import dev.overdue.model.ApprovalProcess;
-import dev.overdue.model.RuleViolation;
 import dev.overdue.model.Texts;
 import io.temporal.api.common.v1.Payload;
 import io.temporal.api.enums.v1.EventType;

@@ -1,12 +1,12 @@
 package dev.overdue.workflow;
 
-import dev.overdue.api.ApprovalSearchAttributes;
 import static dev.overdue.workflow.ApprovalTestEnvironment.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.overdue.api.ApprovalSearchAttributes;
 import dev.overdue.client.Approvals;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.history.v1.HistoryEvent;

@@ -1,14 +1,14 @@
 package dev.overdue.workflow;
 
-import dev.overdue.api.ApprovalSearchAttributes;
-import dev.overdue.model.RequestValidator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.overdue.api.ApprovalSearchAttributes;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.client.Approvals;
+import dev.overdue.model.RequestValidator;
 import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.worker.WorkerFactory;
 import java.time.Duration;

@@ -1,12 +1,12 @@
 package dev.overdue.activities.delivery;
 
+import dev.overdue.activities.settings.Directory;
+import dev.overdue.activities.settings.NotificationSettings;
 import dev.overdue.workflow.activities.Delivery;
 import dev.overdue.workflow.activities.MessageContext;
 import dev.overdue.workflow.activities.NotificationEvent;
 import dev.overdue.workflow.activities.Recipient;
 import dev.overdue.workflow.activities.Recipients;
-import dev.overdue.activities.settings.NotificationSettings;
-import dev.overdue.activities.settings.Directory;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.EnumMap;

@@ -3,11 +3,11 @@ package dev.overdue.activities.delivery;
 import com.samskivert.mustache.Mustache;
 import com.samskivert.mustache.MustacheException;
 import com.samskivert.mustache.Template;
+import dev.overdue.activities.settings.Person;
+import dev.overdue.activities.settings.TemplateSettings;
 import dev.overdue.workflow.activities.MessageContext;
 import dev.overdue.workflow.activities.NotificationEvent;
 import dev.overdue.workflow.activities.Recipient;
-import dev.overdue.activities.settings.Person;
-import dev.overdue.activities.settings.TemplateSettings;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -16,7 +16,6 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Subjects and bodies, rendered by Mustache over {@code request}, {@code data}, {@code step},

@@ -1,6 +1,8 @@
 package dev.overdue.activities.settings;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.time.Duration;
+import java.util.Locale;
 
 /**
  * The SMTP server messages go through. {@code starttls}: {@code required} (refuse to send in
@@ -47,15 +49,15 @@ public record EmailSettings(
     return startTls(starttls, password);
   }
 
-  public java.time.Duration timeoutOrDefault() {
-    return timeout == null ? java.time.Duration.ofSeconds(20) : Durations.parse("email.timeout", timeout);
+  public Duration timeoutOrDefault() {
+    return timeout == null ? Duration.ofSeconds(20) : Durations.parse("email.timeout", timeout);
   }
 
   private static StartTls startTls(String value, Secret password) {
     if (value == null) {
       return password != null ? StartTls.REQUIRED : StartTls.OPTIONAL;
     }
-    return switch (value.toLowerCase(java.util.Locale.ROOT)) {
+    return switch (value.toLowerCase(Locale.ROOT)) {
       case "required", "true" -> StartTls.REQUIRED;
       case "optional" -> StartTls.OPTIONAL;
       case "off", "false" -> StartTls.OFF;

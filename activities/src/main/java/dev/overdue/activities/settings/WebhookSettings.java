@@ -1,6 +1,7 @@
 package dev.overdue.activities.settings;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 
@@ -41,8 +42,8 @@ public record WebhookSettings(
     return format(format);
   }
 
-  public java.time.Duration timeoutOrDefault() {
-    return timeout == null ? java.time.Duration.ofSeconds(10) : Durations.parse("timeout", timeout);
+  public Duration timeoutOrDefault() {
+    return timeout == null ? Duration.ofSeconds(10) : Durations.parse("timeout", timeout);
   }
 
   private static Format format(String value) {

@@ -1,19 +1,18 @@
 package dev.overdue.activities.delivery;
 
-import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.overdue.activities.settings.Person;
+import dev.overdue.activities.settings.TemplateSettings;
 import dev.overdue.workflow.activities.MessageContext;
 import dev.overdue.workflow.activities.NotificationEvent;
 import dev.overdue.workflow.activities.Recipient;
 import dev.overdue.workflow.activities.Recipient.Channel;
-import dev.overdue.activities.settings.Person;
-import dev.overdue.activities.settings.TemplateSettings;
+import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;

@@ -8,10 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.overdue.workflow.activities.Recipient;
-import dev.overdue.workflow.activities.Recipient.Channel;
 import dev.overdue.activities.settings.Secret;
 import dev.overdue.activities.settings.WebhookSettings;
+import dev.overdue.workflow.activities.Recipient;
+import dev.overdue.workflow.activities.Recipient.Channel;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;

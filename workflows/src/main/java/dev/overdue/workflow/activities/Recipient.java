@@ -1,5 +1,7 @@
 package dev.overdue.workflow.activities;
 
+import java.util.Locale;
+
 /**
  * Where one message goes. {@code address} is an e-mail address, a webhook endpoint's name from the
  * worker's configuration (never its URL, which may hold a token), or the name itself for the log.
@@ -12,7 +14,7 @@ public record Recipient(String name, Channel channel, String address) {
     WEBHOOK;
 
     public String label() {
-      return name().toLowerCase(java.util.Locale.ROOT);
+      return name().toLowerCase(Locale.ROOT);
     }
   }
 }

@@ -7,18 +7,18 @@ import io.temporal.workflow.WorkflowMethod;
 import java.time.Duration;
 
 /**
- * The baseline: the UpdatableTimer loop exactly as seed 004 prints it for Java, around {@code
+ * The baseline: the UpdatableTimer loop exactly as Temporal's updatable-timer sample prints it for Java, around {@code
  * Workflow.await(Duration, condition)}. Each change leaves the previous server timer running.
  */
 @WorkflowInterface
-public interface SeedDeadlineWorkflow {
-  @WorkflowMethod(name = "SeedDeadlineWorkflow")
+public interface UpdatableTimerWorkflow {
+  @WorkflowMethod(name = "UpdatableTimerWorkflow")
   void sleepUntil(long wakeUpTimeMillis);
 
   @SignalMethod
   void updateWakeUpTime(long wakeUpTimeMillis);
 
-  class Impl implements SeedDeadlineWorkflow {
+  class Impl implements UpdatableTimerWorkflow {
     private long wakeUpTime;
     private boolean wakeUpTimeUpdated;
 
