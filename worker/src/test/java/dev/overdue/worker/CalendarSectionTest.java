@@ -1,19 +1,14 @@
 package dev.overdue.worker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.overdue.activities.settings.NotificationSettings;
 import dev.overdue.model.CalendarSettings;
-import dev.overdue.worker.WorkerSettings.InvalidSettings;
 import dev.overdue.workflow.activities.Recipient;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
@@ -25,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -32,29 +28,27 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** The {@code calendar:} section of the worker's settings file: loaded, checked, explained. */
 class CalendarSectionTest {
-  private static final Function<String, String> NO_ENVIRONMENT = name -> null;
+  private static final Function<String, String> NO_ENVIRONMENT = SettingsFiles.NO_ENVIRONMENT;
   private static final Set<DayOfWeek> MONDAY_TO_FRIDAY = EnumSet.range(DayOfWeek.MONDAY, DayOfWeek.FRIDAY);
 
   @TempDir Path dir;
+  SettingsFiles files;
+
+  @BeforeEach
+  void files() {
+    files = new SettingsFiles(dir);
+  }
 
   private WorkerSettings load(String name, String text, Function<String, String> environment) throws IOException {
-    Path file = dir.resolve(name);
-    Files.writeString(file, text);
-    return WorkerSettings.load(file, environment);
+    return files.load(name, text, environment);
   }
 
   private WorkerSettings load(String yaml) throws IOException {
-    return load("worker.yaml", yaml, NO_ENVIRONMENT);
+    return files.load(yaml);
   }
 
   private String failure(String yaml) throws IOException {
-    Path file = dir.resolve("worker.yaml");
-    Files.writeString(file, yaml);
-    return assertThrows(InvalidSettings.class, () -> WorkerSettings.load(file, NO_ENVIRONMENT)).getMessage();
-  }
-
-  private static void assertContains(String expected, String actual) {
-    assertTrue(actual.contains(expected), () -> "expected <" + expected + "> in <" + actual + ">");
+    return files.failure(yaml);
   }
 
   private static CalendarSettings berlin() {
@@ -188,21 +182,17 @@ class CalendarSectionTest {
             + " | calendar: must be a section of fields (name: value), not a list",
       })
   void anInvalidCalendarIsExplainedWithTheField(String yaml, String expected) throws IOException {
-    String message = failure(yaml);
-    assertContains(expected, message);
-    assertFalse(
-        message.contains("com.fasterxml") || message.contains("dev.overdue") || message.contains("java.lang"),
-        message);
+    files.assertExplained(yaml, expected);
   }
 
   @Test
   void everyBadFieldIsNamedAtOnce() throws IOException {
     String message =
         failure("calendar: {zone: Nowhere/Town, workingHours: '18:00-08:00', workingDays: [XYZ], holidays: [soon]}\n");
-    assertContains("calendar.zone 'Nowhere/Town' is not a time zone", message);
-    assertContains("calendar.workingHours must start before they end", message);
-    assertContains("calendar.workingDays[0]: 'XYZ' is not a day", message);
-    assertContains("calendar.holidays[0]: 'soon' is not a date", message);
+    SettingsFiles.assertContains("calendar.zone 'Nowhere/Town' is not a time zone", message);
+    SettingsFiles.assertContains("calendar.workingHours must start before they end", message);
+    SettingsFiles.assertContains("calendar.workingDays[0]: 'XYZ' is not a day", message);
+    SettingsFiles.assertContains("calendar.holidays[0]: 'soon' is not a date", message);
   }
 
   @Test

@@ -3,7 +3,6 @@ package dev.overdue.worker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overdue.activities.settings.Directory;
@@ -11,47 +10,41 @@ import dev.overdue.activities.settings.EmailSettings;
 import dev.overdue.activities.settings.NotificationSettings;
 import dev.overdue.activities.settings.Secret;
 import dev.overdue.activities.settings.WebhookSettings;
-import dev.overdue.worker.WorkerSettings.InvalidSettings;
 import dev.overdue.workflow.activities.Recipient;
 import dev.overdue.workflow.activities.Recipient.Channel;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class WorkerSettingsTest {
-  private static final Function<String, String> NO_ENVIRONMENT = name -> null;
+  private static final Function<String, String> NO_ENVIRONMENT = SettingsFiles.NO_ENVIRONMENT;
 
   @TempDir Path dir;
+  SettingsFiles files;
+
+  @BeforeEach
+  void files() {
+    files = new SettingsFiles(dir);
+  }
 
   private Path write(String name, String text) throws IOException {
-    Path file = dir.resolve(name);
-    Files.createDirectories(file.getParent());
-    Files.writeString(file, text);
-    return file;
+    return files.write(name, text);
   }
 
   private WorkerSettings load(String yaml) throws IOException {
-    return WorkerSettings.load(write("worker.yaml", yaml), NO_ENVIRONMENT);
+    return files.load(yaml);
   }
 
   private String failure(String yaml) throws IOException {
-    return failure(write("worker.yaml", yaml), NO_ENVIRONMENT);
-  }
-
-  private static String failure(Path file, Function<String, String> environment) {
-    return assertThrows(InvalidSettings.class, () -> WorkerSettings.load(file, environment)).getMessage();
-  }
-
-  private static void assertContains(String expected, String actual) {
-    assertTrue(actual.contains(expected), () -> "expected <" + expected + "> in <" + actual + ">");
+    return files.failure(yaml);
   }
 
   @Test
@@ -179,16 +172,16 @@ class WorkerSettingsTest {
               groups:
                 ops: [alice, "${ONCALL}"]
             """);
-    String message = failure(file, NO_ENVIRONMENT);
-    assertContains(file.toString(), message);
-    assertContains("notifications.email.password: environment variable SMTP_PASSWORD is not set", message);
-    assertContains("directory.groups.ops[1]: environment variable ONCALL is not set", message);
+    String message = SettingsFiles.failure(file, NO_ENVIRONMENT);
+    SettingsFiles.assertContains(file.toString(), message);
+    SettingsFiles.assertContains("notifications.email.password: environment variable SMTP_PASSWORD is not set", message);
+    SettingsFiles.assertContains("directory.groups.ops[1]: environment variable ONCALL is not set", message);
   }
 
   @Test
   void anUnknownFieldIsNamedByItsPathWithoutJavaClassNames() throws IOException {
     String message = failure("notifications:\n  email: {host: h, from: a@b.c, pasword: x}\n");
-    assertContains("notifications.email.pasword: Unrecognized field \"pasword\"", message);
+    SettingsFiles.assertContains("notifications.email.pasword: Unrecognized field \"pasword\"", message);
     for (String noise : List.of("dev.overdue", "com.fasterxml", "class ", "ignorable", "EmailSettings")) {
       assertFalse(message.contains(noise), message);
     }
@@ -218,11 +211,7 @@ class WorkerSettingsTest {
             + " | notifications.email: must be a section of fields (name: value), not a single value",
       })
   void anInvalidValueIsExplainedWithItsPath(String yaml, String expected) throws IOException {
-    String message = failure(yaml);
-    assertContains(expected, message);
-    assertFalse(
-        message.contains("com.fasterxml") || message.contains("dev.overdue") || message.contains("java.lang"),
-        message);
+    files.assertExplained(yaml, expected);
   }
 
   @Test
@@ -235,8 +224,8 @@ class WorkerSettingsTest {
                 bob: {webhook: pager}
                 carol: {email: carol@example.com, manager: ghost}
             """);
-    assertContains("directory.users.bob: webhook 'pager' is not an endpoint under notifications.webhooks", message);
-    assertContains("directory.users.carol: manager 'ghost' is not a user", message);
+    SettingsFiles.assertContains("directory.users.bob: webhook 'pager' is not an endpoint under notifications.webhooks", message);
+    SettingsFiles.assertContains("directory.users.carol: manager 'ghost' is not a user", message);
   }
 
   @Test
@@ -259,14 +248,14 @@ class WorkerSettingsTest {
   @Test
   void aMissingDirectoryFileIsNamed() throws IOException {
     String message = failure("directory: people.yaml\n");
-    assertContains(dir.resolve("people.yaml") + ": no such file", message);
+    SettingsFiles.assertContains(dir.resolve("people.yaml") + ": no such file", message);
   }
 
   @Test
   void templatesForUnknownEventsAreProblems() throws IOException {
     String message =
         failure("notifications:\n  templates:\n    reminders: {subject: x}\n    reminder: {subject: y}\n");
-    assertContains(
+    SettingsFiles.assertContains(
         "notifications.templates.reminders: not an event; use one of timer-expired, deadline-escalated, reminder, reassigned",
         message);
     assertFalse(message.contains("templates.reminder:"), message);
@@ -275,12 +264,12 @@ class WorkerSettingsTest {
   @Test
   void aMissingFileSaysSo() {
     Path missing = dir.resolve("nowhere.yaml");
-    assertEquals(missing + ": no such file", failure(missing, NO_ENVIRONMENT));
+    assertEquals(missing + ": no such file", SettingsFiles.failure(missing, NO_ENVIRONMENT));
   }
 
   @Test
   void aFileThatIsNotYamlSaysSo() throws IOException {
-    assertContains("not YAML or JSON", failure("notifications: {email: [\n"));
+    SettingsFiles.assertContains("not YAML or JSON", failure("notifications: {email: [\n"));
   }
 
   @Test

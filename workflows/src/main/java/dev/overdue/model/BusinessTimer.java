@@ -92,7 +92,7 @@ public final class BusinessTimer {
             TimerKind.valueOf(snapshot.kind()),
             snapshot.step(),
             TimeLimit.parse(snapshot.limit()),
-            RequestValidator.handlers(snapshot.handlers()),
+            HandlerDefinitions.handlers(snapshot.handlers()),
             Cycle.CatchUp.parse(snapshot.catchUp()));
     timer.calendar = calendar;
     timer.state = snapshot.cleared() ? TimerState.CLEARED : TimerState.valueOf(snapshot.state());

@@ -12,15 +12,11 @@ import dev.cel.common.navigation.CelNavigableAst;
 import dev.cel.common.navigation.CelNavigableExpr;
 import dev.cel.common.types.MapType;
 import dev.cel.common.types.SimpleType;
-import dev.cel.common.values.NullValue;
 import dev.cel.parser.CelStandardMacro;
 import dev.cel.runtime.CelEvaluationException;
 import dev.cel.runtime.CelEvaluationListener;
 import dev.cel.runtime.CelRuntime;
 import dev.cel.runtime.ConcatenatedListView;
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -30,7 +26,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * An escalation's optional condition: a boolean expression in Google's Common Expression Language
@@ -178,9 +173,9 @@ public final class Condition {
       Map<String, Object> data, Map<String, Object> step, Map<String, Object> process) {
     Map<String, Object> variables =
         Map.of(
-            "data", adaptMap(data == null ? Map.of() : data, "data"),
-            "step", withFields(step, STEP_FIELDS, "step"),
-            "process", withFields(process, PROCESS_FIELDS, "process"));
+            "data", ConditionValues.adaptMap(data == null ? Map.of() : data, "data"),
+            "step", ConditionValues.withFields(step, STEP_FIELDS, "step"),
+            "process", ConditionValues.withFields(process, PROCESS_FIELDS, "process"));
     CostMeter meter = new CostMeter();
     Object result;
     try {
@@ -303,78 +298,6 @@ public final class Condition {
       }
     }
     return false;
-  }
-
-  // --- values ---------------------------------------------------------------------------------
-
-  /** Exactly the known fields, in their fixed order; a missing one is null, others are dropped. */
-  private static Map<String, Object> withFields(
-      Map<String, Object> given, List<String> fields, String name) {
-    Map<String, Object> known = new LinkedHashMap<>();
-    for (String field : fields) {
-      known.put(field, adapt(given == null ? null : given.get(field), name + "." + field));
-    }
-    return known;
-  }
-
-  /**
-   * Keys in sorted order: {@code data.map(k, k)} and the like iterate a map, and the answer must
-   * not depend on which Map class the caller happened to build (Map.of's order changes from one
-   * JVM to the next).
-   */
-  private static Map<String, Object> adaptMap(Map<?, ?> map, String path) {
-    Map<String, Object> byKey = new TreeMap<>();
-    for (Map.Entry<?, ?> entry : map.entrySet()) {
-      byKey.put(String.valueOf(entry.getKey()), entry.getValue());
-    }
-    Map<String, Object> adapted = new LinkedHashMap<>();
-    for (Map.Entry<String, Object> entry : byKey.entrySet()) {
-      adapted.put(entry.getKey(), adapt(entry.getValue(), path + "." + entry.getKey()));
-    }
-    return adapted;
-  }
-
-  /**
-   * CEL knows int (Java Long), double, string, bool, list, map and null (its own NullValue):
-   * Jackson's Integer, BigInteger, BigDecimal and Java null are brought to those.
-   */
-  private static Object adapt(Object value, String path) {
-    if (value == null) {
-      return NullValue.NULL_VALUE;
-    }
-    if (value instanceof String || value instanceof Boolean || value instanceof Long
-        || value instanceof Double) {
-      return value;
-    }
-    if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
-      return ((Number) value).longValue();
-    }
-    if (value instanceof Float) {
-      return ((Float) value).doubleValue();
-    }
-    if (value instanceof BigInteger) {
-      BigInteger big = (BigInteger) value;
-      return big.bitLength() < 64 ? (Object) big.longValue() : (Object) big.doubleValue();
-    }
-    if (value instanceof BigDecimal) {
-      return ((BigDecimal) value).doubleValue();
-    }
-    if (value instanceof Map) {
-      return adaptMap((Map<?, ?>) value, path);
-    }
-    if (value instanceof Collection) {
-      List<Object> list = new ArrayList<>();
-      int index = 0;
-      for (Object item : (Collection<?>) value) {
-        list.add(adapt(item, path + "[" + index++ + "]"));
-      }
-      return list;
-    }
-    if (value instanceof CharSequence || value instanceof Enum) {
-      return value.toString();
-    }
-    throw new RuleViolation(
-        path + " is a " + value.getClass().getSimpleName() + ", which a condition cannot read");
   }
 
   // --- evaluation errors and the budget -------------------------------------------------------

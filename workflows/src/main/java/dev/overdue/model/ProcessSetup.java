@@ -81,7 +81,7 @@ final class ProcessSetup {
     if (limit != null) {
       BusinessTimer timer =
           new BusinessTimer(
-              name, kind, step, limit, RequestValidator.handlers(handlers), Cycle.CatchUp.parse(catchUp));
+              name, kind, step, limit, HandlerDefinitions.handlers(handlers), Cycle.CatchUp.parse(catchUp));
       timer.useCalendar(process.calendar());
       process.timers().add(timer);
     }

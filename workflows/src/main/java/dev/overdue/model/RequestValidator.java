@@ -3,7 +3,6 @@ package dev.overdue.model;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.overdue.api.ApprovalRequest;
 import dev.overdue.api.ApprovalRequest.DeadlineDefinition;
-import dev.overdue.api.ApprovalRequest.HandlerDefinition;
 import dev.overdue.api.ApprovalRequest.ListenerDefinition;
 import dev.overdue.api.ApprovalRequest.OutcomeDefinition;
 import dev.overdue.api.ApprovalRequest.StepDefinition;
@@ -33,8 +32,8 @@ public final class RequestValidator {
 
   /** Request ids end up in workflow ids; keep them to characters safe in a shell and a URL. */
   private static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:-]{0,99}");
-  /** Step and timer names: no dots, so {@code <step>.acceptance} stays unambiguous. */
-  private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
+  /** Step, timer and handler names: no dots, so {@code <step>.acceptance} stays unambiguous. */
+  static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
 
   public static final int MAX_STEPS = 50;
   /** Start and completion deadlines of one step, together. */
@@ -59,14 +58,6 @@ public final class RequestValidator {
   /** A user name: the requester, an approver (commands' {@code user} has the same limit). */
   public static final int MAX_USER_LENGTH = 200;
   public static final int MAX_APPROVERS = 100;
-  /** Handlers of one list (onTimeout, onOfferTimeout, a timer's handlers). */
-  public static final int MAX_HANDLERS = 20;
-  /** Recipients of one notify handler; each a user, group or address. */
-  public static final int MAX_RECIPIENTS = 100;
-  /** A recipient: RFC 5321 allows 254 characters for an address, plus a channel prefix. */
-  public static final int MAX_RECIPIENT_LENGTH = 320;
-  public static final int MAX_SUBJECT_LENGTH = 1_000;
-  public static final int MAX_MESSAGE_LENGTH = 10_000;
   /** The request's {@code data}, as JSON text. */
   public static final int MAX_DATA_LENGTH = 64 * 1024;
   /** Problems listed at once: 100,000 bad timers need one line saying so, not 100,000. */
@@ -153,7 +144,7 @@ public final class RequestValidator {
         .flatMap(step -> step.outcomes().stream())
         .filter(o -> o != null && o.name() != null)
         .forEach(o -> anyStepOutcomes.add(o.name().toLowerCase(Locale.ROOT)));
-    handlerProblems("onTimeout", request.onTimeout(), Use.TIMER, anyStepOutcomes, problems::add);
+    HandlerDefinitions.problems("onTimeout", request.onTimeout(), HandlerDefinitions.Use.TIMER, anyStepOutcomes, problems::add);
 
     if (request.steps().isEmpty()) {
       problems.add("steps: at least one step is required");
@@ -192,8 +183,8 @@ public final class RequestValidator {
       limits.problem(at + ".offerTimeout", step.offerTimeout(), null, problems::add);
       limits.problem(at + ".timeout", step.timeout(), null, problems::add);
       Set<String> outcomes = outcomeProblems(at, step, i, request.steps(), problems::add);
-      handlerProblems(at + ".onOfferTimeout", step.onOfferTimeout(), Use.TIMER, outcomes, problems::add);
-      handlerProblems(at + ".onTimeout", step.onTimeout(), Use.TIMER, outcomes, problems::add);
+      HandlerDefinitions.problems(at + ".onOfferTimeout", step.onOfferTimeout(), HandlerDefinitions.Use.TIMER, outcomes, problems::add);
+      HandlerDefinitions.problems(at + ".onTimeout", step.onTimeout(), HandlerDefinitions.Use.TIMER, outcomes, problems::add);
       deadlineProblems(at, step, limits, outcomes, problems::add);
       listenerProblems(at, step.listeners(), problems::add);
     }
@@ -219,7 +210,7 @@ public final class RequestValidator {
       }
       calendarProblem(at + ".calendar", timer.calendar(), problems::add);
       catchUpProblem(at, timer.catchUp(), timer.cycle(), problems::add);
-      handlerProblems(at + ".handlers", timer.handlers(), Use.TIMER, anyStepOutcomes, problems::add);
+      HandlerDefinitions.problems(at + ".handlers", timer.handlers(), HandlerDefinitions.Use.TIMER, anyStepOutcomes, problems::add);
     }
     return problems;
   }
@@ -338,12 +329,6 @@ public final class RequestValidator {
     }
   }
 
-  /** Where a handler list is: timers may do everything; listeners only notify and warn. */
-  private enum Use {
-    TIMER,
-    LISTENER
-  }
-
   private static void deadlineProblems(
       String at, StepDefinition step, LimitReader limits, Set<String> outcomes, Consumer<String> problems) {
     int count = step.startDeadlines().size() + step.completionDeadlines().size();
@@ -385,7 +370,7 @@ public final class RequestValidator {
         }
         calendarProblem(where + ".calendar", deadline.calendar(), problems);
         catchUpProblem(where, deadline.catchUp(), deadline.cycle(), problems);
-        handlerProblems(where + ".escalations", deadline.escalations(), Use.TIMER, outcomes, problems);
+        HandlerDefinitions.problems(where + ".escalations", deadline.escalations(), HandlerDefinitions.Use.TIMER, outcomes, problems);
       }
     }
   }
@@ -411,7 +396,7 @@ public final class RequestValidator {
       if (listener.actions().isEmpty()) {
         problems.accept(where + ".actions: at least one action (notify or warn)");
       }
-      handlerProblems(where + ".actions", listener.actions(), Use.LISTENER, Set.of(), problems);
+      HandlerDefinitions.problems(where + ".actions", listener.actions(), HandlerDefinitions.Use.LISTENER, Set.of(), problems);
     }
   }
 
@@ -481,136 +466,5 @@ public final class RequestValidator {
     }
   }
 
-  private static void handlerProblems(
-      String at, List<HandlerDefinition> handlers, Use use, Set<String> outcomes, Consumer<String> problems) {
-    if (handlers.size() > MAX_HANDLERS) {
-      problems.accept(at + ": at most " + MAX_HANDLERS + " handlers, got " + handlers.size());
-    }
-    Set<String> names = new HashSet<>();
-    for (int i = 0; i < handlers.size(); i++) {
-      HandlerDefinition definition = handlers.get(i);
-      try {
-        sizeProblem(definition);
-        TimerHandler handler = handler(definition);
-        if (use == Use.LISTENER
-            && !(handler instanceof TimerHandler.Notify || handler instanceof TimerHandler.Warn)) {
-          throw new RuleViolation("a listener's actions are notify and warn, got " + handler.action());
-        }
-        if (handler.name() != null && (!NAME.matcher(handler.name()).matches() || !names.add(handler.name()))) {
-          throw new RuleViolation(
-              "name: letters, digits, _ and -, unique in the list, got " + Texts.quote(handler.name()));
-        }
-        if (handler.condition() != null) {
-          // Condition.compile also refuses one over Condition.MAX_LENGTH.
-          try {
-            Condition.compile(handler.condition());
-          } catch (RuleViolation bad) {
-            throw new RuleViolation("condition " + Texts.quote(handler.condition()) + ": " + bad.reason());
-          }
-        }
-        if (handler instanceof TimerHandler.Decide decide
-            && !decide.outcome().equals("APPROVED") && !decide.outcome().equals("REJECTED")
-            && !outcomes.contains(decide.outcome().toLowerCase(Locale.ROOT))) {
-          throw new RuleViolation(
-              "decide: outcome " + Texts.quote(decide.outcome()) + " is neither APPROVED, REJECTED nor an"
-                  + " outcome of " + (use == Use.TIMER && outcomes.isEmpty() ? "a step" : "the step"));
-        }
-      } catch (RuleViolation e) {
-        problems.accept(at + "[" + i + "]: " + e.reason());
-      }
-    }
-  }
 
-  /** The model value of one handler definition. */
-  static TimerHandler handler(HandlerDefinition definition) {
-    if (definition == null || definition.action() == null) {
-      throw new RuleViolation("action is required: warn, notify, decide or reassign");
-    }
-    String name = definition.name();
-    String condition = definition.condition();
-    switch (definition.action().toLowerCase(Locale.ROOT)) {
-      case "warn":
-        return new TimerHandler.Warn(name, condition);
-      case "notify":
-        if (definition.to().isEmpty() || definition.to().stream().anyMatch(r -> r == null || r.isBlank())) {
-          throw new RuleViolation("notify needs 'to': one or more recipients");
-        }
-        templateProblem("message", definition.message());
-        templateProblem("subject", definition.subject());
-        return new TimerHandler.Notify(
-            definition.to(), definition.message(), definition.subject(), name, condition);
-      case "decide":
-        {
-          String outcome = definition.outcome() == null ? "" : definition.outcome().trim();
-          if (outcome.isEmpty()) {
-            throw new RuleViolation(
-                "decide needs 'outcome': APPROVED, REJECTED or a step's outcome, got nothing");
-          }
-          String upper = outcome.toUpperCase(Locale.ROOT);
-          boolean standard = upper.equals(Outcome.APPROVED.name()) || upper.equals(Outcome.REJECTED.name());
-          return new TimerHandler.Decide(standard ? upper : outcome, name, condition);
-        }
-      case "reassign":
-        if (definition.to().isEmpty() || definition.to().stream().anyMatch(r -> r == null || r.isBlank())) {
-          throw new RuleViolation("reassign needs 'to': the new potential owners");
-        }
-        if (definition.to().contains("manager")) {
-          throw new RuleViolation(
-              "reassign 'to' takes users, groups, potentialOwners, owner and requester; 'manager' is"
-                  + " known only to the worker's directory (name the manager instead)");
-        }
-        return new TimerHandler.Reassign(definition.to(), name, condition);
-      default:
-        throw new RuleViolation(
-            "unknown action " + Texts.quote(definition.action()) + ": use warn, notify, decide or reassign");
-    }
-  }
-
-  /**
-   * The size limits of a notify handler. Checked only for a request about to start, never when a
-   * continued run restores its handlers: an approval started before a limit existed goes on.
-   */
-  private static void sizeProblem(HandlerDefinition definition) {
-    if (definition == null
-        || !("notify".equalsIgnoreCase(definition.action()) || "reassign".equalsIgnoreCase(definition.action()))) {
-      return;
-    }
-    if (definition.to().size() > MAX_RECIPIENTS) {
-      throw new RuleViolation(
-          "notify 'to': at most " + MAX_RECIPIENTS + " recipients (a group counts as one), got "
-              + definition.to().size());
-    }
-    for (String recipient : definition.to()) {
-      if (recipient != null && recipient.length() > MAX_RECIPIENT_LENGTH) {
-        throw new RuleViolation(
-            "notify 'to': " + Texts.quote(recipient) + " is too long (at most " + MAX_RECIPIENT_LENGTH
-                + " characters)");
-      }
-    }
-    templateLength("message", definition.message(), MAX_MESSAGE_LENGTH);
-    templateLength("subject", definition.subject(), MAX_SUBJECT_LENGTH);
-  }
-
-  private static void templateLength(String field, String template, int max) {
-    if (template != null && template.length() > max) {
-      throw new RuleViolation(
-          "notify '" + field + "' is too long (" + template.length() + " characters, at most "
-              + max + ")");
-    }
-  }
-
-  private static void templateProblem(String field, String template) {
-    if (template != null) {
-      TemplateSyntax.problem(template)
-          .ifPresent(problem -> {
-            throw new RuleViolation(
-                "notify '" + field + "' is not a valid Mustache template: "
-                    + Texts.abbreviate(problem, 300));
-          });
-    }
-  }
-
-  static List<TimerHandler> handlers(List<HandlerDefinition> definitions) {
-    return definitions.stream().map(RequestValidator::handler).toList();
-  }
 }

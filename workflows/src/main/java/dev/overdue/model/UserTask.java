@@ -44,7 +44,7 @@ public final class UserTask {
       for (ListenerDefinition listener : listeners) {
         this.listeners
             .computeIfAbsent(TaskListenerEvent.parse(listener.event()), e -> new ArrayList<>())
-            .addAll(RequestValidator.handlers(listener.actions()));
+            .addAll(HandlerDefinitions.handlers(listener.actions()));
       }
     }
   }

@@ -368,7 +368,7 @@ class RequestValidatorTest {
   void notifyTemplatesAreKept() {
     assertEquals(
         new TimerHandler.Notify(List.of("x"), "Dear {{recipient.displayName}}", "{{request.id}} is late"),
-        RequestValidator.handler(
+        HandlerDefinitions.handler(
             new HandlerDefinition("notify", List.of("x"), "Dear {{recipient.displayName}}", null, "{{request.id}} is late")));
   }
 
@@ -381,16 +381,16 @@ class RequestValidatorTest {
 
   @Test
   void handlerDefinitionsBecomeModelHandlers() {
-    assertEquals(new TimerHandler.Warn(), RequestValidator.handler(warn()));
+    assertEquals(new TimerHandler.Warn(), HandlerDefinitions.handler(warn()));
     assertEquals(
         new TimerHandler.Notify(List.of("alice", "bob"), "late"),
-        RequestValidator.handler(notifyTo("late", "alice", "bob")));
+        HandlerDefinitions.handler(notifyTo("late", "alice", "bob")));
     assertEquals(
-        new TimerHandler.Decide(Outcome.REJECTED), RequestValidator.handler(decide("Rejected")));
+        new TimerHandler.Decide(Outcome.REJECTED), HandlerDefinitions.handler(decide("Rejected")));
     assertEquals(
         List.of(new TimerHandler.Warn(), new TimerHandler.Decide(Outcome.APPROVED)),
-        RequestValidator.handlers(List.of(warn(), decide("approved"))));
-    assertThrows(RuleViolation.class, () -> RequestValidator.handler(null));
+        HandlerDefinitions.handlers(List.of(warn(), decide("approved"))));
+    assertThrows(RuleViolation.class, () -> HandlerDefinitions.handler(null));
   }
 
   // ---- sizes -------------------------------------------------------------------------------
@@ -440,7 +440,7 @@ class RequestValidatorTest {
 
   @Test
   void handlersRecipientsAndTemplatesHaveLimits() {
-    HandlerDefinition[] tooMany = new HandlerDefinition[RequestValidator.MAX_HANDLERS + 1];
+    HandlerDefinition[] tooMany = new HandlerDefinition[HandlerDefinitions.MAX_HANDLERS + 1];
     Arrays.fill(tooMany, warn());
     assertOnlyProblem(withTimers(timer("t", "PT1H", tooMany)), "timers[0].handlers", "at most 20 handlers, got 21");
     assertEquals(List.of(), problems(withTimers(timer("t", "PT1H", Arrays.copyOf(tooMany, 20)))));

@@ -1,0 +1,232 @@
+package dev.overdue.bench;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/** Samples the worker's /metrics every second: heap in use, CPU time, expiries recorded. */
+final class Sampler {
+  record Sample(long nanos, double heapBytes, double cpuNanos, double expiries, double serverCpuNanos) {}
+
+  private final int port;
+  private final String expiriesSeries;
+  private final long pid;
+  private final long serverPid;
+  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+  private final List<Sample> samples = new ArrayList<>();
+  private ScheduledExecutorService timer;
+
+  /** @param serverPid the dev server's process, whose CPU time is read from /proc; -1 for none */
+  Sampler(int port, String expiriesSeries, long pid, long serverPid) {
+    this.port = port;
+    this.expiriesSeries = expiriesSeries;
+    this.pid = pid;
+    this.serverPid = serverPid;
+  }
+
+  void start() throws InterruptedException {
+    long giveUp = System.nanoTime() + ScaleBench.WORKER_START.toNanos();
+    while (sample() == null) {
+      if (System.nanoTime() > giveUp) {
+        throw new IllegalStateException("the worker's metrics did not answer on port " + port);
+      }
+      Thread.sleep(250);
+    }
+    timer = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "bench-sampler");
+      t.setDaemon(true);
+      return t;
+    });
+    timer.scheduleAtFixedRate(this::sample, 0, ScaleBench.SAMPLE_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  void stop() {
+    if (timer != null) {
+      timer.shutdownNow();
+    }
+  }
+
+  /** One scrape, kept; null when the endpoint did not answer. */
+  Sample sample() {
+    try {
+      HttpResponse<String> response =
+          http.send(
+              HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
+                  .timeout(Duration.ofSeconds(3))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      if (response.statusCode() != 200) {
+        return null;
+      }
+      long nanos = System.nanoTime();
+      PrometheusText text = PrometheusText.parse(response.body());
+      Sample sample =
+          new Sample(
+              nanos,
+              text.sum("jvm_memory_used_bytes", labels -> "heap".equals(labels.get("area"))),
+              cpuNanos(text),
+              orZero(text.sum(expiriesSeries)),
+              serverPid < 0 ? Double.NaN : ProcStat.cpuNanos(serverPid));
+      synchronized (samples) {
+        samples.add(sample);
+      }
+      return sample;
+    } catch (IOException e) {
+      return null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
+    }
+  }
+
+  /** process_cpu_time from the metrics; /proc/PID/stat when the registry has none. */
+  private double cpuNanos(PrometheusText text) {
+    double ns = text.sum("process_cpu_time_ns_total");
+    if (!Double.isNaN(ns)) {
+      return ns;
+    }
+    double seconds = text.sum("process_cpu_time_seconds_total");
+    if (!Double.isNaN(seconds)) {
+      return seconds * 1e9;
+    }
+    return ProcStat.cpuNanos(pid);
+  }
+
+  private Sample last() {
+    synchronized (samples) {
+      return samples.isEmpty() ? null : samples.get(samples.size() - 1);
+    }
+  }
+
+  double expiries() {
+    Sample last = last();
+    return last == null ? 0 : last.expiries();
+  }
+
+  String status() {
+    Sample last = last();
+    if (last == null) {
+      return "worker: no metrics yet";
+    }
+    return String.format("worker heap %.0f MiB, CPU %.2f cores", last.heapBytes() / (1 << 20), recentCores());
+  }
+
+  private double recentCores() {
+    synchronized (samples) {
+      if (samples.size() < 2) {
+        return Double.NaN;
+      }
+      Sample a = samples.get(samples.size() - 2);
+      Sample b = samples.get(samples.size() - 1);
+      return (b.cpuNanos() - a.cpuNanos()) / (double) (b.nanos() - a.nanos());
+    }
+  }
+
+  private List<Sample> between(long from, long to) {
+    synchronized (samples) {
+      return samples.stream().filter(s -> s.nanos() >= from && s.nanos() <= to).toList();
+    }
+  }
+
+  double heapPeakMiB(long from, long to) {
+    return between(from, to).stream().mapToDouble(Sample::heapBytes).max().orElse(Double.NaN) / (1 << 20);
+  }
+
+  double cpuSeconds(long from, long to) {
+    List<Sample> range = between(from, to);
+    if (range.size() < 2) {
+      return Double.NaN;
+    }
+    return (range.get(range.size() - 1).cpuNanos() - range.get(0).cpuNanos()) / 1e9;
+  }
+
+  double serverCpuSeconds(long from, long to) {
+    List<Sample> range = between(from, to);
+    if (range.size() < 2) {
+      return Double.NaN;
+    }
+    return (range.get(range.size() - 1).serverCpuNanos() - range.get(0).serverCpuNanos()) / 1e9;
+  }
+
+  /**
+   * The highest mean CPU use over {@link #PEAK_SPAN} of samples: shorter spans would mostly
+   * show when a scrape was answered late (the CPU time is read in the worker, the sample's time
+   * here).
+   */
+  double cpuPeakCores(long from, long to) {
+    List<Sample> range = between(from, to);
+    double peak = Double.NaN;
+    int j = 0;
+    for (int i = 0; i < range.size(); i++) {
+      while (j < range.size() && range.get(j).nanos() - range.get(i).nanos() < ScaleBench.PEAK_SPAN.toNanos()) {
+        j++;
+      }
+      if (j == range.size()) {
+        break;
+      }
+      double cores =
+          (range.get(j).cpuNanos() - range.get(i).cpuNanos())
+              / (double) (range.get(j).nanos() - range.get(i).nanos());
+      peak = Double.isNaN(peak) ? cores : Math.max(peak, cores);
+    }
+    return peak;
+  }
+
+  /**
+   * Forces a full GC in the worker ({@code jcmd PID GC.run}, which returns when it is done) and
+   * reads the heap in use right after; NaN when jcmd is not available.
+   */
+  double heapAfterFullGc() {
+    Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+    String command = Files.isExecutable(jcmd) ? jcmd.toString() : "jcmd";
+    try {
+      Process process =
+          new ProcessBuilder(command, Long.toString(pid), "GC.run")
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .start();
+      if (!process.waitFor(60, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+        return Double.NaN;
+      }
+      if (process.exitValue() != 0) {
+        return Double.NaN;
+      }
+      Sample after = sample();
+      return after == null ? Double.NaN : after.heapBytes() / (1 << 20);
+    } catch (IOException e) {
+      return Double.NaN;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return Double.NaN;
+    }
+  }
+
+  private static double orZero(double value) {
+    return Double.isNaN(value) ? 0 : value;
+  }
+
+  /** CPU time of a process from /proc (Linux): utime + stime, in clock ticks of 10 ms. */
+  static final class ProcStat {
+    static double cpuNanos(long pid) {
+      try {
+        String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+        return ticks * 10_000_000.0;
+      } catch (IOException | RuntimeException e) {
+        return Double.NaN;
+      }
+    }
+  }
+}
