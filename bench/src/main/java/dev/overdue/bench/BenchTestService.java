@@ -6,7 +6,10 @@ import dev.overdue.activities.DeliveringNotificationActivities;
 import dev.overdue.activities.LogWarningActivities;
 import dev.overdue.activities.delivery.Deliveries;
 import dev.overdue.api.ApprovalSearchAttributes;
+import dev.overdue.client.ApprovalDataConverter;
 import dev.overdue.workflow.ApprovalWorkflowImpl;
+import io.temporal.client.WorkflowClientOptions;
+import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.worker.Worker;
 
@@ -17,7 +20,8 @@ final class BenchTestService {
   private BenchTestService() {}
 
   static TestWorkflowEnvironment start(String queue) {
-    TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance();
+    TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance(
+            TestEnvironmentOptions.newBuilder().setWorkflowClientOptions(WorkflowClientOptions.newBuilder().setDataConverter(ApprovalDataConverter.create()).build()).build());
     ApprovalSearchAttributes.DEFINITIONS.forEach(env::registerSearchAttribute);
     Worker worker = env.newWorker(queue);
     worker.registerWorkflowImplementationTypes(

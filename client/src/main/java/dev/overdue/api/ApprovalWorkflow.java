@@ -21,11 +21,10 @@ public interface ApprovalWorkflow {
   String WORKFLOW_ID_PREFIX = "approval-";
 
   /**
-   * The failure type of a refused command, from an Update's validator and handler alike (the name
-   * of the workflow's rule-violation exception, which a validator reports as its type); the
-   * failure's message is the reason.
+   * The failure type of a refused command, from an Update's validator and its handler alike: a
+   * business refusal, final (non-retryable); the failure's message is the reason.
    */
-  String REFUSED = "dev.overdue.model.RuleViolation";
+  String REFUSED = "CommandRefused";
 
   /** The failure type of a workflow whose request was invalid: it fails at once, naming every problem. */
   String INVALID_REQUEST = "InvalidApprovalRequest";

@@ -7,8 +7,11 @@ import dev.overdue.activities.DeliveringNotificationActivities;
 import dev.overdue.activities.LogWarningActivities;
 import dev.overdue.activities.delivery.Deliveries;
 import dev.overdue.api.ApprovalWorkflow;
+import dev.overdue.client.ApprovalDataConverter;
 import dev.overdue.workflow.ApprovalWorkflowImpl;
 import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowClientOptions;
+import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.worker.Worker;
 import java.io.PrintWriter;
@@ -23,7 +26,8 @@ final class CliHarness implements AutoCloseable {
   final TestWorkflowEnvironment env;
 
   CliHarness() {
-    env = TestWorkflowEnvironment.newInstance();
+    env = TestWorkflowEnvironment.newInstance(
+            TestEnvironmentOptions.newBuilder().setWorkflowClientOptions(WorkflowClientOptions.newBuilder().setDataConverter(ApprovalDataConverter.create()).build()).build());
     dev.overdue.api.ApprovalSearchAttributes.DEFINITIONS.forEach(env::registerSearchAttribute);
     Worker worker = env.newWorker(ApprovalWorkflow.DEFAULT_TASK_QUEUE);
     worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);

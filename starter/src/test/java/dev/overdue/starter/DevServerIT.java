@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.starter.Processes.Attempt;
 import dev.overdue.starter.Processes.Result;
 import java.time.Duration;
@@ -159,6 +160,10 @@ class DevServerIT {
         Result result = temporal.server().shell(recipe.line());
         assertNotEquals(0, result.exit(), recipe + " must be refused: " + result);
         assertTrue(result.err().contains(reason), recipe + " must say why: " + result);
+        // A business refusal is final: no client should retry it.
+        assertTrue(
+            result.err().contains("type: " + ApprovalWorkflow.REFUSED + ", retryable: false"),
+            recipe + " must be final: " + result);
       } else if (listed != null) {
         Processes.await(VISIBILITY, recipe + " to list " + listed, () -> {
           Result result = ok(recipe, temporal.server().shell(recipe.line()));

@@ -18,6 +18,7 @@ import dev.overdue.api.ApprovalSearchAttributes;
 import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.WarningInfo;
+import dev.overdue.client.ApprovalDataConverter;
 import dev.overdue.client.Approvals;
 import dev.overdue.model.RequestValidator;
 import dev.overdue.workflow.ApprovalWorkflowImpl;
@@ -25,6 +26,8 @@ import dev.overdue.workflow.activities.Delivery;
 import dev.overdue.workflow.activities.Notification;
 import dev.overdue.workflow.activities.NotificationActivities;
 import dev.overdue.workflow.activities.Recipients;
+import io.temporal.client.WorkflowClientOptions;
+import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.worker.Worker;
 import jakarta.mail.internet.MimeMessage;
@@ -153,7 +156,8 @@ class NotificationDeliveryTest {
   }
 
   void startWorker(NotificationActivities notifications) {
-    env = TestWorkflowEnvironment.newInstance();
+    env = TestWorkflowEnvironment.newInstance(
+            TestEnvironmentOptions.newBuilder().setWorkflowClientOptions(WorkflowClientOptions.newBuilder().setDataConverter(ApprovalDataConverter.create()).build()).build());
     ApprovalSearchAttributes.DEFINITIONS.forEach(env::registerSearchAttribute);
     Worker worker = env.newWorker(ApprovalWorkflow.DEFAULT_TASK_QUEUE);
     worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);

@@ -170,12 +170,12 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   private final class UpdateHandler implements DynamicUpdateHandler {
     @Override
     public void handleValidate(String name, EncodedValues args) {
-      // Thrown as is: SDK 1.38 reports a validator's plain exception with its message intact.
       try {
         Command command = Commands.parse(name, decode(args), versions.knowsDeadlines);
         started().check(command, now());
       } catch (RuleViolation violation) {
         rejected(name, "update", violation.reason());
+        // A validator's ApplicationFailure comes out mangled: ApprovalDataConverter makes this one final.
         throw violation;
       }
     }
@@ -193,7 +193,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
       } catch (RuleViolation violation) {
         process.recordCommand(now, "update", name, input, Optional.of(violation.reason()));
         changes++;
-        throw ApplicationFailure.newNonRetryableFailure(violation.reason(), ApprovalWorkflow.REFUSED);
+        throw refused(violation);
       }
     }
 
@@ -201,6 +201,11 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     public String getDescription() {
       return "Approval commands: " + String.join(", ", Commands.NAMES);
     }
+  }
+
+  /** A refusal is final: retrying the same command cannot make it acceptable. */
+  private static ApplicationFailure refused(RuleViolation violation) {
+    return ApplicationFailure.newNonRetryableFailure(violation.reason(), ApprovalWorkflow.REFUSED);
   }
 
   private static void rejected(String command, String via, String reason) {

@@ -7,10 +7,13 @@ import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.TimerInfo;
+import dev.overdue.client.ApprovalDataConverter;
 import dev.overdue.client.Approvals;
 import dev.overdue.model.RequestValidator;
 import io.temporal.api.history.v1.HistoryEvent;
+import io.temporal.client.WorkflowClientOptions;
 import io.temporal.common.WorkflowExecutionHistory;
+import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.worker.Worker;
 import java.time.Duration;
@@ -33,11 +36,14 @@ final class ApprovalTestEnvironment implements AutoCloseable {
 
   /** A test service whose clock starts at {@code initialTime} (null: now). */
   ApprovalTestEnvironment(Instant initialTime) {
-    env =
-        initialTime == null
-            ? TestWorkflowEnvironment.newInstance()
-            : TestWorkflowEnvironment.newInstance(
-                io.temporal.testing.TestEnvironmentOptions.newBuilder().setInitialTime(initialTime).build());
+    TestEnvironmentOptions.Builder options =
+        TestEnvironmentOptions.newBuilder()
+            .setWorkflowClientOptions(
+                WorkflowClientOptions.newBuilder().setDataConverter(ApprovalDataConverter.create()).build());
+    if (initialTime != null) {
+      options.setInitialTime(initialTime);
+    }
+    env = TestWorkflowEnvironment.newInstance(options.build());
     approvals = new Approvals(env.getWorkflowClient(), request -> RequestValidator.refusal(request, Instant.now()));
     ApprovalSearchAttributes.DEFINITIONS.forEach(env::registerSearchAttribute);
     Worker worker = env.newWorker(QUEUE);

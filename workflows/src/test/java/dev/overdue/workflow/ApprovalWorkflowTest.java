@@ -515,6 +515,7 @@ class ApprovalWorkflowTest {
             () -> t.approvals.update(id, command, ApprovalTestEnvironment.json(input)));
     ApplicationFailure failure = (ApplicationFailure) refused.getCause();
     assertEquals(ApprovalWorkflow.REFUSED, failure.getType());
+    assertTrue(failure.isNonRetryable(), "a refusal is final");
     assertTrue(failure.getOriginalMessage().contains(reason), failure.getOriginalMessage());
   }
 

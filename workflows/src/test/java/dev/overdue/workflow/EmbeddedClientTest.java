@@ -16,8 +16,9 @@ import dev.overdue.api.StatusInfo;
 import dev.overdue.client.Approvals;
 import dev.overdue.client.RefusedException;
 import dev.overdue.model.RequestJson;
-import dev.overdue.model.RuleViolation;
 import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowUpdateException;
+import io.temporal.failure.ApplicationFailure;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -150,9 +151,19 @@ class EmbeddedClientTest {
   }
 
   @Test
-  void theRefusalTypeIsTheNameOfTheWorkflowsRuleViolation() {
-    // An Update's validator reports the exception it throws under its class name.
-    assertEquals(RuleViolation.class.getName(), ApprovalWorkflow.REFUSED);
+  void aRefusalIsFinalAndSaysSoToEveryClient() throws Exception {
+    String id = t.approvals.start(new ObjectMapper().readTree(EXAMPLE.toFile()), ApprovalWorkflow.DEFAULT_TASK_QUEUE);
+
+    WorkflowUpdateException refused =
+        assertThrows(
+            WorkflowUpdateException.class,
+            () -> t.approvals.update(id, "approve", ApprovalTestEnvironment.json("{'user':'mallory'}")));
+
+    // What the Temporal CLI prints as "(type: CommandRefused, retryable: false)".
+    ApplicationFailure failure = (ApplicationFailure) refused.getCause();
+    assertEquals("CommandRefused", failure.getType());
+    assertTrue(failure.isNonRetryable());
+    assertEquals("mallory is not an approver of step manager (approvers: alice, bob)", failure.getOriginalMessage());
   }
 
   @Test

@@ -7,8 +7,11 @@ import dev.overdue.api.ApprovalSearchAttributes;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.TimerInfo;
+import dev.overdue.client.ApprovalDataConverter;
 import dev.overdue.client.Approvals;
 import dev.overdue.model.RequestValidator;
+import io.temporal.client.WorkflowClientOptions;
+import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.worker.WorkerFactory;
 import java.time.Duration;
@@ -25,7 +28,8 @@ import org.junit.jupiter.api.Test;
 class LateFirstTaskTest {
   static final String QUEUE = "late-workers";
 
-  final TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance();
+  final TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance(
+            TestEnvironmentOptions.newBuilder().setWorkflowClientOptions(WorkflowClientOptions.newBuilder().setDataConverter(ApprovalDataConverter.create()).build()).build());
   final Approvals approvals = new Approvals(env.getWorkflowClient(), request -> RequestValidator.refusal(request, Instant.now()));
   final RecordingActivities activities = new RecordingActivities();
 

@@ -1,8 +1,8 @@
 package dev.overdue.client.codec;
 
+import dev.overdue.client.ApprovalDataConverter;
 import io.temporal.common.converter.CodecDataConverter;
 import io.temporal.common.converter.DataConverter;
-import io.temporal.common.converter.GlobalDataConverter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -103,7 +103,7 @@ public final class PayloadEncryption {
    * they always were.
    */
   public DataConverter dataConverter() {
-    return new CodecDataConverter(GlobalDataConverter.get(), List.of(codec), enabled());
+    return new CodecDataConverter(ApprovalDataConverter.create(), List.of(codec), enabled());
   }
 
   /** For a start-up log line: the key ids, never a key. */

@@ -1,0 +1,44 @@
+package dev.overdue.client;
+
+import dev.overdue.api.ApprovalWorkflow;
+import dev.overdue.api.CommandRefusal;
+import io.temporal.api.failure.v1.Failure;
+import io.temporal.common.converter.DataConverter;
+import io.temporal.common.converter.DefaultDataConverter;
+import io.temporal.common.converter.FailureConverter;
+import io.temporal.failure.ApplicationFailure;
+import io.temporal.failure.DefaultFailureConverter;
+
+/**
+ * The data converter workers and clients of approvals share: the SDK's default, except that a
+ * {@link CommandRefusal} becomes a non-retryable failure of type {@link ApprovalWorkflow#REFUSED}.
+ * An Update's validator cannot say so itself: the SDK reports any exception a validator throws by
+ * its class name, retryable, and mangles an {@code ApplicationFailure} thrown there into an
+ * internal type.
+ */
+public final class ApprovalDataConverter {
+  private ApprovalDataConverter() {}
+
+  public static DataConverter create() {
+    return DefaultDataConverter.newDefaultInstance().withFailureConverter(new Refusals());
+  }
+
+  private static final class Refusals implements FailureConverter {
+    private final DefaultFailureConverter standard = new DefaultFailureConverter();
+
+    @Override
+    public Failure exceptionToFailure(Throwable throwable, DataConverter dataConverter) {
+      if (throwable instanceof CommandRefusal) {
+        return standard.exceptionToFailure(
+            ApplicationFailure.newNonRetryableFailure(throwable.getMessage(), ApprovalWorkflow.REFUSED),
+            dataConverter);
+      }
+      return standard.exceptionToFailure(throwable, dataConverter);
+    }
+
+    @Override
+    public RuntimeException failureToException(Failure failure, DataConverter dataConverter) {
+      return standard.failureToException(failure, dataConverter);
+    }
+  }
+}
