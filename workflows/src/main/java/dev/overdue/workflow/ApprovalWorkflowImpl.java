@@ -48,7 +48,11 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   private final DeadlineTimer deadline = new DeadlineTimer();
   private final Inspection inspection = new Inspection();
   private final Versions versions;
+  /** When the approval started: its limits count from here. */
+  private final Instant startedAt;
   private ApprovalProcess process;
+  /** A request that starts once {@link #run} has recorded the worker's calendar. */
+  private ApprovalRequest waitingForCalendar;
   private HandlerRunner handlers;
   /** Why the request could not start, when it could not. */
   private String invalidRequest;
@@ -56,40 +60,78 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   private int changes;
 
   /**
-   * Starts the process and registers the command handlers before the first workflow task handles
-   * anything, so an Update sent right after the start is not refused as unknown.
+   * Registers the command handlers and starts the process before the first workflow task handles
+   * anything, so an Update sent right after the start is not refused as unknown. An approval that
+   * counts working time starts when the workflow method records the worker's calendar (version
+   * "shape-7"; before it, the constructor recorded it, then registered the handlers).
    */
   @WorkflowInit
   public ApprovalWorkflowImpl(JsonNode request) {
     versions = Versions.atInit();
-    Instant startedAt =
+    startedAt =
         versions.startsAtRunStart ? Instant.ofEpochMilli(Workflow.getInfo().getRunStartedTimestampMillis()) : now();
-    try {
-      if (request != null && request.has(CONTINUATION)) {
-        process =
-            ApprovalProcess.restore(
-                RequestJson.snapshot(request.get(CONTINUATION)),
-                Workflow.getInfo().getContinuedExecutionRunId().orElse(null),
-                now());
-      } else {
-        ApprovalRequest parsed = RequestJson.parse(request);
-        // Recorded once: replays and continued runs count in the calendar the approval began with.
-        CalendarSettings calendar =
-            versions.knowsDeadlines && RequestValidator.needsCalendar(parsed)
-                ? Workflow.sideEffect(CalendarSettings.class, WorkerCalendar::current)
-                : null;
-        process = ApprovalProcess.start(parsed, startedAt, calendar);
-      }
-      handlers = new HandlerRunner(process, versions, () -> changes++);
-    } catch (RuleViolation invalid) {
-      invalidRequest = invalid.reason();
+    if (versions.shape7) {
+      registerHandlers();
+      begin(request, false);
+    } else {
+      begin(request, true);
+      registerHandlers();
     }
+  }
+
+  private void registerHandlers() {
     Workflow.registerListener((DynamicSignalHandler) this::onSignal);
     Workflow.registerListener(new UpdateHandler());
   }
 
+  /**
+   * Starts the process from {@code request} (or continues it from a snapshot); an invalid request
+   * is kept to fail the workflow with. One that needs the worker's calendar waits for {@link #run}
+   * unless {@code recordCalendarNow}: recording it is a blocking call.
+   */
+  private void begin(JsonNode request, boolean recordCalendarNow) {
+    try {
+      if (request != null && request.has(CONTINUATION)) {
+        started(
+            ApprovalProcess.restore(
+                RequestJson.snapshot(request.get(CONTINUATION)),
+                Workflow.getInfo().getContinuedExecutionRunId().orElse(null),
+                now()));
+        return;
+      }
+      ApprovalRequest parsed = RequestJson.parse(request);
+      if (!versions.knowsDeadlines || !RequestValidator.needsCalendar(parsed)) {
+        started(ApprovalProcess.start(parsed, startedAt, null));
+      } else if (recordCalendarNow) {
+        started(ApprovalProcess.start(parsed, startedAt, recordedCalendar()));
+      } else {
+        waitingForCalendar = parsed;
+      }
+    } catch (RuleViolation invalid) {
+      invalidRequest = invalid.reason();
+    }
+  }
+
+  /** Recorded once: replays and continued runs count in the calendar the approval began with. */
+  private static CalendarSettings recordedCalendar() {
+    return Workflow.sideEffect(CalendarSettings.class, WorkerCalendar::current);
+  }
+
+  private void started(ApprovalProcess started) {
+    process = started;
+    handlers = new HandlerRunner(process, versions, () -> changes++);
+  }
+
   @Override
   public ApprovalResult run(JsonNode request) {
+    if (waitingForCalendar != null) {
+      try {
+        started(ApprovalProcess.start(waitingForCalendar, startedAt, recordedCalendar()));
+      } catch (RuleViolation invalid) {
+        invalidRequest = invalid.reason();
+      }
+      waitingForCalendar = null;
+    }
     if (invalidRequest != null) {
       throw ApplicationFailure.newNonRetryableFailure(invalidRequest, ApprovalWorkflow.INVALID_REQUEST);
     }
@@ -113,6 +155,11 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     Workflow.await(() -> handlers.idle() && Workflow.isEveryHandlerFinished());
     inspection.publish(process, versions.inspectable, null);
     return process.result();
+  }
+
+  /** Still recording the worker's calendar: neither started nor refused yet. */
+  private boolean starting() {
+    return process == null && invalidRequest == null;
   }
 
   /**
@@ -141,6 +188,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   // ---- commands ----------------------------------------------------------------------------
 
   private void onSignal(String name, EncodedValues args) {
+    Workflow.await(() -> !starting());
     if (process == null) {
       log.warn("ignored signal {}: the approval did not start", name);
       return;
@@ -170,6 +218,10 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   private final class UpdateHandler implements DynamicUpdateHandler {
     @Override
     public void handleValidate(String name, EncodedValues args) {
+      if (starting()) {
+        // A validator cannot wait: the handler checks the command once the approval has started.
+        return;
+      }
       try {
         Command command = Commands.parse(name, decode(args), versions.knowsDeadlines);
         started().check(command, now());
@@ -182,6 +234,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
 
     @Override
     public Object handleExecute(String name, EncodedValues args) {
+      Workflow.await(() -> !starting());
       Instant now = now();
       JsonNode input = null;
       try {
@@ -263,6 +316,9 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   }
 
   private ApprovalProcess started() {
+    if (starting()) {
+      throw new RuleViolation("the approval is starting: ask again in a moment");
+    }
     if (process == null) {
       throw new RuleViolation("the approval did not start: " + invalidRequest);
     }

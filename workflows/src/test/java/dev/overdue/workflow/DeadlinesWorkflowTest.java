@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.overdue.api.ApprovalWorkflow;
+import dev.overdue.api.CommandResult;
 import dev.overdue.api.PlanEntry;
 import dev.overdue.api.StepInfo;
 import dev.overdue.api.TimerInfo;
@@ -13,7 +15,12 @@ import dev.overdue.model.CalendarSettings;
 import dev.overdue.workflow.activities.Delivery;
 import dev.overdue.workflow.activities.NotificationEvent;
 import io.temporal.api.enums.v1.EventType;
+import io.temporal.api.enums.v1.WorkflowIdConflictPolicy;
+import io.temporal.client.UpdateOptions;
+import io.temporal.client.WorkflowOptions;
+import io.temporal.client.WorkflowStub;
 import io.temporal.client.WorkflowUpdateException;
+import io.temporal.client.WorkflowUpdateStage;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -274,6 +281,36 @@ class DeadlinesWorkflowTest {
     assertEquals(List.of(), deliveries(NotificationEvent.DEADLINE_ESCALATED, "manager.due"));
     t.sleep(Duration.ofMinutes(2));
     assertEquals(List.of("alice"), names(deliveries(NotificationEvent.DEADLINE_ESCALATED, "manager.due")));
+  }
+
+  @Test
+  void anUpdateThatComesWithTheStartOfAnApprovalInWorkingTimeIsApplied() {
+    // The worker's calendar is recorded when the workflow method starts; the claim, delivered in
+    // the same first workflow task, waits for it instead of being refused.
+    WorkerCalendar.use(BERLIN);
+    env(Instant.parse("2026-11-20T14:00:00Z"));
+    WorkflowStub stub =
+        t.env.getWorkflowClient()
+            .newUntypedWorkflowStub(
+                ApprovalWorkflow.TYPE,
+                WorkflowOptions.newBuilder()
+                    .setWorkflowId("approval-PO-6")
+                    .setTaskQueue(ApprovalTestEnvironment.QUEUE)
+                    .setWorkflowIdConflictPolicy(WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_FAIL)
+                    .build());
+
+    CommandResult claimed =
+        stub.executeUpdateWithStart(
+            UpdateOptions.newBuilder(CommandResult.class)
+                .setUpdateName("claim")
+                .setWaitForStage(WorkflowUpdateStage.COMPLETED)
+                .build(),
+            new Object[] {json("{'user':'alice'}")},
+            new Object[] {json(BUSINESS_DAY)});
+
+    assertEquals("step manager claimed by alice", claimed.message());
+    assertEquals("alice", t.status("PO-6").steps().get(0).owner());
+    assertEquals("2026-11-23T14:00:00Z", toMinute(t.timer("PO-6", "manager.due").expiresAt()));
   }
 
   @Test
