@@ -161,8 +161,9 @@ public final class OverdueWorker implements Callable<Integer> {
       service = EmbeddedTemporal.start(address);
       log.warn("==================================================================================");
       log.warn("No Temporal server at {}: started the IN-MEMORY Temporal service there.", address);
-      log.warn("All approvals and timers are LOST when this worker exits. For durable state, run a");
-      log.warn("Temporal server (temporal server start-dev) and set TEMPORAL_ADDRESS.");
+      log.warn("All approvals and timers are LOST when this worker exits. For durable state and the");
+      log.warn("Web UI: stop this worker, start bin/dev-server, then start the worker again; on this");
+      log.warn("address it finds the server with no settings (elsewhere set TEMPORAL_ADDRESS).");
       log.warn("==================================================================================");
     } else if (!reachable) {
       log.error(

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overdue.api.ApprovalSearchAttributes;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +17,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * bin/dev-server keeps its own list of search attributes (a shell script cannot read Java); this
- * test keeps it equal to {@link ApprovalSearchAttributes#DEFINITIONS}, name, type and order.
+ * test keeps it equal to {@link ApprovalSearchAttributes#DEFINITIONS}, name, type and order. And
+ * a port already taken is explained before the server would fail on it.
  */
 class DevServerScriptTest {
   private static final Path SCRIPT = Path.of("..", "bin", "dev-server");
@@ -41,14 +44,49 @@ class DevServerScriptTest {
     }
   }
 
+  @Test
+  void aTakenPortIsExplainedBeforeAnythingStarts() throws Exception {
+    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      int port = taken.getLocalPort();
+      Run run = start("--port", Integer.toString(port), "--headless");
+      assertEquals(1, run.exit(), run.out());
+      assertTrue(run.out().contains("127.0.0.1:" + port + ", the gRPC port, is already taken"), run.out());
+      assertTrue(run.out().contains("--port " + (port + 1)), run.out());
+      assertTrue(run.out().contains("TEMPORAL_ADDRESS=127.0.0.1:" + (port + 1)), run.out());
+    }
+  }
+
+  @Test
+  void aTakenWebUiPortIsExplainedToo() throws Exception {
+    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      int ui = taken.getLocalPort();
+      Run run = start("--port", Integer.toString(freePort()), "--ui-port", Integer.toString(ui));
+      assertEquals(1, run.exit(), run.out());
+      assertTrue(run.out().contains("the Web UI port, is already taken"), run.out());
+      assertTrue(run.out().contains("--ui-port " + (ui + 1)), run.out());
+    }
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    }
+  }
+
+  private record Run(int exit, String out) {}
+
   private static String run(String... args) throws IOException, InterruptedException {
+    Run run = start(args);
+    assertEquals(0, run.exit(), run.out());
+    return run.out();
+  }
+
+  private static Run start(String... args) throws IOException, InterruptedException {
     assertTrue(Files.isExecutable(SCRIPT), SCRIPT.toAbsolutePath() + " is not executable");
     List<String> command = new ArrayList<>(List.of("bash", SCRIPT.toString()));
     command.addAll(List.of(args));
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     assertTrue(process.waitFor(30, TimeUnit.SECONDS), "bin/dev-server " + String.join(" ", args) + " hung");
-    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertEquals(0, process.exitValue(), out);
-    return out;
+    return new Run(process.exitValue(), new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
   }
 }
