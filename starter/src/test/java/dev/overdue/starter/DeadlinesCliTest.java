@@ -1,5 +1,9 @@
 package dev.overdue.starter;
 
+import java.time.ZoneOffset;
+import java.time.LocalDate;
+import java.util.regex.Pattern;
+import java.util.regex.Matcher;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -264,7 +268,15 @@ class DeadlinesCliTest {
   /** docs/examples/purchase-order.yaml, which `overdue start --help` and the README name. */
   @Test
   void theExamplePurchaseOrderStartsAndPlansItsEscalations() throws Exception {
-    Path example = Processes.ROOT.resolve("docs/examples/purchase-order.yaml");
+    // Its `until` is a fixed date, refused once it has passed: a year from now keeps the test
+    // good for any year (README says to move the date forward once it passes).
+    String text = Files.readString(Processes.ROOT.resolve("docs/examples/purchase-order.yaml"));
+    Matcher until = Pattern.compile("until: \"(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2})\"").matcher(text);
+    assertTrue(until.find(), "the example has a fixed until date");
+    Path example = dir.resolve("purchase-order.yaml");
+    Files.writeString(
+        example,
+        until.replaceFirst("until: \"" + LocalDate.now(ZoneOffset.UTC).plusYears(1) + "T17:00\""));
 
     cli.run("start", "--file", example.toString()).expect(0);
 

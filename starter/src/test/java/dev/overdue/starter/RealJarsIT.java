@@ -91,6 +91,17 @@ class RealJarsIT {
   }
 
   @Test
+  void ctrlCStopsTheWorkerAsGracefullyAsSigterm() throws Exception {
+    startWorker(Map.of("TEMPORAL_ADDRESS", "127.0.0.1:" + freePort()), "--embedded");
+    // Ctrl-C in a terminal is SIGINT to the foreground process, the worker's JVM.
+    Process interrupt = new ProcessBuilder("kill", "-INT", Long.toString(worker.pid())).start();
+    assertEquals(0, interrupt.waitFor());
+    assertTrue(worker.waitFor(30, TimeUnit.SECONDS), "the worker ended");
+    awaitWorkerLog("shutting down: finishing in-flight tasks", Duration.ofSeconds(5));
+    awaitWorkerLog("worker stopped", Duration.ofSeconds(5));
+  }
+
+  @Test
   void workerStartsTheInMemoryServiceWhenNothingAnswersOnTheDefaultAddress() throws Exception {
     assumeTrue(!answers(7233), "something already listens on localhost:7233");
     startWorker(Map.of());

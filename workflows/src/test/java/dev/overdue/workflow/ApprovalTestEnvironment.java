@@ -44,7 +44,8 @@ final class ApprovalTestEnvironment implements AutoCloseable {
       options.setInitialTime(initialTime);
     }
     env = TestWorkflowEnvironment.newInstance(options.build());
-    approvals = new Approvals(env.getWorkflowClient(), request -> RequestValidator.refusal(request, Instant.now()));
+    // Checked at the test service's time, which a test may set to any day.
+    approvals = new Approvals(env.getWorkflowClient(), request -> RequestValidator.refusal(request, now()));
     ApprovalSearchAttributes.DEFINITIONS.forEach(env::registerSearchAttribute);
     Worker worker = env.newWorker(QUEUE);
     worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
