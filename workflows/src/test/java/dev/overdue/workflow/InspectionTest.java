@@ -100,8 +100,9 @@ class InspectionTest {
     String id = t.start(REQUEST);
     WorkflowExecutionDescription description = describe(id);
     assertEquals("Approval PO-9: Chairs (requested by carol)", description.getStaticSummary());
-    assertTrue(description.getStaticDetails().contains("| manager | alice, bob | PT4H | P2D |"));
-    assertTrue(description.getStaticDetails().contains("{\"amount\":300}"));
+    String details = read(description.getStaticDetails());
+    assertTrue(details.contains("\n- **manager**: alice, bob · accept within PT4H · complete within P2D\n"), details);
+    assertTrue(details.contains("\n**Data**: amount: 300\n"), details);
   }
 
   @Test
