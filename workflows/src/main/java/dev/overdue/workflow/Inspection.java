@@ -101,11 +101,11 @@ final class Inspection {
   private static final char GLUE = '\u00a0';
 
   /**
-   * {@code Nov 24 04:37 UTC}: the Web UI's panes are narrow, and a browser may break an ISO date at
-   * its hyphens; the queries keep full precision.
+   * {@code Nov 24 04:37}, in UTC as the headings say: the Web UI's panes are narrow, and a browser
+   * may break an ISO date at its hyphens; the queries keep full precision.
    */
   private static final DateTimeFormatter SHORT_DATE =
-      DateTimeFormatter.ofPattern("MMM d HH:mm 'UTC'", Locale.ENGLISH).withZone(ZoneOffset.UTC);
+      DateTimeFormatter.ofPattern("MMM d HH:mm", Locale.ENGLISH).withZone(ZoneOffset.UTC);
 
   private static final Pattern CYCLE = Pattern.compile("R\\d*/.*");
 
@@ -118,7 +118,8 @@ final class Inspection {
    */
   static String details(StatusInfo status) {
     List<String> lines = new ArrayList<>();
-    lines.add("**" + status.requestId() + (status.title() == null ? "" : ": " + status.title()) + "**");
+    String title = status.title() == null ? "" : ": " + status.title();
+    lines.add("**" + status.requestId() + title + "**");
     if (status.requester() != null) {
       lines.add("requested by " + status.requester());
     }
@@ -128,12 +129,12 @@ final class Inspection {
     }
     if (!status.timers().isEmpty()) {
       lines.add("");
-      lines.add("**Timers**");
+      lines.add("**Timers** (UTC)");
       status.timers().forEach(timer -> lines.add("- " + timerLine(timer)));
     }
     if (!status.warnings().isEmpty()) {
       lines.add("");
-      lines.add("**Warnings**");
+      lines.add("**Warnings** (UTC)");
       for (WarningInfo warning : status.warnings()) {
         lines.add("- " + shortDate(warning.at()) + ": " + warning.message());
       }
@@ -156,7 +157,7 @@ final class Inspection {
   }
 
   /**
-   * {@code **reminder**: RUNNING · PT30M · expires Nov 21 17:07 UTC}. An absolute limit is its
+   * {@code **reminder**: RUNNING · PT30M · expires Nov 21 17:07}. An absolute limit is its
    * date, shown once; a cycle's date is its next occurrence, and an expiry is one of many.
    */
   private static String timerLine(TimerInfo timer) {
@@ -175,7 +176,9 @@ final class Inspection {
     } else if (date != null && timer.expired()) {
       parts.add("**expired** " + shortDate(date));
     } else if (date != null && !timer.cleared() && !date.equals(fixed)) {
-      parts.add("expires " + shortDate(date));
+      // An off timer keeps its date: it expires then only if it is enabled again.
+      boolean off = timer.state().equals(TimerState.OFF.name());
+      parts.add((off ? "would expire " : "expires ") + shortDate(date));
     }
     return parts.stream().map(part -> part.replace(' ', GLUE)).collect(Collectors.joining(" · "));
   }
