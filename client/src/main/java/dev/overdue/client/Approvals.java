@@ -26,6 +26,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -136,14 +137,18 @@ public final class Approvals {
     if (!request.timers().isEmpty()) {
       List<String> timers = new ArrayList<>();
       for (ApprovalRequest.TimerDefinition timer : request.timers()) {
-        timers.add(timer.name() + " " + limit(timer.limit() != null ? timer.limit() : timer.cycle()));
+        String limit = timer.limit() != null ? timer.limit() : timer.cycle();
+        timers.add(timer.name() + " " + limit(limit));
       }
       rest.add("**User timers**: " + joinParts(timers));
     }
     if (!request.data().isEmpty()) {
       List<String> fields = new ArrayList<>();
-      JSON.valueToTree(request.data()).properties().forEach(field -> fields.add(field.getKey() + ": "
-          + (field.getValue().isTextual() ? field.getValue().asText() : field.getValue())));
+      JsonNode data = JSON.valueToTree(request.data());
+      for (Map.Entry<String, JsonNode> field : data.properties()) {
+        JsonNode value = field.getValue();
+        fields.add(field.getKey() + ": " + (value.isTextual() ? value.asText() : value));
+      }
       rest.add("**Data**: " + joinParts(fields));
     }
     return Stream.of(steps, rest)
@@ -158,7 +163,7 @@ public final class Approvals {
     return (shown.equals(limit) ? "within " : "by ") + shown;
   }
 
-  /** A duration or cycle as written ({@code PT4H}, {@code P3D business}); a date with offset, short. */
+  /** A duration or cycle as written ({@code PT4H}, {@code P3D business}); a date, short. */
   private static String limit(String limit) {
     try {
       return SHORT_DATE.format(OffsetDateTime.parse(limit));

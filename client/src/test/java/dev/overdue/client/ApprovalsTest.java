@@ -29,8 +29,10 @@ class ApprovalsTest {
           "P5D",
           null,
           List.of(
-              new StepDefinition("manager", "Manager approval", List.of("alice", "bob"), "PT4H", null, "P2D", null),
-              new StepDefinition("finance", null, List.of("frank"), null, null, "2026-11-28T17:00:00+01:00", null)),
+              new StepDefinition(
+                  "manager", "Manager approval", List.of("alice", "bob"), "PT4H", null, "P2D", null),
+              new StepDefinition(
+                  "finance", null, List.of("frank"), null, null, "2026-11-28T17:00:00+01:00", null)),
           List.of(
               new TimerDefinition("reminder", "PT30M", null),
               new TimerDefinition("daily", null, null, "R/P1D", null, null)));
@@ -42,7 +44,9 @@ class ApprovalsTest {
 
   @Test
   void theSummaryNamesRequestTitleAndRequester() {
-    assertEquals("Approval PO-4711: Purchase order 4711 (requested by carol)", Approvals.staticSummary(PO_4711));
+    assertEquals(
+        "Approval PO-4711: Purchase order 4711 (requested by carol)",
+        Approvals.staticSummary(PO_4711));
   }
 
   @Test
