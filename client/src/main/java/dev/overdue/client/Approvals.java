@@ -18,16 +18,31 @@ import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowStub;
 import io.temporal.client.WorkflowUpdateException;
 import io.temporal.failure.ApplicationFailure;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** Starting and steering approvals from a client: the contract as Java calls. */
 public final class Approvals {
   /** Reads a checked request's fields for the Web UI's summary; unknown fields are the check's business. */
   private static final ObjectMapper JSON =
       new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+  /** A no-break space: the Web UI wraps a line only between the parts a " · " separates. */
+  private static final char GLUE = '\u00a0';
+
+  /** Short UTC dates: a browser may break an ISO date at its hyphens in the UI's narrow panes. */
+  private static final DateTimeFormatter SHORT_DATE =
+      DateTimeFormatter.ofPattern("MMM d HH:mm 'UTC'", Locale.ENGLISH).withZone(ZoneOffset.UTC);
 
   private final WorkflowClient client;
   private final RequestCheck check;
@@ -93,28 +108,72 @@ public final class Approvals {
     return summary.toString();
   }
 
-  /** Markdown: the steps with their approvers and limits, the user timers, the request data. */
+  /**
+   * Markdown: one line per step with its approvers and limits, the process timeout, the user
+   * timers, the request data. The Web UI renders it in a narrow pane with {@code white-space:
+   * pre-line} and takes no list that follows a line directly, so single newlines keep it one line
+   * per item without blank lines; a no-break space keeps each part between " · " on one line.
+   */
   static String staticDetails(ApprovalRequest request) {
-    StringBuilder details = new StringBuilder("| step | approvers | offer timeout | timeout |\n|---|---|---|---|\n");
-    for (ApprovalRequest.StepDefinition step : request.steps()) {
-      details
-          .append("| ").append(step.name())
-          .append(" | ").append(String.join(", ", step.approvers()))
-          .append(" | ").append(step.offerTimeout() == null ? "–" : step.offerTimeout())
-          .append(" | ").append(step.timeout() == null ? "–" : step.timeout())
-          .append(" |\n");
+    List<String> steps = new ArrayList<>();
+    if (!request.steps().isEmpty()) {
+      steps.add("**Steps**");
+      for (ApprovalRequest.StepDefinition step : request.steps()) {
+        List<String> parts = new ArrayList<>();
+        parts.add("**" + step.name() + "**: " + String.join(", ", step.approvers()));
+        if (step.offerTimeout() != null) {
+          parts.add("accept " + within(step.offerTimeout()));
+        }
+        if (step.timeout() != null) {
+          parts.add("complete " + within(step.timeout()));
+        }
+        steps.add("- " + joinParts(parts));
+      }
     }
+    List<String> rest = new ArrayList<>();
     if (request.timeout() != null) {
-      details.append("\nProcess timeout: ").append(request.timeout()).append('\n');
+      rest.add("**Process**: " + joinParts(List.of("complete " + within(request.timeout()))));
     }
-    for (ApprovalRequest.TimerDefinition timer : request.timers()) {
-      details.append("\nUser timer ").append(timer.name()).append(": ").append(timer.limit());
+    if (!request.timers().isEmpty()) {
+      List<String> timers = new ArrayList<>();
+      for (ApprovalRequest.TimerDefinition timer : request.timers()) {
+        String limit = timer.limit() != null ? timer.limit() : timer.cycle();
+        timers.add(timer.name() + " " + limit(limit));
+      }
+      rest.add("**User timers**: " + joinParts(timers));
     }
     if (!request.data().isEmpty()) {
+      List<String> fields = new ArrayList<>();
       JsonNode data = JSON.valueToTree(request.data());
-      details.append("\n\nData: `").append(data).append('`');
+      for (Map.Entry<String, JsonNode> field : data.properties()) {
+        JsonNode value = field.getValue();
+        fields.add(field.getKey() + ": " + (value.isTextual() ? value.asText() : value));
+      }
+      rest.add("**Data**: " + joinParts(fields));
     }
-    return details.toString();
+    return Stream.of(steps, rest)
+        .filter(block -> !block.isEmpty())
+        .map(block -> String.join("\n", block) + "\n")
+        .collect(Collectors.joining("\n"));
+  }
+
+  /** {@code within PT4H}; an absolute limit, {@code by Nov 24 04:37 UTC}. */
+  private static String within(String limit) {
+    String shown = limit(limit);
+    return (shown.equals(limit) ? "within " : "by ") + shown;
+  }
+
+  /** A duration or cycle as written ({@code PT4H}, {@code P3D business}); a date, short. */
+  private static String limit(String limit) {
+    try {
+      return SHORT_DATE.format(OffsetDateTime.parse(limit));
+    } catch (DateTimeParseException notADateWithOffset) {
+      return limit;
+    }
+  }
+
+  private static String joinParts(List<String> parts) {
+    return parts.stream().map(part -> part.replace(' ', GLUE)).collect(Collectors.joining(" · "));
   }
 
   /**

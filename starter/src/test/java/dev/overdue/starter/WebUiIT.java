@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.IntSummaryStatistics;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -41,9 +42,12 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * What a person sees: the dev server's Web UI, in Debian's Chromium driven headless by Selenium
  * (the browser and driver paths are set explicitly, so Selenium Manager never downloads one). An
- * approval started by the starter and signalled by the temporal CLI shows its summary, its timers
- * in the current details and the signals in its event history; the screenshots land in
- * target/screenshots/ (docs/screenshots/ with -Doverdue.writeScreenshots=true). Skipped when /usr/bin/chromium is missing, unless CI is set.
+ * approval started by the starter and signalled by the temporal CLI shows its summary, its steps
+ * in the details, its title, requester and one line per timer in the current details, readable at
+ * 1400 and at 1000 px, and the signals in its event history; one started by the temporal CLI
+ * alone still shows its title and requester. The screenshots land in target/screenshots/
+ * (docs/screenshots/ with -Doverdue.writeScreenshots=true). Skipped when /usr/bin/chromium is
+ * missing, unless CI is set.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class WebUiIT {
@@ -139,27 +143,62 @@ class WebUiIT {
       return warnings.size() > 0 ? Attempt.done(true) : Attempt.notYet(status);
     });
 
-    // The approval's page: its User Metadata tab.
+    // The approval's page: its User Metadata tab, at two widths: the panes side by side at
+    // 1400 px, one under the other at 1000 px.
+    browser.manage().window().setSize(new Dimension(1400, 1100));
     browser.get(server.uiUrl() + "/namespaces/default/workflows/approval-PO-4711");
     waitForText("approval-PO-4711");
     click(By.linkText("User Metadata"));
     waitForText("Current Details");
     List<String> frames = awaitFrames(texts -> texts.size() >= 3
         && texts.stream().anyMatch(t -> t.contains(SUMMARY))
+        && texts.stream().anyMatch(t -> t.contains("Steps") && t.contains("Data"))
         && texts.stream().anyMatch(t -> t.contains("claimed by alice") && t.contains("reminder")));
     String summary = frames.stream().filter(t -> t.contains(SUMMARY)).findFirst().orElseThrow();
     assertEquals(SUMMARY, summary.strip(), "the summary: " + frames);
-    String current = frames.stream().filter(t -> t.contains("claimed by alice")).findFirst().orElseThrow();
+    List<String> details =
+        lines(frames.stream().filter(t -> t.contains("Steps")).findFirst().orElseThrow());
+    assertEquals(
+        List.of("Steps", "- manager: alice, bob · accept within PT4H · complete within P2D",
+            "- finance: frank · complete within P1D"),
+        details.subList(0, 3),
+        "the details: one line per step with its approvers and limits");
+    assertTrue(details.contains("Data: amount: 12000 · supplier: ACME"), "the details: " + details);
+    List<String> current =
+        lines(frames.stream().filter(t -> t.contains("claimed by alice")).findFirst().orElseThrow());
+    assertEquals(
+        List.of("PO-4711: Purchase order 4711", "requested by carol",
+            "ACTIVE · step manager RESERVED, claimed by alice", "Timers (UTC)"),
+        current.subList(0, 4),
+        "the title and requester head the current details, then state, step and owner");
+    // Each timer: its name, state, limit and a short date, as parts of one line of its own.
+    String date = "(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \\d{1,2} \\d{2}:\\d{2}";
+    List<String> timers = current.subList(4, current.size());
+    assertEquals(5, timers.size(), "one line per timer: " + timers);
     for (String expected :
-        List.of("PO-4711", "ACTIVE", "step manager RESERVED (claimed by alice)", "timer", "expires at",
-            "process", "manager.acceptance", "manager.completion", "finance.completion", "reminder",
-            "RUNNING", "PT30M")) {
-      assertTrue(current.contains(expected), "current details show " + expected + ":\n" + current);
+        List.of(
+            "process: RUNNING · P5D · expires " + date,
+            "manager.acceptance: OFF · PT4H · would expire " + date,
+            "manager.completion: RUNNING · until " + date,
+            "finance.completion: OFF · P1D",
+            "reminder: RUNNING · PT30M · expires " + date)) {
+      assertTrue(timers.stream().anyMatch(line -> line.matches("- " + expected)),
+          "a line " + expected + " among the timers: " + timers);
     }
-    assertTrue(
-        frames.stream().anyMatch(t -> t.contains("alice, bob") && t.contains("frank")),
-        "the details list the steps and approvers: " + frames);
+    assertDatesReadWhole("1400 px");
     screenshot("approval-user-metadata.png");
+
+    browser.manage().window().setSize(new Dimension(1000, 1400));
+    // The panes stack: every frame starts at (about) the same x.
+    new WebDriverWait(browser, PAGE).until(d -> {
+      IntSummaryStatistics x = d.findElements(By.tagName("iframe")).stream()
+          .mapToInt(frame -> frame.getLocation().getX()).summaryStatistics();
+      return x.getCount() >= 3 && x.getMax() - x.getMin() < 10;
+    });
+    scrollToTop(By.linkText("User Metadata"));
+    assertDatesReadWhole("1000 px");
+    screenshot("approval-user-metadata-1000.png");
+    browser.manage().window().setSize(new Dimension(1600, 1100));
 
     // Its event history: the two signals, each with its name, and the update.
     click(By.partialLinkText("Event History"));
@@ -178,6 +217,23 @@ class WebUiIT {
     ((org.openqa.selenium.JavascriptExecutor) browser)
         .executeScript("arguments[0].scrollIntoView({block: 'start'});", table);
     screenshot("approval-event-history.png");
+
+    // Started by the Temporal CLI, an approval has no summary and no details; its current details
+    // still open with its title and requester.
+    ok(server.temporal("workflow", "start", "--type", "ApprovalWorkflow", "--task-queue", "overdue",
+        "--workflow-id", "approval-PO-4713", "--input",
+        "{\"requestId\":\"PO-4713\",\"title\":\"Office chairs\",\"requester\":\"dave\","
+            + "\"steps\":[{\"name\":\"manager\",\"approvers\":[\"bob\"]}]}"));
+    browser.get(server.uiUrl() + "/namespaces/default/workflows/approval-PO-4713");
+    waitForText("approval-PO-4713");
+    click(By.linkText("User Metadata"));
+    waitForText("Current Details");
+    List<String> started = awaitFrames(texts -> texts.stream().anyMatch(t -> t.contains("PO-4713")));
+    List<String> cli = lines(started.stream().filter(t -> t.contains("PO-4713")).findFirst().orElseThrow());
+    assertEquals(
+        List.of("PO-4713: Office chairs", "requested by dave", "ACTIVE · step manager READY, offered to bob"),
+        cli.subList(0, 3),
+        "the current details of an approval started by the Temporal CLI: " + started);
 
     // The work list with warnings: the workflow list filtered by a search attribute.
     String list = server.uiUrl() + "/namespaces/default/workflows?query=HasWarnings%20%3D%20true";
@@ -219,6 +275,53 @@ class WebUiIT {
 
   private static String body(WebDriver driver) {
     return driver.findElement(By.tagName("body")).getText();
+  }
+
+  /** A frame's text as a person reads it: its lines, no-break spaces read as spaces. */
+  private static List<String> lines(String text) {
+    return text.replace('\u00a0', ' ').lines().map(String::strip).filter(line -> !line.isEmpty()).toList();
+  }
+
+  private void scrollToTop(By by) {
+    ((org.openqa.selenium.JavascriptExecutor) browser)
+        .executeScript("arguments[0].scrollIntoView({block: 'start'});", browser.findElement(by));
+  }
+
+  /**
+   * Every short date ("Nov 24 04:37") the user metadata shows, with the number of lines the
+   * browser laid it out on.
+   */
+  private List<String> datesAndTheirLines() {
+    List<String> dates = new ArrayList<>();
+    for (WebElement frame : browser.findElements(By.tagName("iframe"))) {
+      browser.switchTo().frame(frame);
+      @SuppressWarnings("unchecked")
+      List<String> found = (List<String>) ((org.openqa.selenium.JavascriptExecutor) browser).executeScript("""
+          const found = [];
+          const date = /[A-Z][a-z]{2}\\s\\d{1,2}\\s\\d{2}:\\d{2}/g;
+          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (const match of node.data.matchAll(date)) {
+              const range = document.createRange();
+              range.setStart(node, match.index);
+              range.setEnd(node, match.index + match[0].length);
+              const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+              found.push(match[0].replace(/\\s/g, ' ') + ' on ' + tops.size + ' line(s)');
+            }
+          }
+          return found;""");
+      dates.addAll(found);
+      browser.switchTo().defaultContent();
+    }
+    return dates;
+  }
+
+  /** The four dates of PO-4711's running timers, each on one line, not broken where it wraps. */
+  private void assertDatesReadWhole(String width) {
+    List<String> dates = datesAndTheirLines();
+    assertEquals(4, dates.size(), "the timers' dates at " + width + ": " + dates);
+    assertTrue(dates.stream().allMatch(date -> date.endsWith(" on 1 line(s)")),
+        "every date on one line at " + width + ": " + dates);
   }
 
   /** The Web UI renders summary, details and current details (Markdown) in iframes. */

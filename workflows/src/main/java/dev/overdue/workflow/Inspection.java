@@ -17,13 +17,18 @@ import io.temporal.common.SearchAttributeKey;
 import io.temporal.common.SearchAttributeUpdate;
 import io.temporal.workflow.Workflow;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.time.temporal.ChronoUnit;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * What an approval shows outside: search attributes for list queries, the current details the
@@ -92,45 +97,106 @@ final class Inspection {
     return new OverdueMetrics.TimerCounts(running, suspended);
   }
 
-  /** Milliseconds only make the Web UI's narrow table columns wrap. */
-  private static String toSeconds(String instant) {
-    return Instant.parse(instant).truncatedTo(ChronoUnit.SECONDS).toString();
-  }
+  /** A no-break space: the Web UI wraps a line only between the parts a " · " separates. */
+  private static final char GLUE = '\u00a0';
 
-  /** The Web UI renders current details as Markdown: a header line, the timers, the warnings. */
+  /**
+   * {@code Nov 24 04:37}, in UTC as the headings say: the Web UI's panes are narrow, and a browser
+   * may break an ISO date at its hyphens; the queries keep full precision.
+   */
+  private static final DateTimeFormatter SHORT_DATE =
+      DateTimeFormatter.ofPattern("MMM d HH:mm", Locale.ENGLISH).withZone(ZoneOffset.UTC);
+
+  private static final Pattern CYCLE = Pattern.compile("R\\d*/.*");
+
+  /**
+   * The Web UI's current details, as Markdown: the approval (title and requester first, as
+   * approvals started without the client have no summary), its state, one line per timer, the
+   * warnings. The UI renders its Markdown with {@code white-space: pre-line} and takes no list
+   * that follows a line directly, so single newlines are what keep it one line per item there
+   * without blank lines; other renderers show the items as lists.
+   */
   static String details(StatusInfo status) {
-    StringBuilder out = new StringBuilder();
-    out.append("**").append(status.requestId()).append("** ").append(status.state());
-    StepInfo current = currentStep(status);
-    if (current != null) {
-      out.append(" · step ").append(current.name()).append(' ').append(current.state());
-      if (current.owner() != null) {
-        out.append(" (claimed by ").append(current.owner()).append(')');
-      }
+    List<String> lines = new ArrayList<>();
+    String title = status.title() == null ? "" : ": " + status.title();
+    lines.add("**" + status.requestId() + title + "**");
+    if (status.requester() != null) {
+      lines.add("requested by " + status.requester());
     }
+    lines.add(stateLine(status));
     if (status.suspendedReason() != null) {
-      out.append(" · suspended: ").append(status.suspendedReason());
+      lines.add("suspended: " + status.suspendedReason());
     }
-    out.append("\n\n| timer | state | limit | expires at | expired |\n|---|---|---|---|---|\n");
-    for (TimerInfo timer : status.timers()) {
-      out.append("| ")
-          .append(timer.name())
-          .append(" | ")
-          .append(timer.cleared() ? "cleared" : timer.state())
-          .append(" | ")
-          .append(timer.limit())
-          .append(" | ")
-          .append(timer.expiresAt() == null ? "–" : toSeconds(timer.expiresAt()))
-          .append(" | ")
-          .append(timer.expired() ? "**yes**" : "no")
-          .append(" |\n");
+    if (!status.timers().isEmpty()) {
+      lines.add("");
+      lines.add("**Timers** (UTC)");
+      status.timers().forEach(timer -> lines.add("- " + timerLine(timer)));
     }
     if (!status.warnings().isEmpty()) {
-      out.append("\n**Warnings**\n\n");
+      lines.add("");
+      lines.add("**Warnings** (UTC)");
       for (WarningInfo warning : status.warnings()) {
-        out.append("- ").append(warning.at()).append(' ').append(warning.message()).append('\n');
+        lines.add("- " + shortDate(warning.at()) + ": " + warning.message());
       }
     }
-    return out.toString();
+    return String.join("\n", lines) + "\n";
+  }
+
+  private static String stateLine(StatusInfo status) {
+    StringBuilder line = new StringBuilder("**").append(status.state()).append("**");
+    StepInfo current = currentStep(status);
+    if (current != null) {
+      line.append(" · step ").append(current.name()).append(' ').append(current.state());
+      if (current.owner() != null) {
+        line.append(", claimed by ").append(current.owner());
+      } else if (current.approvers() != null && !current.approvers().isEmpty()) {
+        line.append(", offered to ").append(String.join(", ", current.approvers()));
+      }
+    }
+    return line.toString();
+  }
+
+  /**
+   * {@code **reminder**: RUNNING · PT30M · expires Nov 21 17:07}. An absolute limit is its
+   * date, shown once; a cycle's date is its next occurrence, and an expiry is one of many.
+   */
+  private static String timerLine(TimerInfo timer) {
+    List<String> parts = new ArrayList<>();
+    parts.add("**" + timer.name() + "**: " + (timer.cleared() ? "cleared" : timer.state()));
+    Instant fixed = absolute(timer.limit());
+    parts.add(fixed == null ? timer.limit() : "until " + shortDate(fixed));
+    Instant date = timer.expiresAt() == null ? null : Instant.parse(timer.expiresAt());
+    if (CYCLE.matcher(timer.limit()).matches()) {
+      if (date != null && !timer.cleared()) {
+        parts.add("next " + shortDate(date));
+      }
+      if (timer.firings() > 0) {
+        parts.add("fired " + timer.firings() + (timer.firings() == 1 ? " time" : " times"));
+      }
+    } else if (date != null && timer.expired()) {
+      parts.add("**expired** " + shortDate(date));
+    } else if (date != null && !timer.cleared() && !date.equals(fixed)) {
+      // An off timer keeps its date: it expires then only if it is enabled again.
+      boolean off = timer.state().equals(TimerState.OFF.name());
+      parts.add((off ? "would expire " : "expires ") + shortDate(date));
+    }
+    return parts.stream().map(part -> part.replace(' ', GLUE)).collect(Collectors.joining(" · "));
+  }
+
+  /** The date of an absolute limit ({@code 2026-11-24T10:00+01:00}); null for a duration. */
+  private static Instant absolute(String limit) {
+    try {
+      return OffsetDateTime.parse(limit).toInstant();
+    } catch (DateTimeParseException duration) {
+      return null;
+    }
+  }
+
+  private static String shortDate(String instant) {
+    return shortDate(Instant.parse(instant));
+  }
+
+  private static String shortDate(Instant instant) {
+    return SHORT_DATE.format(instant).replace(' ', GLUE);
   }
 }

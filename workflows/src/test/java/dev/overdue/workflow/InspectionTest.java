@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overdue.api.ApprovalSearchAttributes;
+import dev.overdue.api.StatusInfo;
+import dev.overdue.api.StepInfo;
+import dev.overdue.api.TimerInfo;
+import dev.overdue.api.WarningInfo;
 import dev.overdue.client.Approvals;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.history.v1.HistoryEvent;
@@ -96,19 +100,121 @@ class InspectionTest {
     String id = t.start(REQUEST);
     WorkflowExecutionDescription description = describe(id);
     assertEquals("Approval PO-9: Chairs (requested by carol)", description.getStaticSummary());
-    assertTrue(description.getStaticDetails().contains("| manager | alice, bob | PT4H | P2D |"));
-    assertTrue(description.getStaticDetails().contains("{\"amount\":300}"));
+    String details = read(description.getStaticDetails());
+    assertTrue(
+        details.contains("\n- **manager**: alice, bob · accept within PT4H · complete within P2D\n"),
+        details);
+    assertTrue(details.contains("\n**Data**: amount: 300\n"), details);
   }
 
   @Test
   void currentDetailsShowEveryTimerAndTheWarnings() {
     String id = t.start(REQUEST);
     t.sleep(Duration.ofHours(4).plusMinutes(1));
-    String details = metadata(id).getCurrentDetails();
-    assertTrue(details.startsWith("**PO-9** ACTIVE · step manager READY"), details);
-    assertTrue(details.contains("| manager.acceptance | RUNNING | PT4H |"), details);
-    assertTrue(details.contains("| reminder | OFF | PT30M | – | no |"), details);
-    assertTrue(details.contains("**Warnings**"), details);
+    String details = read(metadata(id).getCurrentDetails());
+    assertTrue(
+        details.startsWith("**PO-9: Chairs**\nrequested by carol\n**ACTIVE** · step manager READY"),
+        details);
+    assertTrue(details.contains("\n- **manager.acceptance**: RUNNING · PT4H · **expired** "), details);
+    assertTrue(details.contains("\n- **reminder**: OFF · PT30M\n"), details);
+    assertTrue(details.contains("\n**Warnings** (UTC)\n- "), details);
+  }
+
+  // ---- the current details as a person reads them in the Web UI ------------------------------
+
+  private static TimerInfo timer(String name, String state, String limit, String expiresAt, boolean expired,
+      boolean cleared, int firings) {
+    return new TimerInfo(name, "USER", null, state, limit, expiresAt, expired, cleared, firings);
+  }
+
+  private static StatusInfo status(String title, String requester, List<TimerInfo> timers,
+      List<WarningInfo> warnings) {
+    StepInfo manager =
+        new StepInfo("manager", null, "RESERVED", "alice", List.of("alice", "bob"), null, null, null, null,
+            List.of());
+    return new StatusInfo("PO-4711", title, requester, "ACTIVE", null, "manager", List.of(manager), timers,
+        warnings);
+  }
+
+  /** What the Web UI shows: no-break spaces read as spaces. */
+  private static String read(String details) {
+    return details.replace('\u00a0', ' ');
+  }
+
+  @Test
+  void theTitleAndRequesterHeadTheCurrentDetailsThenTheStateStepAndOwner() {
+    String details = Inspection.details(status("Purchase order 4711", "carol", List.of(), List.of()));
+    assertEquals(
+        List.of("**PO-4711: Purchase order 4711**", "requested by carol",
+            "**ACTIVE** · step manager RESERVED, claimed by alice"),
+        details.lines().toList());
+  }
+
+  @Test
+  void anApprovalWithoutTitleOrRequesterIsHeadedByItsRequestId() {
+    String details = Inspection.details(status(null, null, List.of(), List.of()));
+    assertEquals("**PO-4711**", details.lines().findFirst().orElseThrow());
+    assertFalse(details.contains("requested by"), details);
+  }
+
+  @Test
+  void anUnclaimedStepNamesWhomItIsOfferedToAndASuspensionItsReason() {
+    StepInfo manager =
+        new StepInfo("manager", null, "READY", null, List.of("alice", "bob"), null, null, null, null, List.of());
+    StatusInfo suspended =
+        new StatusInfo("PO-4711", null, null, "SUSPENDED", "audit", "manager", List.of(manager), List.of(),
+            List.of());
+    assertEquals(
+        List.of("**PO-4711**", "**SUSPENDED** · step manager READY, offered to alice, bob", "suspended: audit"),
+        Inspection.details(suspended).lines().toList());
+  }
+
+  @Test
+  void eachTimerIsOneLineWithItsStateLimitAndShortExpirationDate() {
+    String details =
+        read(Inspection.details(status("Chairs", "carol", List.of(
+            timer("process", "RUNNING", "P5D", "2026-11-26T16:37:24.385Z", false, false, 0),
+            timer("manager.acceptance", "OFF", "PT4H", "2026-11-21T20:37:24Z", true, false, 1),
+            timer("manager.completion", "RUNNING", "2026-11-24T05:37:24.385+01:00", "2026-11-24T04:37:24.385Z",
+                false, false, 0),
+            timer("finance.completion", "OFF", "P1D", null, false, false, 0),
+            timer("finance.acceptance", "OFF", "PT4H", "2026-11-24T08:37:00Z", false, false, 0),
+            timer("review.completion", "OFF", "P2D", "2026-11-25T10:00:00Z", false, true, 0),
+            timer("overdue.review", "OFF", "P1D", "2026-11-22T10:00:00Z", true, true, 1),
+            timer("reminder", "RUNNING", "R/PT30M", "2026-11-21T18:07:00Z", true, false, 2)),
+            List.of())));
+    List<String> timers = details.lines().dropWhile(line -> !line.equals("**Timers** (UTC)")).skip(1).toList();
+    assertEquals(
+        List.of(
+            "- **process**: RUNNING · P5D · expires Nov 26 16:37",
+            "- **manager.acceptance**: OFF · PT4H · **expired** Nov 21 20:37",
+            "- **manager.completion**: RUNNING · until Nov 24 04:37",
+            "- **finance.completion**: OFF · P1D",
+            "- **finance.acceptance**: OFF · PT4H · would expire Nov 24 08:37",
+            "- **review.completion**: cleared · P2D",
+            "- **overdue.review**: cleared · P1D · **expired** Nov 22 10:00",
+            "- **reminder**: RUNNING · R/PT30M · next Nov 21 18:07 · fired 2 times"),
+        timers);
+  }
+
+  @Test
+  void aTimerLineWrapsOnlyBetweenItsParts() {
+    String line =
+        Inspection.details(status(null, null, List.of(
+            timer("process", "RUNNING", "P3D business", "2026-11-26T16:37:00Z", false, false, 0)), List.of()))
+            .lines().reduce((first, second) -> second).orElseThrow();
+    assertEquals(List.of("-", "**process**:\u00a0RUNNING", "·", "P3D\u00a0business", "·",
+        "expires\u00a0Nov\u00a026\u00a016:37"), List.of(line.split(" ")));
+  }
+
+  @Test
+  void warningsFollowTheTimersEachWithItsShortDate() {
+    String details =
+        read(Inspection.details(status(null, null, List.of(),
+            List.of(new WarningInfo("2026-11-23T22:06:21.123Z", "manager.completion", "manager",
+                "timer manager.completion expired")))));
+    assertTrue(details.endsWith("\n\n**Warnings** (UTC)\n- Nov 23 22:06: timer manager.completion expired\n"),
+        details);
   }
 
   @Test
