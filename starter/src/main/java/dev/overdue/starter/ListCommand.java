@@ -1,6 +1,9 @@
 package dev.overdue.starter;
 
+import dev.overdue.client.ConnectionProblems;
 import dev.overdue.client.WorkList;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Command;
@@ -73,9 +76,32 @@ final class ListCommand extends CliCommand {
     return list;
   }
 
+  /**
+   * The approvals the filter selects. A service without a visibility store (the worker's in-memory
+   * one) does not implement listing at all: that is said in words, with the way to a server that
+   * lists, rather than as gRPC's UNIMPLEMENTED.
+   */
+  private List<WorkList.Entry> list() {
+    try {
+      return cli.approvals().list(workList(), limit);
+    } catch (RuntimeException e) {
+      StatusRuntimeException rpc = ConnectionProblems.find(e, StatusRuntimeException.class);
+      if (rpc == null || rpc.getStatus().getCode() != Status.Code.UNIMPLEMENTED) {
+        throw e;
+      }
+      throw new CliError(
+          ExitCodes.UNAVAILABLE,
+          "cannot list approvals: "
+              + cli.service()
+              + " has no visibility store (the in-memory service of bin/overdue-worker has"
+              + " none); lists need a server with one: stop the worker, start bin/dev-server,"
+              + " then bin/overdue-worker again");
+    }
+  }
+
   @Override
   void execute() throws Exception {
-    List<WorkList.Entry> entries = cli.approvals().list(workList(), limit);
+    List<WorkList.Entry> entries = list();
     if (json) {
       out().println(OverdueCli.JSON.writeValueAsString(entries));
       return;

@@ -207,6 +207,13 @@ public final class OverdueCli implements Callable<Integer> {
     return client == null ? null : client.getOptions().getNamespace();
   }
 
+  /** The service for messages: "Temporal at host:port (namespace n)" once connected. */
+  String service() {
+    return target() == null
+        ? "the Temporal service"
+        : "Temporal at " + target() + " (namespace " + namespace() + ")";
+  }
+
   /**
    * Runs a call the workflow itself must answer (an Update or a Query), giving up after {@link
    * #answerTimeout}: without a worker the service would keep the caller waiting.

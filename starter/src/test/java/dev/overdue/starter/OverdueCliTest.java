@@ -468,6 +468,21 @@ class OverdueCliTest {
     assertEquals(List.of("event", "TimerExpired", "accepted"), expiry.subList(1, 4));
   }
 
+  // ---- work lists ------------------------------------------------------------------------------
+
+  @Test
+  void aListNeedsAServerWithAVisibilityStoreAndSaysHowToStartOne() {
+    // The in-memory service, like the worker's, keeps no list of workflows to search.
+    Run run = cli.run("list", "--overdue").expect(ExitCodes.UNAVAILABLE);
+
+    assertEquals("", run.out());
+    assertEquals(1, run.err().lines().count(), run.err());
+    assertTrue(run.err().startsWith("cannot list approvals: "), run.err());
+    assertTrue(run.err().contains("has no visibility store"), run.err());
+    assertTrue(run.err().contains("start bin/dev-server"), run.err());
+    assertFalse(run.err().contains("UNIMPLEMENTED"), run.err());
+  }
+
   // ---- usage, help and the service not answering -------------------------------------------
 
   @Test
