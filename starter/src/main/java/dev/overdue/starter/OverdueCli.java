@@ -26,6 +26,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 /**
@@ -108,15 +109,20 @@ public final class OverdueCli implements Callable<Integer> {
 
   @Mixin ExitCodes exitCodes;
 
+  // INHERIT: users put these before or after the subcommand (`overdue approve X --answer-timeout
+  // PT5S`); either way picocli sets the fields here.
   @Option(
       names = "--task-queue",
+      scope = ScopeType.INHERIT,
       paramLabel = "QUEUE",
       defaultValue = "${env:OVERDUE_TASK_QUEUE:-" + ApprovalWorkflow.DEFAULT_TASK_QUEUE + "}",
-      description = "Task queue the worker polls, for start (default: ${DEFAULT-VALUE}).")
+      description =
+          "Task queue a worker polls: start puts new approvals there (default: ${DEFAULT-VALUE}).")
   String taskQueue;
 
   @Option(
       names = "--answer-timeout",
+      scope = ScopeType.INHERIT,
       paramLabel = "DURATION",
       defaultValue = "PT30S",
       converter = DurationOption.class,
@@ -146,7 +152,10 @@ public final class OverdueCli implements Callable<Integer> {
    * --help} rather than the whole usage. (A plain {@code new CommandLine(cli)} works too.)
    */
   public static CommandLine commandLine(OverdueCli cli) {
-    return new CommandLine(cli).setParameterExceptionHandler(OverdueCli::shortUsageError);
+    CommandLine commandLine =
+        new CommandLine(cli).setParameterExceptionHandler(OverdueCli::shortUsageError);
+    CommonOptions.arrange(commandLine);
+    return commandLine;
   }
 
   /** {@code overdue} alone: the usage, as a usage error. */

@@ -144,11 +144,16 @@ class OverdueCliTest {
   }
 
   @Test
-  void startOnATaskQueueOfYourChoice() {
-    Run started =
+  void startOnATaskQueueOfYourChoiceNamedBeforeOrAfterTheCommand() {
+    Run before =
         cli.run("--task-queue", "elsewhere", "start", "--request-id", "PO-2", "--step", "a=alice")
             .expect(0);
-    assertTrue(started.out().contains("on task queue elsewhere"), started.out());
+    Run after =
+        cli.run("start", "--request-id", "PO-3", "--step", "a=alice", "--task-queue", "there")
+            .expect(0);
+
+    assertTrue(before.out().contains("on task queue elsewhere"), before.out());
+    assertTrue(after.out().contains("on task queue there"), after.out());
   }
 
   @Test
@@ -515,6 +520,30 @@ class OverdueCliTest {
   }
 
   @Test
+  void aCommandsHelpListsTheOptionsOfEveryCommandInASectionOfTheirOwn() {
+    String help = cli.run("approve", "--help").expect(0).out();
+
+    List<String> lines = help.lines().toList();
+    int heading = lines.indexOf("For every command, before or after its name:");
+    assertTrue(heading > 0, help);
+    assertTrue(entry(lines, "--user=") < heading, help);
+    assertTrue(entry(lines, "--answer-timeout=") > heading, help);
+    assertTrue(entry(lines, "--task-queue=") > heading, help);
+    // The codec server never calls Temporal: it has no use for them.
+    assertFalse(cli.run("codec-server", "--help").expect(0).out().contains("--task-queue"));
+  }
+
+  /** The line of a help's option list that describes {@code option}. */
+  private static int entry(List<String> help, String option) {
+    for (int i = 0; i < help.size(); i++) {
+      if (help.get(i).strip().replaceFirst("^-\\w, ", "").startsWith(option)) {
+        return i;
+      }
+    }
+    throw new AssertionError("no entry for " + option + " in\n" + String.join("\n", help));
+  }
+
+  @Test
   void usageErrorsExitTwoWithOneLine() {
     Run unknown = cli.run("approv", "PO-1").expect(2);
     assertTrue(unknown.err().contains("Did you mean"), unknown.err());
@@ -531,7 +560,8 @@ class OverdueCliTest {
     cli.run("--task-queue", "nobody", "start", "--request-id", "PO-5", "--step", "a=alice")
         .expect(0);
 
-    Run run = cli.run("--answer-timeout", "2", "approve", "PO-5", "--user", "alice").expect(3);
+    // --answer-timeout where users put it: after the command, as well as before it.
+    Run run = cli.run("approve", "PO-5", "--user", "alice", "--answer-timeout", "2").expect(3);
 
     assertTrue(run.err().contains("did not answer within 2s"), run.err());
     assertTrue(run.err().contains("bin/overdue-worker"), run.err());
