@@ -5,7 +5,12 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.client.Approvals;
 import dev.overdue.client.Connection;
+import dev.overdue.client.ConnectionProblems;
 import dev.overdue.model.RequestValidator;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.temporal.api.common.v1.WorkflowExecution;
+import io.temporal.api.workflowservice.v1.DescribeWorkflowExecutionRequest;
 import io.temporal.client.WorkflowClient;
 import io.temporal.serviceclient.Version;
 import java.io.IOException;
@@ -128,7 +133,8 @@ public final class OverdueCli implements Callable<Integer> {
       converter = DurationOption.class,
       description =
           "How long commands and queries wait for the workflow to answer; a worker must be"
-              + " running (ISO-8601 or seconds, default: ${DEFAULT-VALUE}).")
+              + " running (ISO-8601 or seconds, default: ${DEFAULT-VALUE}). A Temporal server"
+              + " ends a query sooner when no worker polls its task queue: after about 10 s.")
   Duration answerTimeout;
 
   private final ClientFactory clientFactory;
@@ -225,7 +231,10 @@ public final class OverdueCli implements Callable<Integer> {
 
   /**
    * Runs a call the workflow itself must answer (an Update or a Query), giving up after {@link
-   * #answerTimeout}: without a worker the service would keep the caller waiting.
+   * #answerTimeout}: without a worker the service would keep the caller waiting. A Temporal server
+   * gives up on a query by itself when no worker has polled the task queue lately: it holds the
+   * query until just before the call's deadline (Temporal's Java client gives a query 10 s), then
+   * answers FAILED_PRECONDITION. Both ends say which task queue lacks a worker.
    *
    * @param command true for an Update, which the service keeps and may still deliver later
    */
@@ -236,18 +245,23 @@ public final class OverdueCli implements Callable<Integer> {
           thread.setDaemon(true);
           thread.start();
         };
+    long started = System.nanoTime();
     CompletableFuture<T> future = CompletableFuture.supplyAsync(call, daemon);
     try {
       return future.get(answerTimeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       future.cancel(true);
+      String queue = taskQueueOf(id);
       throw new CliError(
           ExitCodes.UNAVAILABLE,
           "approval "
               + requestId(id)
               + " did not answer within "
               + answerTimeout.toSeconds()
-              + "s: is a worker polling its task queue? start one with bin/overdue-worker"
+              + "s: is a worker polling "
+              + (queue == null ? "its task queue" : "its task queue '" + queue + "'")
+              + "? start one with "
+              + workerCommand(queue)
               + (command
                   ? " (the command may still be applied once a worker runs: see `overdue history "
                       + id
@@ -255,11 +269,66 @@ public final class OverdueCli implements Callable<Integer> {
                   : ""));
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
+      if (noRecentPoller(cause)) {
+        long waited = Math.round((System.nanoTime() - started) / 1e9);
+        String queue = taskQueueOf(id);
+        throw new CliError(
+            ExitCodes.UNAVAILABLE,
+            "approval "
+                + requestId(id)
+                + " cannot answer: no worker polls "
+                + (queue == null ? "its task queue" : "its task queue '" + queue + "'")
+                + " ("
+                + service()
+                + " waited "
+                + waited
+                + "s for one, then gave up); start one with "
+                + workerCommand(queue));
+      }
       throw cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new CliError(ExitCodes.UNEXPECTED, "interrupted while waiting for approval " + id);
     }
+  }
+
+  /** The server's own answer to a query no worker could take: "no poller seen ... recently". */
+  private static boolean noRecentPoller(Throwable failure) {
+    StatusRuntimeException rpc = ConnectionProblems.find(failure, StatusRuntimeException.class);
+    return rpc != null
+        && rpc.getStatus().getCode() == Status.Code.FAILED_PRECONDITION
+        && rpc.getStatus().getDescription() != null
+        && rpc.getStatus().getDescription().contains("no poller");
+  }
+
+  /** The task queue the approval's workflow is on, for messages; null when it cannot be told. */
+  private String taskQueueOf(String id) {
+    try {
+      String queue =
+          client
+              .getWorkflowServiceStubs()
+              .blockingStub()
+              .withDeadlineAfter(5, TimeUnit.SECONDS)
+              .describeWorkflowExecution(
+                  DescribeWorkflowExecutionRequest.newBuilder()
+                      .setNamespace(client.getOptions().getNamespace())
+                      .setExecution(
+                          WorkflowExecution.newBuilder().setWorkflowId(Approvals.workflowId(id)))
+                      .build())
+              .getExecutionConfig()
+              .getTaskQueue()
+              .getName();
+      return queue.isEmpty() ? null : queue;
+    } catch (RuntimeException e) {
+      return null; // the message does without the name
+    }
+  }
+
+  /** How to start a worker on {@code queue}. */
+  private static String workerCommand(String queue) {
+    return queue == null || queue.equals(ApprovalWorkflow.DEFAULT_TASK_QUEUE)
+        ? "bin/overdue-worker"
+        : "bin/overdue-worker --task-queue " + queue;
   }
 
   /** {@code approval-PO-4711} and {@code PO-4711} both give {@code PO-4711}. */

@@ -7,8 +7,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.starter.CliHarness.Run;
+import io.grpc.CallOptions;
+import io.grpc.Channel;
+import io.grpc.ClientCall;
+import io.grpc.ClientInterceptor;
+import io.grpc.Metadata;
+import io.grpc.MethodDescriptor;
+import io.grpc.Status;
 import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowClientOptions;
 import io.temporal.client.WorkflowOptions;
+import io.temporal.serviceclient.WorkflowServiceStubs;
+import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -563,7 +573,77 @@ class OverdueCliTest {
     // --answer-timeout where users put it: after the command, as well as before it.
     Run run = cli.run("approve", "PO-5", "--user", "alice", "--answer-timeout", "2").expect(3);
 
-    assertTrue(run.err().contains("did not answer within 2s"), run.err());
-    assertTrue(run.err().contains("bin/overdue-worker"), run.err());
+    assertTrue(
+        run.err()
+            .startsWith(
+                "approval PO-5 did not answer within 2s: is a worker polling its task queue"
+                    + " 'nobody'? start one with bin/overdue-worker --task-queue nobody"),
+        run.err());
+    assertTrue(run.err().contains("may still be applied once a worker runs"), run.err());
+    assertEquals(1, run.err().lines().count(), run.err());
+  }
+
+  @Test
+  void aQueryTheServerGivesUpOnForWantOfAWorkerNamesTheTaskQueueAndHowToStartOne() {
+    cli.run("--task-queue", "nobody", "start", "--request-id", "PO-5", "--step", "a=alice")
+        .expect(0);
+    // What a Temporal server answers when nothing has polled the queue lately (the in-memory
+    // service never does: it waits).
+    WorkflowServiceStubs stubs =
+        WorkflowServiceStubs.newServiceStubs(
+            WorkflowServiceStubsOptions.newBuilder()
+                .setChannel(cli.env.getWorkflowServiceStubs().getRawChannel())
+                .setGrpcClientInterceptors(
+                    List.of(
+                        failing(
+                            "QueryWorkflow",
+                            Status.FAILED_PRECONDITION.withDescription(
+                                "no poller seen for task queue recently, worker may be down"))))
+                .build());
+    WorkflowClient client =
+        WorkflowClient.newInstance(
+            stubs,
+            WorkflowClientOptions.newBuilder().setNamespace(cli.env.getNamespace()).build());
+
+    Run run = CliHarness.run(client, "status", "PO-5").expect(ExitCodes.UNAVAILABLE);
+
+    assertEquals(1, run.err().lines().count(), run.err());
+    assertTrue(
+        run.err().startsWith("approval PO-5 cannot answer: no worker polls its task queue 'nobody'"),
+        run.err());
+    assertTrue(run.err().contains("s for one, then gave up"), run.err());
+    assertTrue(run.err().endsWith("start one with bin/overdue-worker --task-queue nobody\n"), run.err());
+    assertFalse(run.err().contains("FAILED_PRECONDITION"), run.err());
+  }
+
+  /** Calls of {@code method} fail at once with {@code status}, as the server would answer. */
+  private static ClientInterceptor failing(String method, Status status) {
+    return new ClientInterceptor() {
+      @Override
+      public <Q, A> ClientCall<Q, A> interceptCall(
+          MethodDescriptor<Q, A> descriptor, CallOptions options, Channel next) {
+        if (!method.equals(descriptor.getBareMethodName())) {
+          return next.newCall(descriptor, options);
+        }
+        return new ClientCall<>() {
+          @Override
+          public void start(Listener<A> listener, Metadata headers) {
+            listener.onClose(status, new Metadata());
+          }
+
+          @Override
+          public void request(int count) {}
+
+          @Override
+          public void cancel(String message, Throwable cause) {}
+
+          @Override
+          public void halfClose() {}
+
+          @Override
+          public void sendMessage(Q message) {}
+        };
+      }
+    };
   }
 }
