@@ -9,8 +9,6 @@ import dev.overdue.client.ConnectionProblems;
 import dev.overdue.model.RequestValidator;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.temporal.api.common.v1.WorkflowExecution;
-import io.temporal.api.workflowservice.v1.DescribeWorkflowExecutionRequest;
 import io.temporal.client.WorkflowClient;
 import io.temporal.serviceclient.Version;
 import java.io.IOException;
@@ -134,7 +132,8 @@ public final class OverdueCli implements Callable<Integer> {
       description =
           "How long commands and queries wait for the workflow to answer; a worker must be"
               + " running (ISO-8601 or seconds, default: ${DEFAULT-VALUE}). A Temporal server"
-              + " ends a query sooner when no worker polls its task queue: after about 10 s.")
+              + " may end a query sooner, after 10 s or so, when no worker has polled its task"
+              + " queue lately.")
   Duration answerTimeout;
 
   private final ClientFactory clientFactory;
@@ -234,7 +233,11 @@ public final class OverdueCli implements Callable<Integer> {
    * #answerTimeout}: without a worker the service would keep the caller waiting. A Temporal server
    * gives up on a query by itself when no worker has polled the task queue lately: it holds the
    * query until just before the call's deadline (Temporal's Java client gives a query 10 s), then
-   * answers FAILED_PRECONDITION. Both ends say which task queue lacks a worker.
+   * answers FAILED_PRECONDITION; with the client's retry that is 10 to 20 s after the call. When a
+   * workflow task is waiting for a worker (an unanswered command, a timer that fired), it holds
+   * the query until the deadline instead, and the client retries for about a minute:
+   * DEADLINE_EXCEEDED, unless {@link #answerTimeout} ends it first. Each of these becomes one line
+   * ({@link NoAnswer}): the task queue, whether a worker polls it, how to start one.
    *
    * @param command true for an Update, which the service keeps and may still deliver later
    */
@@ -251,84 +254,29 @@ public final class OverdueCli implements Callable<Integer> {
       return future.get(answerTimeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       future.cancel(true);
-      String queue = taskQueueOf(id);
       throw new CliError(
           ExitCodes.UNAVAILABLE,
-          "approval "
-              + requestId(id)
-              + " did not answer within "
-              + answerTimeout.toSeconds()
-              + "s: is a worker polling "
-              + (queue == null ? "its task queue" : "its task queue '" + queue + "'")
-              + "? start one with "
-              + workerCommand(queue)
-              + (command
-                  ? " (the command may still be applied once a worker runs: see `overdue history "
-                      + id
-                      + "`)"
-                  : ""));
+          new NoAnswer(client, id).noAnswerWithin(answerTimeout.toSeconds(), command));
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
-      if (noRecentPoller(cause)) {
-        long waited = Math.round((System.nanoTime() - started) / 1e9);
-        String queue = taskQueueOf(id);
+      long waited = Math.round((System.nanoTime() - started) / 1e9);
+      StatusRuntimeException rpc = ConnectionProblems.find(cause, StatusRuntimeException.class);
+      Status status = rpc == null ? Status.OK : rpc.getStatus();
+      if (status.getCode() == Status.Code.FAILED_PRECONDITION
+          && status.getDescription() != null
+          && status.getDescription().contains("no poller")) {
+        throw new CliError(ExitCodes.UNAVAILABLE, new NoAnswer(client, id).noWorker(waited));
+      }
+      if (status.getCode() == Status.Code.DEADLINE_EXCEEDED) {
+        // The client's own deadlines and retries ran out before ours: the same lack of an answer.
         throw new CliError(
-            ExitCodes.UNAVAILABLE,
-            "approval "
-                + requestId(id)
-                + " cannot answer: no worker polls "
-                + (queue == null ? "its task queue" : "its task queue '" + queue + "'")
-                + " ("
-                + service()
-                + " waited "
-                + waited
-                + "s for one, then gave up); start one with "
-                + workerCommand(queue));
+            ExitCodes.UNAVAILABLE, new NoAnswer(client, id).noAnswerWithin(waited, command));
       }
       throw cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new CliError(ExitCodes.UNEXPECTED, "interrupted while waiting for approval " + id);
     }
-  }
-
-  /** The server's own answer to a query no worker could take: "no poller seen ... recently". */
-  private static boolean noRecentPoller(Throwable failure) {
-    StatusRuntimeException rpc = ConnectionProblems.find(failure, StatusRuntimeException.class);
-    return rpc != null
-        && rpc.getStatus().getCode() == Status.Code.FAILED_PRECONDITION
-        && rpc.getStatus().getDescription() != null
-        && rpc.getStatus().getDescription().contains("no poller");
-  }
-
-  /** The task queue the approval's workflow is on, for messages; null when it cannot be told. */
-  private String taskQueueOf(String id) {
-    try {
-      String queue =
-          client
-              .getWorkflowServiceStubs()
-              .blockingStub()
-              .withDeadlineAfter(5, TimeUnit.SECONDS)
-              .describeWorkflowExecution(
-                  DescribeWorkflowExecutionRequest.newBuilder()
-                      .setNamespace(client.getOptions().getNamespace())
-                      .setExecution(
-                          WorkflowExecution.newBuilder().setWorkflowId(Approvals.workflowId(id)))
-                      .build())
-              .getExecutionConfig()
-              .getTaskQueue()
-              .getName();
-      return queue.isEmpty() ? null : queue;
-    } catch (RuntimeException e) {
-      return null; // the message does without the name
-    }
-  }
-
-  /** How to start a worker on {@code queue}. */
-  private static String workerCommand(String queue) {
-    return queue == null || queue.equals(ApprovalWorkflow.DEFAULT_TASK_QUEUE)
-        ? "bin/overdue-worker"
-        : "bin/overdue-worker --task-queue " + queue;
   }
 
   /** {@code approval-PO-4711} and {@code PO-4711} both give {@code PO-4711}. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.starter.CliHarness.Run;
+import com.google.protobuf.Timestamp;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
 import io.grpc.ClientCall;
@@ -14,9 +15,12 @@ import io.grpc.ClientInterceptor;
 import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
 import io.grpc.Status;
+import io.temporal.api.taskqueue.v1.PollerInfo;
+import io.temporal.api.workflowservice.v1.DescribeTaskQueueResponse;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowClientOptions;
 import io.temporal.client.WorkflowOptions;
+import io.temporal.serviceclient.RpcRetryOptions;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import java.io.ByteArrayInputStream;
@@ -28,6 +32,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterEach;
@@ -589,21 +594,12 @@ class OverdueCliTest {
         .expect(0);
     // What a Temporal server answers when nothing has polled the queue lately (the in-memory
     // service never does: it waits).
-    WorkflowServiceStubs stubs =
-        WorkflowServiceStubs.newServiceStubs(
-            WorkflowServiceStubsOptions.newBuilder()
-                .setChannel(cli.env.getWorkflowServiceStubs().getRawChannel())
-                .setGrpcClientInterceptors(
-                    List.of(
-                        failing(
-                            "QueryWorkflow",
-                            Status.FAILED_PRECONDITION.withDescription(
-                                "no poller seen for task queue recently, worker may be down"))))
-                .build());
     WorkflowClient client =
-        WorkflowClient.newInstance(
-            stubs,
-            WorkflowClientOptions.newBuilder().setNamespace(cli.env.getNamespace()).build());
+        clientWhere(
+            Map.of(
+                "QueryWorkflow",
+                Status.FAILED_PRECONDITION.withDescription(
+                    "no poller seen for task queue recently, worker may be down")));
 
     Run run = CliHarness.run(client, "status", "PO-5").expect(ExitCodes.UNAVAILABLE);
 
@@ -611,24 +607,103 @@ class OverdueCliTest {
     assertTrue(
         run.err().startsWith("approval PO-5 cannot answer: no worker polls its task queue 'nobody'"),
         run.err());
-    assertTrue(run.err().contains("s for one, then gave up"), run.err());
-    assertTrue(run.err().endsWith("start one with bin/overdue-worker --task-queue nobody\n"), run.err());
+    assertTrue(run.err().contains("(Temporal waited "), run.err());
+    assertTrue(
+        run.err().endsWith("start one with bin/overdue-worker --task-queue nobody\n"), run.err());
     assertFalse(run.err().contains("FAILED_PRECONDITION"), run.err());
   }
 
-  /** Calls of {@code method} fail at once with {@code status}, as the server would answer. */
-  private static ClientInterceptor failing(String method, Status status) {
+  @Test
+  void aQueryPastItsDeadlineWithNoWorkerPollingSaysSoAndHowToStartOne() throws IOException {
+    startExample();
+    // A server holding the query behind a workflow task no worker takes, past the client's
+    // deadline, and knowing no worker polled the queue lately.
+    WorkflowClient client =
+        clientWhere(
+            Map.of(
+                "QueryWorkflow",
+                Status.DEADLINE_EXCEEDED,
+                "DescribeTaskQueue",
+                DescribeTaskQueueResponse.getDefaultInstance()));
+
+    Run run = CliHarness.run(client, "timers", "PO-4711").expect(ExitCodes.UNAVAILABLE);
+
+    assertEquals(1, run.err().lines().count(), run.err());
+    assertTrue(run.err().startsWith("approval PO-4711 did not answer within "), run.err());
+    assertTrue(
+        run.err()
+            .endsWith(
+                "s: no worker polls its task queue 'overdue'; start one with bin/overdue-worker\n"),
+        run.err());
+    assertFalse(run.err().contains("DEADLINE_EXCEEDED"), run.err());
+  }
+
+  @Test
+  void aCommandUnansweredThoughAWorkerPolledNamesThatWorker() throws IOException {
+    startExample();
+    PollerInfo poller =
+        PollerInfo.newBuilder()
+            .setIdentity("4242@approvals-1")
+            .setLastAccessTime(Timestamp.newBuilder().setSeconds(1_795_000_000))
+            .build();
+    WorkflowClient client =
+        clientWhere(
+            Map.of(
+                "UpdateWorkflowExecution",
+                Status.DEADLINE_EXCEEDED,
+                "DescribeTaskQueue",
+                DescribeTaskQueueResponse.newBuilder().addPollers(poller).build()));
+
+    Run run = CliHarness.run(client, "claim", "PO-4711", "--user", "alice").expect(3);
+
+    assertTrue(
+        run.err()
+            .contains(
+                "; its task queue 'overdue' was last polled at "
+                    + Instant.ofEpochSecond(1_795_000_000)
+                    + " by 4242@approvals-1: if that worker still runs, its log says why"),
+        run.err());
+    assertTrue(run.err().contains("may still be applied once a worker runs"), run.err());
+  }
+
+  /**
+   * A client of the test service on which each call named in {@code answers} gets that answer at
+   * once, as a server would give it: a {@link Status} fails the call, a message is the response.
+   * It tries each call once.
+   */
+  private WorkflowClient clientWhere(Map<String, Object> answers) {
+    WorkflowServiceStubs stubs =
+        WorkflowServiceStubs.newServiceStubs(
+            WorkflowServiceStubsOptions.newBuilder()
+                .setChannel(cli.env.getWorkflowServiceStubs().getRawChannel())
+                .setGrpcClientInterceptors(List.of(answering(answers)))
+                .setRpcRetryOptions(RpcRetryOptions.newBuilder().setMaximumAttempts(1).build())
+                .build());
+    return WorkflowClient.newInstance(
+        stubs, WorkflowClientOptions.newBuilder().setNamespace(cli.env.getNamespace()).build());
+  }
+
+  private static ClientInterceptor answering(Map<String, Object> answers) {
     return new ClientInterceptor() {
       @Override
       public <Q, A> ClientCall<Q, A> interceptCall(
           MethodDescriptor<Q, A> descriptor, CallOptions options, Channel next) {
-        if (!method.equals(descriptor.getBareMethodName())) {
+        Object answer = answers.get(descriptor.getBareMethodName());
+        if (answer == null) {
           return next.newCall(descriptor, options);
         }
         return new ClientCall<>() {
           @Override
           public void start(Listener<A> listener, Metadata headers) {
-            listener.onClose(status, new Metadata());
+            if (answer instanceof Status status) {
+              listener.onClose(status, new Metadata());
+              return;
+            }
+            listener.onHeaders(new Metadata());
+            @SuppressWarnings("unchecked") // the response type of the method named
+            A response = (A) answer;
+            listener.onMessage(response);
+            listener.onClose(Status.OK, new Metadata());
           }
 
           @Override
