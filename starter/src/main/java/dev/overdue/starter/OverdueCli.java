@@ -16,6 +16,7 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -173,8 +174,32 @@ public final class OverdueCli implements Callable<Integer> {
   private static int shortUsageError(CommandLine.ParameterException e, String[] args) {
     CommandLine command = e.getCommandLine();
     PrintWriter err = command.getErr();
-    err.println(e.getMessage());
-    CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+    String unmatched =
+        e instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
+            ? u.getUnmatched().get(0)
+            : null;
+    boolean unknownCommand =
+        unmatched != null && !unmatched.startsWith("-") && !command.getSubcommands().isEmpty();
+    // picocli says "Unmatched arguments from index 0: 'aprove', 'PO-1'" for a mistyped command.
+    err.println(unknownCommand ? "Unknown command: '" + unmatched + "'" : e.getMessage());
+    List<String> meant = List.of();
+    if (unknownCommand) {
+      String name = command.getCommandSpec().qualifiedName();
+      meant =
+          Typos.closest(unmatched, command.getSubcommands().keySet()).stream()
+              .map(subcommand -> name + " " + subcommand)
+              .toList();
+    } else if (unmatched != null && unmatched.startsWith("--")) {
+      List<String> options =
+          command.getCommandSpec().options().stream()
+              .map(CommandLine.Model.OptionSpec::longestName)
+              .filter(option -> option.startsWith("--"))
+              .toList();
+      meant = Typos.closest(unmatched.split("=", 2)[0], options);
+    }
+    if (!meant.isEmpty()) {
+      err.println("Did you mean: " + String.join(" or ", meant) + "?");
+    }
     err.println(
         "Try '" + command.getCommandSpec().qualifiedName() + " --help' for more information.");
     return ExitCodes.USAGE;

@@ -571,6 +571,33 @@ class OverdueCliTest {
   }
 
   @Test
+  void aMistypedCommandOrOptionSuggestsTheNamesATypoAwayAndExitsTwo() {
+    Run aprove = cli.run("aprove", "PO-1", "--user", "alice").expect(ExitCodes.USAGE);
+    assertEquals(
+        List.of(
+            "Unknown command: 'aprove'",
+            "Did you mean: overdue approve?",
+            "Try 'overdue --help' for more information."),
+        aprove.err().lines().toList());
+    assertTrue(
+        cli.run("stauts", "PO-1")
+            .expect(ExitCodes.USAGE)
+            .err()
+            .contains("Did you mean: overdue status or overdue start?"));
+    assertTrue(
+        cli.run("extend", "PO-1", "reminder", "--by", "PT1H")
+            .expect(ExitCodes.USAGE)
+            .err()
+            .contains("Did you mean: overdue extend-deadline?"));
+    assertTrue(
+        cli.run("history", "PO-1", "--jsn")
+            .expect(ExitCodes.USAGE)
+            .err()
+            .contains("Did you mean: --json?"));
+    assertFalse(cli.run("xyz").expect(ExitCodes.USAGE).err().contains("Did you mean"));
+  }
+
+  @Test
   void noWorkerOnTheTaskQueueMeansNoAnswerInTime() {
     cli.run("--task-queue", "nobody", "start", "--request-id", "PO-5", "--step", "a=alice")
         .expect(0);
