@@ -107,7 +107,7 @@ final class ListCommand extends CliCommand {
       return;
     }
     Table table =
-        Table.of("WORKFLOW", "STATUS", "STATE", "STEP", "OWNER", "NEXT DEADLINE", "EXPIRED", "WARNINGS");
+        Table.of("WORKFLOW", "STATUS", "STATE", "STEP", "OWNER", "NEXT DEADLINE", "OVERDUE", "WARNINGS");
     for (WorkList.Entry e : entries) {
       table.row(
           e.workflowId(),

@@ -436,9 +436,8 @@ class OverdueCliTest {
     List<String> acceptance = row(status, "manager.acceptance");
     assertEquals(
         List.of("manager.acceptance", "ACCEPTANCE", "RUNNING", "PT4H"), acceptance.subList(0, 4));
-    assertEquals(List.of("no", "no", "0"), acceptance.subList(5, 8));
-    assertEquals(
-        List.of("reminder", "USER", "OFF", "PT30M", "-", "no", "no", "0"), row(status, "reminder"));
+    assertEquals(List.of("0"), acceptance.subList(5, 6));
+    assertEquals(List.of("reminder", "USER", "OFF", "PT30M", "-", "0"), row(status, "reminder"));
     assertTrue(status.contains("Warnings: none"), status);
   }
 
@@ -482,10 +481,52 @@ class OverdueCliTest {
         rowContaining(status.substring(status.indexOf("Warnings")), "manager.completion");
     assertEquals("manager", warning.get(2));
     assertTrue(warning.get(3).startsWith("timer manager.completion expired"), warning.toString());
+  }
+
+  @Test
+  void anExpiredTimerReadsAsExpiredInTheTablesWhileItsJsonKeepsTheTimerRules()
+      throws IOException {
+    startExample();
+
+    cli.sleep(Duration.ofDays(2).plusMinutes(1));
+
+    List<String> timer = row(cli.run("timers", "PO-4711").expect(0).out(), "manager.completion");
+    assertEquals("RUNNING (expired, handlers ran)", timer.get(2));
+    String status = cli.run("status", "PO-4711").expect(0).out();
+    assertEquals("RUNNING (expired, handlers ran)", row(status, "manager.completion").get(2));
+    JsonNode json = timer("PO-4711", "manager.completion");
+    assertEquals("RUNNING", json.get("state").asText());
+    assertTrue(json.get("expired").asBoolean());
+  }
+
+  @Test
+  void aClearedTimerReadsAsClearedInTheTablesWhileItsJsonKeepsTheTimerRules()
+      throws IOException {
+    startExample();
+
+    cli.run("approve", "PO-4711", "--user", "alice").expect(0);
+
+    List<String> timer = row(cli.run("timers", "PO-4711").expect(0).out(), "manager.acceptance");
+    assertEquals("CLEARED", timer.get(2));
+    JsonNode json = timer("PO-4711", "manager.acceptance");
+    assertEquals("OFF", json.get("state").asText());
+    assertTrue(json.get("cleared").asBoolean());
+  }
+
+  @Test
+  void historyShowsAnEventAsNeitherAcceptedNorRejectedWhileItsJsonKeepsTheTrail()
+      throws IOException {
+    startExample();
+    cli.sleep(Duration.ofDays(2).plusMinutes(1));
+
     List<String> expiry =
         rowContaining(
             cli.run("history", "PO-4711").expect(0).out(), "\"timer\":\"manager.completion\"");
-    assertEquals(List.of("event", "TimerExpired", "accepted"), expiry.subList(1, 4));
+
+    assertEquals(List.of("event", "TimerExpired", "-", "-"), expiry.subList(1, 5));
+    for (JsonNode entry : cli.run("history", "PO-4711", "--json").expect(0).json()) {
+      assertTrue(entry.get("accepted").asBoolean(), entry.toString());
+    }
   }
 
   // ---- work lists ------------------------------------------------------------------------------
