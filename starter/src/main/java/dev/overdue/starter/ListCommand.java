@@ -14,8 +14,9 @@ import picocli.CommandLine.Option;
     name = "list",
     mixinStandardHelpOptions = true,
     description = {
-      "List approvals by their search attributes: work lists such as the tasks with warnings.",
-      "Needs a server with a visibility store (bin/dev-server); the in-memory service has none."
+      "List approvals: work lists such as those with warnings, overdue, or claimed by a user.",
+      "Needs a Temporal server with a visibility store (bin/dev-server); the in-memory service"
+          + " bin/overdue-worker starts has none."
     })
 final class ListCommand extends CliCommand {
   @Option(names = "--with-warnings", description = "Only approvals with a warning (HasWarnings = true).")

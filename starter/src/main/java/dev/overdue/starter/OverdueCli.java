@@ -73,12 +73,13 @@ import picocli.CommandLine.Spec;
       "  TEMPORAL_API_KEY     API key, e.g. for Temporal Cloud",
       "  TEMPORAL_TLS*        TLS: TEMPORAL_TLS, TEMPORAL_TLS_CLIENT_CERT_PATH, ...",
       "  TEMPORAL_PROFILE     profile of the config file (TEMPORAL_CONFIG_FILE)",
-      "  OVERDUE_CODEC_KEY    payload encryption key, base64 of 32 bytes, as the worker's",
-      "                       (or OVERDUE_CODEC_KEY_FILE: one key a line, the first encrypts)",
+      "  OVERDUE_CODEC_KEY    the worker's payload encryption key (base64, 32 bytes)",
+      "                       (OVERDUE_CODEC_KEY_FILE: a key a line, first encrypts)",
       "  OVERDUE_TASK_QUEUE   default of --task-queue",
       "",
-      "No server? bin/overdue-worker runs the worker with an in-memory Temporal service.",
-      "Benchmarks: bin/overdue bench --help (a program of its own, in the bench module).",
+      "No server? bin/overdue-worker starts the worker with an in-memory service;",
+      "bin/dev-server starts a Temporal server that keeps approvals and lists them.",
+      "Benchmarks: bin/overdue bench --help.",
       "",
       "Examples:",
       "  overdue start --file request.json       (or request.yaml)",
@@ -131,10 +132,9 @@ public final class OverdueCli implements Callable<Integer> {
       defaultValue = "PT30S",
       converter = DurationOption.class,
       description =
-          "How long commands and queries wait for the workflow to answer; a worker must be"
-              + " running (ISO-8601 or seconds, default: ${DEFAULT-VALUE}). A Temporal server"
-              + " may end a query sooner, after 10 s or so, when no worker has polled its task"
-              + " queue lately.")
+          "How long commands and queries wait for the approval to answer, which needs a running"
+              + " worker (ISO-8601 or seconds, default: ${DEFAULT-VALUE}). Without a worker, a"
+              + " Temporal server may give up on a query sooner, after 10 s or so.")
   Duration answerTimeout;
 
   private final ClientFactory clientFactory;

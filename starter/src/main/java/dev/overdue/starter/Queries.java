@@ -84,14 +84,14 @@ final class Queries {
       name = "timers",
       mixinStandardHelpOptions = true,
       description = {
-        "Show every timer: state, time limit, expiration date and flags.",
+        "Show every timer: state, time limit, expiration date and how often it fired.",
         "With --explain, how each date came about: the rule, what it counted from, the calendar,"
             + " a cycle's catch-up policy and every change, by whom."
       })
   static final class Timers extends QueryCommand {
     @Option(
         names = "--explain",
-        description = "After the table, each timer's derivation and changes.")
+        description = "After the table, how each timer's date came about, and its changes.")
     boolean explain;
 
     @Override
@@ -265,9 +265,9 @@ final class Queries {
       name = "history",
       mixinStandardHelpOptions = true,
       description = {
-        "Show the audit trail: each command, accepted or rejected and why, and each event that"
-            + " just happened: a timer expired, a task listener ran, a reassignment, a new run of"
-            + " a long approval."
+        "Show the audit trail: each command, accepted or rejected and why, and each event.",
+        "An event just happened, neither accepted nor rejected: a timer expired, a task listener"
+            + " ran, a reassignment, a new run of a long approval."
       })
   static final class History extends QueryCommand {
     /** The kind of the trail's entries that are not commands. */

@@ -567,12 +567,22 @@ class OverdueCliTest {
             "timers",
             "plan",
             "history",
-            "result")) {
-      assertTrue(cli.run(command, "--help").expect(0).out().contains("Exit codes:"), command);
+            "result",
+            "list",
+            "codec-server")) {
+      String help = cli.run(command, "--help").expect(0).out();
+      assertTrue(help.contains("Exit codes:"), command);
+      assertFitsATerminal(help);
       assertTrue(cli.run(command, "--version").expect(0).out().startsWith("overdue "), command);
     }
     Run help = cli.run("--help").expect(0);
     assertTrue(help.out().contains("TEMPORAL_ADDRESS"), help.out());
+    assertFitsATerminal(help.out());
+  }
+
+  /** No line wider than a terminal's 80 columns: the terminal would break it anywhere. */
+  private static void assertFitsATerminal(String help) {
+    help.lines().forEach(line -> assertTrue(line.length() <= 80, () -> "too wide: " + line));
   }
 
   @Test
