@@ -8,10 +8,10 @@ import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * Where the options of {@code overdue} itself ({@code --task-queue}, {@code --answer-timeout})
- * show in a subcommand: picocli copies them into every subcommand, so that they work after the
- * command's name too. In each help they get a section of their own after the command's options,
- * and commands that never call Temporal ({@code codec-server}, {@code help}) drop them.
+ * Where the options of {@code overdue} itself ({@code --task-queue}, {@code --answer-timeout}) show
+ * in a subcommand: picocli copies them into every subcommand, so that they work after the command's
+ * name too. In each help they get a section of their own after the command's options, and commands
+ * that never call Temporal ({@code codec-server}, {@code help}) drop them.
  */
 final class CommonOptions {
   static final String HEADING = "%nFor every command, before or after its name:%n";

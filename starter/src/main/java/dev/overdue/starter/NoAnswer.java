@@ -18,8 +18,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Why an approval did not answer, in one line: which task queue its workflow is on, whether a
- * worker polls it (as far as the service tells), and how to start one. Each question to the
- * service is asked after the failure, briefly; a message does without what it cannot learn.
+ * worker polls it (as far as the service tells), and how to start one. Each question to the service
+ * is asked after the failure, briefly; a message does without what it cannot learn.
  */
 final class NoAnswer {
   private static final long ASK_SECONDS = 5;
@@ -48,7 +48,8 @@ final class NoAnswer {
 
   /** No answer in time: said as plainly as the service's list of pollers allows. */
   String noAnswerWithin(long seconds, boolean command) {
-    String start = "approval " + OverdueCli.requestId(id) + " did not answer within " + seconds + "s";
+    String start =
+        "approval " + OverdueCli.requestId(id) + " did not answer within " + seconds + "s";
     Optional<List<PollerInfo>> pollers = pollers();
     String why;
     if (pollers.isEmpty()) {

@@ -223,7 +223,8 @@ public final class OverdueCli implements Callable<Integer> {
         throw new CliError(
             ExitCodes.UNAVAILABLE, "cannot set up the Temporal connection: " + reason);
       }
-      approvals = new Approvals(client, request -> RequestValidator.refusal(request, Instant.now()));
+      approvals =
+          new Approvals(client, request -> RequestValidator.refusal(request, Instant.now()));
     }
     return approvals;
   }
@@ -259,10 +260,10 @@ public final class OverdueCli implements Callable<Integer> {
    * gives up on a query by itself when no worker has polled the task queue lately: it holds the
    * query until just before the call's deadline (Temporal's Java client gives a query 10 s), then
    * answers FAILED_PRECONDITION; with the client's retry that is 10 to 20 s after the call. When a
-   * workflow task is waiting for a worker (an unanswered command, a timer that fired), it holds
-   * the query until the deadline instead, and the client retries for about a minute:
-   * DEADLINE_EXCEEDED, unless {@link #answerTimeout} ends it first. Each of these becomes one line
-   * ({@link NoAnswer}): the task queue, whether a worker polls it, how to start one.
+   * workflow task is waiting for a worker (an unanswered command, a timer that fired), it holds the
+   * query until the deadline instead, and the client retries for about a minute: DEADLINE_EXCEEDED,
+   * unless {@link #answerTimeout} ends it first. Each of these becomes one line ({@link NoAnswer}):
+   * the task queue, whether a worker polls it, how to start one.
    *
    * @param command true for an Update, which the service keeps and may still deliver later
    */
@@ -341,5 +342,4 @@ public final class OverdueCli implements Callable<Integer> {
       };
     }
   }
-
 }

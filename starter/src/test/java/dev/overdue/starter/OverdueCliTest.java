@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.google.protobuf.Timestamp;
 import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.starter.CliHarness.Run;
-import com.google.protobuf.Timestamp;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
 import io.grpc.ClientCall;
@@ -484,8 +484,7 @@ class OverdueCliTest {
   }
 
   @Test
-  void anExpiredTimerReadsAsExpiredInTheTablesWhileItsJsonKeepsTheTimerRules()
-      throws IOException {
+  void anExpiredTimerReadsAsExpiredInTheTablesWhileItsJsonKeepsTheTimerRules() throws IOException {
     startExample();
 
     cli.sleep(Duration.ofDays(2).plusMinutes(1));
@@ -500,8 +499,7 @@ class OverdueCliTest {
   }
 
   @Test
-  void aClearedTimerReadsAsClearedInTheTablesWhileItsJsonKeepsTheTimerRules()
-      throws IOException {
+  void aClearedTimerReadsAsClearedInTheTablesWhileItsJsonKeepsTheTimerRules() throws IOException {
     startExample();
 
     cli.run("approve", "PO-4711", "--user", "alice").expect(0);
@@ -683,7 +681,8 @@ class OverdueCliTest {
 
     assertEquals(1, run.err().lines().count(), run.err());
     assertTrue(
-        run.err().startsWith("approval PO-5 cannot answer: no worker polls its task queue 'nobody'"),
+        run.err()
+            .startsWith("approval PO-5 cannot answer: no worker polls its task queue 'nobody'"),
         run.err());
     assertTrue(run.err().contains("(Temporal waited "), run.err());
     assertTrue(
@@ -746,8 +745,8 @@ class OverdueCliTest {
 
   /**
    * A client of the test service on which each call named in {@code answers} gets that answer at
-   * once, as a server would give it: a {@link Status} fails the call, a message is the response.
-   * It tries each call once.
+   * once, as a server would give it: a {@link Status} fails the call, a message is the response. It
+   * tries each call once.
    */
   private WorkflowClient clientWhere(Map<String, Object> answers) {
     WorkflowServiceStubs stubs =
