@@ -29,8 +29,8 @@ final class ApprovalCommands {
     @Option(
         names = "--signal",
         description =
-            "Send as a Signal instead of an Update: returns at once without an answer; a refusal"
-                + " shows only in `overdue history`.")
+            "Send without waiting for the approval's answer (a Temporal signal): returns at once;"
+                + " whether it was accepted shows only in `overdue history`.")
     boolean signal;
 
     /** The command the options describe. */
@@ -79,7 +79,7 @@ final class ApprovalCommands {
         names = "--user",
         paramLabel = "USER",
         description =
-            "Who asks: in the history, and in the timer's derivation trail when its date changes"
+            "Who asks: in the history, and in the timer's changes when its date changes"
                 + " (`overdue timers ID --explain`).")
     String user;
   }
@@ -214,8 +214,8 @@ final class ApprovalCommands {
       mixinStandardHelpOptions = true,
       description = {
         "Start working on the current step: it goes IN_PROGRESS, owned by USER.",
-        "The WS-HumanTask start: the step's start deadlines are met. A step claimed by someone"
-            + " else only they can start."
+        "Starting meets the step's start deadlines. A step claimed by someone else only they"
+            + " can start."
       })
   static final class StartTask extends TaskCommand {
     @Override

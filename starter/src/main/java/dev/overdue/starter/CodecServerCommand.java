@@ -18,10 +18,11 @@ import picocli.CommandLine.ParentCommand;
     name = "codec-server",
     mixinStandardHelpOptions = true,
     description = {
-      "Serve the payload codec over HTTP (Temporal's remote codec protocol: POST /decode and"
-          + " /encode), so that the Web UI and `temporal --codec-endpoint` show encrypted approval"
-          + " data in clear. Uses the key(s) of OVERDUE_CODEC_KEY or OVERDUE_CODEC_KEY_FILE, like"
-          + " the worker. Runs until stopped (Ctrl-C).",
+      "Decrypt approval data for the Web UI and the temporal CLI, over HTTP.",
+      "It speaks Temporal's remote codec protocol (POST /decode and /encode), so that the Web UI"
+          + " and `temporal --codec-endpoint` show encrypted approval data in clear. Uses the"
+          + " key(s) of OVERDUE_CODEC_KEY or OVERDUE_CODEC_KEY_FILE, like the worker. Runs until"
+          + " stopped (Ctrl-C).",
       "Anyone who can reach it can decrypt: it listens on loopback unless --host says otherwise,"
           + " and answers browsers only from the --origin pages.",
       "Web UI: temporal server start-dev --ui-codec-endpoint http://127.0.0.1:8081"

@@ -102,10 +102,7 @@ final class Failures {
 
   private CliError unavailable(StatusRuntimeException rpc) {
     Status status = rpc.getStatus();
-    String service =
-        cli.target() == null
-            ? "the Temporal service"
-            : "Temporal at " + cli.target() + " (namespace " + cli.namespace() + ")";
+    String service = cli.service();
     String connection = ConnectionProblems.explain(rpc);
     if (connection != null) {
       // TLS or credentials: the reason and the setting that fixes it, not gRPC's channel dump.

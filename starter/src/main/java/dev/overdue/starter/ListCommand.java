@@ -1,6 +1,9 @@
 package dev.overdue.starter;
 
+import dev.overdue.client.ConnectionProblems;
 import dev.overdue.client.WorkList;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Command;
@@ -11,8 +14,9 @@ import picocli.CommandLine.Option;
     name = "list",
     mixinStandardHelpOptions = true,
     description = {
-      "List approvals by their search attributes: work lists such as the tasks with warnings.",
-      "Needs a server with a visibility store (bin/dev-server); the in-memory service has none."
+      "List approvals: work lists such as those with warnings, overdue, or claimed by a user.",
+      "Needs a Temporal server with a visibility store (bin/dev-server); the in-memory service"
+          + " bin/overdue-worker starts has none."
     })
 final class ListCommand extends CliCommand {
   @Option(names = "--with-warnings", description = "Only approvals with a warning (HasWarnings = true).")
@@ -73,15 +77,38 @@ final class ListCommand extends CliCommand {
     return list;
   }
 
+  /**
+   * The approvals the filter selects. A service without a visibility store (the worker's in-memory
+   * one) does not implement listing at all: that is said in words, with the way to a server that
+   * lists, rather than as gRPC's UNIMPLEMENTED.
+   */
+  private List<WorkList.Entry> list() {
+    try {
+      return cli.approvals().list(workList(), limit);
+    } catch (RuntimeException e) {
+      StatusRuntimeException rpc = ConnectionProblems.find(e, StatusRuntimeException.class);
+      if (rpc == null || rpc.getStatus().getCode() != Status.Code.UNIMPLEMENTED) {
+        throw e;
+      }
+      throw new CliError(
+          ExitCodes.UNAVAILABLE,
+          "cannot list approvals: "
+              + cli.service()
+              + " has no visibility store (the in-memory service of bin/overdue-worker has"
+              + " none); lists need a server with one: stop the worker, start bin/dev-server,"
+              + " then bin/overdue-worker again");
+    }
+  }
+
   @Override
   void execute() throws Exception {
-    List<WorkList.Entry> entries = cli.approvals().list(workList(), limit);
+    List<WorkList.Entry> entries = list();
     if (json) {
       out().println(OverdueCli.JSON.writeValueAsString(entries));
       return;
     }
     Table table =
-        Table.of("WORKFLOW", "STATUS", "STATE", "STEP", "OWNER", "NEXT DEADLINE", "EXPIRED", "WARNINGS");
+        Table.of("WORKFLOW", "STATUS", "STATE", "STEP", "OWNER", "NEXT DEADLINE", "OVERDUE", "WARNINGS");
     for (WorkList.Entry e : entries) {
       table.row(
           e.workflowId(),

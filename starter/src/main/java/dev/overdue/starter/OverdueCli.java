@@ -5,7 +5,10 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.client.Approvals;
 import dev.overdue.client.Connection;
+import dev.overdue.client.ConnectionProblems;
 import dev.overdue.model.RequestValidator;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import io.temporal.client.WorkflowClient;
 import io.temporal.serviceclient.Version;
 import java.io.IOException;
@@ -13,6 +16,7 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -26,6 +30,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 /**
@@ -68,12 +73,13 @@ import picocli.CommandLine.Spec;
       "  TEMPORAL_API_KEY     API key, e.g. for Temporal Cloud",
       "  TEMPORAL_TLS*        TLS: TEMPORAL_TLS, TEMPORAL_TLS_CLIENT_CERT_PATH, ...",
       "  TEMPORAL_PROFILE     profile of the config file (TEMPORAL_CONFIG_FILE)",
-      "  OVERDUE_CODEC_KEY    payload encryption key, base64 of 32 bytes, as the worker's",
-      "                       (or OVERDUE_CODEC_KEY_FILE: one key a line, the first encrypts)",
+      "  OVERDUE_CODEC_KEY    the worker's payload encryption key (base64, 32 bytes)",
+      "                       (OVERDUE_CODEC_KEY_FILE: a key a line, first encrypts)",
       "  OVERDUE_TASK_QUEUE   default of --task-queue",
       "",
-      "No server? bin/overdue-worker runs the worker with an in-memory Temporal service.",
-      "Benchmarks: bin/overdue bench --help (a program of its own, in the bench module).",
+      "No server? bin/overdue-worker starts the worker with an in-memory service;",
+      "bin/dev-server starts a Temporal server that keeps approvals and lists them.",
+      "Benchmarks: bin/overdue bench --help.",
       "",
       "Examples:",
       "  overdue start --file request.json       (or request.yaml)",
@@ -108,21 +114,27 @@ public final class OverdueCli implements Callable<Integer> {
 
   @Mixin ExitCodes exitCodes;
 
+  // INHERIT: users put these before or after the subcommand (`overdue approve X --answer-timeout
+  // PT5S`); either way picocli sets the fields here.
   @Option(
       names = "--task-queue",
+      scope = ScopeType.INHERIT,
       paramLabel = "QUEUE",
       defaultValue = "${env:OVERDUE_TASK_QUEUE:-" + ApprovalWorkflow.DEFAULT_TASK_QUEUE + "}",
-      description = "Task queue the worker polls, for start (default: ${DEFAULT-VALUE}).")
+      description =
+          "Task queue a worker polls: start puts new approvals there (default: ${DEFAULT-VALUE}).")
   String taskQueue;
 
   @Option(
       names = "--answer-timeout",
+      scope = ScopeType.INHERIT,
       paramLabel = "DURATION",
       defaultValue = "PT30S",
       converter = DurationOption.class,
       description =
-          "How long commands and queries wait for the workflow to answer; a worker must be"
-              + " running (ISO-8601 or seconds, default: ${DEFAULT-VALUE}).")
+          "How long commands and queries wait for the approval to answer, which needs a running"
+              + " worker (ISO-8601 or seconds, default: ${DEFAULT-VALUE}). Without a worker, a"
+              + " Temporal server may give up on a query sooner, after 10 s or so.")
   Duration answerTimeout;
 
   private final ClientFactory clientFactory;
@@ -146,7 +158,10 @@ public final class OverdueCli implements Callable<Integer> {
    * --help} rather than the whole usage. (A plain {@code new CommandLine(cli)} works too.)
    */
   public static CommandLine commandLine(OverdueCli cli) {
-    return new CommandLine(cli).setParameterExceptionHandler(OverdueCli::shortUsageError);
+    CommandLine commandLine =
+        new CommandLine(cli).setParameterExceptionHandler(OverdueCli::shortUsageError);
+    CommonOptions.arrange(commandLine);
+    return commandLine;
   }
 
   /** {@code overdue} alone: the usage, as a usage error. */
@@ -159,8 +174,32 @@ public final class OverdueCli implements Callable<Integer> {
   private static int shortUsageError(CommandLine.ParameterException e, String[] args) {
     CommandLine command = e.getCommandLine();
     PrintWriter err = command.getErr();
-    err.println(e.getMessage());
-    CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+    String unmatched =
+        e instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
+            ? u.getUnmatched().get(0)
+            : null;
+    boolean unknownCommand =
+        unmatched != null && !unmatched.startsWith("-") && !command.getSubcommands().isEmpty();
+    // picocli says "Unmatched arguments from index 0: 'aprove', 'PO-1'" for a mistyped command.
+    err.println(unknownCommand ? "Unknown command: '" + unmatched + "'" : e.getMessage());
+    List<String> meant = List.of();
+    if (unknownCommand) {
+      String name = command.getCommandSpec().qualifiedName();
+      meant =
+          Typos.closest(unmatched, command.getSubcommands().keySet()).stream()
+              .map(subcommand -> name + " " + subcommand)
+              .toList();
+    } else if (unmatched != null && unmatched.startsWith("--")) {
+      List<String> options =
+          command.getCommandSpec().options().stream()
+              .map(CommandLine.Model.OptionSpec::longestName)
+              .filter(option -> option.startsWith("--"))
+              .toList();
+      meant = Typos.closest(unmatched.split("=", 2)[0], options);
+    }
+    if (!meant.isEmpty()) {
+      err.println("Did you mean: " + String.join(" or ", meant) + "?");
+    }
     err.println(
         "Try '" + command.getCommandSpec().qualifiedName() + " --help' for more information.");
     return ExitCodes.USAGE;
@@ -184,7 +223,8 @@ public final class OverdueCli implements Callable<Integer> {
         throw new CliError(
             ExitCodes.UNAVAILABLE, "cannot set up the Temporal connection: " + reason);
       }
-      approvals = new Approvals(client, request -> RequestValidator.refusal(request, Instant.now()));
+      approvals =
+          new Approvals(client, request -> RequestValidator.refusal(request, Instant.now()));
     }
     return approvals;
   }
@@ -207,9 +247,23 @@ public final class OverdueCli implements Callable<Integer> {
     return client == null ? null : client.getOptions().getNamespace();
   }
 
+  /** The service for messages: "Temporal at host:port (namespace n)" once connected. */
+  String service() {
+    return target() == null
+        ? "the Temporal service"
+        : "Temporal at " + target() + " (namespace " + namespace() + ")";
+  }
+
   /**
    * Runs a call the workflow itself must answer (an Update or a Query), giving up after {@link
-   * #answerTimeout}: without a worker the service would keep the caller waiting.
+   * #answerTimeout}: without a worker the service would keep the caller waiting. A Temporal server
+   * gives up on a query by itself when no worker has polled the task queue lately: it holds the
+   * query until just before the call's deadline (Temporal's Java client gives a query 10 s), then
+   * answers FAILED_PRECONDITION; with the client's retry that is 10 to 20 s after the call. When a
+   * workflow task is waiting for a worker (an unanswered command, a timer that fired), it holds the
+   * query until the deadline instead, and the client retries for about a minute: DEADLINE_EXCEEDED,
+   * unless {@link #answerTimeout} ends it first. Each of these becomes one line ({@link NoAnswer}):
+   * the task queue, whether a worker polls it, how to start one.
    *
    * @param command true for an Update, which the service keeps and may still deliver later
    */
@@ -220,6 +274,7 @@ public final class OverdueCli implements Callable<Integer> {
           thread.setDaemon(true);
           thread.start();
         };
+    long started = System.nanoTime();
     CompletableFuture<T> future = CompletableFuture.supplyAsync(call, daemon);
     try {
       return future.get(answerTimeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -227,18 +282,22 @@ public final class OverdueCli implements Callable<Integer> {
       future.cancel(true);
       throw new CliError(
           ExitCodes.UNAVAILABLE,
-          "approval "
-              + requestId(id)
-              + " did not answer within "
-              + answerTimeout.toSeconds()
-              + "s: is a worker polling its task queue? start one with bin/overdue-worker"
-              + (command
-                  ? " (the command may still be applied once a worker runs: see `overdue history "
-                      + id
-                      + "`)"
-                  : ""));
+          new NoAnswer(client, id).noAnswerWithin(answerTimeout.toSeconds(), command));
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
+      long waited = Math.round((System.nanoTime() - started) / 1e9);
+      StatusRuntimeException rpc = ConnectionProblems.find(cause, StatusRuntimeException.class);
+      Status status = rpc == null ? Status.OK : rpc.getStatus();
+      if (status.getCode() == Status.Code.FAILED_PRECONDITION
+          && status.getDescription() != null
+          && status.getDescription().contains("no poller")) {
+        throw new CliError(ExitCodes.UNAVAILABLE, new NoAnswer(client, id).noWorker(waited));
+      }
+      if (status.getCode() == Status.Code.DEADLINE_EXCEEDED) {
+        // The client's own deadlines and retries ran out before ours: the same lack of an answer.
+        throw new CliError(
+            ExitCodes.UNAVAILABLE, new NoAnswer(client, id).noAnswerWithin(waited, command));
+      }
       throw cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -283,5 +342,4 @@ public final class OverdueCli implements Callable<Integer> {
       };
     }
   }
-
 }

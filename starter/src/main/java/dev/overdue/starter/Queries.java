@@ -84,14 +84,14 @@ final class Queries {
       name = "timers",
       mixinStandardHelpOptions = true,
       description = {
-        "Show every timer: state, time limit, expiration date and flags.",
+        "Show every timer: state, time limit, expiration date and how often it fired.",
         "With --explain, how each date came about: the rule, what it counted from, the calendar,"
             + " a cycle's catch-up policy and every change, by whom."
       })
   static final class Timers extends QueryCommand {
     @Option(
         names = "--explain",
-        description = "After the table, each timer's derivation and changes.")
+        description = "After the table, how each timer's date came about, and its changes.")
     boolean explain;
 
     @Override
@@ -264,9 +264,15 @@ final class Queries {
   @Command(
       name = "history",
       mixinStandardHelpOptions = true,
-      description =
-          "Show the audit trail: each command, accepted or rejected and why, and each expiry.")
+      description = {
+        "Show the audit trail: each command, accepted or rejected and why, and each event.",
+        "An event just happened, neither accepted nor rejected: a timer expired, a task listener"
+            + " ran, a reassignment, a new run of a long approval."
+      })
   static final class History extends QueryCommand {
+    /** The kind of the trail's entries that are not commands. */
+    static final String EVENT = "event";
+
     @Override
     void execute() throws JsonProcessingException {
       Approvals approvals = cli.approvals();
@@ -281,7 +287,7 @@ final class Queries {
             Table.instant(entry.at()),
             entry.kind(),
             entry.name(),
-            entry.accepted() ? "accepted" : "rejected",
+            result(entry),
             entry.reason(),
             entry.input() == null ? null : Table.shorten(entry.input().toString(), 60));
       }
@@ -290,6 +296,17 @@ final class Queries {
       } else {
         table.print(out());
       }
+    }
+
+    /**
+     * Commands are accepted or rejected; an event (a timer expired, a listener ran, a
+     * reassignment, a new run) just happened, though the trail's JSON marks it accepted.
+     */
+    static String result(HistoryEntry entry) {
+      if (EVENT.equals(entry.kind())) {
+        return null;
+      }
+      return entry.accepted() ? "accepted" : "rejected";
     }
   }
 
@@ -345,20 +362,31 @@ final class Queries {
   }
 
   static Table timers(List<TimerInfo> timers) {
-    Table table =
-        Table.of("TIMER", "KIND", "STATE", "LIMIT", "EXPIRES AT", "EXPIRED", "CLEARED", "FIRINGS");
+    Table table = Table.of("TIMER", "KIND", "STATE", "LIMIT", "EXPIRES AT", "FIRINGS");
     for (TimerInfo timer : timers) {
       table.row(
           timer.name(),
           timer.kind(),
-          timer.state(),
+          state(timer),
           timer.limit(),
           Table.instant(timer.expiresAt()),
-          timer.expired(),
-          timer.cleared(),
           timer.firings());
     }
     return table;
+  }
+
+  /**
+   * A timer's state in words a person reads right. The timer rules, and so the queries, keep an
+   * expired timer RUNNING with its expired flag (it fires again only with a new limit), and show a
+   * cleared one as OFF with its cleared flag: side by side in a table, "RUNNING" and "EXPIRED yes"
+   * read as a contradiction. A cycle's flag only says it fired once: it runs on to its next date.
+   */
+  static String state(TimerInfo timer) {
+    if (timer.cleared()) {
+      return "CLEARED";
+    }
+    boolean cycle = timer.limit() != null && timer.limit().startsWith("R");
+    return timer.expired() && !cycle ? timer.state() + " (expired, handlers ran)" : timer.state();
   }
 
   static Table warnings(List<WarningInfo> warnings) {

@@ -5,10 +5,24 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.google.protobuf.Timestamp;
 import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.starter.CliHarness.Run;
+import io.grpc.CallOptions;
+import io.grpc.Channel;
+import io.grpc.ClientCall;
+import io.grpc.ClientInterceptor;
+import io.grpc.Metadata;
+import io.grpc.MethodDescriptor;
+import io.grpc.Status;
+import io.temporal.api.taskqueue.v1.PollerInfo;
+import io.temporal.api.workflowservice.v1.DescribeTaskQueueResponse;
 import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowClientOptions;
 import io.temporal.client.WorkflowOptions;
+import io.temporal.serviceclient.RpcRetryOptions;
+import io.temporal.serviceclient.WorkflowServiceStubs;
+import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,6 +32,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterEach;
@@ -144,11 +159,16 @@ class OverdueCliTest {
   }
 
   @Test
-  void startOnATaskQueueOfYourChoice() {
-    Run started =
+  void startOnATaskQueueOfYourChoiceNamedBeforeOrAfterTheCommand() {
+    Run before =
         cli.run("--task-queue", "elsewhere", "start", "--request-id", "PO-2", "--step", "a=alice")
             .expect(0);
-    assertTrue(started.out().contains("on task queue elsewhere"), started.out());
+    Run after =
+        cli.run("start", "--request-id", "PO-3", "--step", "a=alice", "--task-queue", "there")
+            .expect(0);
+
+    assertTrue(before.out().contains("on task queue elsewhere"), before.out());
+    assertTrue(after.out().contains("on task queue there"), after.out());
   }
 
   @Test
@@ -416,9 +436,8 @@ class OverdueCliTest {
     List<String> acceptance = row(status, "manager.acceptance");
     assertEquals(
         List.of("manager.acceptance", "ACCEPTANCE", "RUNNING", "PT4H"), acceptance.subList(0, 4));
-    assertEquals(List.of("no", "no", "0"), acceptance.subList(5, 8));
-    assertEquals(
-        List.of("reminder", "USER", "OFF", "PT30M", "-", "no", "no", "0"), row(status, "reminder"));
+    assertEquals(List.of("0"), acceptance.subList(5, 6));
+    assertEquals(List.of("reminder", "USER", "OFF", "PT30M", "-", "0"), row(status, "reminder"));
     assertTrue(status.contains("Warnings: none"), status);
   }
 
@@ -462,10 +481,65 @@ class OverdueCliTest {
         rowContaining(status.substring(status.indexOf("Warnings")), "manager.completion");
     assertEquals("manager", warning.get(2));
     assertTrue(warning.get(3).startsWith("timer manager.completion expired"), warning.toString());
+  }
+
+  @Test
+  void anExpiredTimerReadsAsExpiredInTheTablesWhileItsJsonKeepsTheTimerRules() throws IOException {
+    startExample();
+
+    cli.sleep(Duration.ofDays(2).plusMinutes(1));
+
+    List<String> timer = row(cli.run("timers", "PO-4711").expect(0).out(), "manager.completion");
+    assertEquals("RUNNING (expired, handlers ran)", timer.get(2));
+    String status = cli.run("status", "PO-4711").expect(0).out();
+    assertEquals("RUNNING (expired, handlers ran)", row(status, "manager.completion").get(2));
+    JsonNode json = timer("PO-4711", "manager.completion");
+    assertEquals("RUNNING", json.get("state").asText());
+    assertTrue(json.get("expired").asBoolean());
+  }
+
+  @Test
+  void aClearedTimerReadsAsClearedInTheTablesWhileItsJsonKeepsTheTimerRules() throws IOException {
+    startExample();
+
+    cli.run("approve", "PO-4711", "--user", "alice").expect(0);
+
+    List<String> timer = row(cli.run("timers", "PO-4711").expect(0).out(), "manager.acceptance");
+    assertEquals("CLEARED", timer.get(2));
+    JsonNode json = timer("PO-4711", "manager.acceptance");
+    assertEquals("OFF", json.get("state").asText());
+    assertTrue(json.get("cleared").asBoolean());
+  }
+
+  @Test
+  void historyShowsAnEventAsNeitherAcceptedNorRejectedWhileItsJsonKeepsTheTrail()
+      throws IOException {
+    startExample();
+    cli.sleep(Duration.ofDays(2).plusMinutes(1));
+
     List<String> expiry =
         rowContaining(
             cli.run("history", "PO-4711").expect(0).out(), "\"timer\":\"manager.completion\"");
-    assertEquals(List.of("event", "TimerExpired", "accepted"), expiry.subList(1, 4));
+
+    assertEquals(List.of("event", "TimerExpired", "-", "-"), expiry.subList(1, 5));
+    for (JsonNode entry : cli.run("history", "PO-4711", "--json").expect(0).json()) {
+      assertTrue(entry.get("accepted").asBoolean(), entry.toString());
+    }
+  }
+
+  // ---- work lists ------------------------------------------------------------------------------
+
+  @Test
+  void aListNeedsAServerWithAVisibilityStoreAndSaysHowToStartOne() {
+    // The in-memory service, like the worker's, keeps no list of workflows to search.
+    Run run = cli.run("list", "--overdue").expect(ExitCodes.UNAVAILABLE);
+
+    assertEquals("", run.out());
+    assertEquals(1, run.err().lines().count(), run.err());
+    assertTrue(run.err().startsWith("cannot list approvals: "), run.err());
+    assertTrue(run.err().contains("has no visibility store"), run.err());
+    assertTrue(run.err().contains("start bin/dev-server"), run.err());
+    assertFalse(run.err().contains("UNIMPLEMENTED"), run.err());
   }
 
   // ---- usage, help and the service not answering -------------------------------------------
@@ -491,12 +565,46 @@ class OverdueCliTest {
             "timers",
             "plan",
             "history",
-            "result")) {
-      assertTrue(cli.run(command, "--help").expect(0).out().contains("Exit codes:"), command);
+            "result",
+            "list",
+            "codec-server")) {
+      String help = cli.run(command, "--help").expect(0).out();
+      assertTrue(help.contains("Exit codes:"), command);
+      assertFitsATerminal(help);
       assertTrue(cli.run(command, "--version").expect(0).out().startsWith("overdue "), command);
     }
     Run help = cli.run("--help").expect(0);
     assertTrue(help.out().contains("TEMPORAL_ADDRESS"), help.out());
+    assertFitsATerminal(help.out());
+  }
+
+  /** No line wider than a terminal's 80 columns: the terminal would break it anywhere. */
+  private static void assertFitsATerminal(String help) {
+    help.lines().forEach(line -> assertTrue(line.length() <= 80, () -> "too wide: " + line));
+  }
+
+  @Test
+  void aCommandsHelpListsTheOptionsOfEveryCommandInASectionOfTheirOwn() {
+    String help = cli.run("approve", "--help").expect(0).out();
+
+    List<String> lines = help.lines().toList();
+    int heading = lines.indexOf("For every command, before or after its name:");
+    assertTrue(heading > 0, help);
+    assertTrue(entry(lines, "--user=") < heading, help);
+    assertTrue(entry(lines, "--answer-timeout=") > heading, help);
+    assertTrue(entry(lines, "--task-queue=") > heading, help);
+    // The codec server never calls Temporal: it has no use for them.
+    assertFalse(cli.run("codec-server", "--help").expect(0).out().contains("--task-queue"));
+  }
+
+  /** The line of a help's option list that describes {@code option}. */
+  private static int entry(List<String> help, String option) {
+    for (int i = 0; i < help.size(); i++) {
+      if (help.get(i).strip().replaceFirst("^-\\w, ", "").startsWith(option)) {
+        return i;
+      }
+    }
+    throw new AssertionError("no entry for " + option + " in\n" + String.join("\n", help));
   }
 
   @Test
@@ -512,13 +620,182 @@ class OverdueCliTest {
   }
 
   @Test
+  void aMistypedCommandOrOptionSuggestsTheNamesATypoAwayAndExitsTwo() {
+    Run aprove = cli.run("aprove", "PO-1", "--user", "alice").expect(ExitCodes.USAGE);
+    assertEquals(
+        List.of(
+            "Unknown command: 'aprove'",
+            "Did you mean: overdue approve?",
+            "Try 'overdue --help' for more information."),
+        aprove.err().lines().toList());
+    assertTrue(
+        cli.run("stauts", "PO-1")
+            .expect(ExitCodes.USAGE)
+            .err()
+            .contains("Did you mean: overdue status or overdue start?"));
+    assertTrue(
+        cli.run("extend", "PO-1", "reminder", "--by", "PT1H")
+            .expect(ExitCodes.USAGE)
+            .err()
+            .contains("Did you mean: overdue extend-deadline?"));
+    assertTrue(
+        cli.run("history", "PO-1", "--jsn")
+            .expect(ExitCodes.USAGE)
+            .err()
+            .contains("Did you mean: --json?"));
+    assertFalse(cli.run("xyz").expect(ExitCodes.USAGE).err().contains("Did you mean"));
+  }
+
+  @Test
   void noWorkerOnTheTaskQueueMeansNoAnswerInTime() {
     cli.run("--task-queue", "nobody", "start", "--request-id", "PO-5", "--step", "a=alice")
         .expect(0);
 
-    Run run = cli.run("--answer-timeout", "2", "approve", "PO-5", "--user", "alice").expect(3);
+    // --answer-timeout where users put it: after the command, as well as before it.
+    Run run = cli.run("approve", "PO-5", "--user", "alice", "--answer-timeout", "2").expect(3);
 
-    assertTrue(run.err().contains("did not answer within 2s"), run.err());
-    assertTrue(run.err().contains("bin/overdue-worker"), run.err());
+    assertTrue(
+        run.err()
+            .startsWith(
+                "approval PO-5 did not answer within 2s: is a worker polling its task queue"
+                    + " 'nobody'? start one with bin/overdue-worker --task-queue nobody"),
+        run.err());
+    assertTrue(run.err().contains("may still be applied once a worker runs"), run.err());
+    assertEquals(1, run.err().lines().count(), run.err());
+  }
+
+  @Test
+  void aQueryTheServerGivesUpOnForWantOfAWorkerNamesTheTaskQueueAndHowToStartOne() {
+    cli.run("--task-queue", "nobody", "start", "--request-id", "PO-5", "--step", "a=alice")
+        .expect(0);
+    // What a Temporal server answers when nothing has polled the queue lately (the in-memory
+    // service never does: it waits).
+    WorkflowClient client =
+        clientWhere(
+            Map.of(
+                "QueryWorkflow",
+                Status.FAILED_PRECONDITION.withDescription(
+                    "no poller seen for task queue recently, worker may be down")));
+
+    Run run = CliHarness.run(client, "status", "PO-5").expect(ExitCodes.UNAVAILABLE);
+
+    assertEquals(1, run.err().lines().count(), run.err());
+    assertTrue(
+        run.err()
+            .startsWith("approval PO-5 cannot answer: no worker polls its task queue 'nobody'"),
+        run.err());
+    assertTrue(run.err().contains("(Temporal waited "), run.err());
+    assertTrue(
+        run.err().endsWith("start one with bin/overdue-worker --task-queue nobody\n"), run.err());
+    assertFalse(run.err().contains("FAILED_PRECONDITION"), run.err());
+  }
+
+  @Test
+  void aQueryPastItsDeadlineWithNoWorkerPollingSaysSoAndHowToStartOne() throws IOException {
+    startExample();
+    // A server holding the query behind a workflow task no worker takes, past the client's
+    // deadline, and knowing no worker polled the queue lately.
+    WorkflowClient client =
+        clientWhere(
+            Map.of(
+                "QueryWorkflow",
+                Status.DEADLINE_EXCEEDED,
+                "DescribeTaskQueue",
+                DescribeTaskQueueResponse.getDefaultInstance()));
+
+    Run run = CliHarness.run(client, "timers", "PO-4711").expect(ExitCodes.UNAVAILABLE);
+
+    assertEquals(1, run.err().lines().count(), run.err());
+    assertTrue(run.err().startsWith("approval PO-4711 did not answer within "), run.err());
+    assertTrue(
+        run.err()
+            .endsWith(
+                "s: no worker polls its task queue 'overdue'; start one with bin/overdue-worker\n"),
+        run.err());
+    assertFalse(run.err().contains("DEADLINE_EXCEEDED"), run.err());
+  }
+
+  @Test
+  void aQueryUnansweredThoughAWorkerPolledLatelyNamesThatWorker() throws IOException {
+    startExample();
+    PollerInfo poller =
+        PollerInfo.newBuilder()
+            .setIdentity("4242@approvals-1")
+            .setLastAccessTime(Timestamp.newBuilder().setSeconds(1_795_000_000))
+            .build();
+    WorkflowClient client =
+        clientWhere(
+            Map.of(
+                "QueryWorkflow",
+                Status.DEADLINE_EXCEEDED,
+                "DescribeTaskQueue",
+                DescribeTaskQueueResponse.newBuilder().addPollers(poller).build()));
+
+    Run run = CliHarness.run(client, "status", "PO-4711").expect(ExitCodes.UNAVAILABLE);
+
+    assertTrue(
+        run.err()
+            .contains(
+                "; its task queue 'overdue' was last polled at "
+                    + Instant.ofEpochSecond(1_795_000_000)
+                    + " by 4242@approvals-1: if that worker still runs, its log says why it does"
+                    + " not answer; else start one with bin/overdue-worker"),
+        run.err());
+  }
+
+  /**
+   * A client of the test service on which each call named in {@code answers} gets that answer at
+   * once, as a server would give it: a {@link Status} fails the call, a message is the response. It
+   * tries each call once.
+   */
+  private WorkflowClient clientWhere(Map<String, Object> answers) {
+    WorkflowServiceStubs stubs =
+        WorkflowServiceStubs.newServiceStubs(
+            WorkflowServiceStubsOptions.newBuilder()
+                .setChannel(cli.env.getWorkflowServiceStubs().getRawChannel())
+                .setGrpcClientInterceptors(List.of(answering(answers)))
+                .setRpcRetryOptions(RpcRetryOptions.newBuilder().setMaximumAttempts(1).build())
+                .build());
+    return WorkflowClient.newInstance(
+        stubs, WorkflowClientOptions.newBuilder().setNamespace(cli.env.getNamespace()).build());
+  }
+
+  private static ClientInterceptor answering(Map<String, Object> answers) {
+    return new ClientInterceptor() {
+      @Override
+      public <Q, A> ClientCall<Q, A> interceptCall(
+          MethodDescriptor<Q, A> descriptor, CallOptions options, Channel next) {
+        Object answer = answers.get(descriptor.getBareMethodName());
+        if (answer == null) {
+          return next.newCall(descriptor, options);
+        }
+        return new ClientCall<>() {
+          @Override
+          public void start(Listener<A> listener, Metadata headers) {
+            if (answer instanceof Status status) {
+              listener.onClose(status, new Metadata());
+              return;
+            }
+            listener.onHeaders(new Metadata());
+            @SuppressWarnings("unchecked") // the response type of the method named
+            A response = (A) answer;
+            listener.onMessage(response);
+            listener.onClose(Status.OK, new Metadata());
+          }
+
+          @Override
+          public void request(int count) {}
+
+          @Override
+          public void cancel(String message, Throwable cause) {}
+
+          @Override
+          public void halfClose() {}
+
+          @Override
+          public void sendMessage(Q message) {}
+        };
+      }
+    };
   }
 }

@@ -1,0 +1,64 @@
+package dev.overdue.starter;
+
+import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Help;
+import picocli.CommandLine.Model.ArgGroupSpec;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * Where the options of {@code overdue} itself ({@code --task-queue}, {@code --answer-timeout}) show
+ * in a subcommand: picocli copies them into every subcommand, so that they work after the command's
+ * name too. In each help they get a section of their own after the command's options, and commands
+ * that never call Temporal ({@code codec-server}, {@code help}) drop them.
+ */
+final class CommonOptions {
+  static final String HEADING = "%nFor every command, before or after its name:%n";
+
+  private CommonOptions() {}
+
+  static void arrange(CommandLine root) {
+    for (CommandLine command : root.getSubcommands().values()) {
+      List<ArgSpec> inherited =
+          command.getCommandSpec().args().stream().filter(ArgSpec::inherited).toList();
+      if (inherited.isEmpty()) {
+        continue;
+      }
+      if (!(command.getCommandSpec().userObject() instanceof CliCommand)) {
+        inherited.forEach(command.getCommandSpec()::remove);
+        continue;
+      }
+      command
+          .getHelpSectionMap()
+          .put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_OPTION_LIST, CommonOptions::render);
+    }
+  }
+
+  /**
+   * picocli's option list (options in groups with a heading in their own sections), without the
+   * inherited options, which follow under {@link #HEADING}.
+   */
+  private static String render(Help help) {
+    List<OptionSpec> options = help.commandSpec().options();
+    List<OptionSpec> own =
+        options.stream()
+            .filter(option -> !option.inherited() && !option.hidden() && !inHeadedGroup(option))
+            .toList();
+    List<OptionSpec> common =
+        options.stream().filter(option -> option.inherited() && !option.hidden()).toList();
+    return help.optionListExcludingGroups(own)
+        + help.optionListGroupSections()
+        + help.createHeading(HEADING)
+        + help.optionListExcludingGroups(common);
+  }
+
+  private static boolean inHeadedGroup(OptionSpec option) {
+    for (ArgGroupSpec group = option.group(); group != null; group = group.parentGroup()) {
+      if (group.heading() != null) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
