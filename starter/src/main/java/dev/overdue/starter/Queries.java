@@ -265,11 +265,11 @@ final class Queries {
       name = "history",
       mixinStandardHelpOptions = true,
       description = {
-        "Show the audit trail: every signal, accepted or rejected and why, every accepted",
-        "update, and each event. An update the approval refused is not there: its sender got",
-        "the reason (the worker logs it too). An event just happened, neither accepted nor",
-        "rejected: a timer expired, a task listener ran, a reassignment, a new run of a long",
-        "approval."
+        "Show the audit trail: every signal, accepted or rejected and why, every accepted update,"
+            + " and each event. An update the approval refused is not there: its sender got the"
+            + " reason, and the worker logs it.",
+        "An event just happened, neither accepted nor rejected: a timer expired, a task listener"
+            + " ran, a reassignment, a new run of a long approval."
       })
   static final class History extends QueryCommand {
     /** The kind of the trail's entries that are not commands. */
