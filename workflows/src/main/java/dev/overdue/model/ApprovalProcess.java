@@ -26,6 +26,7 @@ import java.util.Optional;
  * ProcessViews} (what the queries show), {@link AuditTrail}.
  */
 public final class ApprovalProcess {
+  private final Rules rules;
   private final String requestId;
   private final String title;
   private final String requester;
@@ -38,7 +39,7 @@ public final class ApprovalProcess {
   private final ProcessTimers timers = new ProcessTimers();
   private final List<WarningInfo> warnings = new ArrayList<>();
   private final AuditTrail trail = new AuditTrail();
-  private final CommandRules rules = new CommandRules(this);
+  private final CommandRules commands = new CommandRules(this);
   private final Escalations escalations = new Escalations(this);
   private ProcessState state = ProcessState.ACTIVE;
   private String suspendedReason;
@@ -48,7 +49,9 @@ public final class ApprovalProcess {
   private Instant completedAt;
 
   ApprovalProcess(
-      String requestId, String title, String requester, Map<String, Object> data, CalendarSettings calendar) {
+      Rules rules, String requestId, String title, String requester, Map<String, Object> data,
+      CalendarSettings calendar) {
+    this.rules = rules;
     this.requestId = requestId;
     this.title = title;
     this.requester = requester;
@@ -59,20 +62,26 @@ public final class ApprovalProcess {
 
   /** Validates {@code request}, then starts the approval: process timer on, first step offered. */
   public static ApprovalProcess start(ApprovalRequest request, Instant now) {
-    return start(request, now, null);
+    return start(request, now, null, Rules.CURRENT);
   }
 
   /**
-   * Validates {@code request}, then starts the approval. {@code calendar} is the worker's business
-   * calendar as the workflow recorded it, kept only when a limit of the request needs it.
+   * Validates {@code request}, then starts the approval under {@code rules}. {@code calendar} is
+   * the worker's business calendar as the workflow recorded it, kept only when a limit of the
+   * request needs it.
    */
-  public static ApprovalProcess start(ApprovalRequest request, Instant now, CalendarSettings calendar) {
-    return ProcessSetup.start(request, now, calendar);
+  public static ApprovalProcess start(
+      ApprovalRequest request, Instant now, CalendarSettings calendar, Rules rules) {
+    return ProcessSetup.start(request, now, calendar, rules);
   }
 
-  /** The approval as it was snapshotted; its audit trail starts with a continued-as-new entry. */
-  public static ApprovalProcess restore(ProcessSnapshot snapshot, String previousRunId, Instant now) {
-    return ProcessSetup.restore(snapshot, previousRunId, now);
+  /**
+   * The approval as it was snapshotted, going on under {@code rules}; its audit trail starts with a
+   * continued-as-new entry.
+   */
+  public static ApprovalProcess restore(
+      ProcessSnapshot snapshot, String previousRunId, Instant now, Rules rules) {
+    return ProcessSetup.restore(snapshot, previousRunId, now, rules);
   }
 
   /** All state but the audit trail, to continue in a new run. */
@@ -97,7 +106,7 @@ public final class ApprovalProcess {
   /** Why {@code command} would be refused at {@code now}, if it would be. Changes nothing. */
   public Optional<String> refusal(Command command, Instant now) {
     try {
-      rules.check(command, now);
+      commands.check(command, now);
       return Optional.empty();
     } catch (RuleViolation violation) {
       return Optional.of(violation.reason());
@@ -106,7 +115,7 @@ public final class ApprovalProcess {
 
   /** Throws {@link RuleViolation} when {@code command} would be refused at {@code now}. Changes nothing. */
   public void check(Command command, Instant now) {
-    rules.check(command, now);
+    commands.check(command, now);
   }
 
   /**
@@ -115,7 +124,7 @@ public final class ApprovalProcess {
    * @return a one-line account of what changed
    */
   public String apply(Command command, Instant now) {
-    return rules.check(command, now).apply();
+    return commands.check(command, now).apply();
   }
 
   /** Records a command, received as a {@code signal} or {@code update}, in the audit trail. */
@@ -370,6 +379,10 @@ public final class ApprovalProcess {
 
   CalendarSettings calendarSettings() {
     return calendarSettings;
+  }
+
+  Rules rules() {
+    return rules;
   }
 
   BusinessCalendar calendar() {

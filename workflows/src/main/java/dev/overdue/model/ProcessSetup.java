@@ -25,7 +25,8 @@ final class ProcessSetup {
    * kept only when a limit of the request counts working time ({@link RequestValidator#needsCalendar}),
    * office hours in UTC standing in when the worker has none.
    */
-  static ApprovalProcess start(ApprovalRequest request, Instant now, CalendarSettings calendar) {
+  static ApprovalProcess start(
+      ApprovalRequest request, Instant now, CalendarSettings calendar, Rules rules) {
     List<String> problems = RequestValidator.problems(request, now, calendar);
     if (!problems.isEmpty()) {
       throw new RuleViolation("invalid approval request: " + String.join("; ", problems));
@@ -35,7 +36,8 @@ final class ProcessSetup {
             ? null
             : calendar != null ? calendar : CalendarSettings.officeHours();
     ApprovalProcess process =
-        new ApprovalProcess(request.requestId(), request.title(), request.requester(), request.data(), kept);
+        new ApprovalProcess(
+            rules, request.requestId(), request.title(), request.requester(), request.data(), kept);
     RequestLimits limits = new RequestLimits(request.calendar(), process.calendar());
     addTimer(process, ProcessTimers.PROCESS, TimerKind.PROCESS, null, limits.of(request.timeout(), null),
         request.onTimeout(), null);
@@ -107,10 +109,12 @@ final class ProcessSetup {
   }
 
   /** The approval as it was snapshotted; its audit trail starts with a continued-as-new entry. */
-  static ApprovalProcess restore(ProcessSnapshot snapshot, String previousRunId, Instant now) {
+  static ApprovalProcess restore(
+      ProcessSnapshot snapshot, String previousRunId, Instant now, Rules rules) {
     ApprovalProcess process =
         new ApprovalProcess(
-            snapshot.requestId(), snapshot.title(), snapshot.requester(), snapshot.data(), snapshot.calendar());
+            rules, snapshot.requestId(), snapshot.title(), snapshot.requester(), snapshot.data(),
+            snapshot.calendar());
     process.restoreState(
         ProcessState.valueOf(snapshot.state()),
         snapshot.suspendedReason(),

@@ -96,14 +96,15 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
             ApprovalProcess.restore(
                 RequestJson.snapshot(request.get(CONTINUATION)),
                 Workflow.getInfo().getContinuedExecutionRunId().orElse(null),
-                now()));
+                now(),
+                versions.rules()));
         return;
       }
       ApprovalRequest parsed = RequestJson.parse(request);
       if (!versions.knowsDeadlines || !RequestValidator.needsCalendar(parsed)) {
-        started(ApprovalProcess.start(parsed, startedAt, null));
+        started(ApprovalProcess.start(parsed, startedAt, null, versions.rules()));
       } else if (recordCalendarNow) {
-        started(ApprovalProcess.start(parsed, startedAt, recordedCalendar()));
+        started(ApprovalProcess.start(parsed, startedAt, recordedCalendar(), versions.rules()));
       } else {
         waitingForCalendar = parsed;
       }
@@ -126,7 +127,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   public ApprovalResult run(JsonNode request) {
     if (waitingForCalendar != null) {
       try {
-        started(ApprovalProcess.start(waitingForCalendar, startedAt, recordedCalendar()));
+        started(ApprovalProcess.start(waitingForCalendar, startedAt, recordedCalendar(), versions.rules()));
       } catch (RuleViolation invalid) {
         invalidRequest = invalid.reason();
       }
@@ -198,7 +199,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     Optional<String> refusal;
     try {
       input = decode(args);
-      Command command = Commands.parse(name, input, versions.knowsDeadlines);
+      Command command = Commands.parse(name, input, versions.commands());
       process.apply(command, now);
       refusal = Optional.empty();
     } catch (RuleViolation violation) {
@@ -223,7 +224,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
         return;
       }
       try {
-        Command command = Commands.parse(name, decode(args), versions.knowsDeadlines);
+        Command command = Commands.parse(name, decode(args), versions.commands());
         started().check(command, now());
       } catch (RuleViolation violation) {
         rejected(name, "update", violation.reason());
@@ -239,7 +240,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
       JsonNode input = null;
       try {
         input = decode(args);
-        String message = process.apply(Commands.parse(name, input, versions.knowsDeadlines), now);
+        String message = process.apply(Commands.parse(name, input, versions.commands()), now);
         changes++;
         process.recordCommand(now, "update", name, input, Optional.empty());
         return new CommandResult(name, message);

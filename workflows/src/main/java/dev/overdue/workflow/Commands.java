@@ -7,6 +7,7 @@ import dev.overdue.model.RequestValidator;
 import dev.overdue.model.RuleViolation;
 import dev.overdue.model.Texts;
 import dev.overdue.model.TimeLimit;
+import java.util.EnumMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,36 +37,60 @@ public final class Commands {
           "limit", TimeLimit.MAX_TEXT_LENGTH,
           "by", TimeLimit.MAX_TEXT_LENGTH);
 
-  /** Each command with the fields it accepts: those of its record in the contract. */
-  private static final Map<String, Set<String>> FIELDS = new LinkedHashMap<>();
-
-  /** Each command as it was before deadlines: approvals started earlier replay with these. */
-  private static final Map<String, Set<String>> FIELDS_BEFORE_DEADLINES = new LinkedHashMap<>();
-
-  static {
-    ApprovalCommand.ALL.keySet().forEach(name -> FIELDS.put(name, Set.copyOf(ApprovalCommand.fields(name))));
-
-    FIELDS_BEFORE_DEADLINES.put("enableTimer", Set.of("timer"));
-    FIELDS_BEFORE_DEADLINES.put("disableTimer", Set.of("timer"));
-    FIELDS_BEFORE_DEADLINES.put("suspend", Set.of("reason"));
-    FIELDS_BEFORE_DEADLINES.put("resume", Set.of());
-    FIELDS_BEFORE_DEADLINES.put("extendDeadline", Set.of("timer", "limit", "by"));
-    FIELDS_BEFORE_DEADLINES.put("claim", Set.of("step", "user"));
-    FIELDS_BEFORE_DEADLINES.put("release", Set.of("step", "user"));
-    FIELDS_BEFORE_DEADLINES.put("approve", Set.of("user", "comment"));
-    FIELDS_BEFORE_DEADLINES.put("reject", Set.of("user", "comment"));
-    FIELDS_BEFORE_DEADLINES.put("abort", Set.of("reason"));
+  /** Which commands an approval knows: those of the workflow version it started under. */
+  public enum Known {
+    /** Approvals started before deadlines: their histories replay with these. */
+    BEFORE_DEADLINES,
+    /** Approvals started before human tasks. */
+    BEFORE_TASKS,
+    /** Every command of the contract, each with its record's fields. */
+    CURRENT
   }
 
-  public static final List<String> NAMES = List.copyOf(FIELDS.keySet());
+  private static final Map<Known, Map<String, Set<String>>> FIELDS = new EnumMap<>(Known.class);
+
+  static {
+    Map<String, Set<String>> current = new LinkedHashMap<>();
+    ApprovalCommand.ALL.keySet().forEach(name -> current.put(name, Set.copyOf(ApprovalCommand.fields(name))));
+    FIELDS.put(Known.CURRENT, current);
+
+    Map<String, Set<String>> beforeTasks = new LinkedHashMap<>();
+    beforeTasks.put("enableTimer", Set.of("timer", "user"));
+    beforeTasks.put("disableTimer", Set.of("timer", "user"));
+    beforeTasks.put("suspend", Set.of("reason"));
+    beforeTasks.put("resume", Set.of());
+    beforeTasks.put("extendDeadline", Set.of("timer", "limit", "by", "user"));
+    beforeTasks.put("claim", Set.of("step", "user"));
+    beforeTasks.put("start", Set.of("step", "user"));
+    beforeTasks.put("release", Set.of("step", "user"));
+    beforeTasks.put("approve", Set.of("user", "comment"));
+    beforeTasks.put("reject", Set.of("user", "comment"));
+    beforeTasks.put("complete", Set.of("user", "outcome", "comment"));
+    beforeTasks.put("abort", Set.of("reason"));
+    FIELDS.put(Known.BEFORE_TASKS, beforeTasks);
+
+    Map<String, Set<String>> beforeDeadlines = new LinkedHashMap<>();
+    beforeDeadlines.put("enableTimer", Set.of("timer"));
+    beforeDeadlines.put("disableTimer", Set.of("timer"));
+    beforeDeadlines.put("suspend", Set.of("reason"));
+    beforeDeadlines.put("resume", Set.of());
+    beforeDeadlines.put("extendDeadline", Set.of("timer", "limit", "by"));
+    beforeDeadlines.put("claim", Set.of("step", "user"));
+    beforeDeadlines.put("release", Set.of("step", "user"));
+    beforeDeadlines.put("approve", Set.of("user", "comment"));
+    beforeDeadlines.put("reject", Set.of("user", "comment"));
+    beforeDeadlines.put("abort", Set.of("reason"));
+    FIELDS.put(Known.BEFORE_DEADLINES, beforeDeadlines);
+  }
+
+  public static final List<String> NAMES = List.copyOf(FIELDS.get(Known.CURRENT).keySet());
 
   /**
-   * @param withDeadlines whether the approval knows the commands and fields added with deadlines
-   *     ({@code start}, {@code complete}, {@code user} on timer commands); one that started before
-   *     them refuses them as it always did, so its history replays
+   * @param knownTo the commands the approval knows: one started before a command or field existed
+   *     refuses it as it always did, so its history replays
    */
-  public static Command parse(String name, JsonNode input, boolean withDeadlines) {
-    Map<String, Set<String>> known = withDeadlines ? FIELDS : FIELDS_BEFORE_DEADLINES;
+  public static Command parse(String name, JsonNode input, Known knownTo) {
+    Map<String, Set<String>> known = FIELDS.get(knownTo);
     Set<String> fields = known.get(name);
     if (fields == null) {
       throw new RuleViolation(

@@ -1,5 +1,6 @@
 package dev.overdue.workflow;
 
+import dev.overdue.model.Rules;
 import io.temporal.workflow.Workflow;
 
 /**
@@ -63,8 +64,20 @@ final class Versions {
    */
   static final String SHAPE_7 = "shape-7";
 
+  /**
+   * 1: human tasks: candidate groups resolved by an activity, assignee, priority, limits and
+   * assignees from expressions, task data, schedules (cycles with a start or an end, cron), the
+   * commands reassign, refreshOwners, updateData and recalculate, and three fixes of escalation
+   * rules (a reassignment to nobody keeps the owners; unnamed reassignments in document order; a
+   * cycle in working time counts it). Read before shape-7, whose changes it includes: a new
+   * approval still records one marker.
+   */
+  static final String SHAPE_8 = "shape-8";
+
   /** Version "shape-7": the six changes on, no blocking call while the workflow is constructed. */
   final boolean shape7;
+  /** Version "shape-8": human tasks. */
+  final boolean knowsTasks;
   final boolean startsAtRunStart;
   final boolean knowsDeadlines;
   boolean inspectable;
@@ -72,7 +85,8 @@ final class Versions {
   boolean continuesAsNew;
   boolean resolvesRecipients;
 
-  private Versions(boolean shape7, boolean startsAtRunStart, boolean knowsDeadlines) {
+  private Versions(boolean knowsTasks, boolean shape7, boolean startsAtRunStart, boolean knowsDeadlines) {
+    this.knowsTasks = knowsTasks;
     this.shape7 = shape7;
     this.startsAtRunStart = startsAtRunStart;
     this.knowsDeadlines = knowsDeadlines;
@@ -80,10 +94,25 @@ final class Versions {
 
   /** The changes the constructor needs: how to start, which commands exist. */
   static Versions atInit() {
-    if (isOn(SHAPE_7)) {
-      return new Versions(true, true, true);
+    if (isOn(SHAPE_8)) {
+      return new Versions(true, true, true, true);
     }
-    return new Versions(false, isOn(START_AT_RUN_START), isOn(DEADLINES));
+    if (isOn(SHAPE_7)) {
+      return new Versions(false, true, true, true);
+    }
+    return new Versions(false, false, isOn(START_AT_RUN_START), isOn(DEADLINES));
+  }
+
+  /** The edition of the model's rules the approval runs by. */
+  Rules rules() {
+    return knowsTasks ? Rules.TASKS : Rules.BEFORE_TASKS;
+  }
+
+  /** The commands, and the fields of each, the approval knows. */
+  Commands.Known commands() {
+    return knowsTasks
+        ? Commands.Known.CURRENT
+        : knowsDeadlines ? Commands.Known.BEFORE_TASKS : Commands.Known.BEFORE_DEADLINES;
   }
 
   /** The rest, when the workflow method starts (not for a request that could not start). */

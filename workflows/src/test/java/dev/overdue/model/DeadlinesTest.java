@@ -29,7 +29,7 @@ class DeadlinesTest {
   }
 
   static ApprovalProcess start(String json, Instant now, CalendarSettings calendar) {
-    return ApprovalProcess.start(RequestJson.parse(json.replace('\'', '"')), now, calendar);
+    return ApprovalProcess.start(RequestJson.parse(json.replace('\'', '"')), now, calendar, Rules.CURRENT);
   }
 
   static List<String> problems(String json) {
@@ -447,7 +447,7 @@ class DeadlinesTest {
         start(businessDeadline("P1D"), Instant.parse("2026-11-20T14:00:00Z"), BERLIN);
     ProcessSnapshot snapshot =
         RequestJson.snapshot(RequestJson.tree(process.snapshot()));
-    ApprovalProcess restored = ApprovalProcess.restore(snapshot, "run-1", Instant.parse("2026-11-20T15:00:00Z"));
+    ApprovalProcess restored = ApprovalProcess.restore(snapshot, "run-1", Instant.parse("2026-11-20T15:00:00Z"), Rules.CURRENT);
     restored.apply(new Command.ExtendDeadline("manager.due", TimeLimit.parse("P2D business"), null, "alice"),
         Instant.parse("2026-11-20T15:00:00Z"));
     // Friday 16:00 CET + two working days = Tuesday 16:00 CET.

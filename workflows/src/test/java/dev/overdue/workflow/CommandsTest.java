@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class CommandsTest {
 
   private static String refusal(String command, ObjectNode input) {
-    return assertThrows(RuleViolation.class, () -> Commands.parse(command, input, true)).reason();
+    return assertThrows(RuleViolation.class, () -> Commands.parse(command, input, Commands.Known.CURRENT)).reason();
   }
 
   private static ObjectNode with(String field, int length) {
@@ -44,7 +44,7 @@ class CommandsTest {
     if (command.equals("suspend") || command.equals("abort") || command.equals("enableTimer")) {
       ok.remove("user");
     }
-    Commands.parse(command, ok, true);
+    Commands.parse(command, ok, Commands.Known.CURRENT);
     ObjectNode tooLong = ok.deepCopy().put(field, "a".repeat(max + 1));
     assertEquals(
         "'" + field + "' is too long (" + (max + 1) + " characters, at most " + max + ")",
@@ -76,7 +76,7 @@ class CommandsTest {
   @Test
   void aNumberIsTakenAsItsText() {
     Command.Suspend suspend =
-        assertInstanceOf(Command.Suspend.class, Commands.parse("suspend", (ObjectNode) json("{'reason':42}"), true));
+        assertInstanceOf(Command.Suspend.class, Commands.parse("suspend", (ObjectNode) json("{'reason':42}"), Commands.Known.CURRENT));
     assertEquals("42", suspend.reason());
   }
 }

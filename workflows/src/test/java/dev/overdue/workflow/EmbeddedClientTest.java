@@ -144,7 +144,7 @@ class EmbeddedClientTest {
             new ApprovalCommand.Complete("u", "o", "c"), new ApprovalCommand.Abort("r"));
     for (ApprovalCommand command : samples) {
       // The workflow's own parser takes each as it is written.
-      Commands.parse(command.name(), command.input(), true);
+      Commands.parse(command.name(), command.input(), Commands.Known.CURRENT);
     }
     assertEquals("{\"timer\":\"t\",\"by\":\"PT2H\",\"user\":\"u\"}", samples.get(5).input().toString());
     assertEquals("{}", new ApprovalCommand.Resume().input().toString());

@@ -1,0 +1,21 @@
+package dev.overdue.model;
+
+/**
+ * Which edition of the rules an approval runs by. An approval keeps the edition it started under
+ * (or continued under): its recorded history replays by the rules it was written with, while new
+ * approvals get the current ones.
+ */
+public enum Rules {
+  /** As before human tasks: a reassignment to nobody empties the potential owners, unnamed
+   * reassignments compare by their text name, a cycle in working time counts elapsed time. */
+  BEFORE_TASKS,
+  /** Human tasks: candidate groups, assignees, priorities, expressions, task data, schedules. */
+  TASKS;
+
+  /** What a new approval runs by. */
+  public static final Rules CURRENT = TASKS;
+
+  public boolean tasks() {
+    return this == TASKS;
+  }
+}
