@@ -102,12 +102,16 @@ final class Escalations {
    */
   private void reassignFirst(List<PendingReassignment> reassignments, Instant now) {
     PendingReassignment first =
-        LexicalReassignment.first(reassignments, PendingReassignment::order).orElse(null);
+        LexicalReassignment.first(reassignments, PendingReassignment::order, process.rules()).orElse(null);
     if (first == null) {
       return;
     }
     List<String> superseded =
-        new ArrayList<>(reassignments.stream().map(PendingReassignment::order).sorted().toList());
+        new ArrayList<>(
+            reassignments.stream()
+                .map(PendingReassignment::order)
+                .sorted(LexicalReassignment.order(process.rules()))
+                .toList());
     superseded.remove(first.order());
     ObjectNode detail = JsonNodeFactory.instance.objectNode();
     detail.put("escalation", first.order());

@@ -184,6 +184,39 @@ class DeadlinesTest {
     assertEquals(ProcessState.APPROVED, process.state());
   }
 
+  /** Ten unnamed reassignments on one deadline; the first's condition is false. */
+  static final String TEN_UNNAMED_REASSIGNMENTS =
+      "{'requestId':'PO-3','requester':'carol','steps':[{'name':'manager','approvers':['alice'],"
+          + "'startDeadlines':[{'name':'late','for':'PT4H','escalations':["
+          + "{'action':'reassign','to':['u1'],'condition':'false'},"
+          + java.util.stream.IntStream.rangeClosed(2, 10)
+              .mapToObj(i -> "{'action':'reassign','to':['u" + i + "']}")
+              .collect(java.util.stream.Collectors.joining(","))
+          + "]}]}]}";
+
+  @Test
+  void unnamedReassignmentsKeepTheirDocumentOrder() {
+    ApprovalProcess process = start(TEN_UNNAMED_REASSIGNMENTS);
+    fire(process, at("PT4H"));
+    // The second, not reassign#10 (which comes first as text).
+    assertEquals(List.of("u2"), process.currentTask().approvers());
+    List<PlanEntry> plan = start(TEN_UNNAMED_REASSIGNMENTS).plan(T0);
+    assertNull(plan.stream().filter(e -> e.name().equals("reassign#2")).findFirst().orElseThrow().note());
+    assertTrue(
+        plan.stream().filter(e -> e.name().equals("reassign#10")).findFirst().orElseThrow().note()
+            .contains("superseded by manager.late.reassign#2"));
+  }
+
+  @Test
+  void approvalsStartedBeforeHumanTasksKeepComparingUnnamedReassignmentsAsText() {
+    ApprovalProcess process =
+        ApprovalProcess.start(
+            RequestJson.parse(TEN_UNNAMED_REASSIGNMENTS.replace('\'', '"')), T0, null, Rules.BEFORE_TASKS);
+    fire(process, at("PT4H"));
+    // As their recorded histories have it.
+    assertEquals(List.of("u10"), process.currentTask().approvers());
+  }
+
   @Test
   void thePlanNotesTheSupersededReassignment() {
     ApprovalProcess process = start(TWO_REASSIGNMENTS);
