@@ -2,8 +2,7 @@ package dev.overdue.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.overdue.activities.DeliveringNotificationActivities;
-import dev.overdue.activities.LogWarningActivities;
+import dev.overdue.activities.OverdueActivities;
 import dev.overdue.activities.delivery.Deliveries;
 import dev.overdue.api.ApprovalSearchAttributes;
 import dev.overdue.client.ApprovalDataConverter;
@@ -26,8 +25,7 @@ final class BenchTestService {
     Worker worker = env.newWorker(queue);
     worker.registerWorkflowImplementationTypes(
         ApprovalWorkflowImpl.class, UpdatableTimerWorkflow.Impl.class);
-    worker.registerActivitiesImplementations(
-        new LogWarningActivities(), new DeliveringNotificationActivities(Deliveries.logOnly()));
+    worker.registerActivitiesImplementations(OverdueActivities.of(Deliveries.logOnly()));
     env.start();
     return env;
   }

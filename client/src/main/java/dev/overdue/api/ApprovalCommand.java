@@ -57,14 +57,53 @@ public sealed interface ApprovalCommand {
   /** Gives a claimed step back to all its potential owners. */
   record Release(String step, String user) implements ApprovalCommand {}
 
-  /** Approves the current step: the approval moves on, or ends APPROVED. */
-  record Approve(String user, String comment) implements ApprovalCommand {}
+  /**
+   * Approves the current step: the approval moves on, or ends APPROVED. {@code output}, when given,
+   * is merged into the approval's data first (JSON Merge Patch).
+   */
+  record Approve(String user, String comment, Map<String, Object> output) implements ApprovalCommand {
+    public Approve(String user, String comment) {
+      this(user, comment, null);
+    }
+  }
 
-  /** Rejects the current step: the approval ends REJECTED. */
-  record Reject(String user, String comment) implements ApprovalCommand {}
+  /** Rejects the current step: the approval ends REJECTED; {@code output} as for approve. */
+  record Reject(String user, String comment, Map<String, Object> output) implements ApprovalCommand {
+    public Reject(String user, String comment) {
+      this(user, comment, null);
+    }
+  }
 
-  /** Decides the current step with {@code outcome}: approved, rejected, or one the step names. */
-  record Complete(String user, String outcome, String comment) implements ApprovalCommand {}
+  /**
+   * Decides the current step with {@code outcome}: approved, rejected, or one the step names;
+   * {@code output} as for approve.
+   */
+  record Complete(String user, String outcome, String comment, Map<String, Object> output)
+      implements ApprovalCommand {
+    public Complete(String user, String outcome, String comment) {
+      this(user, outcome, comment, null);
+    }
+  }
+
+  /**
+   * Merges {@code data} into the approval's data (JSON Merge Patch, RFC 7396: a member set to null
+   * is removed): by the requester or a potential owner of the current step.
+   */
+  record UpdateData(String user, Map<String, Object> data) implements ApprovalCommand {}
+
+  /**
+   * Gives the current step to new potential owners: {@code to} names users and groups (looked up
+   * in the worker's directory) and the roles {@code potentialOwners}, {@code owner}, {@code
+   * requester} and {@code manager}. The step is offered again; by the requester or a potential
+   * owner. Names that stand for nobody leave the step with the owners it had.
+   */
+  record Reassign(String user, List<String> to) implements ApprovalCommand {}
+
+  /**
+   * Looks the current step's candidate groups up again in the worker's directory, after a change
+   * there: their members become the potential owners beside the candidate users.
+   */
+  record RefreshOwners(String user) implements ApprovalCommand {}
 
   /** Ends the approval ABORTED. */
   record Abort(String reason) implements ApprovalCommand {}
@@ -106,6 +145,9 @@ public sealed interface ApprovalCommand {
     all.put("reject", Reject.class);
     all.put("complete", Complete.class);
     all.put("abort", Abort.class);
+    all.put("updateData", UpdateData.class);
+    all.put("reassign", Reassign.class);
+    all.put("refreshOwners", RefreshOwners.class);
     return Collections.unmodifiableMap(all);
   }
 }

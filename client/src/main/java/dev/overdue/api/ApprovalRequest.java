@@ -43,8 +43,12 @@ public record ApprovalRequest(
   }
 
   /**
-   * One step: a user task offered to its approvers, with optional acceptance and completion limits,
-   * WS-HumanTask start and completion deadlines, listeners on its task events and named outcomes.
+   * One step: a user task offered to its potential owners — its {@code approvers} (candidate users)
+   * and the members of its {@code candidateGroups}, looked up in the worker's directory when the
+   * task is created — with optional acceptance and completion limits, WS-HumanTask start and
+   * completion deadlines, listeners on its task events and named outcomes. An {@code assignee} (a
+   * user, or {@code =} and a CEL expression) receives the task reserved; {@code priority} runs from
+   * 0 (highest) to 10, 5 when not given, as in WS-HumanTask.
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   public record StepDefinition(
@@ -58,9 +62,13 @@ public record ApprovalRequest(
       List<DeadlineDefinition> startDeadlines,
       List<DeadlineDefinition> completionDeadlines,
       List<ListenerDefinition> listeners,
-      List<OutcomeDefinition> outcomes) {
+      List<OutcomeDefinition> outcomes,
+      List<String> candidateGroups,
+      String assignee,
+      Integer priority) {
     public StepDefinition {
       approvers = approvers == null ? List.of() : List.copyOf(approvers);
+      candidateGroups = candidateGroups == null ? List.of() : List.copyOf(candidateGroups);
       onOfferTimeout = onOfferTimeout == null ? List.of() : List.copyOf(onOfferTimeout);
       onTimeout = onTimeout == null ? List.of() : List.copyOf(onTimeout);
       startDeadlines = startDeadlines == null ? List.of() : List.copyOf(startDeadlines);
@@ -79,6 +87,22 @@ public record ApprovalRequest(
         List<HandlerDefinition> onTimeout) {
       this(name, title, approvers, offerTimeout, onOfferTimeout, timeout, onTimeout,
           null, null, null, null);
+    }
+
+    public StepDefinition(
+        String name,
+        String title,
+        List<String> approvers,
+        String offerTimeout,
+        List<HandlerDefinition> onOfferTimeout,
+        String timeout,
+        List<HandlerDefinition> onTimeout,
+        List<DeadlineDefinition> startDeadlines,
+        List<DeadlineDefinition> completionDeadlines,
+        List<ListenerDefinition> listeners,
+        List<OutcomeDefinition> outcomes) {
+      this(name, title, approvers, offerTimeout, onOfferTimeout, timeout, onTimeout, startDeadlines,
+          completionDeadlines, listeners, outcomes, null, null, null);
     }
   }
 
@@ -142,7 +166,9 @@ public record ApprovalRequest(
 
   /**
    * {@code warn}, {@code notify} (to, message, subject: Mustache templates; without them the
-   * event's default), {@code decide} (outcome) or {@code reassign} (to: the new potential owners).
+   * event's default), {@code decide} (outcome), {@code reassign} (to: the new potential owners,
+   * users and groups looked up in the worker's directory) or {@code setPriority} (priority, 0 to
+   * 10).
    * {@code condition}, a CEL expression over {@code data}, {@code step} and {@code process}, makes
    * it run only when true; {@code name} orders escalations (the first reassignment in lexical
    * order wins).
@@ -155,9 +181,16 @@ public record ApprovalRequest(
       String outcome,
       String subject,
       String name,
-      String condition) {
+      String condition,
+      Integer priority) {
     public HandlerDefinition {
       to = to == null ? List.of() : List.copyOf(to);
+    }
+
+    public HandlerDefinition(
+        String action, List<String> to, String message, String outcome, String subject, String name,
+        String condition) {
+      this(action, to, message, outcome, subject, name, condition, null);
     }
 
     public HandlerDefinition(

@@ -35,6 +35,15 @@ public final class ApprovalSearchAttributes {
   public static final SearchAttributeKey<Boolean> HAS_WARNINGS =
       SearchAttributeKey.forBoolean("HasWarnings");
 
+  /** The current step's priority: 0 (highest) to 10, 5 unless the step or an escalation says. */
+  public static final SearchAttributeKey<Long> PRIORITY = SearchAttributeKey.forLong("Priority");
+
+  /**
+   * The current step is open and no one can act on it (its groups stand for nobody): it waits for
+   * the requester to reassign it.
+   */
+  public static final SearchAttributeKey<Boolean> UNWORKABLE = SearchAttributeKey.forBoolean("Unworkable");
+
   /** Name and type of each, as the operator API and {@code temporal server start-dev} take them. */
   public static final Map<String, IndexedValueType> DEFINITIONS = new LinkedHashMap<>();
 
@@ -45,5 +54,7 @@ public final class ApprovalSearchAttributes {
     DEFINITIONS.put(NEXT_DEADLINE.getName(), IndexedValueType.INDEXED_VALUE_TYPE_DATETIME);
     DEFINITIONS.put(ANY_TIMER_EXPIRED.getName(), IndexedValueType.INDEXED_VALUE_TYPE_BOOL);
     DEFINITIONS.put(HAS_WARNINGS.getName(), IndexedValueType.INDEXED_VALUE_TYPE_BOOL);
+    DEFINITIONS.put(PRIORITY.getName(), IndexedValueType.INDEXED_VALUE_TYPE_INT);
+    DEFINITIONS.put(UNWORKABLE.getName(), IndexedValueType.INDEXED_VALUE_TYPE_BOOL);
   }
 }

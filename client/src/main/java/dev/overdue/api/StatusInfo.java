@@ -1,8 +1,9 @@
 package dev.overdue.api;
 
 import java.util.List;
+import java.util.Map;
 
-/** The {@code status} query: the whole approval at a glance. */
+/** The {@code status} query: the whole approval at a glance, its data as it stands now. */
 public record StatusInfo(
     String requestId,
     String title,
@@ -12,4 +13,5 @@ public record StatusInfo(
     String currentStep,
     List<StepInfo> steps,
     List<TimerInfo> timers,
-    List<WarningInfo> warnings) {}
+    List<WarningInfo> warnings,
+    Map<String, Object> data) {}

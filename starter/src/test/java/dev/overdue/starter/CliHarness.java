@@ -3,8 +3,7 @@ package dev.overdue.starter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.overdue.activities.DeliveringNotificationActivities;
-import dev.overdue.activities.LogWarningActivities;
+import dev.overdue.activities.OverdueActivities;
 import dev.overdue.activities.delivery.Deliveries;
 import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.client.ApprovalDataConverter;
@@ -31,8 +30,7 @@ final class CliHarness implements AutoCloseable {
     dev.overdue.api.ApprovalSearchAttributes.DEFINITIONS.forEach(env::registerSearchAttribute);
     Worker worker = env.newWorker(ApprovalWorkflow.DEFAULT_TASK_QUEUE);
     worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
-    worker.registerActivitiesImplementations(
-        new LogWarningActivities(), new DeliveringNotificationActivities(Deliveries.logOnly()));
+    worker.registerActivitiesImplementations(OverdueActivities.of(Deliveries.logOnly()));
     env.start();
   }
 

@@ -128,7 +128,7 @@ class DevServerIT {
 
     // What README promises of some lines; every other line must simply succeed.
     Map<String, String> refused = Map.of(
-        "--name approve --input '{\"user\":\"mallory\"}'", "mallory is not an approver of step manager");
+        "--name approve --input '{\"user\":\"mallory\"}'", "mallory is not a potential owner of step manager");
     Map<String, Set<String>> lists = new LinkedHashMap<>();
     lists.put("\"HasWarnings = true\"", Set.of("approval-PO-4712"));
     lists.put("\"AnyTimerExpired = true AND ExecutionStatus = 'Running'\"", Set.of("approval-PO-4712"));

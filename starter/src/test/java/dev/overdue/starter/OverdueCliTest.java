@@ -300,7 +300,7 @@ class OverdueCliTest {
 
     assertEquals("", refused.out());
     assertTrue(
-        refused.err().startsWith("rejected: mallory is not an approver of step manager"),
+        refused.err().startsWith("rejected: mallory is not a potential owner of step manager"),
         refused.err());
     assertEquals(1, refused.err().lines().count(), refused.err());
     assertEquals(before, cli.run("status", "PO-4711", "--json").expect(0).out());
@@ -403,7 +403,7 @@ class OverdueCliTest {
     assertEquals("signal", line.get(1));
     assertEquals("approve", line.get(2));
     assertEquals("rejected", line.get(3));
-    assertTrue(line.get(4).startsWith("mallory is not an approver of step manager"), line.get(4));
+    assertTrue(line.get(4).startsWith("mallory is not a potential owner of step manager"), line.get(4));
     assertEquals("{\"user\":\"mallory\"}", line.get(5));
     assertEquals("ACTIVE", cli.run("status", "PO-4711", "--json").json().get("state").asText());
   }

@@ -1,7 +1,6 @@
 package dev.overdue.worker;
 
-import dev.overdue.activities.DeliveringNotificationActivities;
-import dev.overdue.activities.LogWarningActivities;
+import dev.overdue.activities.OverdueActivities;
 import dev.overdue.activities.delivery.Deliveries;
 import dev.overdue.api.ApprovalSearchAttributes;
 import dev.overdue.api.ApprovalWorkflow;
@@ -196,8 +195,7 @@ public final class OverdueWorker implements Callable<Integer> {
     WorkerFactory factory = WorkerFactory.newInstance(client);
     Worker worker = factory.newWorker(taskQueue);
     worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
-    worker.registerActivitiesImplementations(
-        new LogWarningActivities(), new DeliveringNotificationActivities(deliveries));
+    worker.registerActivitiesImplementations(OverdueActivities.of(deliveries));
 
     EmbeddedTemporal embeddedService = service;
     Runtime.getRuntime()

@@ -1,6 +1,9 @@
 package dev.overdue.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.overdue.api.ApprovalRequest;
 import dev.overdue.api.ApprovalRequest.OutcomeDefinition;
 import dev.overdue.api.ApprovalResult;
@@ -22,16 +25,17 @@ import java.util.Optional;
  * from step to step to its end. Pure Java and deterministic: every method takes the current time
  * as an argument. The rules live in rooms of their own, each named for what it holds: {@link
  * ProcessSetup} (start, continue-as-new), {@link CommandRules} (what each command may do and
- * does), {@link Escalations} (what fires and whom it reaches), {@link ProcessPlan} and {@link
- * ProcessViews} (what the queries show), {@link AuditTrail}.
+ * does), {@link Escalations} (what fires and whom it reaches), {@link OwnerLookups} (potential
+ * owners the worker's directory knows), {@link ExpressionScope} (what CEL sees), {@link
+ * ProcessPlan} and {@link ProcessViews} (what the queries show), {@link AuditTrail}.
  */
 public final class ApprovalProcess {
   private final Rules rules;
   private final String requestId;
   private final String title;
   private final String requester;
-  /** The request's data, for conditions and message templates. */
-  private final Map<String, Object> data;
+  /** The request's data, for conditions, expressions and templates; changed by task data. */
+  private Map<String, Object> data;
   /** The worker's calendar as recorded at the start; null when no limit counts working time. */
   private final CalendarSettings calendarSettings;
   private final BusinessCalendar calendar;
@@ -41,6 +45,8 @@ public final class ApprovalProcess {
   private final AuditTrail trail = new AuditTrail();
   private final CommandRules commands = new CommandRules(this);
   private final Escalations escalations = new Escalations(this);
+  private final OwnerLookups ownerLookups = new OwnerLookups(this);
+  private final ExpressionScope expressions = new ExpressionScope(this);
   private ProcessState state = ProcessState.ACTIVE;
   private String suspendedReason;
   private int current;
@@ -147,18 +153,53 @@ public final class ApprovalProcess {
     timers.live().forEach(t -> t.on(TimerEvent.RESUME, now));
   }
 
-  /** Offers step {@code index}: its task is created, its timers and deadlines start running. */
+  /**
+   * Offers step {@code index}: its task is created, its timers and deadlines start running. A step
+   * with an assignee is then reserved by them (WS-HumanTask: created, then assigned), and its
+   * acceptance timer does not run; its candidate groups are looked up.
+   */
   void activate(int index, Instant now) {
     current = index;
     UserTask task = steps.get(index);
     task.on(TaskEvent.ACTIVATE);
-    timers.acceptanceOf(task).ifPresent(t -> t.ensureRunning(now));
+    Optional<String> assignee = assigneeOf(task, now);
+    if (assignee.isEmpty()) {
+      timers.acceptanceOf(task).ifPresent(t -> t.ensureRunning(now));
+    }
     timers.completionOf(task).ifPresent(t -> t.ensureRunning(now));
     // WS-HumanTask: every deadline's clock starts when the task is created.
     timers.liveOfStep(task.name()).stream()
         .filter(t -> t.kind().isDeadline())
         .forEach(t -> t.ensureRunning(now));
     escalations.fireListeners(task, TaskListenerEvent.CREATED, now);
+    assignee.ifPresent(user -> {
+      task.assign(user);
+      escalations.fireListeners(task, TaskListenerEvent.ASSIGNED, now);
+    });
+    ownerLookups.created(task);
+    if (task.owners().isNobody() && task.owner().isEmpty()) {
+      ownerLookups.noOneCanAct(task, List.of(), now);
+    }
+  }
+
+  /** The user {@code task}'s assignee names now; an expression that fails leaves it unassigned. */
+  private Optional<String> assigneeOf(UserTask task, Instant now) {
+    Optional<String> rule = task.assigneeRule();
+    if (rule.isEmpty() || !DataExpression.isExpression(rule.get())) {
+      return rule;
+    }
+    try {
+      String user = expressions.value(rule.get(), DataExpression.Result.USER, task).strip();
+      if (user.isEmpty() || user.length() > RequestValidator.MAX_USER_LENGTH) {
+        throw new RuleViolation("it gave " + Texts.quote(user) + ", not a user name");
+      }
+      return Optional.of(user);
+    } catch (RuleViolation failed) {
+      addWarning(null, task.name(),
+          "step " + task.name() + " is not assigned: its assignee " + Texts.quote(rule.get())
+              + " could not be evaluated: " + failed.reason(), now);
+      return Optional.empty();
+    }
   }
 
   /** Decides the current step; its outcome leads to the next step, a named later one, or the end. */
@@ -250,8 +291,76 @@ public final class ApprovalProcess {
     return true;
   }
 
+  /**
+   * The data {@code patch} (a JSON Merge Patch) would give, refused when it is not an object or
+   * is larger than a request's data may be. Changes nothing.
+   */
+  JsonNode patchedData(JsonNode patch) {
+    JsonNode merged = TaskData.merged(RequestJson.tree(data), patch);
+    int length = merged.toString().length();
+    if (length > RequestValidator.MAX_DATA_LENGTH) {
+      throw new RuleViolation(
+          "the data would be too large (" + length + " characters of JSON, at most "
+              + RequestValidator.MAX_DATA_LENGTH + ")");
+    }
+    return merged;
+  }
+
+  /** Replaces the data with {@code merged}; the trail keeps each change. Returns the changed paths. */
+  List<String> replaceData(JsonNode merged, String by, Instant now) {
+    List<TaskData.Change> changes = TaskData.changes(RequestJson.tree(data), merged);
+    data = RequestJson.data(merged);
+    if (!changes.isEmpty()) {
+      ObjectNode detail = JsonNodeFactory.instance.objectNode().put("by", by);
+      ArrayNode changed = detail.putArray("changes");
+      for (TaskData.Change change : changes) {
+        ObjectNode entry = changed.addObject().put("field", change.path());
+        entry.set("old", change.before());
+        entry.set("new", change.after());
+      }
+      trail.event(now, "DataChanged", detail);
+    }
+    return changes.stream().map(TaskData.Change::path).toList();
+  }
+
   public void addWarning(String timerName, String step, String message, Instant now) {
     warnings.add(new WarningInfo(now.toString(), timerName, step, message));
+  }
+
+  // ---- potential owners from the worker's directory -----------------------------------------
+
+  /** Lookups of potential owners the workflow has yet to ask the directory, oldest first. */
+  public List<OwnerLookup> drainLookups() {
+    return ownerLookups.drain();
+  }
+
+  /** The directory's answer to lookup {@code number} ({@link OwnerLookups#answer}). */
+  public void answerLookup(int number, OwnerLookup.Answer answer, Instant now) {
+    ownerLookups.answer(number, answer, now);
+  }
+
+  /** The lookup the command applied last started, if it started one: its answer completes it. */
+  public Optional<Integer> lookupOfLastCommand() {
+    return Optional.ofNullable(commands.takeAwaited());
+  }
+
+  /** Lookup {@code number} is still waiting for its answer. */
+  public boolean lookupPending(int number) {
+    return ownerLookups.isPending(number);
+  }
+
+  /** What became of lookup {@code number}, once answered; taken once. */
+  public Optional<OwnerLookup.Outcome> lookupOutcome(int number) {
+    return ownerLookups.outcome(number);
+  }
+
+  /** The current task is open and no one can act on it: it waits for a reassignment. */
+  public boolean unworkable() {
+    if (state.isEnded()) {
+      return false;
+    }
+    UserTask task = currentTask();
+    return task.isOpen() && task.owner().isEmpty() && task.owners().isNobody();
   }
 
   // ---- timers expiring ---------------------------------------------------------------------
@@ -375,6 +484,14 @@ public final class ApprovalProcess {
 
   Escalations escalations() {
     return escalations;
+  }
+
+  OwnerLookups ownerLookups() {
+    return ownerLookups;
+  }
+
+  ExpressionScope expressions() {
+    return expressions;
   }
 
   CalendarSettings calendarSettings() {

@@ -1,6 +1,8 @@
 package dev.overdue.model;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
+import java.util.List;
 
 /** A command from outside (a Signal or an Update), already parsed into its typed form. */
 public sealed interface Command {
@@ -49,14 +51,42 @@ public sealed interface Command {
   /** WS-HumanTask start: the task is worked on (IN_PROGRESS); its start deadlines are met. */
   record Start(String step, String user) implements Command {}
 
-  /** Decides the current step with {@code outcome}: APPROVED, REJECTED or a named outcome. */
-  record Complete(String user, String outcome, String comment) implements Command {}
+  /**
+   * Decides the current step with {@code outcome}: APPROVED, REJECTED or a named outcome; {@code
+   * output}, an object or null, is merged into the data first.
+   */
+  record Complete(String user, String outcome, String comment, JsonNode output) implements Command {
+    public Complete(String user, String outcome, String comment) {
+      this(user, outcome, comment, null);
+    }
+  }
 
   record Release(String step, String user) implements Command {}
 
-  record Approve(String user, String comment) implements Command {}
+  record Approve(String user, String comment, JsonNode output) implements Command {
+    public Approve(String user, String comment) {
+      this(user, comment, null);
+    }
+  }
 
-  record Reject(String user, String comment) implements Command {}
+  record Reject(String user, String comment, JsonNode output) implements Command {
+    public Reject(String user, String comment) {
+      this(user, comment, null);
+    }
+  }
 
   record Abort(String reason) implements Command {}
+
+  /** A JSON Merge Patch of the approval's data, by {@code user}. */
+  record UpdateData(String user, JsonNode data) implements Command {}
+
+  /** New potential owners for the current step: users, groups and roles, by {@code user}. */
+  record Reassign(String user, List<String> to) implements Command {
+    public Reassign {
+      to = List.copyOf(to);
+    }
+  }
+
+  /** The current step's candidate groups looked up again; {@code user} is who asked, for the trail. */
+  record RefreshOwners(String user) implements Command {}
 }

@@ -1,5 +1,6 @@
 package dev.overdue.model;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.overdue.api.ApprovalRequest.OutcomeDefinition;
 import java.time.DateTimeException;
 import java.time.Instant;
@@ -23,6 +24,8 @@ final class CommandRules {
   }
 
   private final ApprovalProcess process;
+  /** Set by a command whose effect the directory completes; see {@link #takeAwaited}. */
+  private Integer awaited;
 
   CommandRules(ApprovalProcess process) {
     this.process = process;
@@ -30,6 +33,7 @@ final class CommandRules {
 
   /** The change {@code command} makes at {@code now}, or a {@link RuleViolation} saying why not. */
   Change check(Command command, Instant now) {
+    awaited = null;
     if (process.state().isEnded()) {
       throw new RuleViolation("the approval has ended: it is " + process.state());
     }
@@ -63,15 +67,22 @@ final class CommandRules {
       return release(c, now);
     } else if (command instanceof Command.Approve c) {
       checkDecision(c.user());
-      return decide(c.user(), Outcome.APPROVED.name(), c.comment(), "approved by " + c.user(), now);
+      return decide(c.user(), Outcome.APPROVED.name(), c.comment(), c.output(), "approved by " + c.user(), now);
     } else if (command instanceof Command.Reject c) {
       checkDecision(c.user());
-      return decide(c.user(), Outcome.REJECTED.name(), c.comment(), "rejected by " + c.user(), now);
+      return decide(c.user(), Outcome.REJECTED.name(), c.comment(), c.output(), "rejected by " + c.user(), now);
     } else if (command instanceof Command.Complete c) {
       checkDecision(c.user());
       checkOutcome(process.currentTask(), c.outcome());
       String outcome = outcomeName(process.currentTask(), c.outcome());
-      return decide(c.user(), outcome, c.comment(), "completed by " + c.user() + " with outcome " + outcome, now);
+      return decide(
+          c.user(), outcome, c.comment(), c.output(), "completed by " + c.user() + " with outcome " + outcome, now);
+    } else if (command instanceof Command.UpdateData c) {
+      return updateData(c, now);
+    } else if (command instanceof Command.Reassign c) {
+      return reassign(c, now);
+    } else if (command instanceof Command.RefreshOwners c) {
+      return refreshOwners(c);
     } else if (command instanceof Command.Abort c) {
       if (c.reason() == null || c.reason().isBlank()) {
         throw new RuleViolation("abort needs a reason");
@@ -225,13 +236,88 @@ final class CommandRules {
     };
   }
 
-  /** Decides the current step with {@code outcome}; {@code how} says so in the answer. */
-  private Change decide(String user, String outcome, String comment, String how, Instant now) {
+  /**
+   * Decides the current step with {@code outcome}, its {@code output} merged into the data first
+   * (so what comes next sees it); {@code how} says so in the answer.
+   */
+  private Change decide(
+      String user, String outcome, String comment, JsonNode output, String how, Instant now) {
     String step = process.currentTask().name();
+    JsonNode data = output == null ? null : process.patchedData(output);
     return () -> {
+      if (data != null) {
+        process.replaceData(data, user, now);
+      }
       process.completeCurrent(outcome, user, comment, now);
       return "step " + step + " " + how + "; approval is " + process.state();
     };
+  }
+
+  /** The requester and the current step's potential owners may change the approval's data. */
+  private Change updateData(Command.UpdateData c, Instant now) {
+    requesterOrOwner(c.user(), "change the data");
+    JsonNode data = process.patchedData(c.data());
+    return () -> {
+      List<String> changed = process.replaceData(data, c.user(), now);
+      return changed.isEmpty() ? "data unchanged" : "data updated: " + String.join(", ", changed);
+    };
+  }
+
+  /**
+   * The requester and the current step's potential owners may give it to others; the users and
+   * groups named are looked up in the worker's directory first, so the answer may come later.
+   */
+  private Change reassign(Command.Reassign c, Instant now) {
+    UserTask task = taskWhileActive();
+    requesterOrOwner(c.user(), "reassign it");
+    refuse(task.refusal(TaskEvent.REASSIGN));
+    Roles.Targets targets = Roles.reassignmentTargets(c.to(), task, process.requester());
+    if (targets.users().isEmpty() && targets.names().isEmpty()) {
+      throw new RuleViolation(
+          "the reassignment names nobody who can act (" + String.join("; ", targets.problems()) + ")");
+    }
+    return () -> {
+      OwnerLookups.Started started = process.ownerLookups().reassign(task, targets, c.user(), null, now);
+      awaited = started.lookup();
+      return started.outcome();
+    };
+  }
+
+  /** After a change in the directory: the current step's candidate groups are looked up again. */
+  private Change refreshOwners(Command.RefreshOwners c) {
+    UserTask task = taskWhileActive();
+    refuse(task.refusal(TaskEvent.REASSIGN));
+    if (task.owners().groups().isEmpty()) {
+      throw new RuleViolation("step " + task.name() + " has no candidate groups to look up again");
+    }
+    return () -> {
+      awaited = process.ownerLookups().refresh(task, who(c.user()));
+      return "step " + task.name() + ": looking up " + Texts.list(task.owners().groups()) + " again";
+    };
+  }
+
+  /** The lookup the last applied command started, which its answer may wait for. */
+  Integer takeAwaited() {
+    Integer taken = awaited;
+    awaited = null;
+    return taken;
+  }
+
+  private void requesterOrOwner(String user, String what) {
+    UserTask task = process.currentTask();
+    if (!user.equals(process.requester()) && !task.mayAct(user)) {
+      throw new RuleViolation(
+          Texts.abbreviate(user, Texts.QUOTED_LENGTH) + " may not " + what + ": only the requester ("
+              + Texts.quote(process.requester()) + ") and the potential owners of step " + task.name()
+              + " (" + task.owners().describe() + ") may");
+    }
+  }
+
+  private UserTask taskWhileActive() {
+    if (process.state() == ProcessState.SUSPENDED) {
+      throw new RuleViolation("task actions are not allowed while the process is suspended");
+    }
+    return process.currentTask();
   }
 
   private void checkDecision(String user) {
@@ -259,10 +345,10 @@ final class CommandRules {
           (process.stepNamed(step).isPresent() ? "step " + shown + " is not the current step" : "unknown step " + shown)
               + " (current step: " + task.name() + ")");
     }
-    if (!task.isApprover(user)) {
+    if (!task.mayAct(user)) {
       throw new RuleViolation(
-          Texts.abbreviate(user, Texts.QUOTED_LENGTH) + " is not an approver of step " + task.name()
-              + " (approvers: " + Texts.list(task.approvers()) + ")");
+          Texts.abbreviate(user, Texts.QUOTED_LENGTH) + " is not a potential owner of step " + task.name()
+              + " (" + task.owners().describe() + ")");
     }
     return task;
   }

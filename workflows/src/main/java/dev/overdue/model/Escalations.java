@@ -4,9 +4,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * What fires, and which of its handlers run at whom: timers expiring (a deadline's escalations, a
@@ -25,12 +23,11 @@ final class Escalations {
     this.process = process;
   }
 
-  /** A condition's value now: true, false, or the error that kept it from being evaluated. */
-  record ConditionResult(boolean holds, String error) {
-    String text() {
-      return error != null ? "error: " + error : String.valueOf(holds);
-    }
-  }
+  /**
+   * Whom to tell that a task was reassigned, under which source and firing: the delivery's key, so
+   * a notice is sent once.
+   */
+  record Notice(String source, int firing, String kind) {}
 
   /** A handler that runs, under the name that orders it. */
   private record Applicable(String name, TimerHandler handler) {}
@@ -67,7 +64,9 @@ final class Escalations {
         process.trail().event(now, "TimerExpired", detail);
         List<TimerHandler> others = new ArrayList<>();
         for (Applicable applicable : handlers) {
-          if (applicable.handler() instanceof TimerHandler.Reassign reassign) {
+          if (applicable.handler() instanceof TimerHandler.SetPriority set) {
+            setPriority(task, set, timer.name(), now);
+          } else if (applicable.handler() instanceof TimerHandler.Reassign reassign) {
             reassignments.add(
                 new PendingReassignment(
                     LexicalReassignment.qualifiedName(timer.name(), applicable.name()), timer, firing,
@@ -122,17 +121,60 @@ final class Escalations {
       process.trail().event(now, "Reassignment", detail);
       return;
     }
-    task.reassign(first.handler().to());
-    detail.put("applied", true);
-    detail.putPOJO("potentialOwners", task.approvers());
+    Notice notice =
+        new Notice(first.timer().name() + Expiry.REASSIGNED_SUFFIX, first.firing().number(),
+            first.timer().kind().name());
+    if (process.rules() == Rules.BEFORE_TASKS) {
+      // As recorded: the names themselves, even none (WS-HumanTask bug B1, fixed since).
+      task.reassign(PotentialOwners.users(first.handler().to()));
+      detail.put("applied", true);
+      detail.putPOJO("potentialOwners", task.approvers());
+      process.trail().event(now, "Reassignment", detail);
+      process.timers().acceptanceOf(task).ifPresent(t -> t.ensureRunning(now));
+      fireListeners(task, TaskListenerEvent.UPDATED, now);
+      tellReassigned(task, notice, now);
+      return;
+    }
+    Roles.Targets targets = Roles.reassignmentTargets(first.handler().to(), task, process.requester());
+    targets.problems().forEach(problem ->
+        process.addWarning(first.timer().name(), task.name(), first.order() + ": " + problem, now));
+    OwnerLookups.Started started =
+        process.ownerLookups().reassign(task, targets, "escalation " + first.order(), notice, now);
+    if (started.lookup() != null) {
+      detail.put("lookup", started.lookup());
+    } else {
+      detail.put("applied", !targets.users().isEmpty());
+      detail.putPOJO("potentialOwners", task.owners().names());
+    }
     process.trail().event(now, "Reassignment", detail);
-    process.timers().acceptanceOf(task).ifPresent(t -> t.ensureRunning(now));
+  }
+
+  /** WS-HumanTask's setPriority on expiry: the observed task, while open, takes the new priority. */
+  private void setPriority(UserTask task, TimerHandler.SetPriority set, String timer, Instant now) {
+    if (task == null || !task.isOpen() || task.priority() == set.priority()) {
+      return;
+    }
+    ObjectNode detail = JsonNodeFactory.instance.objectNode();
+    detail.put("step", task.name());
+    detail.put("timer", timer);
+    detail.put("old", task.priority());
+    detail.put("new", set.priority());
+    task.setPriority(set.priority());
+    process.trail().event(now, "PriorityChanged", detail);
     fireListeners(task, TaskListenerEvent.UPDATED, now);
+  }
+
+  /** Tells the new potential owners of {@code task} it is theirs; a command's notice has none given. */
+  void tellReassigned(UserTask task, Notice notice, Instant now) {
+    Notice told =
+        notice != null
+            ? notice
+            : new Notice(task.name() + Expiry.REASSIGNED_SUFFIX, task.countFiring("reassigned"), "COMMAND");
     triggered.add(
         new Expiry(
-            first.timer().name() + Expiry.REASSIGNED_SUFFIX, task.name(), now, first.firing().number(),
-            List.of(new TimerHandler.Notify(task.approvers(), null)), Expiry.Cause.REASSIGNED,
-            first.timer().kind().name()));
+            told.source(), task.name(), now, told.firing(),
+            List.of(new TimerHandler.Notify(task.owners().names(), null)), Expiry.Cause.REASSIGNED,
+            told.kind()));
   }
 
   /** Queues {@code event}'s listeners of {@code task} whose condition holds now. */
@@ -173,7 +215,7 @@ final class Escalations {
     for (int i = 0; i < handlers.size(); i++) {
       TimerHandler handler = handlers.get(i);
       if (handler.condition() != null) {
-        ConditionResult holds = evaluate(handler.condition(), task);
+        ExpressionScope.ConditionResult holds = process.expressions().holds(handler.condition(), task);
         ObjectNode checked = detail.withArray("conditions").addObject();
         checked.put("handler", handlerName(handler, i));
         checked.put("condition", handler.condition());
@@ -195,44 +237,13 @@ final class Escalations {
   /** Recipients of notify and reassign with the roles replaced by the people they stand for now. */
   private TimerHandler withRoles(TimerHandler handler, UserTask task, String source, Instant now) {
     List<String> to = Roles.recipients(handler);
-    if (to == null) {
+    // Since human tasks a reassignment resolves its roles when it applies (Roles.reassignmentTargets).
+    if (to == null || (handler instanceof TimerHandler.Reassign && process.rules() != Rules.BEFORE_TASKS)) {
       return handler;
     }
     Roles.People people = Roles.of(to, task, process.requester());
     people.nobody().forEach(role -> process.addWarning(source, task == null ? null : task.name(),
         "'" + role + "' named by " + source + " is nobody at the moment", now));
     return Roles.sentTo(handler, people);
-  }
-
-  /** {@code expression}'s value against the data, the task and the process as they are now. */
-  ConditionResult evaluate(String expression, UserTask task) {
-    try {
-      return new ConditionResult(
-          Condition.compile(expression).evaluate(process.data(), stepVariables(task), processVariables()),
-          null);
-    } catch (RuleViolation e) {
-      return new ConditionResult(false, e.reason());
-    }
-  }
-
-  private static Map<String, Object> stepVariables(UserTask task) {
-    Map<String, Object> step = new HashMap<>();
-    if (task != null) {
-      step.put("name", task.name());
-      step.put("title", task.title());
-      step.put("state", task.state().name());
-      step.put("owner", task.owner().orElse(null));
-      step.put("approvers", task.approvers());
-    }
-    return step;
-  }
-
-  private Map<String, Object> processVariables() {
-    Map<String, Object> variables = new HashMap<>();
-    variables.put("requestId", process.requestId());
-    variables.put("title", process.title());
-    variables.put("requester", process.requester());
-    variables.put("state", process.state().name());
-    return variables;
   }
 }

@@ -73,7 +73,7 @@ final class HandlerDefinitions {
   /** The model value of one handler definition. */
   static TimerHandler handler(HandlerDefinition definition) {
     if (definition == null || definition.action() == null) {
-      throw new RuleViolation("action is required: warn, notify, decide or reassign");
+      throw new RuleViolation("action is required: warn, notify, decide, reassign or setPriority");
     }
     String name = definition.name();
     String condition = definition.condition();
@@ -103,15 +103,19 @@ final class HandlerDefinitions {
         if (definition.to().isEmpty() || definition.to().stream().anyMatch(r -> r == null || r.isBlank())) {
           throw new RuleViolation("reassign needs 'to': the new potential owners");
         }
-        if (definition.to().contains("manager")) {
-          throw new RuleViolation(
-              "reassign 'to' takes users, groups, potentialOwners, owner and requester; 'manager' is"
-                  + " known only to the worker's directory (name the manager instead)");
-        }
         return new TimerHandler.Reassign(definition.to(), name, condition);
+      case "setpriority":
+        if (definition.priority() == null) {
+          throw new RuleViolation("setPriority needs 'priority': 0 (highest) to 10");
+        }
+        if (definition.priority() < UserTask.HIGHEST_PRIORITY || definition.priority() > UserTask.LOWEST_PRIORITY) {
+          throw new RuleViolation("setPriority 'priority': " + StepOwnerDefinitions.priorityProblem(definition.priority()));
+        }
+        return new TimerHandler.SetPriority(definition.priority(), name, condition);
       default:
         throw new RuleViolation(
-            "unknown action " + Texts.quote(definition.action()) + ": use warn, notify, decide or reassign");
+            "unknown action " + Texts.quote(definition.action())
+                + ": use warn, notify, decide, reassign or setPriority");
     }
   }
 

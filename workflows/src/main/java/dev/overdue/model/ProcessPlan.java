@@ -40,7 +40,7 @@ final class ProcessPlan {
       List<List<String>> targets = new ArrayList<>();
       for (TimerHandler handler : timer.handlers()) {
         conditionsNow.add(
-            handler.condition() == null ? null : process.escalations().evaluate(handler.condition(), task).text());
+            handler.condition() == null ? null : process.expressions().holds(handler.condition(), task).text());
         targets.add(Roles.targets(handler, task, process.requester()));
       }
       for (int d = 0; d < dates.size(); d++) {

@@ -42,8 +42,14 @@ final class ProcessSetup {
     addTimer(process, ProcessTimers.PROCESS, TimerKind.PROCESS, null, limits.of(request.timeout(), null),
         request.onTimeout(), null);
     for (StepDefinition step : request.steps()) {
-      process.steps().add(
-          new UserTask(step.name(), step.title(), step.approvers(), step.outcomes(), step.listeners()));
+      UserTask task =
+          new UserTask(step.name(), step.title(),
+              PotentialOwners.candidates(step.approvers(), step.candidateGroups()), step.assignee(),
+              step.outcomes(), step.listeners());
+      if (step.priority() != null) {
+        task.setPriority(step.priority());
+      }
+      process.steps().add(task);
       addTimer(process, step.name() + ProcessTimers.ACCEPTANCE_SUFFIX, TimerKind.ACCEPTANCE, step.name(),
           limits.of(step.offerTimeout(), null), step.onOfferTimeout(), null);
       addTimer(process, step.name() + ProcessTimers.COMPLETION_SUFFIX, TimerKind.COMPLETION, step.name(),
@@ -126,6 +132,7 @@ final class ProcessSetup {
     snapshot.steps().forEach(step -> process.steps().add(UserTask.restore(step)));
     snapshot.timers()
         .forEach(timer -> process.timers().add(BusinessTimer.restore(timer, process.calendar())));
+    process.ownerLookups().restored();
     ObjectNode detail = JsonNodeFactory.instance.objectNode();
     detail.put("previousRunId", previousRunId);
     process.trail().event(now, HistoryEntry.CONTINUED_AS_NEW, detail);

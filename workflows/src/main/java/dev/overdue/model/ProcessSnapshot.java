@@ -13,7 +13,8 @@ import java.util.Map;
  * state, limit, expiration date, flag, firings and derivation, every task, the warnings, the
  * suspension and the business calendar it counts in. Fields added later are null in snapshots
  * made before them ({@code data} before messages were templates; calendars, cycles, listeners and
- * outcomes before deadlines). The audit trail is not carried: it stays in each run's history (see
+ * outcomes before deadlines; candidate groups, assignees and priorities
+ * before human tasks). The audit trail is not carried: it stays in each run's history (see
  * {@link dev.overdue.api.HistoryEntry#CONTINUED_AS_NEW}), so the snapshot's size does not grow with the changes.
  */
 public record ProcessSnapshot(
@@ -44,7 +45,12 @@ public record ProcessSnapshot(
       String completedAt,
       List<OutcomeDefinition> outcomes,
       List<ListenerDefinition> listeners,
-      Map<String, Integer> listenerFirings) {}
+      Map<String, Integer> listenerFirings,
+      List<String> candidateGroups,
+      List<String> members,
+      String assignee,
+      String assigneeRule,
+      Integer priority) {}
 
   public record TimerSnapshot(
       String name,

@@ -30,7 +30,11 @@ final class ProcessViews {
                         s.decidedBy().orElse(null),
                         s.comment().orElse(null),
                         s.completedAt().map(Instant::toString).orElse(null),
-                        s.outcomeNames().isEmpty() ? null : s.outcomeNames()))
+                        s.outcomeNames().isEmpty() ? null : s.outcomeNames(),
+                        s.owners().groups(),
+                        s.owners().names(),
+                        s.owners().assignee(),
+                        s.priority()))
             .toList();
     return new StatusInfo(
         process.requestId(),
@@ -41,7 +45,8 @@ final class ProcessViews {
         process.state().isEnded() ? null : process.currentTask().name(),
         steps,
         timers(process),
-        process.warnings());
+        process.warnings(),
+        process.data());
   }
 
   static List<TimerInfo> timers(ApprovalProcess process) {

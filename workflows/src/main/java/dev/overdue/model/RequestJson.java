@@ -62,6 +62,12 @@ public final class RequestJson {
     return STRICT.valueToTree(value);
   }
 
+  /** A JSON object as the request's {@code data} holds it: fields in their order. */
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> data(JsonNode object) {
+    return STRICT.convertValue(object, Map.class);
+  }
+
   /** Jackson's "from String value" and the like. */
   private static final Pattern GOT = Pattern.compile("from (\\w+(?:-\\w+)?) value");
 

@@ -163,23 +163,7 @@ public final class RequestValidator {
       }
       nameProblem(at, step.name(), names, problems::add);
       lengthProblem(at + ".title", step.title(), MAX_TITLE_LENGTH, problems::add);
-      if (step.approvers().isEmpty()) {
-        problems.add(at + ".approvers: at least one approver is required");
-      }
-      if (step.approvers().size() > MAX_APPROVERS) {
-        problems.add(
-            at + ".approvers: at most " + MAX_APPROVERS + " approvers, got "
-                + step.approvers().size());
-      }
-      for (String approver : step.approvers()) {
-        if (approver == null || approver.isBlank()) {
-          problems.add(at + ".approvers: an approver must be a non-empty user name");
-        } else if (approver.length() > MAX_USER_LENGTH) {
-          problems.add(
-              at + ".approvers: " + Texts.quote(approver) + " is too long (at most " + MAX_USER_LENGTH
-                  + " characters)");
-        }
-      }
+      StepOwnerDefinitions.problems(at, step, problems::add);
       limits.problem(at + ".offerTimeout", step.offerTimeout(), null, problems::add);
       limits.problem(at + ".timeout", step.timeout(), null, problems::add);
       Set<String> outcomes = outcomeProblems(at, step, i, request.steps(), problems::add);

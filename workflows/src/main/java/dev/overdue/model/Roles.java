@@ -17,6 +17,32 @@ final class Roles {
   /** Names with the roles replaced, each once, and the roles that stood for nobody. */
   record People(List<String> names, List<String> nobody) {}
 
+  /**
+   * Whom a reassignment names: the {@code users} its roles stand for, the {@code names} the
+   * worker's directory must say more of (users and groups it names, the requester's manager), and
+   * a problem for each role that stands for nobody.
+   */
+  record Targets(List<String> users, List<String> names, List<String> problems) {}
+
+  static Targets reassignmentTargets(List<String> to, UserTask task, String requester) {
+    List<String> users = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    List<String> problems = new ArrayList<>();
+    for (String name : to) {
+      People people = of(List.of(name), task, requester);
+      people.nobody().forEach(role -> problems.add("'" + role + "' is nobody at the moment"));
+      if (name.equals("manager") || !ROLES.contains(name)) {
+        names.addAll(people.names());
+      } else {
+        users.addAll(people.names());
+      }
+    }
+    return new Targets(
+        users.stream().distinct().toList(), names.stream().distinct().toList(), problems);
+  }
+
+  private static final List<String> ROLES = List.of("potentialOwners", "owner", "requester", "manager");
+
   static People of(List<String> to, UserTask task, String requester) {
     List<String> names = new ArrayList<>();
     List<String> nobody = new ArrayList<>();
@@ -27,7 +53,7 @@ final class Roles {
           if (task == null) {
             nobody.add(name);
           } else {
-            names.addAll(task.approvers());
+            names.addAll(task.owners().names());
           }
         }
         case "owner" -> owner.ifPresentOrElse(names::add, () -> nobody.add(name));
@@ -76,6 +102,9 @@ final class Roles {
     }
     if (handler instanceof TimerHandler.Decide decide) {
       return List.of(decide.outcome());
+    }
+    if (handler instanceof TimerHandler.SetPriority set) {
+      return List.of("priority " + set.priority());
     }
     return List.of();
   }

@@ -9,7 +9,8 @@ import java.util.List;
  * condition holds at that moment.
  */
 public sealed interface TimerHandler
-    permits TimerHandler.Warn, TimerHandler.Notify, TimerHandler.Decide, TimerHandler.Reassign {
+    permits TimerHandler.Warn, TimerHandler.Notify, TimerHandler.Decide, TimerHandler.Reassign,
+        TimerHandler.SetPriority {
 
   /** The handler's name; null when the request gave none. */
   String name();
@@ -62,6 +63,9 @@ public sealed interface TimerHandler
     }
   }
 
+  /** Sets the priority of the task the timer observes: 0 (highest) to 10 (WS-HumanTask's setPriority). */
+  record SetPriority(int priority, String name, String condition) implements TimerHandler {}
+
   List<TimerHandler> DEFAULT = List.of(new Warn());
 
   /** The action's name as requests write it. */
@@ -74,6 +78,9 @@ public sealed interface TimerHandler
     }
     if (this instanceof Reassign) {
       return "reassign";
+    }
+    if (this instanceof SetPriority) {
+      return "setPriority";
     }
     return "warn";
   }
@@ -89,6 +96,10 @@ public sealed interface TimerHandler
     }
     if (this instanceof Reassign reassign) {
       return new HandlerDefinition("reassign", reassign.to(), null, null, null, name(), condition());
+    }
+    if (this instanceof SetPriority set) {
+      return new HandlerDefinition(
+          "setPriority", List.of(), null, null, null, name(), condition(), set.priority());
     }
     return new HandlerDefinition("warn", List.of(), null, null, null, name(), condition());
   }

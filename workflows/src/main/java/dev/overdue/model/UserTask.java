@@ -10,11 +10,24 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** One step of an approval: a user task offered to its approvers (its potential owners). */
+/**
+ * One step of an approval: a user task offered to its potential owners ({@link PotentialOwners}),
+ * at a priority from 0 (highest) to 10, possibly assigned to one of them when it is created.
+ */
 public final class UserTask {
+  /** WS-HumanTask's priorities: 0 is the highest, 10 the lowest. */
+  public static final int HIGHEST_PRIORITY = 0;
+  public static final int LOWEST_PRIORITY = 10;
+  public static final int DEFAULT_PRIORITY = 5;
+
   private final String name;
   private final String title;
-  private List<String> approvers;
+  private PotentialOwners owners;
+  /** The step's assignee: a user, or {@code =} and an expression; null when it has none. */
+  private final String assigneeRule;
+  private int priority = DEFAULT_PRIORITY;
+  /** The lookup or change that last set the owners; older answers of the directory are stale. */
+  private int ownersChange;
   private final List<OutcomeDefinition> outcomes;
   private final Map<TaskListenerEvent, List<TimerHandler>> listeners = new EnumMap<>(TaskListenerEvent.class);
   /** How often each listener event has fired: numbers each firing, for idempotency keys. */
@@ -27,18 +40,20 @@ public final class UserTask {
   private Instant completedAt;
 
   public UserTask(String name, String title, List<String> approvers) {
-    this(name, title, approvers, List.of(), List.of());
+    this(name, title, PotentialOwners.users(approvers), null, List.of(), List.of());
   }
 
-  public UserTask(
+  UserTask(
       String name,
       String title,
-      List<String> approvers,
+      PotentialOwners owners,
+      String assigneeRule,
       List<OutcomeDefinition> outcomes,
       List<ListenerDefinition> listeners) {
     this.name = name;
     this.title = title;
-    this.approvers = List.copyOf(approvers);
+    this.owners = owners;
+    this.assigneeRule = assigneeRule;
     this.outcomes = outcomes == null ? List.of() : List.copyOf(outcomes);
     if (listeners != null) {
       for (ListenerDefinition listener : listeners) {
@@ -58,7 +73,7 @@ public final class UserTask {
     return new ProcessSnapshot.TaskSnapshot(
         name,
         title,
-        approvers,
+        owners.users(),
         state.name(),
         owner,
         outcome,
@@ -67,13 +82,24 @@ public final class UserTask {
         completedAt == null ? null : completedAt.toString(),
         outcomes.isEmpty() ? null : outcomes,
         listenerDefinitions.isEmpty() ? null : listenerDefinitions,
-        listenerFirings.isEmpty() ? null : Map.copyOf(listenerFirings));
+        listenerFirings.isEmpty() ? null : Map.copyOf(listenerFirings),
+        owners.groups().isEmpty() ? null : owners.groups(),
+        owners.groups().isEmpty() ? null : owners.members(),
+        owners.assignee(),
+        assigneeRule,
+        priority == DEFAULT_PRIORITY ? null : priority);
   }
 
+  /** Fields a snapshot lacks (made before human tasks) are none, and the default priority. */
   static UserTask restore(ProcessSnapshot.TaskSnapshot snapshot) {
+    PotentialOwners owners =
+        new PotentialOwners(
+            snapshot.approvers(), snapshot.candidateGroups(),
+            snapshot.candidateGroups() == null ? List.of() : snapshot.members(), snapshot.assignee());
     UserTask task =
-        new UserTask(snapshot.name(), snapshot.title(), snapshot.approvers(), snapshot.outcomes(),
-            snapshot.listeners());
+        new UserTask(snapshot.name(), snapshot.title(), owners, snapshot.assigneeRule(),
+            snapshot.outcomes(), snapshot.listeners());
+    task.priority = snapshot.priority() == null ? DEFAULT_PRIORITY : snapshot.priority();
     task.state = TaskState.valueOf(snapshot.state());
     task.owner = snapshot.owner();
     task.outcome = snapshot.outcome();
@@ -117,16 +143,33 @@ public final class UserTask {
   }
 
   /** New potential owners; whoever held the task loses it, and it is offered again. */
-  void reassign(List<String> newApprovers) {
+  void reassign(PotentialOwners newOwners) {
     on(TaskEvent.REASSIGN);
-    approvers = List.copyOf(newApprovers);
+    owners = newOwners;
     owner = null;
+  }
+
+  /** WS-HumanTask's assignment on creation: reserved by {@code user}, who becomes a potential owner. */
+  void assign(String user) {
+    on(TaskEvent.CLAIM);
+    owners = owners.withAssignee(user);
+    owner = user;
+  }
+
+  /** The potential owners as a lookup or a change left them; the task's state stays as it is. */
+  void setOwners(PotentialOwners newOwners, int change) {
+    owners = newOwners;
+    ownersChange = change;
+  }
+
+  void setPriority(int newPriority) {
+    priority = newPriority;
   }
 
   /** Deciding an offered task claims it for the approver who decides it. */
   void complete(String outcome, String decidedBy, String comment, Instant at) {
     on(TaskEvent.COMPLETE);
-    if (owner == null && isApprover(decidedBy)) {
+    if (owner == null && mayAct(decidedBy)) {
       owner = decidedBy;
     }
     this.outcome = outcome;
@@ -146,11 +189,17 @@ public final class UserTask {
 
   /** Counts a firing of {@code event}'s listeners and returns its number (from 1). */
   int countListenerFiring(TaskListenerEvent event) {
-    return listenerFirings.merge(event.key(), 1, Integer::sum);
+    return countFiring(event.key());
   }
 
-  public boolean isApprover(String user) {
-    return approvers.contains(user);
+  /** Counts an occurrence of {@code key} (a listener event, a reassignment) and returns its number. */
+  int countFiring(String key) {
+    return listenerFirings.merge(key, 1, Integer::sum);
+  }
+
+  /** A potential owner, or the owner (who keeps the task even when a lookup no longer lists them). */
+  public boolean mayAct(String user) {
+    return user != null && (owners.includes(user) || user.equals(owner));
   }
 
   public boolean isOpen() {
@@ -165,8 +214,25 @@ public final class UserTask {
     return title;
   }
 
+  /** The candidate users. */
   public List<String> approvers() {
-    return approvers;
+    return owners.users();
+  }
+
+  PotentialOwners owners() {
+    return owners;
+  }
+
+  int ownersChange() {
+    return ownersChange;
+  }
+
+  Optional<String> assigneeRule() {
+    return Optional.ofNullable(assigneeRule);
+  }
+
+  public int priority() {
+    return priority;
   }
 
   public List<String> outcomeNames() {

@@ -15,6 +15,7 @@ import dev.overdue.model.ApprovalProcess;
 import dev.overdue.model.BusinessTimer;
 import dev.overdue.model.CalendarSettings;
 import dev.overdue.model.Command;
+import dev.overdue.model.OwnerLookup;
 import dev.overdue.model.RequestJson;
 import dev.overdue.model.RequestValidator;
 import dev.overdue.model.RuleViolation;
@@ -54,6 +55,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   /** A request that starts once {@link #run} has recorded the worker's calendar. */
   private ApprovalRequest waitingForCalendar;
   private HandlerRunner handlers;
+  private OwnerLookupRunner lookups;
   /** Why the request could not start, when it could not. */
   private String invalidRequest;
   /** Bumped by everything that may move a deadline or end the process; the main loop waits on it. */
@@ -121,6 +123,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   private void started(ApprovalProcess started) {
     process = started;
     handlers = new HandlerRunner(process, versions, () -> changes++);
+    lookups = new OwnerLookupRunner(process, () -> changes++);
   }
 
   @Override
@@ -140,10 +143,11 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     while (!process.state().isEnded()) {
       handlers.runAll(process.expireDue(now()));
       handlers.runAll(process.drainTriggered());
+      lookups.runAll(process.drainLookups());
       if (process.state().isEnded()) {
         break;
       }
-      if (versions.continuesAsNew && historyIsLong() && handlers.idle() && Workflow.isEveryHandlerFinished()) {
+      if (versions.continuesAsNew && historyIsLong() && idle() && Workflow.isEveryHandlerFinished()) {
         ObjectNode continuation = JsonNodeFactory.instance.objectNode();
         continuation.set(CONTINUATION, RequestJson.tree(process.snapshot()));
         Workflow.continueAsNew(continuation);
@@ -153,9 +157,14 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     deadline.cancel();
     // The last command may have ended a task: its completed and deleted listeners still run.
     handlers.runAll(process.drainTriggered());
-    Workflow.await(() -> handlers.idle() && Workflow.isEveryHandlerFinished());
-    inspection.publish(process, versions.inspectable, null);
+    Workflow.await(() -> idle() && Workflow.isEveryHandlerFinished());
+    inspection.publish(process, versions, null);
     return process.result();
+  }
+
+  /** No handler chain and no lookup of the directory is under way. */
+  private boolean idle() {
+    return handlers.idle() && lookups.idle();
   }
 
   /** Still recording the worker's calendar: neither started nor refused yet. */
@@ -173,10 +182,10 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     String summary = next.map(t -> t.name() + " expires " + nextDate).orElse("");
     if (versions.lazyRearm) {
       deadline.waitFor(nextDate, summary, true);
-      inspection.publish(process, versions.inspectable, deadline.target());
+      inspection.publish(process, versions, deadline.target());
     } else {
       // Before version "lazy-rearm": published first, the timer restarted on every change.
-      inspection.publish(process, versions.inspectable, nextDate);
+      inspection.publish(process, versions, nextDate);
       deadline.waitFor(nextDate, summary, false);
     }
     int seen = changes;
@@ -201,6 +210,8 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
       input = decode(args);
       Command command = Commands.parse(name, input, versions.commands());
       process.apply(command, now);
+      // A signal has no answer to wait for: a lookup it started completes on its own.
+      process.lookupOfLastCommand();
       refusal = Optional.empty();
     } catch (RuleViolation violation) {
       refusal = Optional.of(violation.reason());
@@ -241,8 +252,18 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
       try {
         input = decode(args);
         String message = process.apply(Commands.parse(name, input, versions.commands()), now);
+        Optional<Integer> lookup = process.lookupOfLastCommand();
         changes++;
         process.recordCommand(now, "update", name, input, Optional.empty());
+        if (lookup.isPresent()) {
+          // A reassignment or refresh is done once the directory has answered: so is its answer.
+          Workflow.await(() -> !process.lookupPending(lookup.get()));
+          OwnerLookup.Outcome outcome = process.lookupOutcome(lookup.get()).orElseThrow();
+          if (!outcome.applied()) {
+            throw refused(new RuleViolation(outcome.text()));
+          }
+          message = outcome.text();
+        }
         return new CommandResult(name, message);
       } catch (RuleViolation violation) {
         process.recordCommand(now, "update", name, input, Optional.of(violation.reason()));

@@ -7,6 +7,7 @@ import dev.overdue.model.RequestValidator;
 import dev.overdue.model.RuleViolation;
 import dev.overdue.model.Texts;
 import dev.overdue.model.TimeLimit;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -137,18 +138,78 @@ public final class Commands {
         return new Command.Start(optional(input, "step"), required(input, "user"));
       case "complete":
         return new Command.Complete(
-            required(input, "user"), required(input, "outcome"), optional(input, "comment"));
+            required(input, "user"), required(input, "outcome"), optional(input, "comment"),
+            object(input, "output"));
       case "release":
         return new Command.Release(optional(input, "step"), required(input, "user"));
       case "approve":
-        return new Command.Approve(required(input, "user"), optional(input, "comment"));
+        return new Command.Approve(required(input, "user"), optional(input, "comment"), object(input, "output"));
       case "reject":
-        return new Command.Reject(required(input, "user"), optional(input, "comment"));
+        return new Command.Reject(required(input, "user"), optional(input, "comment"), object(input, "output"));
       case "abort":
         return new Command.Abort(required(input, "reason"));
+      case "updateData":
+        {
+          String user = required(input, "user");
+          JsonNode data = object(input, "data");
+          if (data == null) {
+            throw new RuleViolation("'data' is required: a JSON object to merge into the approval's data");
+          }
+          return new Command.UpdateData(user, data);
+        }
+      case "reassign":
+        return new Command.Reassign(required(input, "user"), names(input, "to"));
+      case "refreshOwners":
+        return new Command.RefreshOwners(optional(input, "user"));
       default:
         throw new IllegalStateException("no parser for " + name);
     }
+  }
+
+  /** A JSON object, or null when absent; at most as large as the request's data may be. */
+  private static JsonNode object(JsonNode input, String field) {
+    JsonNode value = input == null ? null : input.get(field);
+    if (value == null || value.isNull()) {
+      return null;
+    }
+    if (!value.isObject()) {
+      throw new RuleViolation("'" + field + "' must be a JSON object, got " + value.getNodeType());
+    }
+    int length = value.toString().length();
+    if (length > RequestValidator.MAX_DATA_LENGTH) {
+      throw new RuleViolation(
+          "'" + field + "' is too large (" + length + " characters of JSON, at most "
+              + RequestValidator.MAX_DATA_LENGTH + ")");
+    }
+    return value;
+  }
+
+  /** A non-empty list of names (users, groups, roles), each as long as a user name may be. */
+  private static List<String> names(JsonNode input, String field) {
+    JsonNode value = input == null ? null : input.get(field);
+    if (value == null || value.isNull() || (value.isArray() && value.isEmpty())) {
+      throw new RuleViolation("'" + field + "' is required: one or more users or groups");
+    }
+    if (!value.isArray()) {
+      throw new RuleViolation("'" + field + "' must be a list of names, got " + value.getNodeType());
+    }
+    if (value.size() > RequestValidator.MAX_APPROVERS) {
+      throw new RuleViolation(
+          "'" + field + "' names at most " + RequestValidator.MAX_APPROVERS + ", got " + value.size());
+    }
+    List<String> names = new ArrayList<>();
+    for (JsonNode name : value) {
+      if (!name.isTextual() || name.asText().isBlank()) {
+        throw new RuleViolation("'" + field + "' must hold names, got " + Texts.abbreviate(name.toString(), 40));
+      }
+      if (name.asText().length() > RequestValidator.MAX_USER_LENGTH) {
+        throw new RuleViolation(
+            "'" + field + "': a name is too long (" + name.asText().length() + " characters, at most "
+                + RequestValidator.MAX_USER_LENGTH + ")");
+      }
+      names.add(name.asText());
+    }
+    return names;
   }
 
   private static String required(JsonNode input, String field) {

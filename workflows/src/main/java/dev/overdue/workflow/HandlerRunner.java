@@ -261,7 +261,7 @@ final class HandlerRunner {
         type, versions.inspectable ? options.toBuilder().setSummary(summary).build() : options);
   }
 
-  private static String rootMessage(Throwable failure) {
+  static String rootMessage(Throwable failure) {
     Throwable cause = failure;
     while (cause.getCause() != null) {
       cause = cause.getCause();

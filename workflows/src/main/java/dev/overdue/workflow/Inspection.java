@@ -6,6 +6,8 @@ import static dev.overdue.api.ApprovalSearchAttributes.CURRENT_OWNER;
 import static dev.overdue.api.ApprovalSearchAttributes.CURRENT_STEP;
 import static dev.overdue.api.ApprovalSearchAttributes.HAS_WARNINGS;
 import static dev.overdue.api.ApprovalSearchAttributes.NEXT_DEADLINE;
+import static dev.overdue.api.ApprovalSearchAttributes.PRIORITY;
+import static dev.overdue.api.ApprovalSearchAttributes.UNWORKABLE;
 
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.StepInfo;
@@ -13,6 +15,7 @@ import dev.overdue.api.TimerInfo;
 import dev.overdue.api.WarningInfo;
 import dev.overdue.model.ApprovalProcess;
 import dev.overdue.model.TimerState;
+import dev.overdue.model.UserTask;
 import io.temporal.common.SearchAttributeKey;
 import io.temporal.common.SearchAttributeUpdate;
 import io.temporal.workflow.Workflow;
@@ -43,10 +46,10 @@ final class Inspection {
    *     with lazily re-armed timers — the next wake-up, which may be earlier than a deadline that
    *     was moved later (it catches up when the approval wakes)
    */
-  void publish(ApprovalProcess process, boolean searchAttributes, Instant nextDeadline) {
+  void publish(ApprovalProcess process, Versions versions, Instant nextDeadline) {
     StatusInfo status = process.status();
-    if (searchAttributes) {
-      upsertChanged(status, nextDeadline);
+    if (versions.inspectable) {
+      upsertChanged(status, nextDeadline, versions.knowsTasks ? process : null);
     }
     Workflow.setCurrentDetails(details(status));
     if (!Workflow.isReplaying()) {
@@ -54,7 +57,8 @@ final class Inspection {
     }
   }
 
-  private void upsertChanged(StatusInfo status, Instant nextDeadline) {
+  /** {@code tasks}: the process, when its approval publishes the human-task attributes too. */
+  private void upsertChanged(StatusInfo status, Instant nextDeadline, ApprovalProcess tasks) {
     StepInfo current = currentStep(status);
     List<SearchAttributeUpdate<?>> updates = new ArrayList<>();
     set(updates, APPROVAL_STATE, status.state());
@@ -63,6 +67,10 @@ final class Inspection {
     set(updates, NEXT_DEADLINE, nextDeadline == null ? null : nextDeadline.atOffset(ZoneOffset.UTC));
     set(updates, ANY_TIMER_EXPIRED, status.timers().stream().anyMatch(TimerInfo::expired));
     set(updates, HAS_WARNINGS, !status.warnings().isEmpty());
+    if (tasks != null) {
+      set(updates, PRIORITY, current == null ? null : (long) current.priority());
+      set(updates, UNWORKABLE, tasks.unworkable());
+    }
     if (!updates.isEmpty()) {
       Workflow.upsertTypedSearchAttributes(updates.toArray(new SearchAttributeUpdate<?>[0]));
     }
@@ -147,10 +155,19 @@ final class Inspection {
     StepInfo current = currentStep(status);
     if (current != null) {
       line.append(" · step ").append(current.name()).append(' ').append(current.state());
+      List<String> owners = current.potentialOwners() != null ? current.potentialOwners() : current.approvers();
+      List<String> groups = current.candidateGroups() == null ? List.of() : current.candidateGroups();
       if (current.owner() != null) {
         line.append(", claimed by ").append(current.owner());
-      } else if (current.approvers() != null && !current.approvers().isEmpty()) {
-        line.append(", offered to ").append(String.join(", ", current.approvers()));
+      } else if (owners != null && !owners.isEmpty()) {
+        line.append(", offered to ").append(String.join(", ", owners));
+      } else if (!groups.isEmpty()) {
+        line.append(", offered to ").append(groups.size() == 1 ? "group " : "groups ").append(String.join(", ", groups));
+      } else if (current.state().equals("READY")) {
+        line.append(", **no one can act**");
+      }
+      if (current.priority() != UserTask.DEFAULT_PRIORITY) {
+        line.append(" · priority ").append(current.priority());
       }
     }
     return line.toString();

@@ -78,7 +78,7 @@ class ApprovalProcessTasksTest {
                 null,
                 null,
                 null,
-                null),
+                null, List.of(), List.of("alice", "bob"), null, 5),
             new StepInfo(
                 "signoff",
                 "signoff title",
@@ -89,7 +89,7 @@ class ApprovalProcessTasksTest {
                 null,
                 null,
                 null,
-                null)),
+                null, List.of(), List.of("dave"), null, 5)),
         status.steps());
     assertEquals(List.of(), status.warnings());
     assertEquals("review", process.currentTask().name());
@@ -164,13 +164,13 @@ class ApprovalProcessTasksTest {
   void nonApproverIsRefused() {
     ApprovalProcess process = startStandard();
     assertRefusedUnchanged(
-        process, claim("mallory"), T0, "mallory is not an approver of step review");
-    assertRefusedUnchanged(process, approve("mallory"), T0, "not an approver");
-    assertRefusedUnchanged(process, reject("mallory"), T0, "not an approver");
+        process, claim("mallory"), T0, "mallory is not a potential owner of step review");
+    assertRefusedUnchanged(process, approve("mallory"), T0, "not a potential owner");
+    assertRefusedUnchanged(process, reject("mallory"), T0, "not a potential owner");
     // An approver of a later step is no approver of this one.
-    assertRefusedUnchanged(process, approve("dave"), T0, "dave is not an approver of step review");
+    assertRefusedUnchanged(process, approve("dave"), T0, "dave is not a potential owner of step review");
     process.apply(claim("alice"), T0);
-    assertRefusedUnchanged(process, release("mallory"), T0, "not an approver");
+    assertRefusedUnchanged(process, release("mallory"), T0, "not a potential owner");
   }
 
   @Test
@@ -560,12 +560,12 @@ class ApprovalProcessTasksTest {
   void recordCommandAddsAcceptedAndRefusedCommandsToTheHistory() {
     ApprovalProcess process = startStandard();
     var input = JsonNodeFactory.instance.objectNode().put("user", "mallory");
-    process.recordCommand(T0, "update", "claim", input, Optional.of("mallory is not an approver"));
+    process.recordCommand(T0, "update", "claim", input, Optional.of("mallory is not a potential owner"));
     process.recordCommand(at("PT1M"), "signal", "suspend", null, Optional.empty());
     assertEquals(
         List.of(
             new HistoryEntry(
-                T0.toString(), "update", "claim", input, false, "mallory is not an approver"),
+                T0.toString(), "update", "claim", input, false, "mallory is not a potential owner"),
             new HistoryEntry(at("PT1M").toString(), "signal", "suspend", null, true, null)),
         process.history());
   }

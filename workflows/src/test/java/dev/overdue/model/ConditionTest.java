@@ -229,7 +229,7 @@ class ConditionTest {
   void anUnknownStepOrProcessFieldIsNamedButDataTakesAnyKey() {
     RuleViolation step = compileFails("step.nmae == 'review'");
     assertEquals(
-        "step has no field 'nmae' (it has name, title, state, owner, approvers)",
+        "step has no field 'nmae' (it has name, title, state, owner, approvers, candidateGroups, potentialOwners, assignee, priority)",
         step.getMessage());
     RuleViolation indexed = compileFails("step['ownr'] == null");
     assertTrue(indexed.getMessage().contains("'ownr'"), indexed.getMessage());
@@ -427,7 +427,7 @@ class ConditionTest {
 
   @Test
   void compiledConditionsAreCached() {
-    assertSame(Condition.compile(ISSUE_EXAMPLE), Condition.compile(ISSUE_EXAMPLE));
+    assertSame(Condition.compile(ISSUE_EXAMPLE).program(), Condition.compile(ISSUE_EXAMPLE).program());
     assertEquals(ISSUE_EXAMPLE, Condition.compile(ISSUE_EXAMPLE).expression());
   }
 

@@ -41,8 +41,10 @@ class DeadlinesTest {
   }
 
   /** Expires what is due at {@code now} and returns the handler runs, listeners included. */
+  /** What the workflow does when timers are due: expire them, ask the directory, run what fired. */
   static List<Expiry> fire(ApprovalProcess process, Instant now) {
     List<Expiry> all = new java.util.ArrayList<>(process.expireDue(now));
+    TestDirectory.answerAll(process, now);
     all.addAll(process.drainTriggered());
     return all;
   }
@@ -109,7 +111,7 @@ class DeadlinesTest {
   @Test
   void onlyTheOwnerStartsAClaimedTaskAndOnlyAnApproverAnOfferedOne() {
     ApprovalProcess process = start(TWO_DEADLINES);
-    Fixtures.assertRefusedUnchanged(process, startTask("mallory"), T0, "not an approver");
+    Fixtures.assertRefusedUnchanged(process, startTask("mallory"), T0, "not a potential owner");
     process.apply(new Command.Claim(null, "alice"), T0);
     Fixtures.assertRefusedUnchanged(process, startTask("bob"), T0, "claimed by alice");
     process.apply(startTask("alice"), T0);
@@ -179,7 +181,7 @@ class DeadlinesTest {
         .orElseThrow().input().toString();
     assertTrue(trail.contains("manager.zeta.to-zed"), trail);
     // The new potential owners may now act; the old one may not.
-    Fixtures.assertRefusedUnchanged(process, new Command.Approve("alice", null), at("PT5H"), "not an approver");
+    Fixtures.assertRefusedUnchanged(process, new Command.Approve("alice", null), at("PT5H"), "not a potential owner");
     process.apply(new Command.Approve("dan", null), at("PT5H"));
     assertEquals(ProcessState.APPROVED, process.state());
   }

@@ -82,7 +82,7 @@ class HostileTextTest {
     String name = "n".repeat(10_000);
     assertTrue(assertRefusedUnchanged(process, new Command.EnableTimer(name), T0, "unknown timer nnn")
         .reason().length() < 400);
-    assertTrue(assertRefusedUnchanged(process, new Command.Claim(null, name), T0, "is not an approver")
+    assertTrue(assertRefusedUnchanged(process, new Command.Claim(null, name), T0, "is not a potential owner")
         .reason().length() < 400);
     assertTrue(assertRefusedUnchanged(process, new Command.Claim(name, "alice"), T0, "unknown step nnn")
         .reason().length() < 400);
@@ -94,7 +94,7 @@ class HostileTextTest {
     ApprovalProcess process =
         ApprovalProcess.start(request("P5D", List.of(step("s", approvers, null, null)), null), T0);
     String reason =
-        assertRefusedUnchanged(process, new Command.Claim(null, "mallory"), T0, "mallory is not an approver of step s")
+        assertRefusedUnchanged(process, new Command.Claim(null, "mallory"), T0, "mallory is not a potential owner of step s")
             .reason();
     assertTrue(reason.endsWith("approver-19, … (100 in all))"), reason);
   }

@@ -293,7 +293,7 @@ class ApprovalWorkflowTest {
       {"extendDeadline", "{'timer':'process','by':'-PT1H'}", "positive"},
       {"enableTimer", "['reminder']", "one JSON object"},
       {"enableTimer", "{'timer':'reminder','extra':1}", "unknown field 'extra'"},
-      {"claim", "{'user':'mallory'}", "mallory is not an approver"},
+      {"claim", "{'user':'mallory'}", "mallory is not a potential owner"},
       {"release", "{'user':'alice'}", "not claimed"},
       {"fly", "{}", "unknown command"},
     };
@@ -324,7 +324,7 @@ class ApprovalWorkflowTest {
   @Test
   void updatesAreValidatedAndRefusalsComeBackAsClearErrors() {
     String id = t.start(ONE_STEP);
-    assertRejected(id, "approve", "{'user':'mallory'}", "mallory is not an approver of step manager");
+    assertRejected(id, "approve", "{'user':'mallory'}", "mallory is not a potential owner of step manager");
     assertRejected(id, "resume", "{}", "not suspended");
     assertRejected(id, "disableTimer", "{'timer':'reminder'}", "already off");
     t.approvals.update(id, "claim", ApprovalTestEnvironment.json("{'user':'alice'}"));

@@ -76,7 +76,7 @@ class EmbeddedClientTest {
         new PrintStream(printed, true, StandardCharsets.UTF_8));
     List<String> lines = printed.toString(StandardCharsets.UTF_8).lines().toList();
 
-    assertEquals("refused: mallory is not an approver of step manager (approvers: alice, bob)", lines.get(0));
+    assertEquals("refused: mallory is not a potential owner of step manager (candidate users: alice, bob)", lines.get(0));
     assertTrue(lines.stream().anyMatch(l -> l.endsWith(" manager.completion warn []")), lines.toString());
     assertEquals("step manager approved by alice; approval is ACTIVE", lines.get(lines.size() - 2));
     assertEquals("finance", lines.get(lines.size() - 1));
@@ -163,7 +163,7 @@ class EmbeddedClientTest {
     ApplicationFailure failure = (ApplicationFailure) refused.getCause();
     assertEquals("CommandRefused", failure.getType());
     assertTrue(failure.isNonRetryable());
-    assertEquals("mallory is not an approver of step manager (approvers: alice, bob)", failure.getOriginalMessage());
+    assertEquals("mallory is not a potential owner of step manager (candidate users: alice, bob)", failure.getOriginalMessage());
   }
 
   @Test

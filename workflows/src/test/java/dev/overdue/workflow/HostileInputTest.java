@@ -214,7 +214,8 @@ class HostileInputTest {
           Map.entry("suspend", "reason"), Map.entry("resume", "reason"), Map.entry("extendDeadline", "limit"),
           Map.entry("claim", "user"), Map.entry("start", "user"), Map.entry("release", "user"),
           Map.entry("approve", "comment"), Map.entry("reject", "comment"), Map.entry("complete", "comment"),
-          Map.entry("abort", "reason"));
+          Map.entry("abort", "reason"), Map.entry("updateData", "user"), Map.entry("reassign", "user"),
+          Map.entry("refreshOwners", "user"));
 
   private static Supplier<Object[]> sized(String command, int size) {
     return () -> {
@@ -254,6 +255,7 @@ class HostileInputTest {
       case "resume" -> refused("the process is not suspended");
       case "extendDeadline" -> refused("extendDeadline needs exactly one of 'limit' (a new time limit) and 'by'");
       case "abort" -> refused("'reason' is required");
+      case "refreshOwners" -> refused("step manager has no candidate groups to look up again");
       default -> refused("'user' is required");
     };
   }
@@ -321,11 +323,11 @@ class HostileInputTest {
         row("extendDeadline", "a nanosecond more `PT1H0.000000001S`", json("{'timer':'process','limit':'PT1H0.000000001S'}"), applied("timer process limit PT1H0.000000001S")),
         row("extendDeadline", "a system timer by an hour", json("{'timer':'manager.acceptance','by':'PT1H'}"), applied("timer manager.acceptance limit ")),
         // claim / release / approve / reject: users who are not approvers, unknown steps, owners
-        row("claim", "not an approver `mallory`", json("{'user':'mallory'}"), refused("mallory is not an approver of step manager (approvers: alice, bob)")),
-        row("claim", "approver in the wrong case `ALICE`", json("{'user':'ALICE'}"), refused("ALICE is not an approver of step manager")),
-        row("claim", "approver with spaces `\" alice \"`", json("{'user':' alice '}"), refused(" alice  is not an approver of step manager")),
-        row("claim", "look-alike `аlice` (Cyrillic а)", json("{'user':'\u0430lice'}"), refused("\u0430lice is not an approver of step manager")),
-        row("claim", "number for a user", json("{'user':42}"), refused("42 is not an approver of step manager")),
+        row("claim", "not an approver `mallory`", json("{'user':'mallory'}"), refused("mallory is not a potential owner of step manager (candidate users: alice, bob)")),
+        row("claim", "approver in the wrong case `ALICE`", json("{'user':'ALICE'}"), refused("ALICE is not a potential owner of step manager")),
+        row("claim", "approver with spaces `\" alice \"`", json("{'user':' alice '}"), refused(" alice  is not a potential owner of step manager")),
+        row("claim", "look-alike `аlice` (Cyrillic а)", json("{'user':'\u0430lice'}"), refused("\u0430lice is not a potential owner of step manager")),
+        row("claim", "number for a user", json("{'user':42}"), refused("42 is not a potential owner of step manager")),
         row("claim", "a later step `finance`", json("{'user':'alice','step':'finance'}"), refused("step finance is not the current step (current step: manager)")),
         row("claim", "unknown step", json("{'user':'alice','step':'nosuch'}"), refused("unknown step nosuch (current step: manager)")),
         row("claim", "claimed by another", claimed, json("{'user':'alice'}"), refused("step manager is already claimed by bob")),
@@ -333,18 +335,18 @@ class HostileInputTest {
         row("claim", "an approver", json("{'user':'alice'}"), applied("step manager claimed by alice")),
         row("release", "a task nobody claimed", json("{'user':'alice'}"), refused("")),
         row("release", "someone else's claim", claimed, json("{'user':'alice'}"), refused("only the owner bob can release step manager")),
-        row("release", "not an approver", claimed, json("{'user':'mallory'}"), refused("mallory is not an approver of step manager")),
+        row("release", "not an approver", claimed, json("{'user':'mallory'}"), refused("mallory is not a potential owner of step manager")),
         row("release", "the owner", claimed, json("{'user':'bob'}"), applied("step manager released by bob")),
-        row("approve", "not an approver `mallory`", json("{'user':'mallory'}"), refused("mallory is not an approver of step manager (approvers: alice, bob)")),
-        row("approve", "approver of a later step `frank`", json("{'user':'frank'}"), refused("frank is not an approver of step manager")),
+        row("approve", "not an approver `mallory`", json("{'user':'mallory'}"), refused("mallory is not a potential owner of step manager (candidate users: alice, bob)")),
+        row("approve", "approver of a later step `frank`", json("{'user':'frank'}"), refused("frank is not a potential owner of step manager")),
         row("approve", "no user", json("{'comment':'ok'}"), refused("'user' is required")),
-        row("approve", "unknown field `step`", json("{'user':'alice','step':'manager'}"), refused("unknown field 'step' for approve (fields: comment, user)")),
+        row("approve", "unknown field `step`", json("{'user':'alice','step':'manager'}"), refused("unknown field 'step' for approve (fields: comment, output, user)")),
         row("approve", "someone else's claim", claimed, json("{'user':'alice'}"), refused("step manager is claimed by bob; only they can decide it")),
         row("approve", "field name of 1 MB", () -> new Object[] {JsonNodeFactory.instance.objectNode().put("user", "alice").put("k".repeat(1 << 20), 1)},
-            refused("… (1048576 characters)' for approve (fields: comment, user)")).alone(),
+            refused("… (1048576 characters)' for approve (fields: comment, output, user)")).alone(),
         row("approve", "comment of 10,001 characters", json("{'user':'alice','comment':'" + tenThousand + "c'}"), refused("'comment' is too long (10001 characters, at most 10000)")),
         row("approve", "comment of 10,000 characters (the limit)", json("{'user':'alice','comment':'" + tenThousand + "'}"), applied("step manager approved by alice; approval is ACTIVE")),
-        row("reject", "not an approver", json("{'user':'mallory'}"), refused("mallory is not an approver of step manager")),
+        row("reject", "not an approver", json("{'user':'mallory'}"), refused("mallory is not a potential owner of step manager")),
         row("reject", "array for a comment", json("{'user':'bob','comment':['no']}"), refused("'comment' must be a string, got ARRAY")),
         row("reject", "an approver", json("{'user':'bob','comment':'over budget'}"), applied("step manager rejected by bob; approval is REJECTED")),
         // abort
@@ -355,7 +357,7 @@ class HostileInputTest {
         row("abort", "a reason", suspended, json("{'reason':'duplicate'}"), applied("approval aborted")),
         // an unknown command name
         row("approveAll", "an unknown command", json("{'user':'alice'}"),
-            refused("unknown command 'approveAll' (commands: enableTimer, disableTimer, suspend, resume, extendDeadline, claim, start, release, approve, reject, complete, abort)")));
+            refused("unknown command 'approveAll' (commands: enableTimer, disableTimer, suspend, resume, extendDeadline, claim, start, release, approve, reject, complete, abort, updateData, reassign, refreshOwners)")));
   }
 
   private static Row row(String command, String label, Supplier<Object[]> args, Expect expect) {
@@ -561,6 +563,9 @@ class HostileInputTest {
           case "resume" -> "{}";
           case "extendDeadline" -> "{'timer':'hold','by':'PT1H'}";
           case "complete" -> "{'user':'alice','outcome':'APPROVED'}";
+          case "updateData" -> "{'user':'alice','data':{'note':'late'}}";
+          case "reassign" -> "{'user':'alice','to':['bob']}";
+          case "refreshOwners" -> "{}";
           default -> "{'user':'alice'}";
         });
   }
@@ -749,7 +754,7 @@ class HostileInputTest {
                 + String.join(",", IntStream.range(0, 100_000).mapToObj(i -> "{'name':'t" + i + "','limit':'PT1H'}").toList()) + "]"),
                 "timers: at most 100 timers, got 100000"},
             new Object[] {"unknown field `approver` in a step", (Supplier<String>) () -> "{'requestId':'HOSTILE-S2','steps':[{'name':'manager','approver':['alice']}]}",
-                "steps[0].approver: unknown field (known: approvers, completionDeadlines, listeners, name, offerTimeout, onOfferTimeout, onTimeout, outcomes, startDeadlines, timeout, title)"},
+                "steps[0].approver: unknown field (known: approvers, assignee, candidateGroups, completionDeadlines, listeners, name, offerTimeout, onOfferTimeout, onTimeout, outcomes, priority, startDeadlines, timeout, title)"},
             new Object[] {"unknown top-level field", (Supplier<String>) () -> request("HOSTILE-S3", step + ",'deadline':'P1D'"), "deadline: unknown field"},
             new Object[] {"month limit `P1M`", (Supplier<String>) () -> request("HOSTILE-S4", step + ",'timeout':'P1M'"),
                 "timeout: 'P1M': months and years have no fixed length"},

@@ -21,6 +21,7 @@ import io.temporal.common.converter.DefaultDataConverter;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -131,9 +132,9 @@ class InspectionTest {
       List<WarningInfo> warnings) {
     StepInfo manager =
         new StepInfo("manager", null, "RESERVED", "alice", List.of("alice", "bob"), null, null, null, null,
-            List.of());
+            List.of(), List.of(), List.of("alice", "bob"), null, 5);
     return new StatusInfo("PO-4711", title, requester, "ACTIVE", null, "manager", List.of(manager), timers,
-        warnings);
+        warnings, Map.of());
   }
 
   /** What the Web UI shows: no-break spaces read as spaces. */
@@ -160,10 +161,10 @@ class InspectionTest {
   @Test
   void anUnclaimedStepNamesWhomItIsOfferedToAndASuspensionItsReason() {
     StepInfo manager =
-        new StepInfo("manager", null, "READY", null, List.of("alice", "bob"), null, null, null, null, List.of());
+        new StepInfo("manager", null, "READY", null, List.of("alice", "bob"), null, null, null, null, List.of(), List.of(), List.of("alice", "bob"), null, 5);
     StatusInfo suspended =
         new StatusInfo("PO-4711", null, null, "SUSPENDED", "audit", "manager", List.of(manager), List.of(),
-            List.of());
+            List.of(), Map.of());
     assertEquals(
         List.of("**PO-4711**", "**SUSPENDED** · step manager READY, offered to alice, bob", "suspended: audit"),
         Inspection.details(suspended).lines().toList());

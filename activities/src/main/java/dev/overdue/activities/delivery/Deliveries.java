@@ -48,6 +48,11 @@ public final class Deliveries implements AutoCloseable {
   }
 
   /** Opens the store (forgetting keys older than the retention) and builds each configured channel. */
+  /** The users and groups recipients and potential owners are looked up in. */
+  public Directory directory() {
+    return directory;
+  }
+
   public static Deliveries start(NotificationSettings notifications, Directory directory, Clock clock) {
     Map<Recipient.Channel, Channel> channels = new EnumMap<>(Recipient.Channel.class);
     channels.put(Recipient.Channel.LOG, new LogChannel());

@@ -174,7 +174,7 @@ public record Directory(Map<String, Person> users, Map<String, List<String>> gro
   }
 
   /** Why {@code manager:<user>} reaches nobody, or null when it reaches the user's manager. */
-  private String managerProblem(String user) {
+  public String managerProblem(String user) {
     if (user.isEmpty()) {
       return "names no user (manager:<user>)";
     }

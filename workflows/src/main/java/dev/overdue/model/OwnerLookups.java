@@ -1,0 +1,222 @@
+package dev.overdue.model;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Potential owners that take the worker's directory to know: a step's candidate groups when its
+ * task is created, the users and groups a reassignment names, the groups again after the directory
+ * changed. The model queues an {@link OwnerLookup}; the workflow asks the directory (an activity,
+ * recorded in the history, so replays agree) and hands back its {@link OwnerLookup.Answer}.
+ *
+ * <p>An answer applies unless the task's owners were changed after its question was asked (a
+ * later reassignment wins over an earlier one still being looked up). Nothing here leaves a task
+ * with no one able to act when it had someone: a reassignment or refresh that finds nobody keeps
+ * the owners the task had, with a warning naming the cause. A task created with no one able to act
+ * gets that warning and shows as unworkable until it is reassigned.
+ */
+final class OwnerLookups {
+  enum Purpose {
+    CREATED,
+    REASSIGN,
+    REFRESH
+  }
+
+  /**
+   * A lookup asked and not yet answered: for a reassignment, the {@code users} its roles stood
+   * for, who asked ({@code by}) and whom to tell ({@code notice}, null for none).
+   */
+  private record Pending(
+      OwnerLookup lookup, Purpose purpose, List<String> users, List<String> problems, String by,
+      Escalations.Notice notice) {}
+
+  private final ApprovalProcess process;
+  private final List<OwnerLookup> queued = new ArrayList<>();
+  private final Map<Integer, Pending> pending = new LinkedHashMap<>();
+  /** Outcomes of answered lookups, for a command waiting for one; the latest few are kept. */
+  private final Map<Integer, OwnerLookup.Outcome> outcomes =
+      new LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Integer, OwnerLookup.Outcome> eldest) {
+          return size() > KEPT_OUTCOMES;
+        }
+      };
+  private static final int KEPT_OUTCOMES = 20;
+  private int numbered;
+
+  OwnerLookups(ApprovalProcess process) {
+    this.process = process;
+  }
+
+  /** A task with candidate groups was created: their members are looked up. */
+  void created(UserTask task) {
+    if (task.owners().awaitsDirectory()) {
+      ask(task, Purpose.CREATED, task.owners().groups(), List.of(), List.of(), List.of(), null, null);
+    }
+  }
+
+  /** The current task's candidate groups are looked up again; the answer replaces their members. */
+  int refresh(UserTask task, String by) {
+    return ask(task, Purpose.REFRESH, task.owners().groups(), List.of(), List.of(), List.of(), by, null);
+  }
+
+  /** A reassignment begun: decided at once ({@code outcome}), or waiting for {@code lookup}. */
+  record Started(Integer lookup, String outcome) {}
+
+  /**
+   * Reassigns {@code task} to {@code targets}: at once when they are only users the roles stood
+   * for, else once the directory has said who the named users and groups are.
+   */
+  Started reassign(UserTask task, Roles.Targets targets, String by, Escalations.Notice notice, Instant now) {
+    if (targets.names().isEmpty()) {
+      return new Started(null,
+          reassignTo(task, PotentialOwners.users(targets.users()), by, notice, targets.problems(), ++numbered, now));
+    }
+    int lookup =
+        ask(task, Purpose.REASSIGN, List.of(), targets.names(), targets.users(), targets.problems(), by, notice);
+    return new Started(lookup, "step " + task.name() + ": looking up " + Texts.list(targets.names())
+        + " in the directory");
+  }
+
+  private int ask(
+      UserTask task, Purpose purpose, List<String> groups, List<String> names, List<String> users,
+      List<String> problems, String by, Escalations.Notice notice) {
+    OwnerLookup lookup = new OwnerLookup(++numbered, task.name(), groups, names);
+    queued.add(lookup);
+    pending.put(lookup.number(), new Pending(lookup, purpose, users, problems, by, notice));
+    return lookup.number();
+  }
+
+  /** Lookups the workflow has yet to ask, oldest first. */
+  List<OwnerLookup> drain() {
+    List<OwnerLookup> drained = List.copyOf(queued);
+    queued.clear();
+    return drained;
+  }
+
+  /** Some lookup is asked and not answered: a command waiting for it, or a task's first owners. */
+  boolean isPending(int number) {
+    return pending.containsKey(number);
+  }
+
+  /** What became of an answered lookup, for the command that asked for it. */
+  Optional<OwnerLookup.Outcome> outcome(int number) {
+    return Optional.ofNullable(outcomes.remove(number));
+  }
+
+  /** Applies the directory's {@code answer} to lookup {@code number}. */
+  void answer(int number, OwnerLookup.Answer answer, Instant now) {
+    Pending asked = pending.remove(number);
+    if (asked == null) {
+      return;
+    }
+    UserTask task = process.stepNamed(asked.lookup().step()).orElseThrow();
+    ObjectNode detail = JsonNodeFactory.instance.objectNode();
+    detail.put("lookup", number);
+    detail.put("step", task.name());
+    detail.put("purpose", asked.purpose().name());
+    detail.putPOJO("users", answer.users());
+    detail.putPOJO("groups", answer.groups());
+    detail.putPOJO("members", answer.members());
+    if (!answer.problems().isEmpty()) {
+      detail.putPOJO("problems", answer.problems());
+    }
+    String outcome;
+    if (!task.isOpen()) {
+      outcome = "step " + task.name() + " is no longer open: the answer is not needed";
+    } else if (task.ownersChange() > number) {
+      outcome = "step " + task.name() + "'s potential owners changed meanwhile: the answer is stale";
+    } else {
+      outcome = switch (asked.purpose()) {
+        case CREATED -> membersFound(task, answer, number, now);
+        case REFRESH -> refreshed(task, answer, number, now);
+        case REASSIGN -> {
+          Set<String> users = new LinkedHashSet<>(asked.users());
+          users.addAll(answer.users());
+          PotentialOwners found =
+              new PotentialOwners(List.copyOf(users), answer.groups(), answer.members(), null);
+          List<String> problems = new ArrayList<>(asked.problems());
+          problems.addAll(answer.problems());
+          yield reassignTo(task, found, asked.by(), asked.notice(), problems, number, now);
+        }
+      };
+    }
+    boolean applied = task.ownersChange() == number;
+    detail.put("outcome", outcome);
+    detail.put("applied", applied);
+    process.trail().event(now, "OwnersLookedUp", detail);
+    outcomes.put(number, new OwnerLookup.Outcome(outcome, applied));
+  }
+
+  private String membersFound(UserTask task, OwnerLookup.Answer answer, int number, Instant now) {
+    task.setOwners(task.owners().withMembers(answer.members()), number);
+    if (task.owners().isNobody() && task.owner().isEmpty()) {
+      noOneCanAct(task, answer.problems(), now);
+      return "step " + task.name() + " has no one who can act";
+    }
+    return "step " + task.name() + " offered to " + Texts.list(task.owners().names());
+  }
+
+  private String refreshed(UserTask task, OwnerLookup.Answer answer, int number, Instant now) {
+    PotentialOwners found = task.owners().withMembers(answer.members());
+    if (found.isNobody()) {
+      return keep(task, "its candidate groups, looked up again, stand for nobody", answer.problems(), now);
+    }
+    List<String> before = task.owners().names();
+    task.setOwners(found, number);
+    process.escalations().fireListeners(task, TaskListenerEvent.UPDATED, now);
+    return "step " + task.name() + ": potential owners " + Texts.list(found.names()) + " (were "
+        + (before.isEmpty() ? "nobody" : Texts.list(before)) + ")";
+  }
+
+  /**
+   * The task goes to {@code found} and is offered again: its acceptance timer runs, its listeners
+   * hear it was updated, and the new owners are told; found to be nobody, it keeps its owners.
+   */
+  private String reassignTo(
+      UserTask task, PotentialOwners found, String by, Escalations.Notice notice, List<String> problems,
+      int number, Instant now) {
+    if (found.isNobody()) {
+      return keep(task, "the reassignment by " + by + " names nobody who can act", problems, now);
+    }
+    task.reassign(found);
+    task.setOwners(found, number);
+    process.timers().acceptanceOf(task).ifPresent(t -> t.ensureRunning(now));
+    process.escalations().fireListeners(task, TaskListenerEvent.UPDATED, now);
+    process.escalations().tellReassigned(task, notice, now);
+    return "step " + task.name() + " reassigned to " + Texts.list(found.names());
+  }
+
+  /** Nobody would be left to act: the task keeps the owners it has, and a warning says why. */
+  private String keep(UserTask task, String cause, List<String> problems, Instant now) {
+    List<String> kept = task.owners().names();
+    String message =
+        "step " + task.name() + " keeps its potential owners "
+            + (kept.isEmpty() ? "(none)" : Texts.list(kept)) + ": " + cause
+            + (problems.isEmpty() ? "" : " (" + String.join("; ", problems) + ")");
+    process.addWarning(null, task.name(), message, now);
+    return message;
+  }
+
+  /** A task no one can act on is never left silent: a warning says so, and who may reassign it. */
+  void noOneCanAct(UserTask task, List<String> causes, Instant now) {
+    process.addWarning(null, task.name(),
+        "step " + task.name() + " has no one who can act"
+            + (causes.isEmpty() ? "" : " (" + String.join("; ", causes) + ")")
+            + ": the requester" + (process.requester() == null ? "" : " (" + process.requester() + ")")
+            + " may reassign it", now);
+  }
+
+  /** After a continue-as-new: a task whose groups were never looked up is looked up now. */
+  void restored() {
+    process.steps().stream().filter(UserTask::isOpen).forEach(this::created);
+  }
+}

@@ -1,0 +1,70 @@
+package dev.overdue.model;
+
+import dev.overdue.api.ApprovalRequest.StepDefinition;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Who a step is for, as a request writes it: candidate users ({@code approvers}), {@code
+ * candidateGroups}, an {@code assignee} (a user, or {@code =} and a CEL expression) and a {@code
+ * priority}. Someone must be named, so a task is never created for no one by design.
+ */
+final class StepOwnerDefinitions {
+  private StepOwnerDefinitions() {}
+
+  static void problems(String at, StepDefinition step, Consumer<String> problems) {
+    if (step.approvers().isEmpty() && step.candidateGroups().isEmpty() && step.assignee() == null) {
+      problems.accept(
+          at + ".approvers: at least one approver is required (or candidateGroups, or an assignee)");
+    }
+    names(at + ".approvers", "approver", step.approvers(), problems);
+    names(at + ".candidateGroups", "group", step.candidateGroups(), problems);
+    if (step.assignee() != null) {
+      assigneeProblem(at + ".assignee", step.assignee()).ifPresent(problems);
+    }
+    if (step.priority() != null
+        && (step.priority() < UserTask.HIGHEST_PRIORITY || step.priority() > UserTask.LOWEST_PRIORITY)) {
+      problems.accept(at + ".priority: " + priorityProblem(step.priority()));
+    }
+  }
+
+  static String priorityProblem(int priority) {
+    return "from " + UserTask.HIGHEST_PRIORITY + " (highest) to " + UserTask.LOWEST_PRIORITY
+        + " (lowest), got " + priority;
+  }
+
+  private static Optional<String> assigneeProblem(String at, String assignee) {
+    if (assignee.isBlank()) {
+      return Optional.of(at + ": a user name, or = and an expression, got nothing");
+    }
+    if (assignee.length() > RequestValidator.MAX_USER_LENGTH && !DataExpression.isExpression(assignee)) {
+      return Optional.of(at + ": " + Texts.quote(assignee) + " is too long (at most "
+          + RequestValidator.MAX_USER_LENGTH + " characters)");
+    }
+    if (DataExpression.isExpression(assignee)) {
+      try {
+        DataExpression.compile(assignee, DataExpression.Result.USER);
+      } catch (RuleViolation bad) {
+        return Optional.of(at + ": " + bad.reason());
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static void names(String at, String what, List<String> names, Consumer<String> problems) {
+    if (names.size() > RequestValidator.MAX_APPROVERS) {
+      problems.accept(
+          at + ": at most " + RequestValidator.MAX_APPROVERS + " " + what + "s, got " + names.size());
+    }
+    for (String name : names) {
+      if (name == null || name.isBlank()) {
+        problems.accept(at + ": an " + what + " must be a non-empty name");
+      } else if (name.length() > RequestValidator.MAX_USER_LENGTH) {
+        problems.accept(
+            at + ": " + Texts.quote(name) + " is too long (at most " + RequestValidator.MAX_USER_LENGTH
+                + " characters)");
+      }
+    }
+  }
+}

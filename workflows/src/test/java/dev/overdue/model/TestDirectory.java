@@ -1,0 +1,52 @@
+package dev.overdue.model;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The worker's directory as model tests have it: the groups finance (carol, dave), legal (erin)
+ * and nobody (no members); "stranger" is not in it; every other name is a user, and the manager
+ * of anyone is "boss". {@link #answerAll} plays the workflow's part: it answers every lookup the
+ * model queued.
+ */
+final class TestDirectory {
+  private TestDirectory() {}
+
+  static final Map<String, List<String>> GROUPS =
+      Map.of("finance", List.of("carol", "dave"), "legal", List.of("erin"), "nobody", List.of());
+
+  /** Answers the queued lookups as the directory would; returns them. */
+  static List<OwnerLookup> answerAll(ApprovalProcess process, Instant now) {
+    List<OwnerLookup> lookups = process.drainLookups();
+    lookups.forEach(lookup -> process.answerLookup(lookup.number(), answer(lookup), now));
+    return lookups;
+  }
+
+  static OwnerLookup.Answer answer(OwnerLookup lookup) {
+    List<String> users = new ArrayList<>();
+    List<String> groups = new ArrayList<>();
+    List<String> members = new ArrayList<>();
+    List<String> problems = new ArrayList<>();
+    for (String group : lookup.groups()) {
+      if (GROUPS.containsKey(group)) {
+        groups.add(group);
+        GROUPS.get(group).stream().filter(m -> !members.contains(m)).forEach(members::add);
+      } else {
+        problems.add("'" + group + "' is not a group in the directory");
+      }
+    }
+    for (String name : lookup.names()) {
+      if (GROUPS.containsKey(name)) {
+        groups.add(name);
+        GROUPS.get(name).stream().filter(m -> !members.contains(m)).forEach(members::add);
+      } else if (name.equals("stranger")) {
+        problems.add("'stranger' is not a user or group in the directory");
+      } else {
+        users.add(name.startsWith("manager:") ? "boss" : name);
+      }
+    }
+    return new OwnerLookup.Answer(users, groups, members, problems);
+  }
+}
