@@ -167,6 +167,10 @@ final class OwnerLookups {
 
   private String refreshed(UserTask task, OwnerLookup.Answer answer, int number, Instant now) {
     PotentialOwners found = task.owners().withMembers(answer.members());
+    if (answer.groups().isEmpty() && !answer.problems().isEmpty()) {
+      // Not one group found (or no directory to ask): what the task had is better than nothing.
+      return keep(task, "its candidate groups could not be looked up again", answer.problems(), now);
+    }
     if (found.isNobody()) {
       return keep(task, "its candidate groups, looked up again, stand for nobody", answer.problems(), now);
     }

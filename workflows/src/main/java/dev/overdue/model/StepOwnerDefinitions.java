@@ -59,7 +59,7 @@ final class StepOwnerDefinitions {
     }
     for (String name : names) {
       if (name == null || name.isBlank()) {
-        problems.accept(at + ": an " + what + " must be a non-empty name");
+        problems.accept(at + ": every entry must be a non-empty name");
       } else if (name.length() > RequestValidator.MAX_USER_LENGTH) {
         problems.accept(
             at + ": " + Texts.quote(name) + " is too long (at most " + RequestValidator.MAX_USER_LENGTH

@@ -40,7 +40,6 @@ class DeadlinesTest {
     return new Command.Start(null, user);
   }
 
-  /** Expires what is due at {@code now} and returns the handler runs, listeners included. */
   /** What the workflow does when timers are due: expire them, ask the directory, run what fired. */
   static List<Expiry> fire(ApprovalProcess process, Instant now) {
     List<Expiry> all = new java.util.ArrayList<>(process.expireDue(now));
