@@ -25,6 +25,17 @@ public final class WorkList {
     return where(ApprovalSearchAttributes.ANY_TIMER_EXPIRED.getName() + " = true");
   }
 
+  /** Approvals whose current step's priority is from {@code highest} to {@code lowest} (0 to 10). */
+  public WorkList withPriority(int highest, int lowest) {
+    String name = ApprovalSearchAttributes.PRIORITY.getName();
+    return where(name + " >= " + highest + " AND " + name + " <= " + lowest);
+  }
+
+  /** Approvals whose current step no one can act on: they wait for the requester to reassign it. */
+  public WorkList unworkable() {
+    return where(ApprovalSearchAttributes.UNWORKABLE.getName() + " = true");
+  }
+
   public WorkList inState(String state) {
     return where(ApprovalSearchAttributes.APPROVAL_STATE.getName() + " = " + literal(state));
   }

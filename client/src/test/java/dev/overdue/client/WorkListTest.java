@@ -25,4 +25,12 @@ class WorkListTest {
             + " AND (CurrentOwner = 'o\\'brien') AND (ApprovalState = 'SUSPENDED')",
         new WorkList().includingClosed().overdue().ownedBy("o'brien").inState("SUSPENDED").query());
   }
+
+  @Test
+  void priorityRangesAndUnworkableTasksAreWorkLists() {
+    assertEquals(
+        "WorkflowType = 'ApprovalWorkflow' AND ExecutionStatus = 'Running' AND (Priority >= 0 AND Priority <= 2)"
+            + " AND (Unworkable = true)",
+        new WorkList().withPriority(0, 2).unworkable().query());
+  }
 }

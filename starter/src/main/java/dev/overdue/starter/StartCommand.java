@@ -144,6 +144,14 @@ final class StartCommand extends CliCommand {
     }
   }
 
+  @Option(
+      names = "--config",
+      paramLabel = "FILE",
+      description =
+          "The worker's configuration file: the request's candidate groups and the users and groups its"
+              + " reassignments name are checked against its directory first.")
+  String config;
+
   private String requestId;
 
   @Override
@@ -157,6 +165,12 @@ final class StartCommand extends CliCommand {
         source.file != null ? RequestFiles.read(source.file, System.in) : build(source.flags);
     JsonNode id = request == null ? null : request.get("requestId");
     requestId = id != null && id.isTextual() ? id.asText() : null;
+    if (config != null) {
+      List<String> problems = DirectoryCheck.problems(request, config);
+      if (!problems.isEmpty()) {
+        throw new CliError(ExitCodes.REFUSED, "invalid approval request:\n  " + String.join("\n  ", problems));
+      }
+    }
     String workflowId = cli.approvals().start(request, cli.taskQueue);
     printStarted(workflowId, request);
   }
