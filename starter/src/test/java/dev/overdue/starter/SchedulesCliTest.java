@@ -88,6 +88,17 @@ class SchedulesCliTest {
   }
 
   @Test
+  void aCronCycleThatFiredStillReadsAsRunningTowardItsNextTime() throws IOException {
+    startYaml();
+    cli.sleep(java.time.Duration.ofDays(6));
+    String table = cli.run("timers", "PO-4714").expect(0).out();
+    String daily = table.lines().filter(l -> l.startsWith("manager.daily")).findFirst().orElseThrow();
+    assertTrue(daily.contains(" RUNNING ") && !daily.contains("expired"), table);
+    String due = table.lines().filter(l -> l.startsWith("manager.due")).findFirst().orElseThrow();
+    assertTrue(due.contains("RUNNING (expired, handlers ran)"), table);
+  }
+
+  @Test
   void recalculateMovesWorkingTimeDatesIntoTheWorkersNewCalendarAndSaysHow() throws IOException {
     startYaml();
     String before = expiresAt("manager.due");
