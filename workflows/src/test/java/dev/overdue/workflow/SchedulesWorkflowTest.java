@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.overdue.api.CommandResult;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.TimerInfo;
@@ -17,6 +20,7 @@ import io.temporal.client.WorkflowUpdateException;
 import io.temporal.testing.WorkflowReplayer;
 import java.time.Duration;
 import java.time.Instant;
+import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.temporal.ChronoUnit;
@@ -101,6 +105,21 @@ class SchedulesWorkflowTest {
     t.sleep(Duration.ofDays(5));
     assertEquals(List.of(berlin("2026-11-23T11:00"), berlin("2026-11-23T15:00"), berlin("2026-11-24T11:00")),
         remindedAt("manager.remind"));
+  }
+
+  @Test
+  void theExampleStartsWithEachScheduleShownAsItIsRead() throws Exception {
+    env(BERLIN, berlin("2026-11-23T08:30"));
+    JsonNode example = new ObjectMapper(new YAMLFactory()).readTree(Path.of("../docs/examples/schedules.yaml").toFile());
+    String id = t.approvals.start(example, ApprovalTestEnvironment.QUEUE);
+    assertEquals("0 0 9 ? * MON-FRI until 2027-01-29T17:00+01:00 business", t.timer(id, "manager.morning").limit());
+    assertEquals("R4/2027-01-04T09:00+01:00/P7D", t.timer(id, "manager.kickoff").limit());
+    assertEquals(berlin("2027-01-04T09:00").toString(), t.timer(id, "manager.kickoff").expiresAt());
+    assertEquals("R/P1D until 2027-01-31T17:00+01:00", t.timer(id, "manager.countdown").limit());
+    assertEquals("R2/P1D", t.timer(id, "manager.twice").limit());
+    assertEquals("R/PT4H business", t.timer(id, "manager.nudge").limit());
+    assertEquals(berlin("2026-11-23T13:00"), toMinute(t.timer(id, "manager.nudge").expiresAt()));
+    assertEquals(berlin("2026-11-26T09:00"), toMinute(t.timer(id, "manager.due").expiresAt()));
   }
 
   static final String DUE_IN_WORKING_TIME =
