@@ -6,6 +6,7 @@ import dev.overdue.api.ApprovalRequest.TimerDefinition;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -50,7 +51,8 @@ final class Schedules {
           cycle.end().isPresent()
               ? "none is left before its end"
               : cycle.cron().isPresent() ? "its times never come again" : "its last one has passed";
-      return Optional.of("the cycle " + cycle.text() + " has no occurrence after " + now + ": " + why);
+      return Optional.of(
+          "the cycle " + cycle.text() + " has no occurrence after " + now.truncatedTo(ChronoUnit.SECONDS) + ": " + why);
     }
     if (TimeLimit.tooFarAhead(first.get(), now)) {
       return Optional.of(
