@@ -83,8 +83,11 @@ class SchedulesCliTest {
     assertTrue(table.contains("0 0 9 ? * MON-FRI business"), table);
     assertTrue(table.contains("R2/P1D "), "R2/PT1D shows as the duration it reads: " + table);
     String explained = cli.run("timers", "PO-4714", "--explain").expect(0).out();
-    assertTrue(explained.contains("cron 0 0 9 ? * MON-FRI (at 09:00 every day between Monday and Friday) in UTC,"
-        + " on working days, until cleared"), explained);
+    assertTrue(
+        explained.contains(
+            "cron 0 0 9 ? * MON-FRI (at 09:00 every day between Monday and Friday) in UTC,"
+                + " on working days, until cleared"),
+        explained);
   }
 
   @Test
@@ -92,7 +95,8 @@ class SchedulesCliTest {
     startYaml();
     cli.sleep(java.time.Duration.ofDays(6));
     String table = cli.run("timers", "PO-4714").expect(0).out();
-    String daily = table.lines().filter(l -> l.startsWith("manager.daily")).findFirst().orElseThrow();
+    String daily =
+        table.lines().filter(l -> l.startsWith("manager.daily")).findFirst().orElseThrow();
     assertTrue(daily.contains(" RUNNING ") && !daily.contains("expired"), table);
     String due = table.lines().filter(l -> l.startsWith("manager.due")).findFirst().orElseThrow();
     assertTrue(due.contains("RUNNING (expired, handlers ran)"), table);
@@ -104,24 +108,42 @@ class SchedulesCliTest {
     String before = expiresAt("manager.due");
     // Every day of the next three weeks becomes a holiday, as if announced after the start.
     LocalDate today = Instant.parse(before).atZone(ZoneOffset.UTC).toLocalDate().minusDays(5);
-    List<String> holidays = Stream.iterate(today, d -> d.plusDays(1)).limit(21).map(LocalDate::toString).toList();
+    List<String> holidays =
+        Stream.iterate(today, d -> d.plusDays(1)).limit(21).map(LocalDate::toString).toList();
     WorkerCalendar.use(new CalendarSettings("UTC", null, null, holidays));
 
     Run recalculated = cli.run("recalculate", "PO-4714", "--user", "carol").expect(0);
 
     String after = expiresAt("manager.due");
     assertTrue(Instant.parse(after).isAfter(Instant.parse(before)), before + " → " + after);
-    assertTrue(recalculated.out().startsWith("recalculated in UTC, MON–FRI 09:00–17:00, 21 holidays: manager.due "
-        + Instant.parse(before) + " → " + Instant.parse(after)), recalculated.out());
+    assertTrue(
+        recalculated
+            .out()
+            .startsWith(
+                "recalculated in UTC, MON–FRI 09:00–17:00, 21 holidays: manager.due "
+                    + Instant.parse(before)
+                    + " → "
+                    + Instant.parse(after)),
+        recalculated.out());
     String explained = cli.run("timers", "PO-4714", "--explain").expect(0).out();
-    assertTrue(explained.contains("carol: recalculated in UTC, MON–FRI 09:00–17:00, 21 holidays"), explained);
-    assertEquals("UTC, MON–FRI 09:00–17:00, 21 holidays",
-        cli.run("timers", "PO-4714", "--json").expect(0).json().get(1).get("derivation").get("calendar").asText());
+    assertTrue(
+        explained.contains("carol: recalculated in UTC, MON–FRI 09:00–17:00, 21 holidays"),
+        explained);
+    assertEquals(
+        "UTC, MON–FRI 09:00–17:00, 21 holidays",
+        cli.run("timers", "PO-4714", "--json")
+            .expect(0)
+            .json()
+            .get(1)
+            .get("derivation")
+            .get("calendar")
+            .asText());
   }
 
   @Test
   void recalculateIsRefusedWhenNothingCountsInTheCalendar() {
-    cli.run("start", "--request-id", "PO-4715", "--step", "manager=alice", "--timeout", "P5D").expect(0);
+    cli.run("start", "--request-id", "PO-4715", "--step", "manager=alice", "--timeout", "P5D")
+        .expect(0);
     Run refused = cli.run("recalculate", "PO-4715").expect(1);
     assertTrue(refused.err().startsWith("rejected: nothing to recalculate"), refused.err());
   }

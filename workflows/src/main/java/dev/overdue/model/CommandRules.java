@@ -108,10 +108,14 @@ final class CommandRules {
     BusinessTimer timer = process.timers().known(c.timer());
     refuse(timer.refusal(TimerEvent.EXTEND));
     TimeLimit limit = newLimit(timer, c, now);
-    if (timer.isCycle() && c.by() != null && process.rules().tasks() && timer.nextIfPostponed(c.by()).isEmpty()) {
+    boolean postponedPastItsEnd =
+        timer.isCycle() && c.by() != null && process.rules().tasks()
+            && timer.nextIfPostponed(c.by()).isEmpty();
+    if (postponedPastItsEnd) {
       throw new RuleViolation(
           "timer " + c.timer() + ": postponed by " + new TimeLimit.Relative(c.by()).text()
-              + " its cycle has no occurrence left (" + timer.limit().text() + "): give a new limit instead");
+              + " its cycle has no occurrence left (" + timer.limit().text()
+              + "): give a new limit instead");
     }
     return () -> {
       if (timer.isCycle() && c.by() != null) {

@@ -31,8 +31,8 @@ final class CronSchedule {
   static final int MAX_LENGTH = 100;
 
   /**
-   * The most days a search skips for a time on a working day. The calendar refuses a year without
-   * a working day, so a time that exists is found well within it.
+   * The most days a search skips for a time on a working day. The calendar refuses a year without a
+   * working day, so a time that exists is found well within it.
    */
   static final int MAX_SKIPPED_DAYS = 400;
 
@@ -53,21 +53,25 @@ final class CronSchedule {
   static CronSchedule parse(String expression) {
     String text = expression == null ? "" : expression.trim().replaceAll("\\s+", " ");
     if (text.length() > MAX_LENGTH) {
-      throw new RuleViolation("a cron expression has at most " + MAX_LENGTH + " characters, got " + text.length());
+      throw new RuleViolation(
+          "a cron expression has at most " + MAX_LENGTH + " characters, got " + text.length());
     }
     Cron cron;
     try {
       cron = QUARTZ.parse(text).validate();
     } catch (IllegalArgumentException e) {
       throw new RuleViolation(
-          Texts.quote(text) + " is not a Quartz cron expression (" + Texts.abbreviate(e.getMessage(), 200)
+          Texts.quote(text)
+              + " is not a Quartz cron expression ("
+              + Texts.abbreviate(e.getMessage(), 200)
               + "); its fields are seconds minutes hours day-of-month month day-of-week [year],"
               + " e.g. 0 0 9 ? * MON-FRI");
     }
     // One second a minute at most: a cycle fires at most once a minute, as every cycle does.
     if (!(cron.retrieve(CronFieldName.SECOND).getExpression() instanceof On)) {
       throw new RuleViolation(
-          Texts.quote(text) + ": the seconds field must be one number (0): a cycle fires at most once a minute");
+          Texts.quote(text)
+              + ": the seconds field must be one number (0): a cycle fires at most once a minute");
     }
     return new CronSchedule(text, cron);
   }
@@ -175,7 +179,10 @@ final class CronSchedule {
         next = next(next.get());
       }
       List<Instant> missed = new ArrayList<>();
-      int wanted = policy == Cycle.CatchUp.FIRE_ALL ? Cycle.MAX_FIRE_ALL : policy == Cycle.CatchUp.FIRE_ONCE ? 1 : 0;
+      int wanted =
+          policy == Cycle.CatchUp.FIRE_ALL
+              ? Cycle.MAX_FIRE_ALL
+              : policy == Cycle.CatchUp.FIRE_ONCE ? 1 : 0;
       Optional<Instant> earlier = wanted > 0 ? previous(missedBefore) : Optional.empty();
       while (earlier.isPresent() && earlier.get().isAfter(cursor) && missed.size() < wanted) {
         missed.add(earlier.get());

@@ -5,14 +5,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * A repeating timer, in one of the forms requests write ({@link CycleText} reads them):
@@ -39,8 +36,6 @@ import java.util.regex.Pattern;
  * dealt with and the instants, it finds occurrences by arithmetic or bisection, never one by one.
  */
 public final class Cycle {
-  private static final Pattern BEFORE_TASKS = Pattern.compile("R(\\d*)/(P.+)", Pattern.CASE_INSENSITIVE);
-
   /** What happens to occurrences that fell due while nothing could fire them. */
   public enum CatchUp {
     /** The missed occurrences fire once, together, now (the default). */
@@ -62,20 +57,27 @@ public final class Cycle {
       try {
         return valueOf(text.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
       } catch (IllegalArgumentException e) {
-        throw new RuleViolation("catchUp must be fire-once, fire-all or skip, got " + Texts.quote(text));
+        throw new RuleViolation(
+            "catchUp must be fire-once, fire-all or skip, got " + Texts.quote(text));
       }
     }
   }
 
   private final Long repetitions;
+
   /** Elapsed time between occurrences; null for working time and cron. */
   private final Duration interval;
+
   /** Working time between occurrences ({@code PT4H}, {@code P1W}); null otherwise. */
   private final String workingTime;
+
   private final CronSchedule cron;
   private final OffsetDateTime start;
   private final OffsetDateTime end;
-  /** Counts in the business calendar: working time between occurrences, or a cron's working days. */
+
+  /**
+   * Counts in the business calendar: working time between occurrences, or a cron's working days.
+   */
   private final boolean business;
 
   /** {@code R<repetitions>/<interval>}: counted in elapsed time from when the timer runs. */
@@ -83,8 +85,14 @@ public final class Cycle {
     this(repetitions, interval, null, null, null, null, false);
   }
 
-  Cycle(Long repetitions, Duration interval, String workingTime, CronSchedule cron,
-      OffsetDateTime start, OffsetDateTime end, boolean business) {
+  Cycle(
+      Long repetitions,
+      Duration interval,
+      String workingTime,
+      CronSchedule cron,
+      OffsetDateTime start,
+      OffsetDateTime end,
+      boolean business) {
     if (repetitions != null && repetitions < 1) {
       throw new RuleViolation("a cycle repeats at least once");
     }
@@ -93,17 +101,12 @@ public final class Cycle {
         throw new RuleViolation("a cycle needs a positive interval");
       }
       if (interval.compareTo(MIN_INTERVAL) < 0) {
-        throw new RuleViolation("a cycle's interval is at least one minute (PT1M), got " + interval);
+        throw new RuleViolation(
+            "a cycle's interval is at least one minute (PT1M), got " + interval);
       }
     }
     if (workingTime != null) {
-      BusinessCalendar.WorkingDuration working = BusinessCalendar.officeHours(ZoneOffset.UTC).parse(workingTime);
-      if (working.days() == 0 && working.time().compareTo(MIN_INTERVAL) < 0) {
-        throw new RuleViolation("a cycle's interval is at least one minute (PT1M), got " + workingTime);
-      }
-      if (working.days() > TimeLimit.MAX_AHEAD.toDays() || working.time().compareTo(TimeLimit.MAX_AHEAD) > 0) {
-        throw new RuleViolation(Texts.quote(workingTime) + " is too long an interval (" + TimeLimit.MAX_AHEAD_TEXT + ")");
-      }
+      WorkingIntervals.check(workingTime);
     }
     if (start != null && end != null && !start.toInstant().isBefore(end.toInstant())) {
       throw new RuleViolation("a cycle's start " + start + " is not before its end " + end);
@@ -126,29 +129,26 @@ public final class Cycle {
     return parse(text, null);
   }
 
-  /** {@code R3/PT4H}, {@code R/P1D} only: the forms approvals started before schedules knew. */
-  static Cycle parseBeforeTasks(String text) {
-    Matcher m = BEFORE_TASKS.matcher(text == null ? "" : text.trim());
-    if (!m.matches()) {
-      throw new RuleViolation(
-          Texts.quote(text) + " is not a cycle: use R<n>/<duration> or R/<duration> (R3/PT4H, R/P1D)");
-    }
-    return new Cycle(CycleText.repetitions(m.group(1), text), TimeLimit.parseDuration(m.group(2)));
-  }
-
   /** This cycle ending at {@code at} (inclusive). */
   Cycle endingAt(OffsetDateTime at) {
     return new Cycle(repetitions, interval, workingTime, cron, start, at, business);
   }
 
-  /** The cycle as {@link #parse} reads it: {@code R5/2027-01-04T09:00+01:00/P1D until … business}. */
+  /**
+   * The cycle as {@link #parse} reads it: {@code R5/2027-01-04T09:00+01:00/P1D until … business}.
+   */
   public String text() {
     String times =
         cron != null
             ? cron.text()
-            : "R" + (repetitions == null ? "" : repetitions) + "/" + (start == null ? "" : start + "/")
+            : "R"
+                + (repetitions == null ? "" : repetitions)
+                + "/"
+                + (start == null ? "" : start + "/")
                 + (workingTime != null ? workingTime : new TimeLimit.Relative(interval).text());
-    return times + (end == null ? "" : CycleText.UNTIL + end) + (business ? TimeLimit.BUSINESS_SUFFIX : "");
+    return times
+        + (end == null ? "" : CycleText.UNTIL + end)
+        + (business ? TimeLimit.BUSINESS_SUFFIX : "");
   }
 
   // ---- where a cycle stands ----------------------------------------------------------------
@@ -218,24 +218,14 @@ public final class Cycle {
     if (workingTime == null) {
       return base.plus(interval.multipliedBy(intervals));
     }
-    if (calendar == null) {
-      throw new IllegalStateException("a cycle in working time needs the business calendar");
-    }
-    BusinessCalendar.WorkingDuration one = calendar.parse(workingTime);
-    BusinessCalendar.WorkingDuration times =
-        new BusinessCalendar.WorkingDuration(Math.multiplyExact(one.days(), intervals), one.time().multipliedBy(intervals));
-    // Counting walks day by day: beyond the farthest deadline there is nothing to count.
-    if (times.days() > TimeLimit.MAX_AHEAD.toDays() || times.time().compareTo(TimeLimit.MAX_AHEAD) > 0) {
-      throw new ArithmeticException("beyond " + TimeLimit.MAX_AHEAD_TEXT);
-    }
-    return calendar.plus(base, times);
+    return WorkingIntervals.after(calendar, base, workingTime, intervals);
   }
 
   // ---- what fires --------------------------------------------------------------------------
 
   /**
-   * An occurrence due more than this before it is handled was missed (Quartz's misfire
-   * threshold); one due within it fires on time, whatever the policy.
+   * An occurrence due more than this before it is handled was missed (Quartz's misfire threshold);
+   * one due within it fires on time, whatever the policy.
    */
   public static final Duration MISFIRE_THRESHOLD = Duration.ofSeconds(60);
 
@@ -246,17 +236,19 @@ public final class Cycle {
 
   /**
    * What fires at {@code now}, given that {@code done} occurrences were dealt with (fired or
-   * dropped): the due dates of the firings to record, oldest first, how many occurrences are
-   * dealt with afterwards, and when the next one is due (empty once the cycle has run out).
+   * dropped): the due dates of the firings to record, oldest first, how many occurrences are dealt
+   * with afterwards, and when the next one is due (empty once the cycle has run out).
    */
-  public Step step(Instant base, long done, Instant now, CatchUp policy, BusinessCalendar calendar) {
+  public Step step(
+      Instant base, long done, Instant now, CatchUp policy, BusinessCalendar calendar) {
     if (cron != null) {
       return cron.in(calendar, business, endInstant()).step(base, now, policy);
     }
     long due = dueCount(base, now, calendar);
     // Occurrences done+1..due are due; those due before the misfire threshold were missed. Only
     // the ones that fire are materialized: a long suspension of a short cycle must stay cheap.
-    long lastMissed = Math.min(due, dueCount(base, now.minus(MISFIRE_THRESHOLD).minusNanos(1), calendar));
+    long lastMissed =
+        Math.min(due, dueCount(base, now.minus(MISFIRE_THRESHOLD).minusNanos(1), calendar));
     long firstMissed = done + 1;
     long missedCount = Math.max(0, lastMissed - firstMissed + 1);
     List<Instant> onTime = new ArrayList<>();
@@ -268,14 +260,19 @@ public final class Cycle {
           case FIRE_ALL -> {
             List<Instant> all = new ArrayList<>();
             // At most MAX_FIRE_ALL missed occurrences fire, the latest ones.
-            for (long k = Math.max(firstMissed, lastMissed - MAX_FIRE_ALL + 1); k <= lastMissed; k++) {
+            for (long k = Math.max(firstMissed, lastMissed - MAX_FIRE_ALL + 1);
+                k <= lastMissed;
+                k++) {
               all.add(due(base, k, calendar));
             }
             all.addAll(onTime);
             yield all;
           }
           // One firing stands for every missed occurrence; an on-time one already is that firing.
-          case FIRE_ONCE -> onTime.isEmpty() && missedCount > 0 ? List.of(due(base, lastMissed, calendar)) : onTime;
+          case FIRE_ONCE ->
+              onTime.isEmpty() && missedCount > 0
+                  ? List.of(due(base, lastMissed, calendar))
+                  : onTime;
           case SKIP -> onTime;
         };
     long dealtWith = Math.max(done, due);
@@ -289,8 +286,8 @@ public final class Cycle {
   public static final Duration MIN_INTERVAL = Duration.ofMinutes(1);
 
   /**
-   * The outcome of {@link #step}. {@code base} is where a cron cycle's cursor moved to; null for
-   * an interval cycle, whose base stays.
+   * The outcome of {@link #step}. {@code base} is where a cron cycle's cursor moved to; null for an
+   * interval cycle, whose base stays.
    */
   public record Step(List<Instant> firings, long done, Optional<Instant> next, Instant base) {
     public Step(List<Instant> firings, long done, Optional<Instant> next) {
@@ -305,7 +302,7 @@ public final class Cycle {
     return repetitions == null ? count : Math.min(count, repetitions);
   }
 
-  /** How many occurrences are due by {@code t}: arithmetic in elapsed time, bisection in working time. */
+  /** Occurrences due by {@code t}: arithmetic in elapsed time, bisection in working time. */
   private long countBy(Instant base, Instant t, BusinessCalendar calendar) {
     if (t.isBefore(base)) {
       return 0;
@@ -314,32 +311,7 @@ public final class Cycle {
       long whole = Duration.between(base, t).dividedBy(interval);
       return start != null ? whole + 1 : whole;
     }
-    if (!dueBy(base, 1, t, calendar)) {
-      return 0;
-    }
-    long low = 1;
-    long high = 2;
-    while (dueBy(base, high, t, calendar)) {
-      low = high;
-      high *= 2;
-    }
-    while (high - low > 1) {
-      long middle = low + (high - low) / 2;
-      if (dueBy(base, middle, t, calendar)) {
-        low = middle;
-      } else {
-        high = middle;
-      }
-    }
-    return low;
-  }
-
-  private boolean dueBy(Instant base, long k, Instant t, BusinessCalendar calendar) {
-    try {
-      return !due(base, k, calendar).isAfter(t);
-    } catch (ArithmeticException | DateTimeException beyondAnyDeadline) {
-      return false;
-    }
+    return WorkingIntervals.count(k -> !due(base, k, calendar).isAfter(t));
   }
 
   private Instant endInstant() {

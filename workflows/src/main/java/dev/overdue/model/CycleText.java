@@ -5,14 +5,15 @@ import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads a cycle as requests write it: an ISO-8601 repeating interval ({@code R3/PT4H}, with a
- * start {@code R5/2027-01-04T09:00/P1D} or an end {@code R/PT4H/2027-01-31T17:00}) or a Quartz
- * cron expression ({@code 0 0 9 ? * MON-FRI}), then optionally {@code until <date-time>} and
- * {@code business}. {@link Cycle#text} writes every cycle back in this grammar, an end always as
- * {@code until}, so a snapshot's text reads as the same cycle.
+ * Reads a cycle as requests write it: an ISO-8601 repeating interval ({@code R3/PT4H}, with a start
+ * {@code R5/2027-01-04T09:00/P1D} or an end {@code R/PT4H/2027-01-31T17:00}) or a Quartz cron
+ * expression ({@code 0 0 9 ? * MON-FRI}), then optionally {@code until <date-time>} and {@code
+ * business}. {@link Cycle#text} writes every cycle back in this grammar, an end always as {@code
+ * until}, so a snapshot's text reads as the same cycle.
  */
 final class CycleText {
   private CycleText() {}
@@ -26,11 +27,19 @@ final class CycleText {
   static final String UNTIL = " until ";
 
   private static final Pattern REPEAT = Pattern.compile("R(\\d*)", Pattern.CASE_INSENSITIVE);
+
   /** {@code PT1D}, the Serverless Workflow spec's own example's interval: a day is no time part. */
-  private static final Pattern DAYS_AS_TIME = Pattern.compile("PT(\\d+)D", Pattern.CASE_INSENSITIVE);
+  private static final Pattern DAYS_AS_TIME =
+      Pattern.compile("PT(\\d+)D", Pattern.CASE_INSENSITIVE);
 
   /** The parts of a cycle's text, each as written (null when absent). */
-  record Parts(String repetitions, String start, String interval, String end, String cron, boolean business) {}
+  record Parts(
+      String repetitions,
+      String start,
+      String interval,
+      String end,
+      String cron,
+      boolean business) {}
 
   /** Whether {@code text} is written as a cycle rather than as another limit. */
   static boolean isCycle(String text) {
@@ -42,7 +51,10 @@ final class CycleText {
     return withoutKeywords(value).contains(" ");
   }
 
-  /** Whether reading {@code text} needs the calendar's zone: a cron cycle, or a date-time without offset. */
+  /**
+   * Whether reading {@code text} needs the calendar's zone: a cron cycle, or a date-time without
+   * offset.
+   */
   static boolean needsZone(String text) {
     Parts parts;
     try {
@@ -57,11 +69,13 @@ final class CycleText {
     Parts parts = split(text);
     OffsetDateTime end = parts.end() == null ? null : dateTime(parts.end(), "end", zone);
     if (parts.cron() != null) {
-      return new Cycle(null, null, null, CronSchedule.parse(parts.cron()), null, end, parts.business());
+      return new Cycle(
+          null, null, null, CronSchedule.parse(parts.cron()), null, end, parts.business());
     }
     Long repetitions = repetitions(parts.repetitions(), text);
     OffsetDateTime start = parts.start() == null ? null : dateTime(parts.start(), "start", zone);
-    String interval = DAYS_AS_TIME.matcher(parts.interval()).replaceFirst("P$1D").toUpperCase(Locale.ROOT);
+    String interval =
+        DAYS_AS_TIME.matcher(parts.interval()).replaceFirst("P$1D").toUpperCase(Locale.ROOT);
     if (parts.business()) {
       return new Cycle(repetitions, null, interval, null, start, end, true);
     }
@@ -74,7 +88,8 @@ final class CycleText {
       throw new RuleViolation("a cycle is required");
     }
     if (value.length() > MAX_LENGTH) {
-      throw new RuleViolation("a cycle has at most " + MAX_LENGTH + " characters, got " + value.length());
+      throw new RuleViolation(
+          "a cycle has at most " + MAX_LENGTH + " characters, got " + value.length());
     }
     boolean business = endsWithBusiness(value);
     if (business) {
@@ -90,8 +105,11 @@ final class CycleText {
       return new Parts(null, null, null, end, value, business);
     }
     String[] slashed = value.split("/", -1);
-    if (slashed.length < 2 || slashed.length > 3 || !REPEAT.matcher(slashed[0]).matches()
-        || slashed[1].isEmpty() || (slashed.length == 3 && slashed[2].isEmpty())) {
+    if (slashed.length < 2
+        || slashed.length > 3
+        || !REPEAT.matcher(slashed[0]).matches()
+        || slashed[1].isEmpty()
+        || (slashed.length == 3 && slashed[2].isEmpty())) {
       throw notACycle(text);
     }
     if (slashed.length == 2) {
@@ -99,7 +117,8 @@ final class CycleText {
     }
     if (isDuration(slashed[1])) {
       if (end != null) {
-        throw new RuleViolation(Texts.quote(text) + " has two ends: give it once, after the interval or as 'until'");
+        throw new RuleViolation(
+            Texts.quote(text) + " has two ends: give it once, after the interval or as 'until'");
       }
       return new Parts(slashed[0].substring(1), null, slashed[1], slashed[2], null, business);
     }
@@ -107,6 +126,20 @@ final class CycleText {
       throw notACycle(text);
     }
     return new Parts(slashed[0].substring(1), slashed[1], slashed[2], end, null, business);
+  }
+
+  private static final Pattern BEFORE_TASKS =
+      Pattern.compile("R(\\d*)/(P.+)", Pattern.CASE_INSENSITIVE);
+
+  /** {@code R3/PT4H}, {@code R/P1D} only: the forms approvals started before schedules knew. */
+  static Cycle parseBeforeTasks(String text) {
+    Matcher m = BEFORE_TASKS.matcher(text == null ? "" : text.trim());
+    if (!m.matches()) {
+      throw new RuleViolation(
+          Texts.quote(text)
+              + " is not a cycle: use R<n>/<duration> or R/<duration> (R3/PT4H, R/P1D)");
+    }
+    return new Cycle(repetitions(m.group(1), text), TimeLimit.parseDuration(m.group(2)));
   }
 
   static Long repetitions(String digits, String text) {
@@ -126,12 +159,20 @@ final class CycleText {
         LocalDateTime local = LocalDateTime.parse(text);
         if (zone == null) {
           throw new RuleViolation(
-              "the cycle's " + what + " " + Texts.quote(text) + " has no offset: give one (2027-01-04T09:00+01:00)");
+              "the cycle's "
+                  + what
+                  + " "
+                  + Texts.quote(text)
+                  + " has no offset: give one (2027-01-04T09:00+01:00)");
         }
         return local.atZone(zone).toOffsetDateTime();
       } catch (DateTimeParseException neither) {
         throw new RuleViolation(
-            "the cycle's " + what + " " + Texts.quote(text) + " is not a date-time (2027-01-04T09:00, with or"
+            "the cycle's "
+                + what
+                + " "
+                + Texts.quote(text)
+                + " is not a date-time (2027-01-04T09:00, with or"
                 + " without an offset)");
       }
     }
@@ -158,14 +199,18 @@ final class CycleText {
   }
 
   private static String withoutKeywords(String value) {
-    String rest = endsWithBusiness(value) ? value.substring(0, value.length() - TimeLimit.BUSINESS_SUFFIX.length()) : value;
+    String rest =
+        endsWithBusiness(value)
+            ? value.substring(0, value.length() - TimeLimit.BUSINESS_SUFFIX.length())
+            : value;
     int until = rest.toLowerCase(Locale.ROOT).indexOf(UNTIL);
     return (until >= 0 ? rest.substring(0, until) : rest).trim();
   }
 
   private static RuleViolation notACycle(String text) {
     return new RuleViolation(
-        Texts.quote(text) + " is not a cycle: use R<n>/<duration> or R/<duration> (R3/PT4H, R/P1D), with a"
+        Texts.quote(text)
+            + " is not a cycle: use R<n>/<duration> or R/<duration> (R3/PT4H, R/P1D), with a"
             + " start R5/2027-01-04T09:00/P1D or an end R/PT4H/2027-01-31T17:00, or a Quartz cron"
             + " expression (0 0 9 ? * MON-FRI)");
   }

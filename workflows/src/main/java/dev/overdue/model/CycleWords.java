@@ -15,21 +15,39 @@ final class CycleWords {
   static String rule(BusinessTimer timer, String from, CalendarSettings calendar) {
     Cycle cycle = timer.cycle();
     String ending =
-        cycle.end().map(end -> ", none after " + end.toInstant())
+        cycle
+            .end()
+            .map(end -> ", none after " + end.toInstant())
             .orElse(cycle.repetitions() == null ? ", until cleared" : "");
     if (cycle.cron().isPresent()) {
       CronSchedule cron = cycle.cron().get();
-      return "cron " + cron.text() + " (" + cron.describe() + ")"
+      return "cron "
+          + cron.text()
+          + " ("
+          + cron.describe()
+          + ")"
           + (calendar == null ? "" : " in " + calendar.zone())
-          + (cycle.business() ? ", on working days" : "") + ending + "; " + timer.firings() + " fired"
+          + (cycle.business() ? ", on working days" : "")
+          + ending
+          + "; "
+          + timer.firings()
+          + " fired"
           + (timer.base().isPresent() ? ", the next time after " + from : "");
     }
     String every =
         cycle.workingTime() != null
             ? cycle.workingTime() + " of working time"
             : new TimeLimit.Relative(cycle.interval()).text();
-    return "every " + every + (cycle.start().isPresent() ? " from its start " : " from ") + from
-        + (cycle.repetitions() == null ? "" : ", " + cycle.repetitions() + " times") + ending
-        + "; " + timer.occurrencesDone() + " occurrences dealt with, " + timer.firings() + " fired";
+    return "every "
+        + every
+        + (cycle.start().isPresent() ? " from its start " : " from ")
+        + from
+        + (cycle.repetitions() == null ? "" : ", " + cycle.repetitions() + " times")
+        + ending
+        + "; "
+        + timer.occurrencesDone()
+        + " occurrences dealt with, "
+        + timer.firings()
+        + " fired";
   }
 }

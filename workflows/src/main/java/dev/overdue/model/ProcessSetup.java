@@ -70,11 +70,13 @@ final class ProcessSetup {
   /** A WS-HumanTask deadline of {@code step}: a timer named {@code <step>.<deadline>}. */
   private static void addDeadline(
       ApprovalProcess process, String step, TimerKind kind, DeadlineDefinition deadline, RequestLimits limits) {
+    String calendar = deadline.calendar();
     TimeLimit limit =
         deadline.cycle() != null
-            ? new TimeLimit.Repeating(limits.cycle(deadline.cycle(), deadline.endDate(), deadline.calendar()))
-            : limits.of(deadline.forDuration() != null ? deadline.forDuration() : deadline.until(), deadline.calendar());
-    addTimer(process, step + "." + deadline.name(), kind, step, limit, deadline.escalations(), deadline.catchUp());
+            ? new TimeLimit.Repeating(limits.cycle(deadline.cycle(), deadline.endDate(), calendar))
+            : limits.of(deadline.forDuration() != null ? deadline.forDuration() : deadline.until(), calendar);
+    addTimer(process, step + "." + deadline.name(), kind, step, limit, deadline.escalations(),
+        deadline.catchUp());
   }
 
   /** Only timers with a limit exist. */

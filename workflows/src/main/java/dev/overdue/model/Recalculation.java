@@ -16,8 +16,8 @@ import java.util.Set;
  * calendar and is still to come is counted again — a working-time limit from its base, a cycle's
  * next occurrence (in working time, or a cron's zone and working days). Fixed dates and elapsed
  * durations do not move; expired and cleared timers neither. A date the new calendar puts in the
- * past expires at once, as after a resume. Allowed while suspended, like {@code extendDeadline}:
- * a suspended timer keeps its new date for the resume.
+ * past expires at once, as after a resume. Allowed while suspended, like {@code extendDeadline}: a
+ * suspended timer keeps its new date for the resume.
  */
 final class Recalculation {
   private Recalculation() {}
@@ -25,14 +25,15 @@ final class Recalculation {
   /** The audit trail's event: the calendar and each timer's old and new date. */
   static final String EVENT = "Recalculated";
 
-  static CommandRules.Change check(ApprovalProcess process, Command.Recalculate command, Instant now) {
+  static CommandRules.Change check(
+      ApprovalProcess process, Command.Recalculate command, Instant now) {
     boolean anyCounts =
         process.calendar() != null
             && process.timers().all().stream().anyMatch(t -> !t.cleared() && t.countsInCalendar());
     if (!anyCounts) {
       throw new RuleViolation(
-          "nothing to recalculate: no timer of this approval counts in the business calendar (working"
-              + " time, a cycle in working time, or cron times)");
+          "nothing to recalculate: no timer of this approval counts in the business calendar"
+              + " (working time, a cycle in working time, or cron times)");
     }
     return () -> apply(process, command, now);
   }
@@ -55,7 +56,10 @@ final class Recalculation {
       if (oldDate.isEmpty()) {
         continue;
       }
-      String newDate = timer.hasComingDate() ? timer.expiresAt().orElseThrow().toString() : "none (the cycle ran out)";
+      String newDate =
+          timer.hasComingDate()
+              ? timer.expiresAt().orElseThrow().toString()
+              : "none (the cycle ran out)";
       moved.add(timer.name() + " " + oldDate.get() + " → " + newDate);
       ObjectNode change = timers.addObject();
       change.put("timer", timer.name());
@@ -67,12 +71,19 @@ final class Recalculation {
     detail.put("calendar", described);
     detail.set("timers", timers);
     process.trail().event(now, EVENT, detail);
-    updated.forEach(task -> process.escalations().fireListeners(task, TaskListenerEvent.UPDATED, now));
+    updated.forEach(
+        task -> process.escalations().fireListeners(task, TaskListenerEvent.UPDATED, now));
     String heading = "recalculated in " + described + ": ";
     if (moved.isEmpty()) {
-      return heading + "no date moved (" + counted + (counted == 1 ? " date counts" : " dates count") + " in it)";
+      return heading
+          + "no date moved ("
+          + counted
+          + (counted == 1 ? " date counts" : " dates count")
+          + " in it)";
     }
     int unchanged = counted - moved.size();
-    return heading + String.join("; ", moved) + (unchanged > 0 ? "; " + unchanged + " unchanged" : "");
+    return heading
+        + String.join("; ", moved)
+        + (unchanged > 0 ? "; " + unchanged + " unchanged" : "");
   }
 }

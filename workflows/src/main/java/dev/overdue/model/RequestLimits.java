@@ -28,23 +28,26 @@ record RequestLimits(String requestCalendar, BusinessCalendar calendar, Rules ru
 
   /**
    * The cycle {@code text} means, ending at {@code endDate} when given. In working time when its
-   * calendar is {@code business}; approvals started before schedules read only {@code R<n>/<duration>}
-   * and count it in elapsed time whatever the calendar says, as they always did.
+   * calendar is {@code business}; approvals started before schedules read only {@code
+   * R<n>/<duration>} and count it in elapsed time whatever the calendar says, as they always did.
    */
   Cycle cycle(String text, String endDate, String ownCalendar) {
     if (!rules.tasks()) {
-      return Cycle.parseBeforeTasks(text);
+      return CycleText.parseBeforeTasks(text);
     }
     String written = text == null ? "" : text.trim();
     boolean addBusiness =
-        business(ownCalendar) && !written.toLowerCase(Locale.ROOT).endsWith(TimeLimit.BUSINESS_SUFFIX);
+        business(ownCalendar)
+            && !written.toLowerCase(Locale.ROOT).endsWith(TimeLimit.BUSINESS_SUFFIX);
     Cycle cycle = Cycle.parse(addBusiness ? written + TimeLimit.BUSINESS_SUFFIX : written, zone());
     if (endDate == null) {
       return cycle;
     }
     if (cycle.end().isPresent()) {
       throw new RuleViolation(
-          "the cycle ends already (" + cycle.end().get() + "): give its end once, in the cycle or as endDate");
+          "the cycle ends already ("
+              + cycle.end().get()
+              + "): give its end once, in the cycle or as endDate");
     }
     return cycle.endingAt(CycleText.dateTime(endDate.trim(), "endDate", zone()));
   }

@@ -230,13 +230,7 @@ public final class RequestValidator {
    * know needs none: it never starts.
    */
   public static boolean needsCalendar(ApprovalRequest request, Rules rules) {
-    if (request == null || request.steps() == null) {
-      return false;
-    }
-    if (!rules.tasks()) {
-      return !Schedules.useEndDates(request) && needsCalendar(request);
-    }
-    return needsCalendar(request) || Schedules.needCalendar(request);
+    return request != null && request.steps() != null && Schedules.needCalendar(request, rules);
   }
 
   /** Whether any limit of {@code request} counts working time or is a date-time without offset. */
@@ -324,27 +318,13 @@ public final class RequestValidator {
     }
 
     /** {@code at} is the timer's or deadline's place; the problems name its {@code cycle} field. */
-    void cycleProblem(String at, String text, String endDate, String ownCalendar, Consumer<String> problems) {
-      try {
-        Cycle cycle = limits.cycle(text, endDate, ownCalendar);
-        if (limits.rules().tasks() && (knowsZone || !(CycleText.needsZone(text) || isLocalDateTime(endDate)))) {
-          Schedules.problem(cycle, now, limits.calendar()).ifPresent(p -> problems.accept(at + ".cycle: " + p));
-        }
-      } catch (RuleViolation e) {
-        problems.accept(at + ".cycle: " + e.reason());
-      }
+    void cycleProblem(
+        String at, String text, String endDate, String ownCalendar, Consumer<String> problems) {
+      Schedules.cycleProblem(limits, knowsZone, now, at, text, endDate, ownCalendar, problems);
     }
 
-    /** An {@code endDate} ends a cycle, and only approvals with schedules know it. */
     void endDateProblem(String at, String cycle, String endDate, Consumer<String> problems) {
-      if (endDate == null) {
-        return;
-      }
-      if (!limits.rules().tasks()) {
-        problems.accept(at + ".endDate: unknown field (this approval started before schedules)");
-      } else if (cycle == null) {
-        problems.accept(at + ".endDate: only a cycle has an end");
-      }
+      Schedules.endDateProblem(limits.rules(), at, cycle, endDate, problems);
     }
   }
 
@@ -406,7 +386,8 @@ public final class RequestValidator {
             limits.problem(where + ".until", deadline.until(), deadline.calendar(), problems);
           }
         } else {
-          limits.cycleProblem(where, deadline.cycle(), deadline.endDate(), deadline.calendar(), problems);
+          limits.cycleProblem(
+              where, deadline.cycle(), deadline.endDate(), deadline.calendar(), problems);
         }
         limits.endDateProblem(where, deadline.cycle(), deadline.endDate(), problems);
         calendarProblem(where + ".calendar", deadline.calendar(), problems);

@@ -9,6 +9,7 @@ import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -19,17 +20,57 @@ final class Schedules {
   private Schedules() {}
 
   /**
-   * Whether a cycle of {@code request} needs the calendar: a cron cycle (its zone), or a start, an
-   * end or an {@code endDate} written without an offset. Working time is the calendars' own check.
+   * {@link RequestValidator#needsCalendar(ApprovalRequest, Rules)}: with schedules, a cron cycle
+   * needs the calendar (its zone), as does a start, an end or an {@code endDate} without offset.
+   * Before schedules, a request with an {@code endDate} (then an unknown field) needs none.
    */
-  static boolean needCalendar(ApprovalRequest request) {
-    return cycles(request).anyMatch(CycleText::needsZone)
+  static boolean needCalendar(ApprovalRequest request, Rules rules) {
+    if (!rules.tasks()) {
+      return endDates(request).findAny().isEmpty() && RequestValidator.needsCalendar(request);
+    }
+    return RequestValidator.needsCalendar(request)
+        || cycles(request).anyMatch(CycleText::needsZone)
         || endDates(request).anyMatch(Schedules::isLocalDateTime);
   }
 
-  /** Whether any deadline or timer of {@code request} has an {@code endDate}. */
-  static boolean useEndDates(ApprovalRequest request) {
-    return endDates(request).findAny().isPresent();
+  /**
+   * The problems of the cycle {@code text} of the timer or deadline at {@code at}, read by {@code
+   * limits}; its dates are checked against {@code now} only where they can be read (a date-time
+   * without offset needs the worker's zone, which the CLI does not know).
+   */
+  static void cycleProblem(
+      RequestLimits limits,
+      boolean knowsZone,
+      Instant now,
+      String at,
+      String text,
+      String endDate,
+      String ownCalendar,
+      Consumer<String> problems) {
+    try {
+      Cycle cycle = limits.cycle(text, endDate, ownCalendar);
+      boolean readable =
+          knowsZone
+              || !(CycleText.needsZone(text) || (endDate != null && isLocalDateTime(endDate)));
+      if (limits.rules().tasks() && readable) {
+        problem(cycle, now, limits.calendar()).ifPresent(p -> problems.accept(at + ".cycle: " + p));
+      }
+    } catch (RuleViolation e) {
+      problems.accept(at + ".cycle: " + e.reason());
+    }
+  }
+
+  /** An {@code endDate} ends a cycle, and only approvals with schedules know it. */
+  static void endDateProblem(
+      Rules rules, String at, String cycle, String endDate, Consumer<String> problems) {
+    if (endDate == null) {
+      return;
+    }
+    if (!rules.tasks()) {
+      problems.accept(at + ".endDate: unknown field (this approval started before schedules)");
+    } else if (cycle == null) {
+      problems.accept(at + ".endDate: only a cycle has an end");
+    }
   }
 
   /**
@@ -52,11 +93,20 @@ final class Schedules {
               ? "none is left before its end"
               : cycle.cron().isPresent() ? "its times never come again" : "its last one has passed";
       return Optional.of(
-          "the cycle " + cycle.text() + " has no occurrence after " + now.truncatedTo(ChronoUnit.SECONDS) + ": " + why);
+          "the cycle "
+              + cycle.text()
+              + " has no occurrence after "
+              + now.truncatedTo(ChronoUnit.SECONDS)
+              + ": "
+              + why);
     }
     if (TimeLimit.tooFarAhead(first.get(), now)) {
       return Optional.of(
-          "the cycle's first occurrence " + first.get() + " is too far in the future (" + TimeLimit.MAX_AHEAD_TEXT + ")");
+          "the cycle's first occurrence "
+              + first.get()
+              + " is too far in the future ("
+              + TimeLimit.MAX_AHEAD_TEXT
+              + ")");
     }
     return Optional.empty();
   }

@@ -178,7 +178,7 @@ public sealed interface TimeLimit
       }
     }
     if (value.startsWith("R") || value.startsWith("r")) {
-      return new Repeating(Cycle.parseBeforeTasks(value));
+      return new Repeating(CycleText.parseBeforeTasks(value));
     }
     if (value.endsWith(BUSINESS_SUFFIX)) {
       return new Working(value.substring(0, value.length() - BUSINESS_SUFFIX.length()));

@@ -240,8 +240,8 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
       JsonNode input = null;
       try {
         input = decode(args);
-        String message =
-            process.apply(withWorkerCalendar(Commands.parse(name, input, versions.commands()), now), now);
+        Command command = withWorkerCalendar(Commands.parse(name, input, versions.commands()), now);
+        String message = process.apply(command, now);
         changes++;
         process.recordCommand(now, "update", name, input, Optional.empty());
         return new CommandResult(name, message);

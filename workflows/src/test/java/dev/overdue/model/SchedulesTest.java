@@ -26,9 +26,11 @@ import org.junit.jupiter.api.Test;
 class SchedulesTest {
   static final ZoneId ZONE = ZoneId.of("Europe/Berlin");
   static final CalendarSettings BERLIN = DeadlinesTest.BERLIN;
+
   /** Berlin before the holidays 24 and 25 December 2026 were announced. */
   static final CalendarSettings BERLIN_BEFORE =
       new CalendarSettings("Europe/Berlin", "09:00-17:00", null, List.of());
+
   /** Saturday 21 November 2026, 22:00 in Berlin. */
   static final Instant SATURDAY = berlin("2026-11-21T22:00");
 
@@ -55,7 +57,8 @@ class SchedulesTest {
   /** A step whose one completion deadline has {@code fields} (without braces). */
   static String deadline(String fields) {
     return "{'requestId':'PO-1','requester':'carol','steps':[{'name':'manager','approvers':['alice'],"
-        + "'completionDeadlines':[{'name':'remind'," + fields
+               + "'completionDeadlines':[{'name':'remind',"
+        + fields
         + ",'escalations':[{'action':'notify','to':['potentialOwners']}]}]}]}";
   }
 
@@ -64,55 +67,80 @@ class SchedulesTest {
   @Test
   void aCronDeadlineFallsDueAtItsTimesInTheCalendarsZone() {
     ApprovalProcess process = start(deadline("'cycle':'0 0 9 ? * MON-FRI'"), SATURDAY, BERLIN);
-    assertEquals(berlin("2026-11-23T09:00").toString(), infoOf(process, "manager.remind").expiresAt());
+    assertEquals(
+        berlin("2026-11-23T09:00").toString(), infoOf(process, "manager.remind").expiresAt());
     assertEquals("0 0 9 ? * MON-FRI", infoOf(process, "manager.remind").limit());
     assertEquals(
-        "cron 0 0 9 ? * MON-FRI (at 09:00 every day between Monday and Friday) in Europe/Berlin, until cleared;"
-            + " 0 fired, the next time after " + SATURDAY,
+        "cron 0 0 9 ? * MON-FRI (at 09:00 every day between Monday and Friday) in Europe/Berlin,"
+            + " until cleared; 0 fired, the next time after "
+            + SATURDAY,
         derivationOf(process, "manager.remind").rule());
     assertEquals(BERLIN.describe(), derivationOf(process, "manager.remind").calendar());
     List<Expiry> monday = process.expireDue(berlin("2026-11-23T09:00"));
     assertEquals(List.of(1), monday.stream().map(Expiry::firing).toList());
-    assertEquals(berlin("2026-11-24T09:00").toString(), infoOf(process, "manager.remind").expiresAt());
+    assertEquals(
+        berlin("2026-11-24T09:00").toString(), infoOf(process, "manager.remind").expiresAt());
   }
 
   @Test
   void thePlanListsTheNextCronTimes() {
     ApprovalProcess process = start(deadline("'cycle':'0 0 9,15 ? * MON-FRI'"), SATURDAY, BERLIN);
     List<String> dates = process.plan(SATURDAY).stream().map(PlanEntry::at).limit(3).toList();
-    assertEquals(List.of(berlin("2026-11-23T09:00").toString(), berlin("2026-11-23T15:00").toString(),
-        berlin("2026-11-24T09:00").toString()), dates);
+    assertEquals(
+        List.of(
+            berlin("2026-11-23T09:00").toString(),
+            berlin("2026-11-23T15:00").toString(),
+            berlin("2026-11-24T09:00").toString()),
+        dates);
   }
 
   @Test
   void aCronCycleAndALocalStartNeedTheCalendarAndACycleWithOffsetsDoesNot() {
-    assertTrue(RequestValidator.needsCalendar(request(deadline("'cycle':'0 0 9 ? * MON-FRI'")), Rules.TASKS));
-    assertTrue(RequestValidator.needsCalendar(request(deadline("'cycle':'R5/2027-01-04T09:00/P1D'")), Rules.TASKS));
-    assertTrue(RequestValidator.needsCalendar(
-        request(deadline("'cycle':'R/P1D','endDate':'2027-01-31T17:00'")), Rules.TASKS));
-    assertFalse(RequestValidator.needsCalendar(
-        request(deadline("'cycle':'R5/2027-01-04T09:00Z/P1D','endDate':'2027-01-31T17:00Z'")), Rules.TASKS));
-    assertFalse(RequestValidator.needsCalendar(request(deadline("'cycle':'R/P1D','endDate':'2027-01-31T17:00'")),
-        Rules.BEFORE_TASKS), "refused for its endDate before anything is recorded");
+    assertTrue(
+        RequestValidator.needsCalendar(
+            request(deadline("'cycle':'0 0 9 ? * MON-FRI'")), Rules.TASKS));
+    assertTrue(
+        RequestValidator.needsCalendar(
+            request(deadline("'cycle':'R5/2027-01-04T09:00/P1D'")), Rules.TASKS));
+    assertTrue(
+        RequestValidator.needsCalendar(
+            request(deadline("'cycle':'R/P1D','endDate':'2027-01-31T17:00'")), Rules.TASKS));
+    assertFalse(
+        RequestValidator.needsCalendar(
+            request(deadline("'cycle':'R5/2027-01-04T09:00Z/P1D','endDate':'2027-01-31T17:00Z'")),
+            Rules.TASKS));
+    assertFalse(
+        RequestValidator.needsCalendar(
+            request(deadline("'cycle':'R/P1D','endDate':'2027-01-31T17:00'")), Rules.BEFORE_TASKS),
+        "refused for its endDate before anything is recorded");
   }
 
   // ---- start, end, working time ------------------------------------------------------------
 
   @Test
   void aCycleWithAStartFiresFromItsStartEvenWhenItsTimerRunsEarlier() {
-    ApprovalProcess process = start(deadline("'cycle':'R3/2026-11-25T09:00/P1D'"), SATURDAY, BERLIN);
+    ApprovalProcess process =
+        start(deadline("'cycle':'R3/2026-11-25T09:00/P1D'"), SATURDAY, BERLIN);
     assertEquals("R3/2026-11-25T09:00+01:00/P1D", infoOf(process, "manager.remind").limit());
-    assertEquals(berlin("2026-11-25T09:00").toString(), infoOf(process, "manager.remind").expiresAt());
-    assertTrue(derivationOf(process, "manager.remind").rule().startsWith(
-        "every P1D from its start " + berlin("2026-11-25T09:00") + ", 3 times;"), derivationOf(process, "manager.remind").rule());
+    assertEquals(
+        berlin("2026-11-25T09:00").toString(), infoOf(process, "manager.remind").expiresAt());
+    assertTrue(
+        derivationOf(process, "manager.remind")
+            .rule()
+            .startsWith("every P1D from its start " + berlin("2026-11-25T09:00") + ", 3 times;"),
+        derivationOf(process, "manager.remind").rule());
   }
 
   @Test
   void anEndDateStopsTheCycleAtIt() {
     ApprovalProcess process =
-        start(deadline("'cycle':'R/P1D','endDate':'2026-11-24T22:00','catchUp':'fire-all'"), SATURDAY, BERLIN);
+        start(
+            deadline("'cycle':'R/P1D','endDate':'2026-11-24T22:00','catchUp':'fire-all'"),
+            SATURDAY,
+            BERLIN);
     assertEquals("R/P1D until 2026-11-24T22:00+01:00", infoOf(process, "manager.remind").limit());
-    assertEquals(3, process.plan(SATURDAY).size(), "Sunday, Monday and Tuesday at 22:00, then the end");
+    assertEquals(
+        3, process.plan(SATURDAY).size(), "Sunday, Monday and Tuesday at 22:00, then the end");
     process.expireDue(berlin("2026-11-24T22:00"));
     assertEquals(3, infoOf(process, "manager.remind").firings());
     assertTrue(process.nextToExpire().isEmpty(), "the cycle ran out at its end");
@@ -125,8 +153,12 @@ class SchedulesTest {
     ApprovalProcess process =
         start(deadline("'cycle':'R/PT4H','calendar':'business'"), friday, BERLIN);
     assertEquals("R/PT4H business", infoOf(process, "manager.remind").limit());
-    assertEquals(berlin("2026-11-23T11:00").toString(), infoOf(process, "manager.remind").expiresAt());
-    assertTrue(derivationOf(process, "manager.remind").rule().startsWith("every PT4H of working time from "));
+    assertEquals(
+        berlin("2026-11-23T11:00").toString(), infoOf(process, "manager.remind").expiresAt());
+    assertTrue(
+        derivationOf(process, "manager.remind")
+            .rule()
+            .startsWith("every PT4H of working time from "));
     assertEquals(BERLIN.describe(), derivationOf(process, "manager.remind").calendar());
   }
 
@@ -134,39 +166,63 @@ class SchedulesTest {
   void anApprovalStartedBeforeSchedulesCountsItsBusinessCycleInElapsedTimeAsItAlwaysDid() {
     Instant friday = berlin("2026-11-20T15:00");
     ApprovalProcess process =
-        start(deadline("'cycle':'R/PT4H','calendar':'business'"), friday, BERLIN, Rules.BEFORE_TASKS);
+        start(
+            deadline("'cycle':'R/PT4H','calendar':'business'"), friday, BERLIN, Rules.BEFORE_TASKS);
     assertEquals("R/PT4H", infoOf(process, "manager.remind").limit());
-    assertEquals(berlin("2026-11-20T19:00").toString(), infoOf(process, "manager.remind").expiresAt());
+    assertEquals(
+        berlin("2026-11-20T19:00").toString(), infoOf(process, "manager.remind").expiresAt());
   }
 
   @Test
   void scheduleProblemsNameTheirFieldAndApprovalsBeforeSchedulesRefuseTheNewForms() {
-    assertEquals(List.of("steps[0].completionDeadlines[0].endDate: only a cycle has an end"),
+    assertEquals(
+        List.of("steps[0].completionDeadlines[0].endDate: only a cycle has an end"),
         problems(deadline("'for':'P1D','endDate':'2027-01-31T17:00'"), Rules.TASKS));
-    assertTrue(problems(deadline("'cycle':'R/PT4H/2027-01-31T17:00','endDate':'2027-01-31T17:00'"), Rules.TASKS)
-        .get(0).contains("give its end once"));
-    assertTrue(problems(deadline("'cycle':'R/P1D until 2026-11-01T00:00'"), Rules.TASKS)
-        .get(0).contains(".cycle: the cycle ends 2026-11-01T00:00+01:00, which is in the past"));
-    assertTrue(problems(deadline("'cycle':'R2/2026-11-01T09:00/P1D'"), Rules.TASKS)
-        .get(0).contains("has no occurrence after 2026-11-21T21:00:00Z: its last one has passed"));
-    assertTrue(problems(deadline("'cycle':'0 0 9 ? * MON-FRI 2020'"), Rules.TASKS)
-        .get(0).contains("its times never come again"));
-    assertEquals(List.of(), problems(deadline("'cycle':'R2/PT1D','endDate':'2027-01-31T17:00'"), Rules.TASKS));
-    assertTrue(problems(deadline("'cycle':'0 0 9 ? * MON-FRI'"), Rules.BEFORE_TASKS)
-        .get(0).contains("is not a cycle: use R<n>/<duration> or R/<duration>"));
-    assertTrue(problems(deadline("'cycle':'R/P1D','endDate':'2027-01-31T17:00'"), Rules.BEFORE_TASKS)
-        .get(0).contains("endDate: unknown field"));
+    assertTrue(
+        problems(
+                deadline("'cycle':'R/PT4H/2027-01-31T17:00','endDate':'2027-01-31T17:00'"),
+                Rules.TASKS)
+            .get(0)
+            .contains("give its end once"));
+    assertTrue(
+        problems(deadline("'cycle':'R/P1D until 2026-11-01T00:00'"), Rules.TASKS)
+            .get(0)
+            .contains(".cycle: the cycle ends 2026-11-01T00:00+01:00, which is in the past"));
+    assertTrue(
+        problems(deadline("'cycle':'R2/2026-11-01T09:00/P1D'"), Rules.TASKS)
+            .get(0)
+            .contains("has no occurrence after 2026-11-21T21:00:00Z: its last one has passed"));
+    assertTrue(
+        problems(deadline("'cycle':'0 0 9 ? * MON-FRI 2020'"), Rules.TASKS)
+            .get(0)
+            .contains("its times never come again"));
+    assertEquals(
+        List.of(),
+        problems(deadline("'cycle':'R2/PT1D','endDate':'2027-01-31T17:00'"), Rules.TASKS));
+    assertTrue(
+        problems(deadline("'cycle':'0 0 9 ? * MON-FRI'"), Rules.BEFORE_TASKS)
+            .get(0)
+            .contains("is not a cycle: use R<n>/<duration> or R/<duration>"));
+    assertTrue(
+        problems(deadline("'cycle':'R/P1D','endDate':'2027-01-31T17:00'"), Rules.BEFORE_TASKS)
+            .get(0)
+            .contains("endDate: unknown field"));
   }
 
   @Test
   void cronAndWorkingTimeCyclesGoOnAlikeAfterASnapshot() {
-    String json = "{'requestId':'PO-2','steps':[{'name':'manager','approvers':['alice'],'completionDeadlines':["
-        + "{'name':'cron','cycle':'0 0 9 ? * MON-FRI'},"
-        + "{'name':'working','cycle':'R/PT4H','calendar':'business','endDate':'2026-11-27T17:00'}]}]}";
+    String json =
+        "{'requestId':'PO-2','steps':[{'name':'manager','approvers':['alice'],'completionDeadlines':[{'name':'cron','cycle':'0"
+            + " 0 9 ? * MON-FRI'},"
+            + "{'name':'working','cycle':'R/PT4H','calendar':'business','endDate':'2026-11-27T17:00'}]}]}";
     ApprovalProcess process = start(json, SATURDAY, BERLIN);
     process.expireDue(berlin("2026-11-23T13:00"));
-    ApprovalProcess restored = ApprovalProcess.restore(
-        RequestJson.snapshot(RequestJson.tree(process.snapshot())), "run-1", berlin("2026-11-23T13:00"), Rules.TASKS);
+    ApprovalProcess restored =
+        ApprovalProcess.restore(
+            RequestJson.snapshot(RequestJson.tree(process.snapshot())),
+            "run-1",
+            berlin("2026-11-23T13:00"),
+            Rules.TASKS);
     assertEquals(process.timerInfos(), restored.timerInfos());
     Instant tuesday = berlin("2026-11-24T13:00");
     assertEquals(process.expireDue(tuesday), restored.expireDue(tuesday));
@@ -177,12 +233,24 @@ class SchedulesTest {
   void extendDeadlineKeepsACycleWithinItsEndAndCronNeedsACalendar() {
     ApprovalProcess process =
         start(deadline("'cycle':'R/P1D','endDate':'2026-11-24T22:00'"), SATURDAY, BERLIN);
-    RuleViolation past = assertThrows(RuleViolation.class,
-        () -> process.apply(new Command.ExtendDeadline("manager.remind", null, java.time.Duration.ofDays(3)), SATURDAY));
+    RuleViolation past =
+        assertThrows(
+            RuleViolation.class,
+            () ->
+                process.apply(
+                    new Command.ExtendDeadline(
+                        "manager.remind", null, java.time.Duration.ofDays(3)),
+                    SATURDAY));
     assertTrue(past.reason().contains("its cycle has no occurrence left"), past.reason());
     ApprovalProcess elapsed = start(deadline("'for':'P1D'"), SATURDAY, null);
-    RuleViolation noZone = assertThrows(RuleViolation.class, () -> elapsed.apply(
-        new Command.ExtendDeadline("manager.remind", TimeLimit.parse("0 0 9 ? * MON-FRI"), null), SATURDAY));
+    RuleViolation noZone =
+        assertThrows(
+            RuleViolation.class,
+            () ->
+                elapsed.apply(
+                    new Command.ExtendDeadline(
+                        "manager.remind", TimeLimit.parse("0 0 9 ? * MON-FRI"), null),
+                    SATURDAY));
     assertTrue(noZone.reason().contains("has no business calendar"), noZone.reason());
   }
 
@@ -208,20 +276,43 @@ class SchedulesTest {
     String answer = process.apply(new Command.Recalculate("carol", BERLIN), now);
 
     assertEquals(berlin("2026-12-28T10:00").toString(), infoOf(process, "manager.due").expiresAt());
-    assertEquals(berlin("2026-12-22T09:00").toString(), infoOf(process, "manager.remind").expiresAt());
-    assertEquals(DECEMBER.plus(java.time.Duration.ofDays(10)).toString(), infoOf(process, "process").expiresAt(),
+    assertEquals(
+        berlin("2026-12-22T09:00").toString(), infoOf(process, "manager.remind").expiresAt());
+    assertEquals(
+        DECEMBER.plus(java.time.Duration.ofDays(10)).toString(),
+        infoOf(process, "process").expiresAt(),
         "elapsed time does not move");
-    assertEquals("recalculated in " + BERLIN.describe() + ": manager.due " + berlin("2026-12-24T10:00")
-        + " → " + berlin("2026-12-28T10:00") + "; 1 unchanged", answer);
+    assertEquals(
+        "recalculated in "
+            + BERLIN.describe()
+            + ": manager.due "
+            + berlin("2026-12-24T10:00")
+            + " → "
+            + berlin("2026-12-28T10:00")
+            + "; 1 unchanged",
+        answer);
     TimerChange change = derivationOf(process, "manager.due").changes().get(0);
-    assertEquals(new TimerChange(now.toString(), "carol", "recalculated in " + BERLIN.describe(), "P3D business",
-        "P3D business", berlin("2026-12-24T10:00").toString(), berlin("2026-12-28T10:00").toString()), change);
+    assertEquals(
+        new TimerChange(
+            now.toString(),
+            "carol",
+            "recalculated in " + BERLIN.describe(),
+            "P3D business",
+            "P3D business",
+            berlin("2026-12-24T10:00").toString(),
+            berlin("2026-12-28T10:00").toString()),
+        change);
     assertEquals(BERLIN.describe(), derivationOf(process, "manager.due").calendar());
     HistoryEntry event =
-        process.history().stream().filter(e -> e.name().equals("Recalculated")).findFirst().orElseThrow();
+        process.history().stream()
+            .filter(e -> e.name().equals("Recalculated"))
+            .findFirst()
+            .orElseThrow();
     JsonNode moved = event.input().get("timers").get(0);
     assertEquals("manager.due", moved.get("timer").asText());
-    assertEquals(List.of("manager"), process.drainTriggered().stream().map(Expiry::step).toList(),
+    assertEquals(
+        List.of("manager"),
+        process.drainTriggered().stream().map(Expiry::step).toList(),
         "the step's updated listener runs: a deadline of it moved");
   }
 
@@ -229,9 +320,11 @@ class SchedulesTest {
   void recalculatingMovesTheNextCronTimeOffTheNewHoliday() {
     // Wednesday 23 December 10:00: the next working-day reminder was Thursday the 24th.
     ApprovalProcess process = start(WORKING_AND_ELAPSED, berlin("2026-12-23T10:00"), BERLIN_BEFORE);
-    assertEquals(berlin("2026-12-24T09:00").toString(), infoOf(process, "manager.remind").expiresAt());
+    assertEquals(
+        berlin("2026-12-24T09:00").toString(), infoOf(process, "manager.remind").expiresAt());
     process.apply(new Command.Recalculate(null, BERLIN), berlin("2026-12-23T11:00"));
-    assertEquals(berlin("2026-12-28T09:00").toString(), infoOf(process, "manager.remind").expiresAt());
+    assertEquals(
+        berlin("2026-12-28T09:00").toString(), infoOf(process, "manager.remind").expiresAt());
     assertEquals("anonymous", derivationOf(process, "manager.remind").changes().get(0).by());
   }
 
@@ -240,7 +333,8 @@ class SchedulesTest {
     ApprovalProcess process = start(WORKING_AND_ELAPSED, DECEMBER, BERLIN_BEFORE);
     process.apply(new Command.Recalculate("carol", BERLIN), DECEMBER);
     assertEquals(BERLIN, process.snapshot().calendar());
-    process.apply(new Command.ExtendDeadline("manager.due", TimeLimit.parse("P3D business"), null), DECEMBER);
+    process.apply(
+        new Command.ExtendDeadline("manager.due", TimeLimit.parse("P3D business"), null), DECEMBER);
     assertEquals(berlin("2026-12-28T10:00").toString(), infoOf(process, "manager.due").expiresAt());
   }
 
@@ -261,18 +355,26 @@ class SchedulesTest {
     Instant saturday = berlin("2026-12-26T12:00");
     process.apply(new Command.Recalculate("carol", BERLIN_BEFORE), saturday);
     assertEquals(berlin("2026-12-24T10:00").toString(), infoOf(process, "manager.due").expiresAt());
-    assertEquals(List.of("manager.due"),
-        process.expireDue(saturday).stream().map(Expiry::timer).filter(t -> t.equals("manager.due")).toList());
+    assertEquals(
+        List.of("manager.due"),
+        process.expireDue(saturday).stream()
+            .map(Expiry::timer)
+            .filter(t -> t.equals("manager.due"))
+            .toList());
   }
 
   @Test
   void recalculateIsRefusedWhenNothingCountsInTheCalendar() {
     ApprovalProcess elapsed = start(deadline("'for':'P1D'"), SATURDAY, null);
-    RuleViolation refused = assertThrows(RuleViolation.class, () -> elapsed.check(new Command.Recalculate("carol"), SATURDAY));
+    RuleViolation refused =
+        assertThrows(
+            RuleViolation.class, () -> elapsed.check(new Command.Recalculate("carol"), SATURDAY));
     assertTrue(refused.reason().startsWith("nothing to recalculate"), refused.reason());
-    // A local date-time needs the calendar's zone, yet is a fixed date: nothing counts in it either.
+    // A local date-time needs the calendar's zone, yet is a fixed date: nothing counts in it
+    // either.
     ApprovalProcess local = start(deadline("'until':'2026-12-01T17:00'"), SATURDAY, BERLIN);
-    assertThrows(RuleViolation.class, () -> local.check(new Command.Recalculate("carol"), SATURDAY));
+    assertThrows(
+        RuleViolation.class, () -> local.check(new Command.Recalculate("carol"), SATURDAY));
     assertNull(derivationOf(local, "manager.remind").calendar());
   }
 }

@@ -18,9 +18,9 @@ import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.client.WorkflowUpdateException;
 import io.temporal.testing.WorkflowReplayer;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.temporal.ChronoUnit;
@@ -38,8 +38,10 @@ import org.junit.jupiter.api.Timeout;
 class SchedulesWorkflowTest {
   static final ZoneId ZONE = ZoneId.of("Europe/Berlin");
   static final CalendarSettings BERLIN = DeadlinesWorkflowTest.BERLIN;
+
   /** Berlin before the holidays 24 and 25 December 2026 were announced. */
-  static final CalendarSettings BERLIN_BEFORE = new CalendarSettings("Europe/Berlin", null, null, null);
+  static final CalendarSettings BERLIN_BEFORE =
+      new CalendarSettings("Europe/Berlin", null, null, null);
 
   private ApprovalTestEnvironment t;
 
@@ -69,19 +71,25 @@ class SchedulesWorkflowTest {
         .toList();
   }
 
-  /** The test service starts approvals a moment after its clock: dates are compared to the minute. */
+  /**
+   * The test service starts approvals a moment after its clock: dates are compared to the minute.
+   */
   private static Instant toMinute(String instant) {
     return Instant.parse(instant).truncatedTo(ChronoUnit.MINUTES);
   }
 
   private List<HistoryEvent> sideEffects(String id) {
-    return t.events(id, e -> e.getEventType() == EventType.EVENT_TYPE_MARKER_RECORDED
-        && e.getMarkerRecordedEventAttributes().getMarkerName().equals("SideEffect"));
+    return t.events(
+        id,
+        e ->
+            e.getEventType() == EventType.EVENT_TYPE_MARKER_RECORDED
+                && e.getMarkerRecordedEventAttributes().getMarkerName().equals("SideEffect"));
   }
 
   static String reminder(String cycle) {
     return "{'requestId':'PO-1','requester':'carol','steps':[{'name':'manager','approvers':['alice'],"
-        + "'completionDeadlines':[{'name':'remind'," + cycle
+               + "'completionDeadlines':[{'name':'remind',"
+        + cycle
         + ",'escalations':[{'action':'notify','to':['potentialOwners']}]}]}]}";
   }
 
@@ -90,7 +98,9 @@ class SchedulesWorkflowTest {
     env(BERLIN, berlin("2026-11-21T22:00"));
     String id = t.start(reminder("'cycle':'0 0 9 ? * MON-FRI','endDate':'2026-11-24T12:00'"));
     t.sleep(Duration.ofDays(4));
-    assertEquals(List.of(berlin("2026-11-23T09:00"), berlin("2026-11-24T09:00")), remindedAt("manager.remind"));
+    assertEquals(
+        List.of(berlin("2026-11-23T09:00"), berlin("2026-11-24T09:00")),
+        remindedAt("manager.remind"));
     TimerInfo remind = t.timer(id, "manager.remind");
     assertEquals("0 0 9 ? * MON-FRI until 2026-11-24T12:00+01:00", remind.limit());
     assertEquals(2, remind.firings());
@@ -103,16 +113,21 @@ class SchedulesWorkflowTest {
     env(BERLIN, berlin("2026-11-20T15:00"));
     t.start(reminder("'cycle':'R3/PT4H','calendar':'business'"));
     t.sleep(Duration.ofDays(5));
-    assertEquals(List.of(berlin("2026-11-23T11:00"), berlin("2026-11-23T15:00"), berlin("2026-11-24T11:00")),
+    assertEquals(
+        List.of(berlin("2026-11-23T11:00"), berlin("2026-11-23T15:00"), berlin("2026-11-24T11:00")),
         remindedAt("manager.remind"));
   }
 
   @Test
   void theExampleStartsWithEachScheduleShownAsItIsRead() throws Exception {
     env(BERLIN, berlin("2026-11-23T08:30"));
-    JsonNode example = new ObjectMapper(new YAMLFactory()).readTree(Path.of("../docs/examples/schedules.yaml").toFile());
+    JsonNode example =
+        new ObjectMapper(new YAMLFactory())
+            .readTree(Path.of("../docs/examples/schedules.yaml").toFile());
     String id = t.approvals.start(example, ApprovalTestEnvironment.QUEUE);
-    assertEquals("0 0 9 ? * MON-FRI until 2027-01-29T17:00+01:00 business", t.timer(id, "manager.morning").limit());
+    assertEquals(
+        "0 0 9 ? * MON-FRI until 2027-01-29T17:00+01:00 business",
+        t.timer(id, "manager.morning").limit());
     assertEquals("R4/2027-01-04T09:00+01:00/P7D", t.timer(id, "manager.kickoff").limit());
     assertEquals(berlin("2027-01-04T09:00").toString(), t.timer(id, "manager.kickoff").expiresAt());
     assertEquals("R/P1D until 2027-01-31T17:00+01:00", t.timer(id, "manager.countdown").limit());
@@ -128,7 +143,8 @@ class SchedulesWorkflowTest {
           + "'escalations':[{'action':'notify','to':['requester']}]}]}]}";
 
   @Test
-  void recalculateMovesADeadlineOffAHolidayAnnouncedAfterTheStartAndReplaysWithTheCalendarItRead() throws Exception {
+  void recalculateMovesADeadlineOffAHolidayAnnouncedAfterTheStartAndReplaysWithTheCalendarItRead()
+      throws Exception {
     env(BERLIN_BEFORE, berlin("2026-12-21T10:00"));
     String id = t.start(DUE_IN_WORKING_TIME);
     assertEquals(berlin("2026-12-24T10:00"), toMinute(t.timer(id, "manager.due").expiresAt()));
@@ -136,12 +152,18 @@ class SchedulesWorkflowTest {
     WorkerCalendar.use(BERLIN);
     CommandResult answer = t.approvals.update(id, "recalculate", json("{'user':'carol'}"));
 
-    assertTrue(answer.message().startsWith("recalculated in " + BERLIN.describe() + ": manager.due "), answer.message());
+    assertTrue(
+        answer.message().startsWith("recalculated in " + BERLIN.describe() + ": manager.due "),
+        answer.message());
     TimerInfo due = t.timer(id, "manager.due");
     assertEquals(berlin("2026-12-28T10:00"), toMinute(due.expiresAt()));
     assertEquals("carol", due.derivation().changes().get(0).by());
     assertEquals(2, sideEffects(id).size(), "the start's calendar and the recalculation's");
-    HistoryEntry event = t.history(id).stream().filter(e -> e.name().equals("Recalculated")).findFirst().orElseThrow();
+    HistoryEntry event =
+        t.history(id).stream()
+            .filter(e -> e.name().equals("Recalculated"))
+            .findFirst()
+            .orElseThrow();
     assertEquals("manager.due", event.input().get("timers").get(0).get("timer").asText());
 
     t.sleep(Duration.ofDays(3).plusHours(1));
@@ -151,7 +173,8 @@ class SchedulesWorkflowTest {
     assertEquals(berlin("2026-12-28T10:00"), toMinute(escalated.context().expiresAt()));
 
     // The worker's calendar changes again: a replay still reads what the approval recorded.
-    WorkerCalendar.use(new CalendarSettings("America/New_York", "08:00-12:00", List.of("MON"), List.of()));
+    WorkerCalendar.use(
+        new CalendarSettings("America/New_York", "08:00-12:00", List.of("MON"), List.of()));
     t.approvals.update(id, "approve", json("{'user':'alice'}"));
     WorkflowReplayer.replayWorkflowExecution(t.fetchHistory(id), ApprovalWorkflowImpl.class);
   }
@@ -160,9 +183,13 @@ class SchedulesWorkflowTest {
   void aRefusedRecalculateRecordsNothingAndASignalledOneIsApplied() {
     env(BERLIN_BEFORE, berlin("2026-12-21T10:00"));
     String elapsed = t.start(reminder("'cycle':'R/PT1H'").replace("PO-1", "PO-3"));
-    WorkflowUpdateException refused = assertThrows(WorkflowUpdateException.class,
-        () -> t.approvals.update(elapsed, "recalculate", json("{}")));
-    assertTrue(refused.getCause().getMessage().contains("nothing to recalculate"), refused.getCause().getMessage());
+    WorkflowUpdateException refused =
+        assertThrows(
+            WorkflowUpdateException.class,
+            () -> t.approvals.update(elapsed, "recalculate", json("{}")));
+    assertTrue(
+        refused.getCause().getMessage().contains("nothing to recalculate"),
+        refused.getCause().getMessage());
     assertEquals(0, sideEffects(elapsed).size());
 
     String id = t.start(DUE_IN_WORKING_TIME);
