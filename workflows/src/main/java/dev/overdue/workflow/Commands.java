@@ -154,7 +154,7 @@ public final class Commands {
     }
   }
 
-  /** Limits are read as the approval's edition of the rules reads them: cycles with schedules or not. */
+  /** Limits are read by the approval's edition of the rules: cycles with schedules or without. */
   private static Rules rules(Known knownTo) {
     return knownTo == Known.CURRENT ? Rules.TASKS : Rules.BEFORE_TASKS;
   }
