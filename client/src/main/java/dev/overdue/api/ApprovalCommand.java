@@ -48,6 +48,13 @@ public sealed interface ApprovalCommand {
     }
   }
 
+  /**
+   * Re-reads the worker's business calendar (new holidays, hours, zone) and moves the dates of the
+   * timers that count in it and have not expired: working-time limits, cycles in working time, cron
+   * cycles. Camunda's recalculateJobDuedate, for the whole approval.
+   */
+  record Recalculate(String user) implements ApprovalCommand {}
+
   /** Takes the current step ({@code step}, when given, must name it): only its owner may decide it. */
   record Claim(String step, String user) implements ApprovalCommand {}
 
@@ -138,6 +145,7 @@ public sealed interface ApprovalCommand {
     all.put("suspend", Suspend.class);
     all.put("resume", Resume.class);
     all.put("extendDeadline", ExtendDeadline.class);
+    all.put("recalculate", Recalculate.class);
     all.put("claim", Claim.class);
     all.put("start", Start.class);
     all.put("release", Release.class);

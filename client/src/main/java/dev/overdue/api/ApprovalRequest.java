@@ -108,8 +108,9 @@ public record ApprovalRequest(
 
   /**
    * A user-defined timer: starts OFF, switched by enableTimer and disableTimer. Either {@code
-   * limit} (once) or {@code cycle} (ISO-8601 repeating: {@code R3/PT4H}, {@code R/P1D}) with its
-   * {@code catchUp} policy ({@code fire-once}, the default, {@code fire-all} or {@code skip}).
+   * limit} (once) or {@code cycle} (ISO-8601 repeating: {@code R3/PT4H}, {@code R/P1D}, with a
+   * start or an end; or a Quartz cron expression) with its {@code catchUp} policy ({@code
+   * fire-once}, the default, {@code fire-all} or {@code skip}) and an optional {@code endDate}.
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record TimerDefinition(
@@ -118,9 +119,16 @@ public record ApprovalRequest(
       List<HandlerDefinition> handlers,
       String cycle,
       String catchUp,
-      String calendar) {
+      String calendar,
+      String endDate) {
     public TimerDefinition {
       handlers = handlers == null ? List.of() : List.copyOf(handlers);
+    }
+
+    public TimerDefinition(
+        String name, String limit, List<HandlerDefinition> handlers, String cycle, String catchUp,
+        String calendar) {
+      this(name, limit, handlers, cycle, catchUp, calendar, null);
     }
 
     public TimerDefinition(String name, String limit, List<HandlerDefinition> handlers) {
@@ -130,8 +138,9 @@ public record ApprovalRequest(
 
   /**
    * A WS-HumanTask deadline of a step: exactly one of {@code for} (a duration), {@code until} (a
-   * date-time) or {@code cycle} (repeating, for reminders), counted from when the step is created.
-   * Its escalations run, in order, when it expires and their condition holds.
+   * date-time) or {@code cycle} (repeating, for reminders; {@code endDate} stops it), counted from
+   * when the step is created. Its escalations run, in order, when it expires and their condition
+   * holds.
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record DeadlineDefinition(
@@ -141,9 +150,16 @@ public record ApprovalRequest(
       String cycle,
       String catchUp,
       String calendar,
-      List<HandlerDefinition> escalations) {
+      List<HandlerDefinition> escalations,
+      String endDate) {
     public DeadlineDefinition {
       escalations = escalations == null ? List.of() : List.copyOf(escalations);
+    }
+
+    public DeadlineDefinition(
+        String name, String forDuration, String until, String cycle, String catchUp, String calendar,
+        List<HandlerDefinition> escalations) {
+      this(name, forDuration, until, cycle, catchUp, calendar, escalations, null);
     }
   }
 

@@ -175,6 +175,25 @@ final class ApprovalCommands {
     }
   }
 
+  @Command(
+      name = "recalculate",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Count the approval's dates again in the worker's calendar as it is now.",
+        "Working-time limits, cycles in working time and cron cycles that have not expired move"
+            + " (a holiday announced after the start, new hours); fixed dates and elapsed durations"
+            + " do not. The answer and `overdue timers ID --explain` show each old and new date."
+      })
+  static final class Recalculate extends SteeringCommand {
+    @Option(names = "--user", paramLabel = "USER", description = "Who asks: in the timers' changes.")
+    String user;
+
+    @Override
+    ApprovalCommand command() {
+      return new ApprovalCommand.Recalculate(user);
+    }
+  }
+
   /** claim, release and start-task: a user and, to be explicit, the step. */
   abstract static class TaskCommand extends SteeringCommand {
     @Option(names = "--user", required = true, paramLabel = "USER", description = "An approver.")

@@ -48,6 +48,7 @@ import picocli.CommandLine.Spec;
       ApprovalCommands.Suspend.class,
       ApprovalCommands.Resume.class,
       ApprovalCommands.ExtendDeadline.class,
+      ApprovalCommands.Recalculate.class,
       ApprovalCommands.Claim.class,
       ApprovalCommands.Release.class,
       ApprovalCommands.StartTask.class,

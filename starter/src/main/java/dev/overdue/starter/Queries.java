@@ -387,7 +387,10 @@ final class Queries {
     if (timer.cleared()) {
       return "CLEARED";
     }
-    boolean cycle = timer.limit() != null && timer.limit().startsWith("R");
+    // Only a cycle has a catch-up policy: a cron cycle's limit does not start with R.
+    boolean cycle =
+        (timer.limit() != null && timer.limit().startsWith("R"))
+            || (timer.derivation() != null && timer.derivation().catchUp() != null);
     return timer.expired() && !cycle ? timer.state() + " (expired, handlers ran)" : timer.state();
   }
 

@@ -554,6 +554,7 @@ class OverdueCliTest {
             "suspend",
             "resume",
             "extend-deadline",
+            "recalculate",
             "claim",
             "release",
             "start-task",

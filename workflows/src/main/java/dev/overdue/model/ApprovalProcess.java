@@ -36,9 +36,12 @@ public final class ApprovalProcess {
   private final String requester;
   /** The request's data, for conditions, expressions and templates; changed by task data. */
   private Map<String, Object> data;
-  /** The worker's calendar as recorded at the start; null when no limit counts working time. */
-  private final CalendarSettings calendarSettings;
-  private final BusinessCalendar calendar;
+  /**
+   * The worker's calendar as recorded at the start, or by the last recalculation; null when no
+   * limit counts in it.
+   */
+  private CalendarSettings calendarSettings;
+  private BusinessCalendar calendar;
   private final List<UserTask> steps = new ArrayList<>();
   private final ProcessTimers timers = new ProcessTimers();
   private final List<WarningInfo> warnings = new ArrayList<>();
@@ -504,5 +507,11 @@ public final class ApprovalProcess {
 
   BusinessCalendar calendar() {
     return calendar;
+  }
+
+  /** From now on the approval counts in {@code settings} (a recalculation recorded them). */
+  void useCalendar(CalendarSettings settings) {
+    calendarSettings = settings;
+    calendar = BusinessCalendar.of(settings);
   }
 }

@@ -9,9 +9,9 @@ import java.util.Optional;
 
 /**
  * One business timer: a state ({@link TimerLifecycle}), a time limit, an expiration date fixed
- * once computed, and an expiration flag. A cycle limit ({@code R3/PT4H}) makes it repeat: each
- * occurrence is due one interval after the previous one, counted from when it started, and missed
- * occurrences follow its {@link Cycle.CatchUp} policy.
+ * once computed, and an expiration flag. A cycle limit ({@code R3/PT4H}, a cron expression) makes
+ * it repeat: its date is the next occurrence ({@link Cycle}), and missed occurrences follow its
+ * {@link Cycle.CatchUp} policy.
  *
  * <p>Every change of state goes through the lifecycle table, which refuses what a state does not
  * allow; {@link #transition} then gives the allowed row its effect. The timer keeps how its date
@@ -38,6 +38,8 @@ public final class BusinessTimer {
   private Instant base;
   /** Occurrences of a cycle dealt with (fired or skipped) since {@link #base}. */
   private long occurrencesDone;
+  /** A cycle with no occurrence left: its count, or its end, was reached. */
+  private boolean ranOut;
   private final List<TimerChange> changes = new ArrayList<>();
   /** Counts working time; set by the process, null when no limit of the approval needs it. */
   private BusinessCalendar calendar;
@@ -101,6 +103,10 @@ public final class BusinessTimer {
     timer.firings = snapshot.firings();
     timer.base = snapshot.base() == null ? null : Instant.parse(snapshot.base());
     timer.occurrencesDone = snapshot.occurrencesDone() == null ? 0 : snapshot.occurrencesDone();
+    // Not in snapshots: whether a next occurrence exists follows from the count and the base.
+    timer.ranOut =
+        timer.isCycle() && timer.base != null && timer.expiresAt != null
+            && timer.cycle().next(timer.base, timer.occurrencesDone, calendar).isEmpty();
     if (snapshot.changes() != null) {
       timer.changes.addAll(snapshot.changes());
     }
@@ -158,8 +164,19 @@ public final class BusinessTimer {
     recordChange(now, by, event == TimerEvent.ENABLE ? "enabled" : "disabled", limit.text(), oldDate);
   }
 
-  /** Fixes the expiration date (a cycle's first occurrence) counting from {@code now}. */
+  /**
+   * Fixes the expiration date (a cycle's first occurrence) counting from {@code now}; a cycle with
+   * a start counts from it, and one with no occurrence left has no date.
+   */
   private void countFrom(Instant now) {
+    if (isCycle()) {
+      Cycle.Position position = cycle().begin(now, calendar);
+      base = position.base();
+      occurrencesDone = position.done();
+      expiresAt = position.next().orElse(null);
+      ranOut = position.next().isEmpty();
+      return;
+    }
     base = now;
     occurrencesDone = 0;
     expiresAt = limit.expirationFrom(now, calendar);
@@ -194,6 +211,7 @@ public final class BusinessTimer {
     Instant oldDate = expiresAt;
     limit = newLimit;
     expired = false;
+    ranOut = false;
     if (state == TimerState.RUNNING) {
       countFrom(now);
     } else {
@@ -202,13 +220,50 @@ public final class BusinessTimer {
     recordChange(now, by, "limit", oldLimit, oldDate);
   }
 
-  /** Moves a cycle's remaining occurrences {@code by} later. */
+  /** Moves a cycle's remaining occurrences {@code by} later (a cron cycle: to its next time after). */
   void postponeCycle(Duration by, Instant now, String who) {
     transition(TimerEvent.EXTEND, now);
     Instant oldDate = expiresAt;
-    base = base.plus(by);
-    expiresAt = cycle().due(base, occurrencesDone + 1);
+    base = cycle().postponed(base, expiresAt, by);
+    Optional<Instant> next = cycle().next(base, occurrencesDone, calendar);
+    next.ifPresent(at -> expiresAt = at);
+    ranOut = next.isEmpty();
     recordChange(now, who, "postponed by " + new TimeLimit.Relative(by).text(), limit.text(), oldDate);
+  }
+
+  /** The next occurrence of a cycle postponed {@code by}; empty when none would be left. */
+  Optional<Instant> nextIfPostponed(Duration by) {
+    return cycle().next(cycle().postponed(base, expiresAt, by), occurrencesDone, calendar);
+  }
+
+  /**
+   * Counts the date again in {@code newCalendar} (recalculation), when it depends on the calendar
+   * and is still to come: a working-time limit from its base, a cycle's next occurrence. Every
+   * timer counts in the new calendar from now on. Returns the date before, when it moved.
+   */
+  Optional<Instant> recount(BusinessCalendar newCalendar, String described, Instant now, String by) {
+    calendar = newCalendar;
+    if (!countsInCalendar() || state == TimerState.CLEARED || base == null || !hasComingDate()) {
+      return Optional.empty();
+    }
+    Instant oldDate = expiresAt;
+    if (limit instanceof TimeLimit.Working working) {
+      expiresAt = newCalendar.plus(base, working.duration());
+    } else {
+      Optional<Instant> next = cycle().next(base, occurrencesDone, newCalendar);
+      next.ifPresent(at -> expiresAt = at);
+      ranOut = next.isEmpty();
+    }
+    if (oldDate.equals(expiresAt) && !ranOut) {
+      return Optional.empty();
+    }
+    recordChange(now, by, "recalculated in " + described, limit.text(), oldDate);
+    return Optional.of(oldDate);
+  }
+
+  /** Whether the date depends on the business calendar: working time, or a cron's zone and days. */
+  public boolean countsInCalendar() {
+    return limit instanceof TimeLimit.Working || (isCycle() && cycle().needsCalendar());
   }
 
   private void recordChange(Instant at, String by, String change, String oldLimit, Instant oldDate) {
@@ -245,15 +300,19 @@ public final class BusinessTimer {
       firings++;
       return List.of(new Firing(firings, expiresAt));
     }
-    Cycle.Step step = cycle().step(base, occurrencesDone, now, catchUp);
+    Cycle.Step step = cycle().step(base, occurrencesDone, now, catchUp, calendar);
     List<Firing> fired = new ArrayList<>();
     for (Instant dueAt : step.firings()) {
       firings++;
       fired.add(new Firing(firings, dueAt));
     }
     occurrencesDone = step.done();
+    if (step.base() != null) {
+      base = step.base();
+    }
     expired = expired || !fired.isEmpty();
     step.next().ifPresent(next -> expiresAt = next);
+    ranOut = step.next().isEmpty();
     return fired;
   }
 
@@ -270,7 +329,7 @@ public final class BusinessTimer {
   }
 
   /** A date still to come, whether or not the timer runs toward it now. */
-  private boolean hasComingDate() {
+  boolean hasComingDate() {
     return expiresAt != null && (isCycle() ? !cycleRanOut() : !expired);
   }
 
@@ -278,13 +337,12 @@ public final class BusinessTimer {
     return limit instanceof TimeLimit.Repeating;
   }
 
-  private Cycle cycle() {
+  Cycle cycle() {
     return ((TimeLimit.Repeating) limit).cycle();
   }
 
   private boolean cycleRanOut() {
-    Long repetitions = cycle().repetitions();
-    return repetitions != null && occurrencesDone >= repetitions;
+    return ranOut;
   }
 
   /**
@@ -299,12 +357,7 @@ public final class BusinessTimer {
     if (!isCycle()) {
       return List.of(expiresAt);
     }
-    List<Instant> dates = new ArrayList<>();
-    Long repetitions = cycle().repetitions();
-    for (long k = occurrencesDone + 1; dates.size() < max && (repetitions == null || k <= repetitions); k++) {
-      dates.add(cycle().due(base, k));
-    }
-    return dates;
+    return cycle().upcoming(base, occurrencesDone, max, calendar);
   }
 
   public String name() {

@@ -89,4 +89,19 @@ public sealed interface Command {
 
   /** The current step's candidate groups looked up again; {@code user} is who asked, for the trail. */
   record RefreshOwners(String user) implements Command {}
+
+  /**
+   * Re-reads the business calendar and counts again the dates that depend on it. {@code calendar}
+   * is the worker's, as the workflow recorded it when it applies the command; null while checked.
+   */
+  record Recalculate(String user, CalendarSettings calendar) implements Command {
+    public Recalculate(String user) {
+      this(user, null);
+    }
+
+    /** This command, counting in {@code workerCalendar}. */
+    public Recalculate in(CalendarSettings workerCalendar) {
+      return new Recalculate(user, workerCalendar);
+    }
+  }
 }

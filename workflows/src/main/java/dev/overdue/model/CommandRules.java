@@ -83,6 +83,8 @@ final class CommandRules {
       return reassign(c, now);
     } else if (command instanceof Command.RefreshOwners c) {
       return refreshOwners(c);
+    } else if (command instanceof Command.Recalculate c) {
+      return Recalculation.check(process, c, now);
     } else if (command instanceof Command.Abort c) {
       if (c.reason() == null || c.reason().isBlank()) {
         throw new RuleViolation("abort needs a reason");
@@ -117,6 +119,15 @@ final class CommandRules {
     BusinessTimer timer = process.timers().known(c.timer());
     refuse(timer.refusal(TimerEvent.EXTEND));
     TimeLimit limit = newLimit(timer, c, now);
+    boolean postponedPastItsEnd =
+        timer.isCycle() && c.by() != null && process.rules().tasks()
+            && timer.nextIfPostponed(c.by()).isEmpty();
+    if (postponedPastItsEnd) {
+      throw new RuleViolation(
+          "timer " + c.timer() + ": postponed by " + new TimeLimit.Relative(c.by()).text()
+              + " its cycle has no occurrence left (" + timer.limit().text()
+              + "): give a new limit instead");
+    }
     return () -> {
       if (timer.isCycle() && c.by() != null) {
         timer.postponeCycle(c.by(), now, who(c.user()));
@@ -161,7 +172,10 @@ final class CommandRules {
       throw new RuleViolation(
           "the new deadline " + absolute.text() + " is not in the future (now " + now + ")");
     }
-    if (limit instanceof TimeLimit.Working && process.calendar() == null) {
+    boolean needsCalendar =
+        limit instanceof TimeLimit.Working
+            || (limit instanceof TimeLimit.Repeating repeating && repeating.cycle().needsCalendar());
+    if (needsCalendar && process.calendar() == null) {
       throw new RuleViolation(
           "this approval counts no working time (it started without a business limit, so it has no"
               + " business calendar): give an elapsed duration or a date-time");

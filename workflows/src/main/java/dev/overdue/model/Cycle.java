@@ -1,24 +1,41 @@
 package dev.overdue.model;
 
+import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * A repeating timer in ISO-8601 form: {@code R3/PT4H} fires three times, four hours apart;
- * {@code R/P1D} every day until cleared. Occurrence k (from 1) is due at {@code anchor + k ×
- * interval}. When occurrences were missed (the approval was suspended, or no worker ran it), the
- * {@link CatchUp} policy decides what fires now, so a resume never brings a burst of duplicates
- * unless {@code fire-all} asks for every one, in order.
+ * A repeating timer, in one of the forms requests write ({@link CycleText} reads them):
+ *
+ * <ul>
+ *   <li>{@code R3/PT4H}: three times, four hours apart; {@code R/P1D} every day until cleared.
+ *       Occurrence k (from 1) is due at {@code base + k × interval}, the base being when the timer
+ *       started running.
+ *   <li>{@code R5/2027-01-04T09:00/P1D}: from a fixed start, as Activiti and Camunda read it: the
+ *       first occurrence is the start, occurrence k is due at {@code start + (k − 1) × interval}.
+ *       Those due before the timer started running are behind it, neither fired nor missed.
+ *   <li>{@code R/PT4H/2027-01-31T17:00}, {@code … until <date-time>} or a request's {@code
+ *       endDate}: none after the end, which is inclusive (Activiti's {@code endDate}).
+ *   <li>{@code 0 0 9 ? * MON-FRI}: a Quartz cron expression ({@link CronSchedule}), in the business
+ *       calendar's zone.
+ *   <li>{@code … business}: in working time. Occurrence k is {@code k × interval} of working time
+ *       after the base ({@link BusinessCalendar#plus}), so it never drifts as repeated rounding
+ *       would; a cron cycle fires on working days only.
+ * </ul>
+ *
+ * <p>When occurrences were missed (the approval was suspended, or no worker ran it), the {@link
+ * CatchUp} policy decides what fires now, so a resume never brings a burst of duplicates unless
+ * {@code fire-all} asks for every one, in order. Every method is pure: given the base, the count
+ * dealt with and the instants, it finds occurrences by arithmetic or bisection, never one by one.
  */
-public record Cycle(Long repetitions, Duration interval) {
-  private static final Pattern ISO = Pattern.compile("R(\\d*)/(P.+)", Pattern.CASE_INSENSITIVE);
-
+public final class Cycle {
   /** What happens to occurrences that fell due while nothing could fire them. */
   public enum CatchUp {
     /** The missed occurrences fire once, together, now (the default). */
@@ -40,95 +57,226 @@ public record Cycle(Long repetitions, Duration interval) {
       try {
         return valueOf(text.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
       } catch (IllegalArgumentException e) {
-        throw new RuleViolation("catchUp must be fire-once, fire-all or skip, got " + Texts.quote(text));
+        throw new RuleViolation(
+            "catchUp must be fire-once, fire-all or skip, got " + Texts.quote(text));
       }
     }
   }
 
-  public Cycle {
+  private final Long repetitions;
+
+  /** Elapsed time between occurrences; null for working time and cron. */
+  private final Duration interval;
+
+  /** Working time between occurrences ({@code PT4H}, {@code P1W}); null otherwise. */
+  private final String workingTime;
+
+  private final CronSchedule cron;
+  private final OffsetDateTime start;
+  private final OffsetDateTime end;
+
+  /**
+   * Counts in the business calendar: working time between occurrences, or a cron's working days.
+   */
+  private final boolean business;
+
+  /** {@code R<repetitions>/<interval>}: counted in elapsed time from when the timer runs. */
+  public Cycle(Long repetitions, Duration interval) {
+    this(repetitions, interval, null, null, null, null, false);
+  }
+
+  Cycle(
+      Long repetitions,
+      Duration interval,
+      String workingTime,
+      CronSchedule cron,
+      OffsetDateTime start,
+      OffsetDateTime end,
+      boolean business) {
     if (repetitions != null && repetitions < 1) {
       throw new RuleViolation("a cycle repeats at least once");
     }
-    if (interval == null || interval.isNegative() || interval.isZero()) {
-      throw new RuleViolation("a cycle needs a positive interval");
+    if (cron == null && workingTime == null) {
+      if (interval == null || interval.isNegative() || interval.isZero()) {
+        throw new RuleViolation("a cycle needs a positive interval");
+      }
+      if (interval.compareTo(MIN_INTERVAL) < 0) {
+        throw new RuleViolation(
+            "a cycle's interval is at least one minute (PT1M), got " + interval);
+      }
     }
-    if (interval.compareTo(MIN_INTERVAL) < 0) {
-      throw new RuleViolation("a cycle's interval is at least one minute (PT1M), got " + interval);
+    if (workingTime != null) {
+      WorkingIntervals.check(workingTime);
     }
+    if (start != null && end != null && !start.toInstant().isBefore(end.toInstant())) {
+      throw new RuleViolation("a cycle's start " + start + " is not before its end " + end);
+    }
+    this.repetitions = repetitions;
+    this.interval = interval;
+    this.workingTime = workingTime;
+    this.cron = cron;
+    this.start = start;
+    this.end = end;
+    this.business = business;
   }
 
-  /** {@code R3/PT4H}, {@code R/P1D}. */
+  /** Any form ({@link CycleText}); a date-time without offset is read in {@code zone}. */
+  public static Cycle parse(String text, ZoneId zone) {
+    return CycleText.parse(text, zone);
+  }
+
   public static Cycle parse(String text) {
-    Matcher m = ISO.matcher(text == null ? "" : text.trim());
-    if (!m.matches()) {
-      throw new RuleViolation(
-          Texts.quote(text) + " is not a cycle: use R<n>/<duration> or R/<duration> (R3/PT4H, R/P1D)");
-    }
-    Long repetitions;
-    try {
-      repetitions = m.group(1).isEmpty() ? null : Long.valueOf(m.group(1));
-    } catch (NumberFormatException e) {
-      throw new RuleViolation(Texts.quote(text) + " repeats too often");
-    }
-    return new Cycle(repetitions, TimeLimit.parseDuration(m.group(2)));
+    return parse(text, null);
   }
 
-  /** The cycle as ISO-8601 text, as {@link #parse} reads it. */
-  public String text() {
-    return "R" + (repetitions == null ? "" : repetitions) + "/" + new TimeLimit.Relative(interval).text();
-  }
-
-  /** When occurrence {@code k} (from 1) is due. */
-  public Instant due(Instant anchor, long k) {
-    return anchor.plus(interval.multipliedBy(k));
+  /** This cycle ending at {@code at} (inclusive). */
+  Cycle endingAt(OffsetDateTime at) {
+    return new Cycle(repetitions, interval, workingTime, cron, start, at, business);
   }
 
   /**
-   * An occurrence due more than this before it is handled was missed (Quartz's misfire
-   * threshold); one due within it fires on time, whatever the policy.
+   * The cycle as {@link #parse} reads it: {@code R5/2027-01-04T09:00+01:00/P1D until … business}.
+   */
+  public String text() {
+    String times =
+        cron != null
+            ? cron.text()
+            : "R"
+                + (repetitions == null ? "" : repetitions)
+                + "/"
+                + (start == null ? "" : start + "/")
+                + (workingTime != null ? workingTime : new TimeLimit.Relative(interval).text());
+    return times
+        + (end == null ? "" : CycleText.UNTIL + end)
+        + (business ? TimeLimit.BUSINESS_SUFFIX : "");
+  }
+
+  // ---- where a cycle stands ----------------------------------------------------------------
+
+  /** A cycle's count: from {@code base}, {@code done} occurrences dealt with, the next one due. */
+  public record Position(Instant base, long done, Optional<Instant> next) {}
+
+  /**
+   * Where the cycle stands when its timer starts running at {@code now}: a cycle with a start
+   * counts from it, with the occurrences before {@code now} behind it; a cron cycle's cursor is
+   * {@code now}; any other counts from {@code now}.
+   */
+  Position begin(Instant now, BusinessCalendar calendar) {
+    if (cron != null) {
+      return new Position(now, 0, cron.in(calendar, business, endInstant()).next(now));
+    }
+    Instant base = start != null ? start.toInstant() : now;
+    long done = start != null ? dueCount(base, now.minusNanos(1), calendar) : 0;
+    return new Position(base, done, next(base, done, calendar));
+  }
+
+  /** The occurrence after the {@code done} ones, empty when the cycle has run out. */
+  Optional<Instant> next(Instant base, long done, BusinessCalendar calendar) {
+    if (cron != null) {
+      return cron.in(calendar, business, endInstant()).next(base);
+    }
+    if (repetitions != null && done >= repetitions) {
+      return Optional.empty();
+    }
+    Instant next;
+    try {
+      next = due(base, done + 1, calendar);
+    } catch (ArithmeticException | DateTimeException beyondAnyDeadline) {
+      return Optional.empty();
+    }
+    return end != null && next.isAfter(end.toInstant()) ? Optional.empty() : Optional.of(next);
+  }
+
+  /** The next {@code max} occurrences after the {@code done} ones, for the plan. */
+  List<Instant> upcoming(Instant base, long done, int max, BusinessCalendar calendar) {
+    if (cron != null) {
+      return cron.in(calendar, business, endInstant()).upcoming(base, max);
+    }
+    List<Instant> dates = new ArrayList<>();
+    for (long k = done; dates.size() < max; k++) {
+      Optional<Instant> next = next(base, k, calendar);
+      if (next.isEmpty()) {
+        break;
+      }
+      dates.add(next.get());
+    }
+    return dates;
+  }
+
+  /**
+   * The base after {@code extendDeadline by}: an interval cycle counts from a base {@code by}
+   * later, so its remaining occurrences move by it; a cron cycle skips to its first time at or
+   * after {@code next + by}.
+   */
+  Instant postponed(Instant base, Instant next, Duration by) {
+    return cron != null ? next.plus(by).minusNanos(1) : base.plus(by);
+  }
+
+  /** When occurrence {@code k} (from 1) of an interval cycle is due. */
+  Instant due(Instant base, long k, BusinessCalendar calendar) {
+    long intervals = start != null ? k - 1 : k;
+    if (workingTime == null) {
+      return base.plus(interval.multipliedBy(intervals));
+    }
+    return WorkingIntervals.after(calendar, base, workingTime, intervals);
+  }
+
+  // ---- what fires --------------------------------------------------------------------------
+
+  /**
+   * An occurrence due more than this before it is handled was missed (Quartz's misfire threshold);
+   * one due within it fires on time, whatever the policy.
    */
   public static final Duration MISFIRE_THRESHOLD = Duration.ofSeconds(60);
 
+  /** As {@link #step(Instant, long, Instant, CatchUp, BusinessCalendar)}, in elapsed time. */
+  public Step step(Instant base, long done, Instant now, CatchUp policy) {
+    return step(base, done, now, policy, null);
+  }
+
   /**
    * What fires at {@code now}, given that {@code done} occurrences were dealt with (fired or
-   * dropped): the due dates of the firings to record, oldest first, how many occurrences are
-   * dealt with afterwards, and when the next one is due (empty once the cycle has run out).
+   * dropped): the due dates of the firings to record, oldest first, how many occurrences are dealt
+   * with afterwards, and when the next one is due (empty once the cycle has run out).
    */
-  public Step step(Instant anchor, long done, Instant now, CatchUp policy) {
-    long due = occurrencesDueBy(anchor, now);
-    if (repetitions != null) {
-      due = Math.min(due, repetitions);
+  public Step step(
+      Instant base, long done, Instant now, CatchUp policy, BusinessCalendar calendar) {
+    if (cron != null) {
+      return cron.in(calendar, business, endInstant()).step(base, now, policy);
     }
+    long due = dueCount(base, now, calendar);
     // Occurrences done+1..due are due; those due before the misfire threshold were missed. Only
     // the ones that fire are materialized: a long suspension of a short cycle must stay cheap.
-    long lastMissed = Math.min(due, occurrencesDueBy(anchor, now.minus(MISFIRE_THRESHOLD).minusNanos(1)));
+    long lastMissed =
+        Math.min(due, dueCount(base, now.minus(MISFIRE_THRESHOLD).minusNanos(1), calendar));
     long firstMissed = done + 1;
     long missedCount = Math.max(0, lastMissed - firstMissed + 1);
     List<Instant> onTime = new ArrayList<>();
     for (long k = Math.max(firstMissed, lastMissed + 1); k <= due; k++) {
-      onTime.add(due(anchor, k));
+      onTime.add(due(base, k, calendar));
     }
     List<Instant> firings =
         switch (policy) {
           case FIRE_ALL -> {
             List<Instant> all = new ArrayList<>();
             // At most MAX_FIRE_ALL missed occurrences fire, the latest ones.
-            for (long k = Math.max(firstMissed, lastMissed - MAX_FIRE_ALL + 1); k <= lastMissed; k++) {
-              all.add(due(anchor, k));
+            for (long k = Math.max(firstMissed, lastMissed - MAX_FIRE_ALL + 1);
+                k <= lastMissed;
+                k++) {
+              all.add(due(base, k, calendar));
             }
             all.addAll(onTime);
             yield all;
           }
           // One firing stands for every missed occurrence; an on-time one already is that firing.
-          case FIRE_ONCE -> onTime.isEmpty() && missedCount > 0 ? List.of(due(anchor, lastMissed)) : onTime;
+          case FIRE_ONCE ->
+              onTime.isEmpty() && missedCount > 0
+                  ? List.of(due(base, lastMissed, calendar))
+                  : onTime;
           case SKIP -> onTime;
         };
     long dealtWith = Math.max(done, due);
-    Optional<Instant> next =
-        repetitions != null && dealtWith >= repetitions
-            ? Optional.empty()
-            : Optional.of(due(anchor, dealtWith + 1));
-    return new Step(List.copyOf(firings), dealtWith, next);
+    return new Step(List.copyOf(firings), dealtWith, next(base, dealtWith, calendar));
   }
 
   /** The most missed occurrences {@code fire-all} fires at once (the latest ones). */
@@ -137,13 +285,90 @@ public record Cycle(Long repetitions, Duration interval) {
   /** The shortest interval: reminders, not a busy loop. */
   public static final Duration MIN_INTERVAL = Duration.ofMinutes(1);
 
-  /** The outcome of {@link #step}. */
-  public record Step(List<Instant> firings, long done, Optional<Instant> next) {}
+  /**
+   * The outcome of {@link #step}. {@code base} is where a cron cycle's cursor moved to; null for an
+   * interval cycle, whose base stays.
+   */
+  public record Step(List<Instant> firings, long done, Optional<Instant> next, Instant base) {
+    public Step(List<Instant> firings, long done, Optional<Instant> next) {
+      this(firings, done, next, null);
+    }
+  }
 
-  private long occurrencesDueBy(Instant anchor, Instant now) {
-    if (now.isBefore(anchor)) {
+  /** Occurrences due by {@code t}, within the repetitions and the end. */
+  private long dueCount(Instant base, Instant t, BusinessCalendar calendar) {
+    Instant until = end != null && t.isAfter(end.toInstant()) ? end.toInstant() : t;
+    long count = countBy(base, until, calendar);
+    return repetitions == null ? count : Math.min(count, repetitions);
+  }
+
+  /** Occurrences due by {@code t}: arithmetic in elapsed time, bisection in working time. */
+  private long countBy(Instant base, Instant t, BusinessCalendar calendar) {
+    if (t.isBefore(base)) {
       return 0;
     }
-    return Duration.between(anchor, now).dividedBy(interval);
+    if (workingTime == null) {
+      long whole = Duration.between(base, t).dividedBy(interval);
+      return start != null ? whole + 1 : whole;
+    }
+    return WorkingIntervals.count(k -> !due(base, k, calendar).isAfter(t));
+  }
+
+  private Instant endInstant() {
+    return end == null ? null : end.toInstant();
+  }
+
+  // ---- what it is --------------------------------------------------------------------------
+
+  /** Null for a cycle without a count. */
+  public Long repetitions() {
+    return repetitions;
+  }
+
+  /** The elapsed interval; null for a cycle in working time or a cron cycle. */
+  public Duration interval() {
+    return interval;
+  }
+
+  /** The working-time interval ({@code PT4H}); null otherwise. */
+  public String workingTime() {
+    return workingTime;
+  }
+
+  public Optional<CronSchedule> cron() {
+    return Optional.ofNullable(cron);
+  }
+
+  public Optional<OffsetDateTime> start() {
+    return Optional.ofNullable(start);
+  }
+
+  public Optional<OffsetDateTime> end() {
+    return Optional.ofNullable(end);
+  }
+
+  /** Counts in the business calendar: working time, or a cron's working days. */
+  public boolean business() {
+    return business;
+  }
+
+  /** Whether its dates depend on the business calendar: its working time, or a cron's zone. */
+  public boolean needsCalendar() {
+    return business || cron != null;
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof Cycle that && text().equals(that.text());
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(text());
+  }
+
+  @Override
+  public String toString() {
+    return text();
   }
 }

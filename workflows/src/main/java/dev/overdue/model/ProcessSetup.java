@@ -27,18 +27,18 @@ final class ProcessSetup {
    */
   static ApprovalProcess start(
       ApprovalRequest request, Instant now, CalendarSettings calendar, Rules rules) {
-    List<String> problems = RequestValidator.problems(request, now, calendar);
+    List<String> problems = RequestValidator.problems(request, now, calendar, rules);
     if (!problems.isEmpty()) {
       throw new RuleViolation("invalid approval request: " + String.join("; ", problems));
     }
     CalendarSettings kept =
-        !RequestValidator.needsCalendar(request)
+        !RequestValidator.needsCalendar(request, rules)
             ? null
             : calendar != null ? calendar : CalendarSettings.officeHours();
     ApprovalProcess process =
         new ApprovalProcess(
             rules, request.requestId(), request.title(), request.requester(), request.data(), kept);
-    RequestLimits limits = new RequestLimits(request.calendar(), process.calendar());
+    RequestLimits limits = new RequestLimits(request.calendar(), process.calendar(), rules);
     addTimer(process, ProcessTimers.PROCESS, TimerKind.PROCESS, null, limits.of(request.timeout(), null),
         request.onTimeout(), null);
     for (StepDefinition step : request.steps()) {
@@ -62,9 +62,11 @@ final class ProcessSetup {
       }
     }
     for (TimerDefinition timer : request.timers()) {
-      addTimer(process, timer.name(), TimerKind.USER, null,
-          limits.of(timer.cycle() != null ? timer.cycle() : timer.limit(), timer.calendar()),
-          timer.handlers(), timer.catchUp());
+      TimeLimit limit =
+          timer.cycle() != null
+              ? new TimeLimit.Repeating(limits.cycle(timer.cycle(), timer.endDate(), timer.calendar()))
+              : limits.of(timer.limit(), timer.calendar());
+      addTimer(process, timer.name(), TimerKind.USER, null, limit, timer.handlers(), timer.catchUp());
     }
     process.timers().get(ProcessTimers.PROCESS).ifPresent(t -> t.ensureRunning(now));
     process.activate(0, now);
@@ -74,12 +76,13 @@ final class ProcessSetup {
   /** A WS-HumanTask deadline of {@code step}: a timer named {@code <step>.<deadline>}. */
   private static void addDeadline(
       ApprovalProcess process, String step, TimerKind kind, DeadlineDefinition deadline, RequestLimits limits) {
-    String text =
-        deadline.forDuration() != null
-            ? deadline.forDuration()
-            : deadline.until() != null ? deadline.until() : deadline.cycle();
-    addTimer(process, step + "." + deadline.name(), kind, step, limits.of(text, deadline.calendar()),
-        deadline.escalations(), deadline.catchUp());
+    String calendar = deadline.calendar();
+    TimeLimit limit =
+        deadline.cycle() != null
+            ? new TimeLimit.Repeating(limits.cycle(deadline.cycle(), deadline.endDate(), calendar))
+            : limits.of(deadline.forDuration() != null ? deadline.forDuration() : deadline.until(), calendar);
+    addTimer(process, step + "." + deadline.name(), kind, step, limit, deadline.escalations(),
+        deadline.catchUp());
   }
 
   /** Only timers with a limit exist. */

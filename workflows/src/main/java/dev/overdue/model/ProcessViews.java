@@ -76,19 +76,15 @@ final class ProcessViews {
       rule = "fixed date " + absolute.text();
     } else if (t.limit() instanceof TimeLimit.Working working) {
       rule = from + " + " + working.duration() + " of working time";
-    } else if (t.limit() instanceof TimeLimit.Repeating repeating) {
-      rule = "every " + new TimeLimit.Relative(repeating.cycle().interval()).text() + " from " + from
-          + (repeating.cycle().repetitions() == null
-              ? ", until cleared"
-              : ", " + repeating.cycle().repetitions() + " times")
-          + "; " + t.occurrencesDone() + " occurrences dealt with, " + t.firings() + " fired";
+    } else if (t.isCycle()) {
+      rule = CycleWords.rule(t, from, calendar);
     } else {
       rule = from + " + " + t.limit().text();
     }
     return new TimerDerivation(
         rule,
         base,
-        t.limit() instanceof TimeLimit.Working && calendar != null ? calendar.describe() : null,
+        t.countsInCalendar() && calendar != null ? calendar.describe() : null,
         t.isCycle() ? t.catchUp().text() : null,
         t.changes());
   }

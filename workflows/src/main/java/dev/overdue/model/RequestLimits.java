@@ -1,22 +1,63 @@
 package dev.overdue.model;
 
+import java.time.ZoneId;
+import java.util.Locale;
+
 /**
  * Reads a request's time limits the way it means them: a duration counts working time when the
  * limit's own {@code calendar}, else the request's, is {@code business}; a date-time without offset
- * is read in the business calendar's zone. Used alike to validate a request and to start it.
+ * is read in the business calendar's zone. Used alike to validate a request and to start it, by the
+ * {@link Rules} the approval runs by.
  */
-record RequestLimits(String requestCalendar, BusinessCalendar calendar) {
+record RequestLimits(String requestCalendar, BusinessCalendar calendar, Rules rules) {
+  RequestLimits(String requestCalendar, BusinessCalendar calendar) {
+    this(requestCalendar, calendar, Rules.CURRENT);
+  }
+
   /** The limit {@code text} means, in {@code ownCalendar} when it names one; null for no text. */
   TimeLimit of(String text, String ownCalendar) {
     if (text == null) {
       return null;
     }
-    TimeLimit limit = TimeLimit.parse(text, calendar == null ? null : calendar.zone());
-    String mode = ownCalendar != null ? ownCalendar : requestCalendar;
-    if (RequestValidator.BUSINESS.equalsIgnoreCase(String.valueOf(mode))
-        && limit instanceof TimeLimit.Relative) {
+    TimeLimit limit = TimeLimit.parse(text, zone(), rules);
+    if (business(ownCalendar) && limit instanceof TimeLimit.Relative) {
       return new TimeLimit.Working(text);
     }
     return limit;
+  }
+
+  /**
+   * The cycle {@code text} means, ending at {@code endDate} when given. In working time when its
+   * calendar is {@code business}; approvals started before schedules read only {@code
+   * R<n>/<duration>} and count it in elapsed time whatever the calendar says, as they always did.
+   */
+  Cycle cycle(String text, String endDate, String ownCalendar) {
+    if (!rules.tasks()) {
+      return CycleText.parseBeforeTasks(text);
+    }
+    String written = text == null ? "" : text.trim();
+    boolean addBusiness =
+        business(ownCalendar)
+            && !written.toLowerCase(Locale.ROOT).endsWith(TimeLimit.BUSINESS_SUFFIX);
+    Cycle cycle = Cycle.parse(addBusiness ? written + TimeLimit.BUSINESS_SUFFIX : written, zone());
+    if (endDate == null) {
+      return cycle;
+    }
+    if (cycle.end().isPresent()) {
+      throw new RuleViolation(
+          "the cycle ends already ("
+              + cycle.end().get()
+              + "): give its end once, in the cycle or as endDate");
+    }
+    return cycle.endingAt(CycleText.dateTime(endDate.trim(), "endDate", zone()));
+  }
+
+  private ZoneId zone() {
+    return calendar == null ? null : calendar.zone();
+  }
+
+  private boolean business(String ownCalendar) {
+    String mode = ownCalendar != null ? ownCalendar : requestCalendar;
+    return RequestValidator.BUSINESS.equalsIgnoreCase(String.valueOf(mode));
   }
 }

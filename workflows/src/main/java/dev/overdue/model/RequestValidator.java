@@ -95,10 +95,16 @@ public final class RequestValidator {
    * in the past is left to the workflow.
    */
   public static List<String> problems(ApprovalRequest request, Instant now, CalendarSettings calendar) {
+    return problems(request, now, calendar, Rules.CURRENT);
+  }
+
+  /** As {@link #problems(ApprovalRequest, Instant, CalendarSettings)}, by {@code rules}. */
+  public static List<String> problems(
+      ApprovalRequest request, Instant now, CalendarSettings calendar, Rules rules) {
     if (request == null) {
       return List.of("the request is empty: expected a JSON object with requestId and steps");
     }
-    List<String> problems = allProblems(request, now, calendar);
+    List<String> problems = allProblems(request, now, calendar, rules);
     if (problems.size() <= MAX_PROBLEMS_LISTED) {
       return problems;
     }
@@ -108,13 +114,14 @@ public final class RequestValidator {
   }
 
   private static List<String> allProblems(
-      ApprovalRequest request, Instant now, CalendarSettings calendarSettings) {
+      ApprovalRequest request, Instant now, CalendarSettings calendarSettings, Rules rules) {
     List<String> problems = new ArrayList<>();
     LimitReader limits =
         new LimitReader(
             new RequestLimits(
                 request.calendar(),
-                BusinessCalendar.of(calendarSettings != null ? calendarSettings : CalendarSettings.officeHours())),
+                BusinessCalendar.of(calendarSettings != null ? calendarSettings : CalendarSettings.officeHours()),
+                rules),
             calendarSettings != null,
             now);
     calendarProblem("calendar", request.calendar(), problems::add);
@@ -190,13 +197,24 @@ public final class RequestValidator {
       } else if (timer.limit() != null) {
         limits.problem(at + ".limit", timer.limit(), timer.calendar(), problems::add);
       } else {
-        limits.cycleProblem(at + ".cycle", timer.cycle(), problems::add);
+        limits.cycleProblem(at, timer.cycle(), timer.endDate(), timer.calendar(), problems::add);
       }
+      limits.endDateProblem(at, timer.cycle(), timer.endDate(), problems::add);
       calendarProblem(at + ".calendar", timer.calendar(), problems::add);
       catchUpProblem(at, timer.catchUp(), timer.cycle(), problems::add);
       HandlerDefinitions.problems(at + ".handlers", timer.handlers(), HandlerDefinitions.Use.TIMER, anyStepOutcomes, problems::add);
     }
     return problems;
+  }
+
+  /**
+   * Whether {@code request}, under {@code rules}, needs the worker's calendar: a limit counts
+   * working time or is a date-time without offset, or (schedules) a cycle is a cron expression or
+   * has a start or end without offset. One it would refuse for an {@code endDate} it could not
+   * know needs none: it never starts.
+   */
+  public static boolean needsCalendar(ApprovalRequest request, Rules rules) {
+    return request != null && request.steps() != null && Schedules.needCalendar(request, rules);
   }
 
   /** Whether any limit of {@code request} counts working time or is a date-time without offset. */
@@ -283,12 +301,14 @@ public final class RequestValidator {
       }
     }
 
-    void cycleProblem(String at, String text, Consumer<String> problems) {
-      try {
-        Cycle.parse(text);
-      } catch (RuleViolation e) {
-        problems.accept(at + ": " + e.reason());
-      }
+    /** {@code at} is the timer's or deadline's place; the problems name its {@code cycle} field. */
+    void cycleProblem(
+        String at, String text, String endDate, String ownCalendar, Consumer<String> problems) {
+      Schedules.cycleProblem(limits, knowsZone, now, at, text, endDate, ownCalendar, problems);
+    }
+
+    void endDateProblem(String at, String cycle, String endDate, Consumer<String> problems) {
+      Schedules.endDateProblem(limits.rules(), at, cycle, endDate, problems);
     }
   }
 
@@ -350,8 +370,10 @@ public final class RequestValidator {
             limits.problem(where + ".until", deadline.until(), deadline.calendar(), problems);
           }
         } else {
-          limits.cycleProblem(where + ".cycle", deadline.cycle(), problems);
+          limits.cycleProblem(
+              where, deadline.cycle(), deadline.endDate(), deadline.calendar(), problems);
         }
+        limits.endDateProblem(where, deadline.cycle(), deadline.endDate(), problems);
         calendarProblem(where + ".calendar", deadline.calendar(), problems);
         catchUpProblem(where, deadline.catchUp(), deadline.cycle(), problems);
         HandlerDefinitions.problems(where + ".escalations", deadline.escalations(), HandlerDefinitions.Use.TIMER, outcomes, problems);

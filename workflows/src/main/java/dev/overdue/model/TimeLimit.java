@@ -98,11 +98,13 @@ public sealed interface TimeLimit
     }
   }
 
-  /** An ISO-8601 repeating interval: the first occurrence is one interval after the start. */
+  /** A repeating limit ({@link Cycle}): its date is its next occurrence. */
   record Repeating(Cycle cycle) implements TimeLimit {
+    /** The first occurrence of a cycle that starts running at {@code now}; refused when none is left. */
     @Override
     public Instant expirationFrom(Instant now, BusinessCalendar calendar) {
-      return cycle.due(now, 1);
+      return cycle.begin(now, calendar).next().orElseThrow(
+          () -> new RuleViolation("the cycle " + cycle.text() + " has no occurrence after " + now));
     }
 
     @Override
@@ -148,10 +150,21 @@ public sealed interface TimeLimit
    * date-time without offset, read in that zone.
    */
   static TimeLimit parse(String text, ZoneId zone) {
+    return parse(text, zone, Rules.CURRENT);
+  }
+
+  /**
+   * Parses a limit by {@code rules}: approvals started before schedules read only {@code
+   * R<n>/<duration>} as a cycle, as they always did; later ones every form {@link Cycle} has.
+   */
+  static TimeLimit parse(String text, ZoneId zone, Rules rules) {
     if (text == null || text.isBlank()) {
       throw new RuleViolation("a time limit is required");
     }
     String value = text.trim();
+    if (rules.tasks() && CycleText.isCycle(value)) {
+      return new Repeating(Cycle.parse(value, zone));
+    }
     if (value.length() > MAX_TEXT_LENGTH) {
       throw new RuleViolation(
           "a time limit has at most " + MAX_TEXT_LENGTH + " characters, got " + value.length());
@@ -165,7 +178,7 @@ public sealed interface TimeLimit
       }
     }
     if (value.startsWith("R") || value.startsWith("r")) {
-      return new Repeating(Cycle.parse(value));
+      return new Repeating(CycleText.parseBeforeTasks(value));
     }
     if (value.endsWith(BUSINESS_SUFFIX)) {
       return new Working(value.substring(0, value.length() - BUSINESS_SUFFIX.length()));

@@ -103,7 +103,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
         return;
       }
       ApprovalRequest parsed = RequestJson.parse(request);
-      if (!versions.knowsDeadlines || !RequestValidator.needsCalendar(parsed)) {
+      if (!versions.knowsDeadlines || !RequestValidator.needsCalendar(parsed, versions.rules())) {
         started(ApprovalProcess.start(parsed, startedAt, null, versions.rules()));
       } else if (recordCalendarNow) {
         started(ApprovalProcess.start(parsed, startedAt, recordedCalendar(), versions.rules()));
@@ -208,7 +208,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     Optional<String> refusal;
     try {
       input = decode(args);
-      Command command = Commands.parse(name, input, versions.commands());
+      Command command = withWorkerCalendar(Commands.parse(name, input, versions.commands()), now);
       process.apply(command, now);
       // A signal has no answer to wait for: a lookup it started completes on its own.
       process.lookupOfLastCommand();
@@ -251,7 +251,8 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
       JsonNode input = null;
       try {
         input = decode(args);
-        String message = process.apply(Commands.parse(name, input, versions.commands()), now);
+        Command command = withWorkerCalendar(Commands.parse(name, input, versions.commands()), now);
+        String message = process.apply(command, now);
         Optional<Integer> lookup = process.lookupOfLastCommand();
         changes++;
         process.recordCommand(now, "update", name, input, Optional.empty());
@@ -276,6 +277,19 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     public String getDescription() {
       return "Approval commands: " + String.join(", ", Commands.NAMES);
     }
+  }
+
+  /**
+   * {@code recalculate} counts in the worker's calendar as it is now: read as a side effect, so a
+   * replay reads what the first run read, and only once the command is known to be accepted, so a
+   * refused one records nothing. (An Update's validator could not record it.)
+   */
+  private Command withWorkerCalendar(Command command, Instant now) {
+    if (!(command instanceof Command.Recalculate recalculate)) {
+      return command;
+    }
+    process.check(recalculate, now);
+    return recalculate.in(recordedCalendar());
   }
 
   /** A refusal is final: retrying the same command cannot make it acceptable. */

@@ -5,6 +5,7 @@ import dev.overdue.api.ApprovalCommand;
 import dev.overdue.model.Command;
 import dev.overdue.model.RequestValidator;
 import dev.overdue.model.RuleViolation;
+import dev.overdue.model.Rules;
 import dev.overdue.model.Texts;
 import dev.overdue.model.TimeLimit;
 import java.util.ArrayList;
@@ -128,7 +129,7 @@ public final class Commands {
           Command.ExtendDeadline.requireOneOf(limit, by);
           return new Command.ExtendDeadline(
               required(input, "timer"),
-              limit == null ? null : TimeLimit.parse(limit),
+              limit == null ? null : TimeLimit.parse(limit, null, rules(knownTo)),
               by == null ? null : TimeLimit.parseDuration(by),
               optional(input, "user"));
         }
@@ -148,6 +149,8 @@ public final class Commands {
         return new Command.Reject(required(input, "user"), optional(input, "comment"), object(input, "output"));
       case "abort":
         return new Command.Abort(required(input, "reason"));
+      case "recalculate":
+        return new Command.Recalculate(optional(input, "user"));
       case "updateData":
         {
           String user = required(input, "user");
@@ -210,6 +213,11 @@ public final class Commands {
       names.add(name.asText());
     }
     return names;
+  }
+
+  /** Limits are read by the approval's edition of the rules: cycles with schedules or without. */
+  private static Rules rules(Known knownTo) {
+    return knownTo == Known.CURRENT ? Rules.TASKS : Rules.BEFORE_TASKS;
   }
 
   private static String required(JsonNode input, String field) {

@@ -183,7 +183,11 @@ final class Inspection {
     Instant fixed = absolute(timer.limit());
     parts.add(fixed == null ? timer.limit() : "until " + shortDate(fixed));
     Instant date = timer.expiresAt() == null ? null : Instant.parse(timer.expiresAt());
-    if (CYCLE.matcher(timer.limit()).matches()) {
+    // Only a cycle has a catch-up policy: a cron cycle's limit does not start with R.
+    boolean cycle =
+        CYCLE.matcher(timer.limit()).matches()
+            || (timer.derivation() != null && timer.derivation().catchUp() != null);
+    if (cycle) {
       if (date != null && !timer.cleared()) {
         parts.add("next " + shortDate(date));
       }

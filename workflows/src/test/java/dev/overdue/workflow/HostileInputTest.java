@@ -214,8 +214,8 @@ class HostileInputTest {
           Map.entry("suspend", "reason"), Map.entry("resume", "reason"), Map.entry("extendDeadline", "limit"),
           Map.entry("claim", "user"), Map.entry("start", "user"), Map.entry("release", "user"),
           Map.entry("approve", "comment"), Map.entry("reject", "comment"), Map.entry("complete", "comment"),
-          Map.entry("abort", "reason"), Map.entry("updateData", "user"), Map.entry("reassign", "user"),
-          Map.entry("refreshOwners", "user"));
+          Map.entry("abort", "reason"), Map.entry("recalculate", "user"), Map.entry("updateData", "user"),
+          Map.entry("reassign", "user"), Map.entry("refreshOwners", "user"));
 
   private static Supplier<Object[]> sized(String command, int size) {
     return () -> {
@@ -256,6 +256,7 @@ class HostileInputTest {
       case "extendDeadline" -> refused("extendDeadline needs exactly one of 'limit' (a new time limit) and 'by'");
       case "abort" -> refused("'reason' is required");
       case "refreshOwners" -> refused("step manager has no candidate groups to look up again");
+      case "recalculate" -> refused("nothing to recalculate: no timer of this approval counts in the business calendar");
       default -> refused("'user' is required");
     };
   }
@@ -355,9 +356,14 @@ class HostileInputTest {
         row("abort", "JSON `null`", raw("json/plain", "null"), refused("'reason' is required")),
         row("abort", "a reason", json("{'reason':'duplicate'}"), applied("approval aborted")),
         row("abort", "a reason", suspended, json("{'reason':'duplicate'}"), applied("approval aborted")),
+        // recalculate
+        row("recalculate", "an approval that counts nothing in the calendar", json("{'user':'carol'}"),
+            refused("nothing to recalculate: no timer of this approval counts in the business calendar")),
+        row("recalculate", "unknown field `{\"calendar\":\"UTC\"}`", json("{'calendar':'UTC'}"),
+            refused("unknown field 'calendar' for recalculate (fields: user)")),
         // an unknown command name
         row("approveAll", "an unknown command", json("{'user':'alice'}"),
-            refused("unknown command 'approveAll' (commands: enableTimer, disableTimer, suspend, resume, extendDeadline, claim, start, release, approve, reject, complete, abort, updateData, reassign, refreshOwners)")));
+            refused("unknown command 'approveAll' (commands: enableTimer, disableTimer, suspend, resume, extendDeadline, recalculate, claim, start, release, approve, reject, complete, abort, updateData, reassign, refreshOwners)")));
   }
 
   private static Row row(String command, String label, Supplier<Object[]> args, Expect expect) {

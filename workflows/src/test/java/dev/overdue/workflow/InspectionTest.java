@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.overdue.api.ApprovalSearchAttributes;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.StepInfo;
+import dev.overdue.api.TimerDerivation;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.api.WarningInfo;
 import dev.overdue.client.Approvals;
@@ -196,6 +197,17 @@ class InspectionTest {
             "- **overdue.review**: cleared · P1D · **expired** Nov 22 10:00",
             "- **reminder**: RUNNING · R/PT30M · next Nov 21 18:07 · fired 2 times"),
         timers);
+  }
+
+  @Test
+  void aCronCycleIsOneLineWithItsNextTimeLikeEveryCycle() {
+    TimerInfo cron =
+        new TimerInfo("manager.daily", "COMPLETION_DEADLINE", "manager", "RUNNING", "0 0 9 ? * MON-FRI",
+            "2026-11-24T08:00:00Z", true, false, 1,
+            new TimerDerivation("cron 0 0 9 ? * MON-FRI", null, "Europe/Berlin", "fire-once", List.of()));
+    String line = Inspection.details(status(null, null, List.of(cron), List.of())).lines()
+        .reduce((first, second) -> second).orElseThrow().replace('\u00a0', ' ');
+    assertEquals("- **manager.daily**: RUNNING · 0 0 9 ? * MON-FRI · next Nov 24 08:00 · fired 1 time", line);
   }
 
   @Test

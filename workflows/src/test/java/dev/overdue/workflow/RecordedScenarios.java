@@ -2,7 +2,10 @@ package dev.overdue.workflow;
 
 import static dev.overdue.workflow.ApprovalTestEnvironment.json;
 
+import dev.overdue.model.CalendarSettings;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
 
 /**
  * Scenarios whose histories are recorded for the replay test: together they drive every command,
@@ -81,6 +84,41 @@ final class RecordedScenarios {
     t.sleep(Duration.ofHours(5));
     t.approvals.result(id);
     return id;
+  }
+
+  /**
+   * Schedules: a cron reminder on working days caught up in full after a suspension, a cycle in
+   * working time with an endDate, a working-time deadline moved by recalculate after a holiday
+   * was announced (the worker's calendar read twice, as side effects), and a cron cycle postponed.
+   */
+  static String schedules(ApprovalTestEnvironment t) {
+    WorkerCalendar.use(CalendarSettings.officeHours());
+    try {
+      String end = t.now().plus(Duration.ofDays(6)).truncatedTo(ChronoUnit.MINUTES).toString();
+      String id =
+          t.start(
+              "{'requestId':'REPLAY-SCHEDULES','requester':'carol','steps':[{'name':'manager','approvers':['alice'],"
+                  + "'completionDeadlines':["
+                  + "  {'name':'daily','cycle':'0 0 9 ? * MON-FRI','calendar':'business','catchUp':'fire-all',"
+                  + "   'escalations':[{'action':'notify','to':['potentialOwners']}]},"
+                  + "  {'name':'hours','cycle':'R3/PT4H','calendar':'business','endDate':'" + end + "',"
+                  + "   'escalations':[{'action':'notify','to':['requester']}]},"
+                  + "  {'name':'due','for':'P5D','calendar':'business','escalations':[{'action':'warn'}]}]}]}");
+      t.sleep(Duration.ofHours(30));
+      t.signalAndAwait(id, "suspend", "{'reason':'audit'}");
+      t.sleep(Duration.ofDays(2));
+      t.approvals.update(id, "resume", json("{}"));
+      String due = t.timer(id, "manager.due").expiresAt();
+      WorkerCalendar.use(new CalendarSettings("UTC", null, null, List.of(due.substring(0, 10))));
+      t.approvals.update(id, "recalculate", json("{'user':'carol'}"));
+      t.signalAndAwait(id, "extendDeadline", "{'timer':'manager.daily','by':'P1D','user':'carol'}");
+      t.sleep(Duration.ofDays(4));
+      t.approvals.update(id, "approve", json("{'user':'alice'}"));
+      t.approvals.result(id);
+      return id;
+    } finally {
+      WorkerCalendar.use(CalendarSettings.officeHours());
+    }
   }
 
   /** A completion timer whose handlers warn and then reject the step. */

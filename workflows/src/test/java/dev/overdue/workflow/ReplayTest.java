@@ -43,6 +43,7 @@ class ReplayTest {
   /**
    * Records the scenarios' histories for the current workflow shape. Run when a new shape is
    * released: mvn -pl workflows test -Dtest=ReplayTest#recordHistories -Doverdue.recordHistories=v1
+   * (add -Doverdue.recordScenarios=schedules,deadlines to record only those).
    */
   @Test
   @EnabledIfSystemProperty(named = "overdue.recordHistories", matches = "v\\d+")
@@ -53,11 +54,16 @@ class ReplayTest {
     record("abort-while-suspended", version, RecordedScenarios::abortWhileSuspended);
     record("continued-run", version, RecordedScenarios::continuedRun);
     record("deadlines", version, RecordedScenarios::deadlines);
+    record("schedules", version, RecordedScenarios::schedules);
   }
 
   private static void record(
       String name, String version, java.util.function.Function<ApprovalTestEnvironment, String> scenario)
       throws IOException {
+    String only = System.getProperty("overdue.recordScenarios");
+    if (only != null && !List.of(only.split(",")).contains(name)) {
+      return;
+    }
     try (ApprovalTestEnvironment t = new ApprovalTestEnvironment()) {
       String id = scenario.apply(t);
       Files.createDirectories(HISTORIES);

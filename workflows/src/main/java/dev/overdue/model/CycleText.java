@@ -1,0 +1,217 @@
+package dev.overdue.model;
+
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads a cycle as requests write it: an ISO-8601 repeating interval ({@code R3/PT4H}, with a start
+ * {@code R5/2027-01-04T09:00/P1D} or an end {@code R/PT4H/2027-01-31T17:00}) or a Quartz cron
+ * expression ({@code 0 0 9 ? * MON-FRI}), then optionally {@code until <date-time>} and {@code
+ * business}. {@link Cycle#text} writes every cycle back in this grammar, an end always as {@code
+ * until}, so a snapshot's text reads as the same cycle.
+ */
+final class CycleText {
+  private CycleText() {}
+
+  /**
+   * The longest text: a cron expression or an ISO interval with a start, plus an end and {@code
+   * business}. Longer than other limits, so that every text {@link Cycle#text} writes reads back.
+   */
+  static final int MAX_LENGTH = 200;
+
+  static final String UNTIL = " until ";
+
+  private static final Pattern REPEAT = Pattern.compile("R(\\d*)", Pattern.CASE_INSENSITIVE);
+
+  /** {@code PT1D}, the Serverless Workflow spec's own example's interval: a day is no time part. */
+  private static final Pattern DAYS_AS_TIME =
+      Pattern.compile("PT(\\d+)D", Pattern.CASE_INSENSITIVE);
+
+  /** The parts of a cycle's text, each as written (null when absent). */
+  record Parts(
+      String repetitions,
+      String start,
+      String interval,
+      String end,
+      String cron,
+      boolean business) {}
+
+  /** Whether {@code text} is written as a cycle rather than as another limit. */
+  static boolean isCycle(String text) {
+    String value = text == null ? "" : text.trim();
+    if (value.startsWith("R") || value.startsWith("r")) {
+      return true;
+    }
+    // Only a cron expression has spaces, once the keywords are off.
+    return withoutKeywords(value).contains(" ");
+  }
+
+  /**
+   * Whether reading {@code text} needs the calendar's zone: a cron cycle, or a date-time without
+   * offset.
+   */
+  static boolean needsZone(String text) {
+    Parts parts;
+    try {
+      parts = split(text);
+    } catch (RuleViolation unreadable) {
+      return false;
+    }
+    return parts.cron() != null || isLocal(parts.start()) || isLocal(parts.end());
+  }
+
+  static Cycle parse(String text, ZoneId zone) {
+    Parts parts = split(text);
+    OffsetDateTime end = parts.end() == null ? null : dateTime(parts.end(), "end", zone);
+    if (parts.cron() != null) {
+      return new Cycle(
+          null, null, null, CronSchedule.parse(parts.cron()), null, end, parts.business());
+    }
+    Long repetitions = repetitions(parts.repetitions(), text);
+    OffsetDateTime start = parts.start() == null ? null : dateTime(parts.start(), "start", zone);
+    String interval =
+        DAYS_AS_TIME.matcher(parts.interval()).replaceFirst("P$1D").toUpperCase(Locale.ROOT);
+    if (parts.business()) {
+      return new Cycle(repetitions, null, interval, null, start, end, true);
+    }
+    return new Cycle(repetitions, TimeLimit.parseDuration(interval), null, null, start, end, false);
+  }
+
+  static Parts split(String text) {
+    String value = text == null ? "" : text.trim();
+    if (value.isEmpty()) {
+      throw new RuleViolation("a cycle is required");
+    }
+    if (value.length() > MAX_LENGTH) {
+      throw new RuleViolation(
+          "a cycle has at most " + MAX_LENGTH + " characters, got " + value.length());
+    }
+    boolean business = endsWithBusiness(value);
+    if (business) {
+      value = value.substring(0, value.length() - TimeLimit.BUSINESS_SUFFIX.length()).trim();
+    }
+    String end = null;
+    int until = value.toLowerCase(Locale.ROOT).indexOf(UNTIL);
+    if (until >= 0) {
+      end = value.substring(until + UNTIL.length()).trim();
+      value = value.substring(0, until).trim();
+    }
+    if (value.contains(" ")) {
+      return new Parts(null, null, null, end, value, business);
+    }
+    String[] slashed = value.split("/", -1);
+    if (slashed.length < 2
+        || slashed.length > 3
+        || !REPEAT.matcher(slashed[0]).matches()
+        || slashed[1].isEmpty()
+        || (slashed.length == 3 && slashed[2].isEmpty())) {
+      throw notACycle(text);
+    }
+    if (slashed.length == 2) {
+      return new Parts(slashed[0].substring(1), null, slashed[1], end, null, business);
+    }
+    if (isDuration(slashed[1])) {
+      if (end != null) {
+        throw new RuleViolation(
+            Texts.quote(text) + " has two ends: give it once, after the interval or as 'until'");
+      }
+      return new Parts(slashed[0].substring(1), null, slashed[1], slashed[2], null, business);
+    }
+    if (!isDuration(slashed[2])) {
+      throw notACycle(text);
+    }
+    return new Parts(slashed[0].substring(1), slashed[1], slashed[2], end, null, business);
+  }
+
+  private static final Pattern BEFORE_TASKS =
+      Pattern.compile("R(\\d*)/(P.+)", Pattern.CASE_INSENSITIVE);
+
+  /** {@code R3/PT4H}, {@code R/P1D} only: the forms approvals started before schedules knew. */
+  static Cycle parseBeforeTasks(String text) {
+    Matcher m = BEFORE_TASKS.matcher(text == null ? "" : text.trim());
+    if (!m.matches()) {
+      throw new RuleViolation(
+          Texts.quote(text)
+              + " is not a cycle: use R<n>/<duration> or R/<duration> (R3/PT4H, R/P1D)");
+    }
+    return new Cycle(repetitions(m.group(1), text), TimeLimit.parseDuration(m.group(2)));
+  }
+
+  static Long repetitions(String digits, String text) {
+    try {
+      return digits.isEmpty() ? null : Long.valueOf(digits);
+    } catch (NumberFormatException e) {
+      throw new RuleViolation(Texts.quote(text) + " repeats too often");
+    }
+  }
+
+  /** A start or end as written: with an offset, or without one and read in {@code zone}. */
+  static OffsetDateTime dateTime(String text, String what, ZoneId zone) {
+    try {
+      return OffsetDateTime.parse(text);
+    } catch (DateTimeParseException withoutOffset) {
+      try {
+        LocalDateTime local = LocalDateTime.parse(text);
+        if (zone == null) {
+          throw new RuleViolation(
+              "the cycle's "
+                  + what
+                  + " "
+                  + Texts.quote(text)
+                  + " has no offset: give one (2027-01-04T09:00+01:00)");
+        }
+        return local.atZone(zone).toOffsetDateTime();
+      } catch (DateTimeParseException neither) {
+        throw new RuleViolation(
+            "the cycle's "
+                + what
+                + " "
+                + Texts.quote(text)
+                + " is not a date-time (2027-01-04T09:00, with or"
+                + " without an offset)");
+      }
+    }
+  }
+
+  private static boolean isLocal(String text) {
+    if (text == null) {
+      return false;
+    }
+    try {
+      LocalDateTime.parse(text);
+      return true;
+    } catch (DateTimeParseException notLocal) {
+      return false;
+    }
+  }
+
+  private static boolean isDuration(String text) {
+    return text.startsWith("P") || text.startsWith("p");
+  }
+
+  private static boolean endsWithBusiness(String value) {
+    return value.toLowerCase(Locale.ROOT).endsWith(TimeLimit.BUSINESS_SUFFIX);
+  }
+
+  private static String withoutKeywords(String value) {
+    String rest =
+        endsWithBusiness(value)
+            ? value.substring(0, value.length() - TimeLimit.BUSINESS_SUFFIX.length())
+            : value;
+    int until = rest.toLowerCase(Locale.ROOT).indexOf(UNTIL);
+    return (until >= 0 ? rest.substring(0, until) : rest).trim();
+  }
+
+  private static RuleViolation notACycle(String text) {
+    return new RuleViolation(
+        Texts.quote(text)
+            + " is not a cycle: use R<n>/<duration> or R/<duration> (R3/PT4H, R/P1D), with a"
+            + " start R5/2027-01-04T09:00/P1D or an end R/PT4H/2027-01-31T17:00, or a Quartz cron"
+            + " expression (0 0 9 ? * MON-FRI)");
+  }
+}

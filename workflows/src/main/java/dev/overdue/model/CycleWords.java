@@ -1,0 +1,53 @@
+package dev.overdue.model;
+
+/**
+ * A cycle's rule in words, for {@code timers --explain}: what repeats, from when, how often or
+ * until when, and how far it has come.
+ */
+final class CycleWords {
+  private CycleWords() {}
+
+  /**
+   * {@code every PT4H from 2026-11-23T09:00:00Z, until cleared; 2 occurrences dealt with, 2 fired},
+   * {@code cron 0 0 9 ? * MON-FRI (at 09:00 every day between Monday and Friday) in Europe/Berlin,
+   * on working days, none after …; 3 fired, the next after …}. {@code from} is the base as shown.
+   */
+  static String rule(BusinessTimer timer, String from, CalendarSettings calendar) {
+    Cycle cycle = timer.cycle();
+    String ending =
+        cycle
+            .end()
+            .map(end -> ", none after " + end.toInstant())
+            .orElse(cycle.repetitions() == null ? ", until cleared" : "");
+    if (cycle.cron().isPresent()) {
+      CronSchedule cron = cycle.cron().get();
+      return "cron "
+          + cron.text()
+          + " ("
+          + cron.describe()
+          + ")"
+          + (calendar == null ? "" : " in " + calendar.zone())
+          + (cycle.business() ? ", on working days" : "")
+          + ending
+          + "; "
+          + timer.firings()
+          + " fired"
+          + (timer.base().isPresent() ? ", the next time after " + from : "");
+    }
+    String every =
+        cycle.workingTime() != null
+            ? cycle.workingTime() + " of working time"
+            : new TimeLimit.Relative(cycle.interval()).text();
+    return "every "
+        + every
+        + (cycle.start().isPresent() ? " from its start " : " from ")
+        + from
+        + (cycle.repetitions() == null ? "" : ", " + cycle.repetitions() + " times")
+        + ending
+        + "; "
+        + timer.occurrencesDone()
+        + " occurrences dealt with, "
+        + timer.firings()
+        + " fired";
+  }
+}
