@@ -50,6 +50,7 @@ public final class ApprovalProcess {
   private final Escalations escalations = new Escalations(this);
   private final OwnerLookups ownerLookups = new OwnerLookups(this);
   private final ExpressionScope expressions = new ExpressionScope(this);
+  private final LimitExpressions limitExpressions = new LimitExpressions(this);
   private ProcessState state = ProcessState.ACTIVE;
   private String suspendedReason;
   private int current;
@@ -495,6 +496,10 @@ public final class ApprovalProcess {
 
   ExpressionScope expressions() {
     return expressions;
+  }
+
+  LimitExpressions limitExpressions() {
+    return limitExpressions;
   }
 
   CalendarSettings calendarSettings() {

@@ -43,6 +43,9 @@ public final class BusinessTimer {
   private final List<TimerChange> changes = new ArrayList<>();
   /** Counts working time; set by the process, null when no limit of the approval needs it. */
   private BusinessCalendar calendar;
+  private LimitEvaluator evaluator;
+  /** What the limit's expression gave when the timer last got its date; null for a literal limit. */
+  private TimeLimit evaluated;
 
   public BusinessTimer(
       String name, TimerKind kind, String step, TimeLimit limit, List<TimerHandler> handlers) {
@@ -68,6 +71,20 @@ public final class BusinessTimer {
     this.calendar = calendar;
   }
 
+  /** Gives a limit computed from data ({@link TimeLimit.FromData}) its value when its timer starts. */
+  interface LimitEvaluator {
+    /**
+     * The limit {@code limit}'s expression gives now.
+     *
+     * @throws RuleViolation (already made a warning) when it gives none: the timer stays off
+     */
+    TimeLimit evaluate(BusinessTimer timer, TimeLimit.FromData limit, Instant now);
+  }
+
+  void useEvaluator(LimitEvaluator evaluator) {
+    this.evaluator = evaluator;
+  }
+
   /** A cleared timer is written {@code OFF} with {@code cleared: true}, as snapshots always had it. */
   ProcessSnapshot.TimerSnapshot snapshot() {
     return new ProcessSnapshot.TimerSnapshot(
@@ -84,7 +101,9 @@ public final class BusinessTimer {
         catchUp == Cycle.CatchUp.FIRE_ONCE ? null : catchUp.text(),
         base == null ? null : base.toString(),
         occurrencesDone == 0 ? null : occurrencesDone,
-        changes.isEmpty() ? null : List.copyOf(changes));
+        changes.isEmpty() ? null : List.copyOf(changes),
+        limit instanceof TimeLimit.FromData fromData && fromData.business() ? RequestValidator.BUSINESS : null,
+        evaluated == null ? null : evaluated.text());
   }
 
   static BusinessTimer restore(ProcessSnapshot.TimerSnapshot snapshot, BusinessCalendar calendar) {
@@ -93,7 +112,9 @@ public final class BusinessTimer {
             snapshot.name(),
             TimerKind.valueOf(snapshot.kind()),
             snapshot.step(),
-            TimeLimit.parse(snapshot.limit()),
+            DataExpression.isExpression(snapshot.limit())
+                ? new TimeLimit.FromData(snapshot.limit(), snapshot.limitCalendar() != null)
+                : TimeLimit.parse(snapshot.limit()),
             HandlerDefinitions.handlers(snapshot.handlers()),
             Cycle.CatchUp.parse(snapshot.catchUp()));
     timer.calendar = calendar;
@@ -103,6 +124,7 @@ public final class BusinessTimer {
     timer.firings = snapshot.firings();
     timer.base = snapshot.base() == null ? null : Instant.parse(snapshot.base());
     timer.occurrencesDone = snapshot.occurrencesDone() == null ? 0 : snapshot.occurrencesDone();
+    timer.evaluated = snapshot.evaluated() == null ? null : TimeLimit.parse(snapshot.evaluated());
     // Not in snapshots: whether a next occurrence exists follows from the count and the base.
     timer.ranOut =
         timer.isCycle() && timer.base != null && timer.expiresAt != null
@@ -151,8 +173,9 @@ public final class BusinessTimer {
     if (event == TimerEvent.EXPIRE) {
       return isDue(now) ? fire(now) : List.of();
     }
-    if (state == TimerState.RUNNING && expiresAt == null) {
-      countFrom(now);
+    if (state == TimerState.RUNNING && expiresAt == null && !countFrom(now)) {
+      // Its limit gave no date (an expression that failed, with a warning): it stays off.
+      state = TimerLifecycle.TABLE.fire(state, TimerEvent.DISABLE);
     }
     return List.of();
   }
@@ -168,18 +191,32 @@ public final class BusinessTimer {
    * Fixes the expiration date (a cycle's first occurrence) counting from {@code now}; a cycle with
    * a start counts from it, and one with no occurrence left has no date.
    */
-  private void countFrom(Instant now) {
+  private boolean countFrom(Instant now) {
     if (isCycle()) {
       Cycle.Position position = cycle().begin(now, calendar);
       base = position.base();
       occurrencesDone = position.done();
       expiresAt = position.next().orElse(null);
       ranOut = position.next().isEmpty();
-      return;
+      return true;
+    }
+    if (limit instanceof TimeLimit.FromData fromData) {
+      try {
+        evaluated = evaluator.evaluate(this, fromData, now);
+      } catch (RuleViolation noValue) {
+        evaluated = null;
+        return false;
+      }
     }
     base = now;
     occurrencesDone = 0;
-    expiresAt = limit.expirationFrom(now, calendar);
+    expiresAt = effectiveLimit().expirationFrom(now, calendar);
+    return true;
+  }
+
+  /** The limit the date counts by: the literal one, or what its expression gave last. */
+  public TimeLimit effectiveLimit() {
+    return evaluated != null ? evaluated : limit;
   }
 
   /** Switches an off system timer on; a running one, or a cleared one, stays as it is. */
@@ -210,6 +247,7 @@ public final class BusinessTimer {
     String oldLimit = limit.text();
     Instant oldDate = expiresAt;
     limit = newLimit;
+    evaluated = null;
     expired = false;
     ranOut = false;
     if (state == TimerState.RUNNING) {
@@ -247,7 +285,7 @@ public final class BusinessTimer {
       return Optional.empty();
     }
     Instant oldDate = expiresAt;
-    if (limit instanceof TimeLimit.Working working) {
+    if (effectiveLimit() instanceof TimeLimit.Working working) {
       expiresAt = newCalendar.plus(base, working.duration());
     } else {
       Optional<Instant> next = cycle().next(base, occurrencesDone, newCalendar);
@@ -263,7 +301,7 @@ public final class BusinessTimer {
 
   /** Whether the date depends on the business calendar: working time, or a cron's zone and days. */
   public boolean countsInCalendar() {
-    return limit instanceof TimeLimit.Working || (isCycle() && cycle().needsCalendar());
+    return effectiveLimit() instanceof TimeLimit.Working || (isCycle() && cycle().needsCalendar());
   }
 
   private void recordChange(Instant at, String by, String change, String oldLimit, Instant oldDate) {

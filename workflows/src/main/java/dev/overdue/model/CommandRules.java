@@ -109,6 +109,9 @@ final class CommandRules {
     refuse(timer.switchRefusal(event, process.state() == ProcessState.SUSPENDED));
     return () -> {
       timer.switchBy(event, now, who(user));
+      if (event == TimerEvent.ENABLE && timer.state() == TimerState.OFF) {
+        return "timer " + name + " stays off: its limit " + timer.limit().text() + " gave no date (see the warnings)";
+      }
       return event == TimerEvent.ENABLE
           ? "timer " + name + " enabled" + expiresText(timer)
           : "timer " + name + " disabled";

@@ -94,6 +94,7 @@ final class ProcessSetup {
           new BusinessTimer(
               name, kind, step, limit, HandlerDefinitions.handlers(handlers), Cycle.CatchUp.parse(catchUp));
       timer.useCalendar(process.calendar());
+      timer.useEvaluator(process.limitExpressions());
       process.timers().add(timer);
     }
   }
@@ -134,7 +135,11 @@ final class ProcessSetup {
         snapshot.warnings());
     snapshot.steps().forEach(step -> process.steps().add(UserTask.restore(step)));
     snapshot.timers()
-        .forEach(timer -> process.timers().add(BusinessTimer.restore(timer, process.calendar())));
+        .forEach(saved -> {
+          BusinessTimer timer = BusinessTimer.restore(saved, process.calendar());
+          timer.useEvaluator(process.limitExpressions());
+          process.timers().add(timer);
+        });
     process.ownerLookups().restored();
     ObjectNode detail = JsonNodeFactory.instance.objectNode();
     detail.put("previousRunId", previousRunId);

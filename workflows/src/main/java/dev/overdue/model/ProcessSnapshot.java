@@ -66,5 +66,7 @@ public record ProcessSnapshot(
       String catchUp,
       String base,
       Long occurrencesDone,
-      List<TimerChange> changes) {}
+      List<TimerChange> changes,
+      String limitCalendar,
+      String evaluated) {}
 }

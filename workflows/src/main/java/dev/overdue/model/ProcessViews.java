@@ -72,14 +72,20 @@ final class ProcessViews {
     String base = t.base().map(Instant::toString).orElse(null);
     String from = base != null ? base : "when it starts running";
     String rule;
-    if (t.limit() instanceof TimeLimit.Absolute absolute) {
+    TimeLimit limit = t.effectiveLimit();
+    if (limit instanceof TimeLimit.FromData) {
+      rule = "the expression " + limit.text() + ", evaluated when the timer starts";
+    } else if (limit instanceof TimeLimit.Absolute absolute) {
       rule = "fixed date " + absolute.text();
-    } else if (t.limit() instanceof TimeLimit.Working working) {
+    } else if (limit instanceof TimeLimit.Working working) {
       rule = from + " + " + working.duration() + " of working time";
     } else if (t.isCycle()) {
       rule = CycleWords.rule(t, from, calendar);
     } else {
-      rule = from + " + " + t.limit().text();
+      rule = from + " + " + limit.text();
+    }
+    if (t.limit() instanceof TimeLimit.FromData && limit != t.limit()) {
+      rule = "the expression " + t.limit().text() + " gave " + limit.text() + ": " + rule;
     }
     return new TimerDerivation(
         rule,

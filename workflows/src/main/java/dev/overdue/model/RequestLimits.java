@@ -14,10 +14,17 @@ record RequestLimits(String requestCalendar, BusinessCalendar calendar, Rules ru
     this(requestCalendar, calendar, Rules.CURRENT);
   }
 
-  /** The limit {@code text} means, in {@code ownCalendar} when it names one; null for no text. */
+  /**
+   * The limit {@code text} means, in {@code ownCalendar} when it names one; null for no text. An
+   * expression ({@code =...}) is compiled here and evaluated when its timer starts.
+   */
   TimeLimit of(String text, String ownCalendar) {
     if (text == null) {
       return null;
+    }
+    if (rules.tasks() && DataExpression.isExpression(text)) {
+      DataExpression.compile(text, DataExpression.Result.LIMIT);
+      return new TimeLimit.FromData(text, business(ownCalendar));
     }
     TimeLimit limit = TimeLimit.parse(text, zone(), rules);
     if (business(ownCalendar) && limit instanceof TimeLimit.Relative) {

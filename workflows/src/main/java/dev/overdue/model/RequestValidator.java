@@ -214,7 +214,23 @@ public final class RequestValidator {
    * know needs none: it never starts.
    */
   public static boolean needsCalendar(ApprovalRequest request, Rules rules) {
-    return request != null && request.steps() != null && Schedules.needCalendar(request, rules);
+    return request != null && request.steps() != null
+        && (Schedules.needCalendar(request, rules) || (rules.tasks() && hasLimitExpression(request)));
+  }
+
+  /**
+   * A limit computed from data may give a date-time without offset, read in the calendar's zone,
+   * or a duration counted in working time: the approval records the calendar for it.
+   */
+  private static boolean hasLimitExpression(ApprovalRequest request) {
+    return Stream.concat(
+            Stream.of(
+                Stream.of(request.timeout()),
+                request.steps().stream().filter(Objects::nonNull).flatMap(s -> Stream.of(s.offerTimeout(), s.timeout())),
+                request.timers().stream().filter(Objects::nonNull).map(TimerDefinition::limit))
+                .flatMap(s -> s),
+            deadlines(request).flatMap(d -> Stream.of(d.forDuration(), d.until())))
+        .anyMatch(DataExpression::isExpression);
   }
 
   /** Whether any limit of {@code request} counts working time or is a date-time without offset. */
@@ -282,6 +298,9 @@ public final class RequestValidator {
       String shown = Texts.abbreviate(text, Texts.QUOTED_LENGTH);
       try {
         TimeLimit limit = limits.of(text, ownCalendar);
+        if (limit instanceof TimeLimit.FromData) {
+          return;
+        }
         if (limit instanceof TimeLimit.Repeating) {
           problems.accept(at + ": " + shown + " is a cycle; cycles go in 'cycle'");
           return;

@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
  * or absolute (a fixed point in time, keeping the offset the user wrote).
  */
 public sealed interface TimeLimit
-    permits TimeLimit.Relative, TimeLimit.Absolute, TimeLimit.Working, TimeLimit.Repeating {
+    permits TimeLimit.Relative, TimeLimit.Absolute, TimeLimit.Working, TimeLimit.Repeating,
+        TimeLimit.FromData {
 
   /**
    * The expiration date this limit gives a timer that starts running at {@code now}; {@code
@@ -110,6 +111,23 @@ public sealed interface TimeLimit
     @Override
     public String text() {
       return cycle.text();
+    }
+  }
+
+  /**
+   * A limit computed from the approval's data: {@code =} and a CEL expression ({@link
+   * DataExpression}), evaluated when its timer starts; what it gives is read as a literal would be,
+   * a duration counting working time when {@code business}. Its timer gets its date only then.
+   */
+  record FromData(String expression, boolean business) implements TimeLimit {
+    @Override
+    public Instant expirationFrom(Instant now, BusinessCalendar calendar) {
+      throw new IllegalStateException("the limit " + expression + " is evaluated when its timer starts");
+    }
+
+    @Override
+    public String text() {
+      return expression;
     }
   }
 

@@ -19,6 +19,7 @@ import io.temporal.common.SearchAttributes;
 import io.temporal.common.converter.DefaultDataConverter;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -141,5 +142,27 @@ class HumanTasksWorkflowTest {
     assertEquals("step manager: potential owners alice, carol, dave (were alice, carol, dave)",
         t.approvals.update(id, "refreshOwners", json("{'user':'admin'}")).message());
     assertEquals(2, t.activities.lookups.size());
+  }
+
+  @Test
+  void deadlinesFromTheDataExpireWhenTheDataSaysAndOneThatFailsStaysOff() throws Exception {
+    String id = t.approvals.start(ApprovalTestEnvironment.JSON.readTree("""
+        {"requestId":"PO-4","requester":"carol","data":{"slaHours":6,"dueAt":"2026-11-24T08:00:00Z"},
+         "steps":[{"name":"manager","approvers":["alice"],
+           "completionDeadlines":[
+             {"name":"sla","for":"=duration(string(data.slaHours) + 'h')","escalations":[{"action":"warn"}]},
+             {"name":"due","until":"=timestamp(data.dueAt)","escalations":[{"action":"warn"}]},
+             {"name":"broken","for":"=duration(data.nope)","escalations":[{"action":"warn"}]}]}]}"""),
+        ApprovalTestEnvironment.QUEUE);
+    t.sleep(Duration.ofSeconds(5));
+    assertEquals("OFF", t.timer(id, "manager.broken").state());
+    assertTrue(t.status(id).warnings().get(0).message().startsWith("timer manager.broken is off"));
+    t.sleep(Duration.ofHours(6));
+    assertTrue(t.timer(id, "manager.sla").expired());
+    assertEquals(MONDAY.plus(Duration.ofHours(6)).toString(),
+        Instant.parse(t.timer(id, "manager.sla").expiresAt()).truncatedTo(ChronoUnit.MINUTES).toString());
+    t.sleep(Duration.ofHours(18));
+    assertEquals("2026-11-24T08:00:00Z", t.timer(id, "manager.due").expiresAt());
+    assertTrue(t.timer(id, "manager.due").expired());
   }
 }
