@@ -425,6 +425,11 @@ public final class ApprovalProcess {
     return steps.stream().filter(s -> s.name().equals(name)).findFirst();
   }
 
+  /** The priority of step {@code name}, if there is such a step. */
+  public Optional<Integer> stepPriority(String name) {
+    return stepNamed(name).map(UserTask::priority);
+  }
+
   /** The title of step {@code name}, if there is such a step. */
   public Optional<String> stepTitle(String name) {
     return stepNamed(name).map(UserTask::title);

@@ -187,7 +187,8 @@ final class HandlerRunner {
         new MessageContext(
             info.getWorkflowId(), process.requestId(), process.title(), process.requester(), process.data(),
             step, step == null ? null : process.stepTitle(step).orElse(step), expiry.timerName(), expiry.firing(),
-            expiry.expiresAt().toString(), now().toString(), expiry.taskEvent());
+            expiry.expiresAt().toString(), now().toString(), expiry.taskEvent(),
+            step == null || !versions.knowsTasks ? null : process.stepPriority(step).orElse(null));
     for (Recipient recipient : recipients.resolved()) {
       try {
         activities(NotificationActivities.class,

@@ -84,6 +84,9 @@ public final class Templates {
       Map<String, Object> step = new LinkedHashMap<>();
       step.put("name", context.step());
       step.put("title", context.stepTitle() == null ? context.step() : context.stepTitle());
+      if (context.stepPriority() != null) {
+        step.put("priority", context.stepPriority());
+      }
       scope.put("step", step);
     }
     return scope;

@@ -37,7 +37,7 @@ class TemplatesTest {
       return c;
     }
     return new MessageContext(c.workflowId(), c.requestId(), c.title(), c.requester(), c.data(), c.step(),
-        c.stepTitle(), null, 1, c.expiresAt(), c.expiredAt(), "completed");
+        c.stepTitle(), null, 1, c.expiresAt(), c.expiredAt(), "completed", c.stepPriority());
   }
 
   @ParameterizedTest
@@ -175,5 +175,17 @@ class TemplatesTest {
             IllegalArgumentException.class,
             () -> new Templates(Map.of("reminder", new TemplateSettings("{{#open}}", null))));
     assertTrue(e.getMessage().startsWith("templates.reminder.subject: not a valid Mustache template"), e.getMessage());
+  }
+
+  @Test
+  void aStepsPriorityIsInTheScopeOfApprovalsThatHaveOne() {
+    MessageContext c = context("manager", "Manager approval");
+    MessageContext prioritized =
+        new MessageContext(c.workflowId(), c.requestId(), c.title(), c.requester(), c.data(), c.step(),
+            c.stepTitle(), c.timer(), c.firing(), c.expiresAt(), c.expiredAt(), null, 1);
+    assertEquals("priority 1\n",
+        DEFAULTS.body(NotificationEvent.DEADLINE_ESCALATED, "priority {{step.priority}}", scope(NotificationEvent.DEADLINE_ESCALATED, null, prioritized)));
+    assertEquals("priority\n",
+        DEFAULTS.body(NotificationEvent.DEADLINE_ESCALATED, "priority {{step.priority}}", scope(NotificationEvent.DEADLINE_ESCALATED, null, c)));
   }
 }

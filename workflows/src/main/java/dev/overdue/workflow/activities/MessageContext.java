@@ -6,7 +6,8 @@ import java.util.Map;
  * What a template may refer to, besides the recipient: {@code request.*}, {@code data.*},
  * {@code step.*}, {@code timer.*}, and for a task listener {@code task.event} ({@code created},
  * {@code assigned}, ...). Dates are ISO-8601 instants; {@code step} fields are null for a process
- * timer.
+ * timer; {@code stepPriority} (0 highest to 10) is null in messages of approvals started before
+ * human tasks.
  */
 public record MessageContext(
     String workflowId,
@@ -20,7 +21,8 @@ public record MessageContext(
     int firing,
     String expiresAt,
     String expiredAt,
-    String taskEvent) {
+    String taskEvent,
+    Integer stepPriority) {
   public MessageContext {
     data = data == null ? Map.of() : data;
   }
@@ -38,6 +40,6 @@ public record MessageContext(
       String expiresAt,
       String expiredAt) {
     this(workflowId, requestId, title, requester, data, step, stepTitle, timer, firing, expiresAt,
-        expiredAt, null);
+        expiredAt, null, null);
   }
 }
