@@ -4,22 +4,27 @@ import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.CommandResult;
 import dev.overdue.client.Approvals;
 import dev.overdue.client.RefusedException;
+import java.util.Map;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
- * The commands that steer a running approval, one subcommand each. Every one becomes the
- * contract's {@link ApprovalCommand}, sent as an Update (the workflow checks it and answers, a
- * refusal changes nothing) or, with {@code --signal}, as a Signal (fire and forget; a refusal
- * shows only in the history).
+ * The commands that steer a running approval, one subcommand each. Every one becomes the contract's
+ * {@link ApprovalCommand}, sent as an Update (the workflow checks it and answers, a refusal changes
+ * nothing) or, with {@code --signal}, as a Signal (fire and forget; a refusal shows only in the
+ * history).
  */
 final class ApprovalCommands {
   private ApprovalCommands() {}
 
   /** The approval, the delivery and the command's JSON; subclasses add their fields. */
   abstract static class SteeringCommand extends CliCommand {
+    @Spec CommandSpec spec;
+
     @Parameters(
         index = "0",
         paramLabel = "ID",
@@ -101,7 +106,8 @@ final class ApprovalCommands {
   @Command(
       name = "disable-timer",
       mixinStandardHelpOptions = true,
-      description = "Switch a user timer off; its expiration date stays fixed for when it is enabled again.")
+      description =
+          "Switch a user timer off; its expiration date stays fixed for when it is enabled again.")
   static final class DisableTimer extends TimerCommand {
     @Parameters(index = "1", paramLabel = "TIMER", description = "A user timer of the request.")
     String timer;
@@ -185,7 +191,10 @@ final class ApprovalCommands {
             + " do not. The answer and `overdue timers ID --explain` show each old and new date."
       })
   static final class Recalculate extends SteeringCommand {
-    @Option(names = "--user", paramLabel = "USER", description = "Who asks: in the timers' changes.")
+    @Option(
+        names = "--user",
+        paramLabel = "USER",
+        description = "Who asks: in the timers' changes.")
     String user;
 
     @Override
@@ -196,7 +205,11 @@ final class ApprovalCommands {
 
   /** claim, release and start-task: a user and, to be explicit, the step. */
   abstract static class TaskCommand extends SteeringCommand {
-    @Option(names = "--user", required = true, paramLabel = "USER", description = "An approver.")
+    @Option(
+        names = "--user",
+        required = true,
+        paramLabel = "USER",
+        description = "A potential owner of the step.")
     String user;
 
     @Option(
@@ -220,7 +233,7 @@ final class ApprovalCommands {
   @Command(
       name = "release",
       mixinStandardHelpOptions = true,
-      description = "Give a claimed step back to all its approvers.")
+      description = "Give a claimed step back to all its potential owners.")
   static final class Release extends TaskCommand {
     @Override
     ApprovalCommand command() {
@@ -252,7 +265,11 @@ final class ApprovalCommands {
             + " leads to a later step or ends the approval."
       })
   static final class Complete extends SteeringCommand {
-    @Option(names = "--user", required = true, paramLabel = "USER", description = "An approver.")
+    @Option(
+        names = "--user",
+        required = true,
+        paramLabel = "USER",
+        description = "A potential owner of the step.")
     String user;
 
     @Option(
@@ -265,19 +282,37 @@ final class ApprovalCommands {
     @Option(names = "--comment", paramLabel = "TEXT")
     String comment;
 
+    @Option(names = "--output", paramLabel = "JSON", description = OUTPUT)
+    String output;
+
     @Override
     ApprovalCommand command() {
-      return new ApprovalCommand.Complete(user, outcome, comment);
+      return new ApprovalCommand.Complete(
+          user, outcome, comment, HumanTaskCommands.object(output, "--output", spec.commandLine()));
     }
   }
 
-  /** approve and reject: the deciding user and a comment. */
+  static final String OUTPUT =
+      "The task's output, a JSON object (or @FILE) merged into the approval's data first.";
+
+  /** approve and reject: the deciding user, a comment and the task's output. */
   abstract static class DecisionCommand extends SteeringCommand {
-    @Option(names = "--user", required = true, paramLabel = "USER", description = "An approver.")
+    @Option(
+        names = "--user",
+        required = true,
+        paramLabel = "USER",
+        description = "A potential owner of the step.")
     String user;
 
     @Option(names = "--comment", paramLabel = "TEXT")
     String comment;
+
+    @Option(names = "--output", paramLabel = "JSON", description = OUTPUT)
+    String output;
+
+    Map<String, Object> output() {
+      return HumanTaskCommands.object(output, "--output", spec.commandLine());
+    }
   }
 
   @Command(
@@ -288,7 +323,7 @@ final class ApprovalCommands {
   static final class Approve extends DecisionCommand {
     @Override
     ApprovalCommand command() {
-      return new ApprovalCommand.Approve(user, comment);
+      return new ApprovalCommand.Approve(user, comment, output());
     }
   }
 
@@ -299,7 +334,7 @@ final class ApprovalCommands {
   static final class Reject extends DecisionCommand {
     @Override
     ApprovalCommand command() {
-      return new ApprovalCommand.Reject(user, comment);
+      return new ApprovalCommand.Reject(user, comment, output());
     }
   }
 

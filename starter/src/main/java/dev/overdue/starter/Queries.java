@@ -70,6 +70,9 @@ final class Queries {
               .row("Requester", status.requester())
               .row("State", status.state())
               .row("Current step", status.currentStep());
+      if (status.data() != null && !status.data().isEmpty()) {
+        header.row("Data", Table.shorten(OverdueCli.JSON.writeValueAsString(status.data()), 200));
+      }
       if (status.suspendedReason() != null) {
         header.row("Suspended", status.suspendedReason());
       }
@@ -133,8 +136,12 @@ final class Queries {
       Table fields =
           Table.fields()
               .row("rule", derivation.rule())
-              .row("base", derivation.base() == null ? "not running yet" : Table.instant(derivation.base()))
-              .row("calendar", derivation.calendar() == null ? "elapsed time" : derivation.calendar());
+              .row(
+                  "base",
+                  derivation.base() == null ? "not running yet" : Table.instant(derivation.base()))
+              .row(
+                  "calendar",
+                  derivation.calendar() == null ? "elapsed time" : derivation.calendar());
       if (derivation.catchUp() != null) {
         fields.row("catch-up", derivation.catchUp());
       }
@@ -226,17 +233,18 @@ final class Queries {
     }
 
     /**
-     * A suspended approval cannot tell a date passed while nothing happened to it: this clock
-     * can. A date that has passed happens on resume.
+     * A suspended approval cannot tell a date passed while nothing happened to it: this clock can.
+     * A date that has passed happens on resume.
      */
     static String when(PlanEntry entry) {
       boolean passed = !Instant.parse(entry.at()).isAfter(Instant.now());
-      return PlanEntry.AT_IF_RESUMED.equals(entry.when()) && passed ? PlanEntry.ON_RESUME : entry.when();
+      return PlanEntry.AT_IF_RESUMED.equals(entry.when()) && passed
+          ? PlanEntry.ON_RESUME
+          : entry.when();
     }
 
     static Table plan(List<PlanEntry> plan) {
-      Table table =
-          Table.of("AT", "WHEN", "TIMER", "#", "ACTION", "TARGETS", "CONDITION", "NOTE");
+      Table table = Table.of("AT", "WHEN", "TIMER", "#", "ACTION", "TARGETS", "CONDITION", "NOTE");
       for (PlanEntry entry : plan) {
         table.row(
             Table.instant(entry.at()),
@@ -247,7 +255,9 @@ final class Queries {
             entry.targets(),
             entry.condition() == null
                 ? null
-                : entry.condition() + " → " + (entry.conditionNow() == null ? "?" : entry.conditionNow()),
+                : entry.condition()
+                    + " → "
+                    + (entry.conditionNow() == null ? "?" : entry.conditionNow()),
             entry.note());
       }
       return table;
@@ -301,8 +311,8 @@ final class Queries {
     }
 
     /**
-     * Commands are accepted or rejected; an event (a timer expired, a listener ran, a
-     * reassignment, a new run) just happened, though the trail's JSON marks it accepted.
+     * Commands are accepted or rejected; an event (a timer expired, a listener ran, a reassignment,
+     * a new run) just happened, though the trail's JSON marks it accepted.
      */
     static String result(HistoryEntry entry) {
       if (EVENT.equals(entry.kind())) {
@@ -342,19 +352,41 @@ final class Queries {
   // ---- the tables, shared by status, timers and result -------------------------------------
 
   /** The steps; a column of the named outcomes (for {@code complete}) when a step has any. */
+  /**
+   * One row a step: its potential owners as the directory resolved them (candidate users, group
+   * members, the assignee); the GROUPS, PRIORITY and OUTCOMES columns only when a step has them.
+   */
   static Table steps(List<StepInfo> steps) {
-    boolean named = steps.stream().anyMatch(step -> step.outcomes() != null && !step.outcomes().isEmpty());
-    List<String> headers =
-        new ArrayList<>(List.of("STEP", "STATE", "OWNER", "APPROVERS", "OUTCOME", "DECIDED BY"));
+    boolean named =
+        steps.stream().anyMatch(step -> step.outcomes() != null && !step.outcomes().isEmpty());
+    boolean groups =
+        steps.stream()
+            .anyMatch(step -> step.candidateGroups() != null && !step.candidateGroups().isEmpty());
+    boolean priorities = steps.stream().anyMatch(step -> step.priority() != DEFAULT_PRIORITY);
+    List<String> headers = new ArrayList<>(List.of("STEP", "STATE"));
+    if (priorities) {
+      headers.add("PRIORITY");
+    }
+    headers.addAll(List.of("OWNER", "POTENTIAL OWNERS"));
+    if (groups) {
+      headers.add("GROUPS");
+    }
+    headers.addAll(List.of("OUTCOME", "DECIDED BY"));
     if (named) {
       headers.add("OUTCOMES");
     }
     Table table = Table.of(headers.toArray(String[]::new));
     for (StepInfo step : steps) {
-      List<Object> cells =
-          new ArrayList<>(
-              Arrays.asList(
-                  step.name(), step.state(), step.owner(), step.approvers(), step.outcome(), step.decidedBy()));
+      List<Object> cells = new ArrayList<>(Arrays.asList(step.name(), step.state()));
+      if (priorities) {
+        cells.add(step.priority());
+      }
+      cells.add(step.owner());
+      cells.add(step.potentialOwners() != null ? step.potentialOwners() : step.approvers());
+      if (groups) {
+        cells.add(step.candidateGroups());
+      }
+      cells.addAll(Arrays.asList(step.outcome(), step.decidedBy()));
       if (named) {
         cells.add(step.outcomes());
       }
@@ -362,6 +394,9 @@ final class Queries {
     }
     return table;
   }
+
+  /** WS-HumanTask's default priority, which the status table leaves out. */
+  private static final int DEFAULT_PRIORITY = 5;
 
   static Table timers(List<TimerInfo> timers) {
     Table table = Table.of("TIMER", "KIND", "STATE", "LIMIT", "EXPIRES AT", "FIRINGS");

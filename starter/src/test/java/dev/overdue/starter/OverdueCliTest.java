@@ -431,7 +431,9 @@ class OverdueCliTest {
         List.of("Approval", "PO-4711 (workflow approval-PO-4711)"), row(status, "Approval"));
     assertEquals(List.of("Title", "Purchase order 4711"), row(status, "Title"));
     assertEquals(List.of("Current step", "manager"), row(status, "Current step"));
-    assertTrue(status.contains("STEP     STATE  OWNER  APPROVERS  OUTCOME  DECIDED BY"), status);
+    assertEquals(List.of("Data", "{ \"amount\" : 12000 }"), row(status, "Data"));
+    assertTrue(
+        status.contains("STEP     STATE  OWNER  POTENTIAL OWNERS  OUTCOME  DECIDED BY"), status);
     assertEquals(List.of("manager", "READY", "-", "alice,bob", "-", "-"), row(status, "manager"));
     List<String> acceptance = row(status, "manager.acceptance");
     assertEquals(
