@@ -90,12 +90,14 @@ final class BatchSignal {
             + list.query()
             + " ("
             + listed
-            + " just now) by Temporal batch job "
+            + " just now)");
+    out.println(
+        "by Temporal batch job "
             + jobId
-            + "; it runs in the server and goes on if this command is interrupted: `temporal"
+            + ": it runs in the server and goes on if this command is interrupted (`temporal"
             + " batch describe --job-id "
             + jobId
-            + "`");
+            + "`)");
     out.flush();
     AtomicReference<DescribeBatchOperationResponse> last = new AtomicReference<>();
     try (ProgressLine progress =
@@ -184,9 +186,9 @@ final class BatchSignal {
     long done = job == null ? 0 : job.getCompleteOperationCount() + job.getFailureOperationCount();
     return String.format(
         Locale.ROOT,
-        "%s %s batch job running: %d/%d signalled  %d s",
+        "%s %s batch job running: %d/%d signalled, %d s",
         name,
-        ProgressLine.bar((int) done, (int) total, 20),
+        ProgressLine.bar((int) done, (int) total, 10),
         done,
         total,
         TimeUnit.NANOSECONDS.toSeconds(elapsedNanos));

@@ -10,6 +10,7 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -182,7 +183,12 @@ final class Bulk {
   /** Lists the approvals, then steers them (or, for a dry run, shows them); the exit code. */
   int run(ApprovalCommand command, boolean signal) throws InterruptedException {
     WorkList list = new WorkList().where(options.query);
-    List<WorkList.Entry> matched = ListCommand.list(cli, list, Integer.MAX_VALUE);
+    // Listed once, before anything is sent: steering changes the attributes a filter reads
+    // (suspend changes ApprovalState), and a list paged while its members change may skip some.
+    List<WorkList.Entry> matched =
+        ListCommand.list(cli, list, Integer.MAX_VALUE).stream()
+            .sorted(Comparator.comparing(WorkList.Entry::workflowId))
+            .toList();
     String what = name + " " + command.input();
     if (matched.isEmpty()) {
       out.println("no running approval matches " + list.query() + ": nothing sent");
@@ -315,13 +321,13 @@ final class Bulk {
     }
   }
 
-  /** {@code suspend [#####...............] 250/1000 248 applied, 2 refused, 0 failed 4 s} */
+  /** {@code suspend [##........] 250/1000: 248 applied, 2 refused, 0 failed, 4 s} */
   static String status(BulkSummary summary, long elapsedNanos) {
     return String.format(
         Locale.ROOT,
-        "%s %s %d/%d  %d applied, %d refused, %d failed  %d s",
+        "%s %s %d/%d: %d applied, %d refused, %d failed, %d s",
         summary.command(),
-        ProgressLine.bar(summary.done(), summary.total(), 20),
+        ProgressLine.bar(summary.done(), summary.total(), 10),
         summary.done(),
         summary.total(),
         summary.count(BulkSummary.Result.APPLIED),

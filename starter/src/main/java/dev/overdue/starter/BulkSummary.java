@@ -16,8 +16,11 @@ import java.util.Map;
  * answers arrive from a pool.
  */
 final class BulkSummary {
-  /** At most this many groups of one result are listed; the rest are counted. */
+  /** At most this many reasons of refused or failed approvals are listed; the rest are counted. */
   static final int GROUPS_SHOWN = 10;
+
+  /** More different answers of applied approvals than this are not listed, but counted. */
+  static final int APPLIED_GROUPS_SHOWN = 3;
 
   enum Result {
     APPLIED,
@@ -149,24 +152,32 @@ final class BulkSummary {
     }
     lines.add(head.toString());
     int width = Integer.toString(total).length();
+    String row = "  %-7s  %" + width + "d  %s";
     for (Result result : Result.values()) {
       List<Group> groups = groups(result);
-      int shown = Math.min(groups.size(), GROUPS_SHOWN);
-      for (int i = 0; i < shown; i++) {
-        Group group = groups.get(i);
+      if (result == Result.APPLIED && groups.size() > APPLIED_GROUPS_SHOWN) {
+        // Answers that differ in a date each (extend-deadline) say nothing more when listed.
+        int applied = count(Result.APPLIED);
         lines.add(
             String.format(
-                "  %-7s  %" + width + "d  %s", result.word(), group.count(), group.message()));
+                row,
+                result.word(),
+                applied,
+                "(" + groups.size() + " different answers, e.g. " + groups.get(0).message() + ")"));
+        continue;
+      }
+      int shown = Math.min(groups.size(), GROUPS_SHOWN);
+      for (Group group : groups.subList(0, shown)) {
+        lines.add(String.format(row, result.word(), group.count(), group.message()));
       }
       if (groups.size() > shown) {
         int rest = groups.subList(shown, groups.size()).stream().mapToInt(Group::count).sum();
         lines.add(
             String.format(
-                "  %-7s  %" + width + "d  (%d other messages%s)",
+                row,
                 result.word(),
                 rest,
-                groups.size() - shown,
-                result == Result.APPLIED ? "" : ": each approval's line is above"));
+                "(" + (groups.size() - shown) + " other messages: each approval's line is above)"));
       }
     }
     return lines;

@@ -1,6 +1,7 @@
 package dev.overdue.starter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overdue.starter.BulkSummary.Group;
 import dev.overdue.starter.BulkSummary.Result;
@@ -85,12 +86,39 @@ class BulkSummaryTest {
   }
 
   @Test
+  void appliedAnswersThatAllDifferAreCountedWithAnExampleNotListed() {
+    BulkSummary summary = new BulkSummary("extend-deadline", 5);
+    for (int i = 0; i < 5; i++) {
+      summary.applied("approval-" + i, "timer process expires 2026-11-29T03:00:0" + i + "Z");
+    }
+
+    assertEquals(
+        "  applied  5  (5 different answers, e.g. timer process expires 2026-11-29T03:00:00Z)",
+        summary.lines(Duration.ofSeconds(1)).get(1));
+  }
+
+  @Test
   void anApprovalThatDidNotApplyTheCommandGetsALineWithItsAnswer() {
     BulkSummary summary = new BulkSummary("suspend", 1);
 
     assertEquals(
         "refused  approval-PO-1: the process is already suspended",
         BulkSummary.line(summary.refused("approval-PO-1", "the process is already suspended")));
+  }
+
+  @Test
+  void theProgressLineOfTheLongestCommandOverAThousandApprovalsFitsATerminal() {
+    BulkSummary summary = new BulkSummary("extend-deadline", 1_000);
+    for (int i = 0; i < 999; i++) {
+      summary.applied("approval-" + i, "ok");
+    }
+    summary.refused("approval-x", "no");
+
+    String status = Bulk.status(summary, Duration.ofSeconds(125).toNanos());
+
+    assertEquals(
+        "extend-deadline [##########] 1000/1000: 999 applied, 1 refused, 0 failed, 125 s", status);
+    assertTrue(status.length() <= ProgressLine.WIDTH, status);
   }
 
   @Test
