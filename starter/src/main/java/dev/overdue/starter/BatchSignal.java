@@ -71,7 +71,9 @@ final class BatchSignal {
     try {
       client.getWorkflowServiceStubs().blockingStub().startBatchOperation(request);
     } catch (StatusRuntimeException e) {
-      if (e.getStatus().getCode() == Status.Code.RESOURCE_EXHAUSTED) {
+      String said = String.valueOf(e.getStatus().getDescription());
+      if (e.getStatus().getCode() == Status.Code.RESOURCE_EXHAUSTED
+          || said.contains("Max concurrent batch operations")) {
         throw new CliError(
             ExitCodes.UNAVAILABLE,
             cli.service()
