@@ -195,7 +195,11 @@ final class Bulk {
       return ExitCodes.DONE;
     }
     if (options.dryRun) {
-      out.println(count(matched.size()) + " match " + list.query() + ":");
+      out.println(
+          count(matched.size())
+              + (matched.size() == 1 ? " matches " : " match ")
+              + list.query()
+              + ":");
       Table table = Table.of("WORKFLOW", "STATE", "STEP", "OWNER", "NEXT DEADLINE");
       for (WorkList.Entry entry : matched) {
         table.row(
