@@ -5,6 +5,7 @@ import dev.overdue.api.CommandResult;
 import dev.overdue.client.Approvals;
 import dev.overdue.client.RefusedException;
 import java.util.Map;
+import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -16,34 +17,51 @@ import picocli.CommandLine.Spec;
  * The commands that steer a running approval, one subcommand each. Every one becomes the contract's
  * {@link ApprovalCommand}, sent as an Update (the workflow checks it and answers, a refusal changes
  * nothing) or, with {@code --signal}, as a Signal (fire and forget; a refusal shows only in the
- * history).
+ * history). With {@code --query} instead of an ID, the command goes to every running approval a
+ * list filter selects.
  */
 final class ApprovalCommands {
   private ApprovalCommands() {}
 
-  /** The approval, the delivery and the command's JSON; subclasses add their fields. */
+  /**
+   * The approval, the delivery and the command's JSON; subclasses add their fields. Every steering
+   * command also takes {@code --query} instead of ID, for every running approval a list filter
+   * selects ({@link Bulk}): its other positionals keep their places, see {@link
+   * Bulk.QueryInsteadOfId}.
+   */
+  @Command(preprocessor = Bulk.QueryInsteadOfId.class)
   abstract static class SteeringCommand extends CliCommand {
     @Spec CommandSpec spec;
 
     @Parameters(
         index = "0",
         paramLabel = "ID",
-        description = "The request id (PO-4711) or the workflow id (approval-PO-4711).")
+        description =
+            "The request id (PO-4711) or the workflow id (approval-PO-4711); or --query instead.")
     String id;
 
     @Option(
         names = "--signal",
         description =
             "Send without waiting for the approval's answer (a Temporal signal): returns at once;"
-                + " whether it was accepted shows only in `overdue history`.")
+                + " whether it was accepted shows only in `overdue history`. With --query, one"
+                + " Temporal batch job signals every approval.")
     boolean signal;
+
+    @ArgGroup(validate = false, heading = "%nMany approvals at once:%n")
+    Bulk.Options bulk = new Bulk.Options();
 
     /** The command the options describe. */
     abstract ApprovalCommand command();
 
+    /** Steers the approvals {@code --query} selects, not the one ID. */
+    boolean many() {
+      return bulk.query != null;
+    }
+
     @Override
     String approvalId() {
-      return id;
+      return many() ? null : id;
     }
 
     @Override
@@ -52,8 +70,18 @@ final class ApprovalCommands {
     }
 
     @Override
-    void execute() {
+    void execute() throws InterruptedException {
+      String misuse =
+          Bulk.misuse(
+              bulk, signal, spec.commandLine().getParseResult().hasMatchedOption(Bulk.CONCURRENCY));
+      if (misuse != null) {
+        throw new CommandLine.ParameterException(spec.commandLine(), misuse);
+      }
       ApprovalCommand command = command();
+      if (many()) {
+        exitCode = new Bulk(cli, spec.name(), bulk).run(command, signal);
+        return;
+      }
       Approvals approvals = cli.approvals();
       if (signal) {
         approvals.signal(id, command);

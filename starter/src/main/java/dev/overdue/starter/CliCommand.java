@@ -2,6 +2,7 @@ package dev.overdue.starter;
 
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
 
@@ -22,6 +23,12 @@ abstract class CliCommand implements Callable<Integer> {
     return false;
   }
 
+  /**
+   * The exit code when {@link #execute} returns: done, unless a command that reports its own
+   * results (the summary of many approvals) sets it.
+   */
+  int exitCode = ExitCodes.DONE;
+
   /** Does the work and prints the answer; failures are thrown. */
   abstract void execute() throws Exception;
 
@@ -30,7 +37,11 @@ abstract class CliCommand implements Callable<Integer> {
     try {
       execute();
       out().flush();
-      return ExitCodes.DONE;
+      return exitCode;
+    } catch (CommandLine.ParameterException usage) {
+      // Options that do not go together: picocli prints it as every other usage error.
+      out().flush();
+      throw usage;
     } catch (Exception e) {
       out().flush();
       return new Failures(cli, approvalId(), needsRunning()).report(e, err());

@@ -43,7 +43,8 @@ final class Failures {
     return explained.exitCode();
   }
 
-  private CliError explain(Throwable failure) {
+  /** The one-line message and the exit code for {@code failure}. */
+  CliError explain(Throwable failure) {
     if (failure instanceof CliError known) {
       return known;
     }

@@ -77,14 +77,19 @@ final class ListCommand extends CliCommand {
     return list;
   }
 
-  /**
-   * The approvals the filter selects. A service without a visibility store (the worker's in-memory
-   * one) does not implement listing at all: that is said in words, with the way to a server that
-   * lists, rather than as gRPC's UNIMPLEMENTED.
-   */
+  /** The approvals the filter selects. */
   private List<WorkList.Entry> list() {
+    return list(cli, workList(), limit);
+  }
+
+  /**
+   * The approvals on {@code list}, at most {@code limit}. A service without a visibility store (the
+   * worker's in-memory one) does not implement listing at all: that is said in words, with the way
+   * to a server that lists, rather than as gRPC's UNIMPLEMENTED.
+   */
+  static List<WorkList.Entry> list(OverdueCli cli, WorkList list, int limit) {
     try {
-      return cli.approvals().list(workList(), limit);
+      return cli.approvals().list(list, limit);
     } catch (RuntimeException e) {
       StatusRuntimeException rpc = ConnectionProblems.find(e, StatusRuntimeException.class);
       if (rpc == null || rpc.getStatus().getCode() != Status.Code.UNIMPLEMENTED) {

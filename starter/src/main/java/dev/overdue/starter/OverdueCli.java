@@ -165,6 +165,7 @@ public final class OverdueCli implements Callable<Integer> {
     CommandLine commandLine =
         new CommandLine(cli).setParameterExceptionHandler(OverdueCli::shortUsageError);
     CommonOptions.arrange(commandLine);
+    Bulk.showInSynopsis(commandLine);
     return commandLine;
   }
 
