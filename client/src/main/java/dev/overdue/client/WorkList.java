@@ -9,8 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A list of approvals from the visibility API, filtered by their search attributes: the
- * work list of tasks with warnings is {@code new WorkList().withWarnings()}.
+ * A list of approvals from the visibility API, filtered by their search attributes: the work list
+ * of tasks with warnings is {@code new WorkList().withWarnings()}.
  */
 public final class WorkList {
   private final List<String> conditions = new ArrayList<>();
@@ -25,7 +25,9 @@ public final class WorkList {
     return where(ApprovalSearchAttributes.ANY_TIMER_EXPIRED.getName() + " = true");
   }
 
-  /** Approvals whose current step's priority is from {@code highest} to {@code lowest} (0 to 10). */
+  /**
+   * Approvals whose current step's priority is from {@code highest} to {@code lowest} (0 to 10).
+   */
   public WorkList withPriority(int highest, int lowest) {
     String name = ApprovalSearchAttributes.PRIORITY.getName();
     return where(name + " >= " + highest + " AND " + name + " <= " + lowest);
@@ -65,12 +67,17 @@ public final class WorkList {
     return String.join(" AND ", all);
   }
 
-  /** One approval in a list. Instants are ISO-8601 strings; null when unset. */
+  /**
+   * One approval in a list. Instants are ISO-8601 strings; null when unset, like the priority of an
+   * approval started before human tasks.
+   */
   public record Entry(
       String workflowId,
       String status,
       String approvalState,
       String currentStep,
+      Integer priority,
+      boolean unworkable,
       String currentOwner,
       String nextDeadline,
       boolean anyTimerExpired,
@@ -84,11 +91,18 @@ public final class WorkList {
           execution.getStatus().name().replace("WORKFLOW_EXECUTION_STATUS_", ""),
           attributes.get(ApprovalSearchAttributes.APPROVAL_STATE),
           attributes.get(ApprovalSearchAttributes.CURRENT_STEP),
+          intValue(attributes.get(ApprovalSearchAttributes.PRIORITY)),
+          Boolean.TRUE.equals(attributes.get(ApprovalSearchAttributes.UNWORKABLE)),
           attributes.get(ApprovalSearchAttributes.CURRENT_OWNER),
           next == null ? null : next.toInstant().toString(),
           Boolean.TRUE.equals(attributes.get(ApprovalSearchAttributes.ANY_TIMER_EXPIRED)),
           Boolean.TRUE.equals(attributes.get(ApprovalSearchAttributes.HAS_WARNINGS)));
     }
+  }
+
+  /** Approvals started before human tasks have no priority. */
+  private static Integer intValue(Long value) {
+    return value == null ? null : value.intValue();
   }
 
   private static String literal(String value) {

@@ -6,10 +6,16 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import java.util.List;
 import java.util.Locale;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
-/** Work lists over the visibility API (needs a Temporal server with visibility, e.g. bin/dev-server). */
+/**
+ * Work lists over the visibility API (needs a Temporal server with visibility, e.g.
+ * bin/dev-server).
+ */
 @Command(
     name = "list",
     mixinStandardHelpOptions = true,
@@ -19,28 +25,63 @@ import picocli.CommandLine.Option;
           + " bin/overdue-worker starts has none."
     })
 final class ListCommand extends CliCommand {
-  @Option(names = "--with-warnings", description = "Only approvals with a warning (HasWarnings = true).")
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = "--with-warnings",
+      description = "Only approvals with a warning (HasWarnings = true).")
   boolean withWarnings;
 
-  @Option(names = "--overdue", description = "Only approvals with an expired timer (AnyTimerExpired = true).")
+  @Option(
+      names = "--overdue",
+      description = "Only approvals with an expired timer (AnyTimerExpired = true).")
   boolean overdue;
 
   @Option(names = "--suspended", description = "Only suspended approvals.")
   boolean suspended;
 
-  @Option(names = "--state", paramLabel = "STATE", description = "Only approvals in STATE (ACTIVE, SUSPENDED, APPROVED, ...).")
+  @Option(
+      names = "--state",
+      paramLabel = "STATE",
+      description = "Only approvals in STATE (ACTIVE, SUSPENDED, APPROVED, ...).")
   String state;
 
-  @Option(names = "--owner", paramLabel = "USER", description = "Only approvals whose current step USER has claimed.")
+  @Option(
+      names = "--owner",
+      paramLabel = "USER",
+      description = "Only approvals whose current step USER has claimed.")
   String owner;
 
-  @Option(names = "--query", paramLabel = "FILTER", description = "An extra Temporal list filter, e.g. \"NextDeadline < '2026-12-01T00:00:00Z'\".")
+  @Option(
+      names = "--priority",
+      paramLabel = "RANGE",
+      description =
+          "Only approvals whose current step has a priority in RANGE: N or FROM..TO, 0 (highest)"
+              + " to 10, e.g. 0..2.")
+  String priority;
+
+  @Option(
+      names = "--unworkable",
+      description =
+          "Only approvals whose current step no one can act on (Unworkable = true): the requester"
+              + " may reassign them.")
+  boolean unworkable;
+
+  @Option(
+      names = "--query",
+      paramLabel = "FILTER",
+      description =
+          "An extra Temporal list filter, e.g. \"NextDeadline < '2026-12-01T00:00:00Z'\".")
   String query;
 
   @Option(names = "--all", description = "Include ended approvals (default: running ones only).")
   boolean all;
 
-  @Option(names = "--limit", paramLabel = "N", defaultValue = "100", description = "At most N approvals (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--limit",
+      paramLabel = "N",
+      defaultValue = "100",
+      description = "At most N approvals (default: ${DEFAULT-VALUE}).")
   int limit;
 
   @Option(names = "--json", description = "Print the raw JSON instead of a table.")
@@ -68,6 +109,13 @@ final class ListCommand extends CliCommand {
     if (owner != null) {
       list.ownedBy(owner);
     }
+    if (priority != null) {
+      int[] range = priorityRange(priority);
+      list.withPriority(range[0], range[1]);
+    }
+    if (unworkable) {
+      list.unworkable();
+    }
     if (query != null) {
       list.where(query);
     }
@@ -75,6 +123,25 @@ final class ListCommand extends CliCommand {
       list.includingClosed();
     }
     return list;
+  }
+
+  /** {@code N} or {@code FROM..TO} as {from, to}, both within WS-HumanTask's 0 to 10. */
+  private int[] priorityRange(String text) {
+    String[] ends = text.trim().split("\\.\\.", -1);
+    try {
+      int from = Integer.parseInt(ends[0].trim());
+      int to = ends.length == 2 ? Integer.parseInt(ends[1].trim()) : from;
+      if (ends.length <= 2 && 0 <= from && from <= to && to <= 10) {
+        return new int[] {from, to};
+      }
+    } catch (NumberFormatException e) {
+      // said below
+    }
+    throw new CommandLine.ParameterException(
+        spec.commandLine(),
+        "--priority takes N or FROM..TO with 0 <= FROM <= TO <= 10 (0 is the highest), got '"
+            + text
+            + "'");
   }
 
   /** The approvals the filter selects. */
@@ -113,14 +180,24 @@ final class ListCommand extends CliCommand {
       return;
     }
     Table table =
-        Table.of("WORKFLOW", "STATUS", "STATE", "STEP", "OWNER", "NEXT DEADLINE", "OVERDUE", "WARNINGS");
+        Table.of(
+            "WORKFLOW",
+            "STATUS",
+            "STATE",
+            "STEP",
+            "PRIORITY",
+            "OWNER",
+            "NEXT DEADLINE",
+            "OVERDUE",
+            "WARNINGS");
     for (WorkList.Entry e : entries) {
       table.row(
           e.workflowId(),
           e.status(),
           e.approvalState(),
           e.currentStep(),
-          e.currentOwner(),
+          e.priority() == null ? "-" : String.valueOf(e.priority()),
+          e.unworkable() ? "no one can act" : e.currentOwner(),
           Table.instant(e.nextDeadline()),
           e.anyTimerExpired() ? "yes" : "no",
           e.hasWarnings() ? "yes" : "no");

@@ -23,8 +23,8 @@ final class RecordedScenarios {
                 + "{'name':'manager','approvers':['alice','bob'],'offerTimeout':'PT4H','timeout':'P2D'},"
                 + "{'name':'finance','approvers':['frank'],'timeout':'P1D',"
                 + "'onTimeout':[{'action':'notify','to':['frank','nobody']}]}],"
-                + "'timers':[{'name':'reminder','limit':'PT30M',"
-                + "'handlers':[{'action':'notify','to':['alice'],'message':'please decide'},{'action':'warn'}]}]}");
+                + "'timers':[{'name':'reminder','limit':'PT30M','handlers':[{'action':'notify','to':['alice'],'message':'please"
+                + " decide'},{'action':'warn'}]}]}");
     t.approvals.update(id, "enableTimer", json("{'timer':'reminder'}"));
     t.signalAndAwait(id, "enableTimer", "{'timer':'nope'}");
     t.signalAndAwait(id, "suspend", "{'reason':'waiting for a quote'}");
@@ -45,30 +45,29 @@ final class RecordedScenarios {
   }
 
   /**
-   * Deadlines and what came with them: start and completion deadlines with conditional
-   * escalations, two reassignments at once, a reminder cycle caught up across a suspension,
-   * listeners, start and complete with a named outcome, a working-time deadline (the calendar
-   * recorded as a side effect) and a deadline moved by a named user.
+   * Deadlines and what came with them: start and completion deadlines with conditional escalations,
+   * two reassignments at once, a reminder cycle caught up across a suspension, listeners, start and
+   * complete with a named outcome, a working-time deadline (the calendar recorded as a side effect)
+   * and a deadline moved by a named user.
    */
   static String deadlines(ApprovalTestEnvironment t) {
     String id =
         t.start(
             "{'requestId':'REPLAY-DEADLINES','requester':'carol','data':{'amount':12000,'priority':1},"
-                + "'steps':["
-                + "{'name':'manager','approvers':['alice','bob'],"
-                + " 'startDeadlines':["
-                + "   {'name':'zeta','for':'PT2H','escalations':["
-                + "     {'name':'big','condition':'data.amount >= 10000','action':'notify','to':['potentialOwners']},"
-                + "     {'name':'small','condition':'data.amount < 100','action':'warn'},"
-                + "     {'name':'to-zed','action':'reassign','to':['zed']}]},"
-                + "   {'name':'alpha','for':'PT2H','escalations':[{'name':'to-dan','action':'reassign','to':['dan','alice']}]}],"
-                + " 'completionDeadlines':["
-                + "   {'name':'remind','cycle':'R/PT1H','catchUp':'fire-all','escalations':[{'action':'notify','to':['potentialOwners','requester']}]},"
+                + "'steps':[{'name':'manager','approvers':['alice','bob'], 'startDeadlines':[  "
+                + " {'name':'zeta','for':'PT2H','escalations':[    "
+                + " {'name':'big','condition':'data.amount >="
+                + " 10000','action':'notify','to':['potentialOwners']},    "
+                + " {'name':'small','condition':'data.amount < 100','action':'warn'},    "
+                + " {'name':'to-zed','action':'reassign','to':['zed']}]},  "
+                + " {'name':'alpha','for':'PT2H','escalations':[{'name':'to-dan','action':'reassign','to':['dan','alice']}]}],"
+                + " 'completionDeadlines':[  "
+                + " {'name':'remind','cycle':'R/PT1H','catchUp':'fire-all','escalations':[{'action':'notify','to':['potentialOwners','requester']}]},"
                 + "   {'name':'due','for':'P1D','calendar':'business','escalations':[{'action':'notify','to':['owner','manager']}]}],"
-                + " 'listeners':["
-                + "   {'event':'created','actions':[{'action':'notify','to':['potentialOwners']}]},"
-                + "   {'event':'assigned','actions':[{'action':'warn'}]},"
-                + "   {'event':'completed','actions':[{'action':'notify','to':['requester']}]}],"
+                + " 'listeners':[  "
+                + " {'event':'created','actions':[{'action':'notify','to':['potentialOwners']}]},  "
+                + " {'event':'assigned','actions':[{'action':'warn'}]},  "
+                + " {'event':'completed','actions':[{'action':'notify','to':['requester']}]}],"
                 + " 'outcomes':[{'name':'needs-legal','next':'legal'}]},"
                 + "{'name':'finance','approvers':['frank']},"
                 + "{'name':'legal','approvers':['lena'],'completionDeadlines':[{'name':'due','for':'PT4H',"
@@ -78,9 +77,11 @@ final class RecordedScenarios {
     t.sleep(Duration.ofHours(3));
     t.approvals.update(id, "resume", json("{}"));
     t.sleep(Duration.ofMinutes(5));
-    t.approvals.update(id, "extendDeadline", json("{'timer':'manager.due','by':'PT1H','user':'carol'}"));
+    t.approvals.update(
+        id, "extendDeadline", json("{'timer':'manager.due','by':'PT1H','user':'carol'}"));
     t.signalAndAwait(id, "start", "{'user':'dan'}");
-    t.approvals.update(id, "complete", json("{'user':'dan','outcome':'needs-legal','comment':'contract'}"));
+    t.approvals.update(
+        id, "complete", json("{'user':'dan','outcome':'needs-legal','comment':'contract'}"));
     t.sleep(Duration.ofHours(5));
     t.approvals.result(id);
     return id;
@@ -88,8 +89,8 @@ final class RecordedScenarios {
 
   /**
    * Schedules: a cron reminder on working days caught up in full after a suspension, a cycle in
-   * working time with an endDate, a working-time deadline moved by recalculate after a holiday
-   * was announced (the worker's calendar read twice, as side effects), and a cron cycle postponed.
+   * working time with an endDate, a working-time deadline moved by recalculate after a holiday was
+   * announced (the worker's calendar read twice, as side effects), and a cron cycle postponed.
    */
   static String schedules(ApprovalTestEnvironment t) {
     WorkerCalendar.use(CalendarSettings.officeHours());
@@ -98,12 +99,13 @@ final class RecordedScenarios {
       String id =
           t.start(
               "{'requestId':'REPLAY-SCHEDULES','requester':'carol','steps':[{'name':'manager','approvers':['alice'],"
-                  + "'completionDeadlines':["
-                  + "  {'name':'daily','cycle':'0 0 9 ? * MON-FRI','calendar':'business','catchUp':'fire-all',"
-                  + "   'escalations':[{'action':'notify','to':['potentialOwners']}]},"
-                  + "  {'name':'hours','cycle':'R3/PT4H','calendar':'business','endDate':'" + end + "',"
-                  + "   'escalations':[{'action':'notify','to':['requester']}]},"
-                  + "  {'name':'due','for':'P5D','calendar':'business','escalations':[{'action':'warn'}]}]}]}");
+                  + "'completionDeadlines':[  {'name':'daily','cycle':'0 0 9 ? *"
+                  + " MON-FRI','calendar':'business','catchUp':'fire-all',  "
+                  + " 'escalations':[{'action':'notify','to':['potentialOwners']}]}, "
+                  + " {'name':'hours','cycle':'R3/PT4H','calendar':'business','endDate':'"
+                  + end
+                  + "',   'escalations':[{'action':'notify','to':['requester']}]}, "
+                  + " {'name':'due','for':'P5D','calendar':'business','escalations':[{'action':'warn'}]}]}]}");
       t.sleep(Duration.ofHours(30));
       t.signalAndAwait(id, "suspend", "{'reason':'audit'}");
       t.sleep(Duration.ofDays(2));
@@ -121,6 +123,39 @@ final class RecordedScenarios {
     }
   }
 
+  /**
+   * Human tasks: candidate groups looked up by an activity, an assignee and a deadline from the
+   * data, a priority raised by an escalation, the data updated, reassign and refresh-owners
+   * (Updates that wait for the directory), a refusal, and a decision with an output.
+   */
+  static String humanTasks(ApprovalTestEnvironment t) {
+    String id =
+        t.start(
+            "{'requestId':'REPLAY-TASKS','requester':'carol','data':{'owner':'bob','slaHours':6},"
+                + "'steps':["
+                + "{'name':'manager','approvers':['alice','bob'],'assignee':'=data.owner','priority':3,"
+                + " 'completionDeadlines':[   {'name':'sla','for':'=duration(string(data.slaHours)"
+                + " + \\\"h\\\")',   "
+                + " 'escalations':[{'action':'setPriority','priority':1},{'action':'reassign','to':['finance']}]}],"
+                + " 'listeners':[{'event':'assigned','actions':[{'action':'notify','to':['owner']}]}]},"
+                + "{'name':'legal','candidateGroups':['legal','nobody'],'priority':2}]}");
+    t.sleep(Duration.ofMinutes(5));
+    t.approvals.update(
+        id, "updateData", json("{'user':'carol','data':{'slaHours':8,'costCenter':'IT-200'}}"));
+    t.signalAndAwait(id, "claim", "{'user':'mallory'}");
+    t.sleep(Duration.ofHours(7));
+    t.approvals.update(id, "refreshOwners", json("{'user':'admin'}"));
+    t.approvals.update(id, "reassign", json("{'user':'carol','to':['legal','alice']}"));
+    t.approvals.update(
+        id,
+        "approve",
+        json("{'user':'erin','comment':'ok','output':{'checkedBy':'erin','slaHours':null}}"));
+    t.sleep(Duration.ofMinutes(5));
+    t.approvals.update(id, "reject", json("{'user':'erin','output':{'reason':'contract'}}"));
+    t.approvals.result(id);
+    return id;
+  }
+
   /** A completion timer whose handlers warn and then reject the step. */
   static String decideOnTimeout(ApprovalTestEnvironment t) {
     String id =
@@ -134,7 +169,9 @@ final class RecordedScenarios {
 
   /** Aborted while suspended. */
   static String abortWhileSuspended(ApprovalTestEnvironment t) {
-    String id = t.start("{'requestId':'REPLAY-3','timeout':'PT1H','steps':[{'name':'manager','approvers':['alice']}]}");
+    String id =
+        t.start(
+            "{'requestId':'REPLAY-3','timeout':'PT1H','steps':[{'name':'manager','approvers':['alice']}]}");
     t.approvals.update(id, "suspend", json("{}"));
     t.approvals.update(id, "abort", json("{'reason':'duplicate'}"));
     t.approvals.result(id);
@@ -142,8 +179,8 @@ final class RecordedScenarios {
   }
 
   /**
-   * Enough confirmed changes to continue as new, then more commands and an expiry in the new
-   * run; the recorded history is that continued run's, which starts from a snapshot.
+   * Enough confirmed changes to continue as new, then more commands and an expiry in the new run;
+   * the recorded history is that continued run's, which starts from a snapshot.
    */
   static String continuedRun(ApprovalTestEnvironment t) {
     String id =

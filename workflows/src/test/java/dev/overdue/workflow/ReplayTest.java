@@ -55,6 +55,7 @@ class ReplayTest {
     record("continued-run", version, RecordedScenarios::continuedRun);
     record("deadlines", version, RecordedScenarios::deadlines);
     record("schedules", version, RecordedScenarios::schedules);
+    record("human-tasks", version, RecordedScenarios::humanTasks);
   }
 
   private static void record(
