@@ -1,5 +1,8 @@
 package dev.overdue.starter;
 
+import java.time.Clock;
+import dev.overdue.activities.settings.NotificationSettings;
+import dev.overdue.activities.settings.Directory;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -25,12 +28,25 @@ final class CliHarness implements AutoCloseable {
   final TestWorkflowEnvironment env;
 
   CliHarness() {
+    this(Deliveries.logOnly());
+  }
+
+  /** With {@code directory} for candidate groups and recipients; messages go to the log. */
+  CliHarness(Directory directory) {
+    this(
+        Deliveries.start(
+            NotificationSettings.defaults().withStore(NotificationSettings.MEMORY_STORE),
+            directory,
+            Clock.systemUTC()));
+  }
+
+  private CliHarness(Deliveries deliveries) {
     env = TestWorkflowEnvironment.newInstance(
             TestEnvironmentOptions.newBuilder().setWorkflowClientOptions(WorkflowClientOptions.newBuilder().setDataConverter(ApprovalDataConverter.create()).build()).build());
     dev.overdue.api.ApprovalSearchAttributes.DEFINITIONS.forEach(env::registerSearchAttribute);
     Worker worker = env.newWorker(ApprovalWorkflow.DEFAULT_TASK_QUEUE);
     worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
-    worker.registerActivitiesImplementations(OverdueActivities.of(Deliveries.logOnly()));
+    worker.registerActivitiesImplementations(OverdueActivities.of(deliveries));
     env.start();
   }
 

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.overdue.api.ApprovalResult;
 import dev.overdue.api.PlanEntry;
+import dev.overdue.api.StepInfo;
 import dev.overdue.model.CalendarSettings;
 import dev.overdue.model.RequestJson;
 import dev.overdue.model.RequestValidator;
@@ -63,6 +64,12 @@ class PurchaseOrderExampleTest {
       assertEquals("2026-11-23T16:00", pickUp.at().substring(0, 16));
       assertEquals(List.of("alice", "bob"), pickUp.targets());
       assertEquals("2027-11-26T16:00:00Z", t.timer(id, "manager.due").expiresAt());
+      // The cron reminder: 09:00 Berlin on working days, the first half an hour after the start.
+      assertEquals("2026-11-23T08:00:00Z", t.timer(id, "manager.remind").expiresAt());
+      StepInfo finance = t.status(id).steps().get(1);
+      assertEquals(List.of("finance"), finance.candidateGroups());
+      assertEquals(2, finance.priority());
+      assertEquals(3, t.status(id).steps().get(0).priority());
 
       t.sleep(Duration.ofHours(9));
       List<Delivery> sent = t.activities.deliveries;
@@ -71,9 +78,14 @@ class PurchaseOrderExampleTest {
       assertTrue(sent.stream().anyMatch(d -> d.event() == NotificationEvent.DEADLINE_ESCALATED
           && "manager.pick-up".equals(d.context().timer())), "start deadline");
 
+      assertEquals(1, t.status(id).steps().get(0).priority(), "raised by the first reminder");
+
       t.approvals.update(id, "start", json("{'user':'alice'}"));
       t.approvals.update(id, "complete", json("{'user':'alice','outcome':'needs-legal'}"));
       assertEquals("legal", t.status(id).currentStep());
+      StepInfo legal = t.status(id).steps().get(2);
+      assertEquals("RESERVED", legal.state(), "assigned to data.counsel");
+      assertEquals("lena", legal.owner());
       // Legal's P2D counts working days from Monday 17:30 Berlin, after hours: from Tuesday 09:00,
       // two working days end on Thursday 09:00.
       assertEquals("2026-11-26T08:00", t.timer(id, "legal.due").expiresAt().substring(0, 16));
