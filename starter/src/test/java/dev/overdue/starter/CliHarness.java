@@ -1,13 +1,12 @@
 package dev.overdue.starter;
 
-import java.time.Clock;
-import dev.overdue.activities.settings.NotificationSettings;
-import dev.overdue.activities.settings.Directory;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.overdue.activities.OverdueActivities;
 import dev.overdue.activities.delivery.Deliveries;
+import dev.overdue.activities.settings.Directory;
+import dev.overdue.activities.settings.NotificationSettings;
 import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.client.ApprovalDataConverter;
 import dev.overdue.workflow.ApprovalWorkflowImpl;
@@ -18,6 +17,7 @@ import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.worker.Worker;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.time.Clock;
 import java.time.Duration;
 
 /**
@@ -41,8 +41,14 @@ final class CliHarness implements AutoCloseable {
   }
 
   private CliHarness(Deliveries deliveries) {
-    env = TestWorkflowEnvironment.newInstance(
-            TestEnvironmentOptions.newBuilder().setWorkflowClientOptions(WorkflowClientOptions.newBuilder().setDataConverter(ApprovalDataConverter.create()).build()).build());
+    env =
+        TestWorkflowEnvironment.newInstance(
+            TestEnvironmentOptions.newBuilder()
+                .setWorkflowClientOptions(
+                    WorkflowClientOptions.newBuilder()
+                        .setDataConverter(ApprovalDataConverter.create())
+                        .build())
+                .build());
     dev.overdue.api.ApprovalSearchAttributes.DEFINITIONS.forEach(env::registerSearchAttribute);
     Worker worker = env.newWorker(ApprovalWorkflow.DEFAULT_TASK_QUEUE);
     worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);

@@ -82,7 +82,7 @@ class OverdueCliTest {
   }
 
   /** The table's line that starts with {@code first}, split into its cells. */
-  private static List<String> row(String table, String first) {
+  static List<String> row(String table, String first) {
     return rowWith(table, first + " ", true);
   }
 
