@@ -294,7 +294,7 @@ final class CommandRules {
           "the reassignment names nobody who can act (" + String.join("; ", targets.problems()) + ")");
     }
     return () -> {
-      OwnerLookups.Started started = process.ownerLookups().reassign(task, targets, c.user(), null, now);
+      OwnerLookups.Started started = process.ownerLookups().reassign(task, targets, c.user(), null, true, now);
       awaited = started.lookup();
       return started.outcome();
     };

@@ -139,7 +139,7 @@ final class Escalations {
     targets.problems().forEach(problem ->
         process.addWarning(first.timer().name(), task.name(), first.order() + ": " + problem, now));
     OwnerLookups.Started started =
-        process.ownerLookups().reassign(task, targets, "escalation " + first.order(), notice, now);
+        process.ownerLookups().reassign(task, targets, "escalation " + first.order(), notice, false, now);
     if (started.lookup() != null) {
       detail.put("lookup", started.lookup());
     } else {

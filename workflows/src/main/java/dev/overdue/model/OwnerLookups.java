@@ -32,11 +32,12 @@ final class OwnerLookups {
 
   /**
    * A lookup asked and not yet answered: for a reassignment, the {@code users} its roles stood
-   * for, who asked ({@code by}) and whom to tell ({@code notice}, null for none).
+   * for, who asked ({@code by}), whom to tell ({@code notice}, null for none) and whether a
+   * {@code command} asked (whose sender hears the answer) or an escalation.
    */
   private record Pending(
       OwnerLookup lookup, Purpose purpose, List<String> users, List<String> problems, String by,
-      Escalations.Notice notice) {}
+      Escalations.Notice notice, boolean command) {}
 
   private final ApprovalProcess process;
   private final List<OwnerLookup> queued = new ArrayList<>();
@@ -59,13 +60,16 @@ final class OwnerLookups {
   /** A task with candidate groups was created: their members are looked up. */
   void created(UserTask task) {
     if (task.owners().awaitsDirectory()) {
-      ask(task, Purpose.CREATED, task.owners().groups(), List.of(), List.of(), List.of(), null, null);
+      ask(task, Purpose.CREATED, task.owners().groups(), List.of(), List.of(), List.of(), null, null, false);
     }
   }
 
-  /** The current task's candidate groups are looked up again; the answer replaces their members. */
+  /**
+   * The current task's candidate groups are looked up again, for a command; the answer replaces
+   * their members.
+   */
   int refresh(UserTask task, String by) {
-    return ask(task, Purpose.REFRESH, task.owners().groups(), List.of(), List.of(), List.of(), by, null);
+    return ask(task, Purpose.REFRESH, task.owners().groups(), List.of(), List.of(), List.of(), by, null, true);
   }
 
   /** A reassignment begun: decided at once ({@code outcome}), or waiting for {@code lookup}. */
@@ -73,25 +77,29 @@ final class OwnerLookups {
 
   /**
    * Reassigns {@code task} to {@code targets}: at once when they are only users the roles stood
-   * for, else once the directory has said who the named users and groups are.
+   * for, else once the directory has said who the named users and groups are. A {@code command}'s
+   * sender hears of a reassignment to nobody in its answer; an escalation's leaves a warning.
    */
-  Started reassign(UserTask task, Roles.Targets targets, String by, Escalations.Notice notice, Instant now) {
+  Started reassign(
+      UserTask task, Roles.Targets targets, String by, Escalations.Notice notice, boolean command, Instant now) {
     if (targets.names().isEmpty()) {
       return new Started(null,
-          reassignTo(task, PotentialOwners.users(targets.users()), by, notice, targets.problems(), ++numbered, now));
+          reassignTo(task, PotentialOwners.users(targets.users()), by, notice, targets.problems(), ++numbered,
+              command, now));
     }
     int lookup =
-        ask(task, Purpose.REASSIGN, List.of(), targets.names(), targets.users(), targets.problems(), by, notice);
+        ask(task, Purpose.REASSIGN, List.of(), targets.names(), targets.users(), targets.problems(), by, notice,
+            command);
     return new Started(lookup, "step " + task.name() + ": looking up " + Texts.list(targets.names())
         + " in the directory");
   }
 
   private int ask(
       UserTask task, Purpose purpose, List<String> groups, List<String> names, List<String> users,
-      List<String> problems, String by, Escalations.Notice notice) {
+      List<String> problems, String by, Escalations.Notice notice, boolean command) {
     OwnerLookup lookup = new OwnerLookup(++numbered, task.name(), groups, names);
     queued.add(lookup);
-    pending.put(lookup.number(), new Pending(lookup, purpose, users, problems, by, notice));
+    pending.put(lookup.number(), new Pending(lookup, purpose, users, problems, by, notice, command));
     return lookup.number();
   }
 
@@ -145,7 +153,7 @@ final class OwnerLookups {
               new PotentialOwners(List.copyOf(users), answer.groups(), answer.members(), null);
           List<String> problems = new ArrayList<>(asked.problems());
           problems.addAll(answer.problems());
-          yield reassignTo(task, found, asked.by(), asked.notice(), problems, number, now);
+          yield reassignTo(task, found, asked.by(), asked.notice(), problems, number, asked.command(), now);
         }
       };
     }
@@ -165,14 +173,15 @@ final class OwnerLookups {
     return "step " + task.name() + " offered to " + Texts.list(task.owners().names());
   }
 
+  /** Only a command refreshes: its sender hears when the task keeps its owners. */
   private String refreshed(UserTask task, OwnerLookup.Answer answer, int number, Instant now) {
     PotentialOwners found = task.owners().withMembers(answer.members());
     if (answer.groups().isEmpty() && !answer.problems().isEmpty()) {
       // Not one group found (or no directory to ask): what the task had is better than nothing.
-      return keep(task, "its candidate groups could not be looked up again", answer.problems(), now);
+      return kept(task, "its candidate groups could not be looked up again", answer.problems());
     }
     if (found.isNobody()) {
-      return keep(task, "its candidate groups, looked up again, stand for nobody", answer.problems(), now);
+      return kept(task, "its candidate groups, looked up again, stand for nobody", answer.problems());
     }
     List<String> before = task.owners().names();
     task.setOwners(found, number);
@@ -187,9 +196,13 @@ final class OwnerLookups {
    */
   private String reassignTo(
       UserTask task, PotentialOwners found, String by, Escalations.Notice notice, List<String> problems,
-      int number, Instant now) {
+      int number, boolean command, Instant now) {
     if (found.isNobody()) {
-      return keep(task, "the reassignment by " + by + " names nobody who can act", problems, now);
+      String kept = kept(task, "the reassignment by " + by + " names nobody who can act", problems);
+      if (!command) {
+        process.addWarning(null, task.name(), kept, now);
+      }
+      return kept;
     }
     task.reassign(found);
     task.setOwners(found, number);
@@ -199,15 +212,15 @@ final class OwnerLookups {
     return "step " + task.name() + " reassigned to " + Texts.list(found.names());
   }
 
-  /** Nobody would be left to act: the task keeps the owners it has, and a warning says why. */
-  private String keep(UserTask task, String cause, List<String> problems, Instant now) {
+  /**
+   * Nobody would be left to act: the task keeps the owners it has; what says why goes to a
+   * command's sender (the command is refused) or, for an escalation, into a warning.
+   */
+  private static String kept(UserTask task, String cause, List<String> problems) {
     List<String> kept = task.owners().names();
-    String message =
-        "step " + task.name() + " keeps its potential owners "
-            + (kept.isEmpty() ? "(none)" : Texts.list(kept)) + ": " + cause
-            + (problems.isEmpty() ? "" : " (" + String.join("; ", problems) + ")");
-    process.addWarning(null, task.name(), message, now);
-    return message;
+    return "step " + task.name() + " keeps its potential owners "
+        + (kept.isEmpty() ? "(none)" : Texts.list(kept)) + ": " + cause
+        + (problems.isEmpty() ? "" : " (" + String.join("; ", problems) + ")");
   }
 
   /** A task no one can act on is never left silent: a warning says so, and who may reassign it. */

@@ -210,8 +210,11 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
       input = decode(args);
       Command command = withWorkerCalendar(Commands.parse(name, input, versions.commands()), now);
       process.apply(command, now);
-      // A signal has no answer to wait for: a lookup it started completes on its own.
-      process.lookupOfLastCommand();
+      Optional<Integer> lookup = process.lookupOfLastCommand();
+      if (lookup.isPresent()) {
+        changes++;
+        awaitLookup(lookup.get());
+      }
       refusal = Optional.empty();
     } catch (RuleViolation violation) {
       refusal = Optional.of(violation.reason());
@@ -221,9 +224,25 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
       refusal = Optional.of("internal error: " + unexpected);
     }
     refusal.ifPresent(reason -> rejected(name, "signal", reason));
-    process.recordCommand(now, "signal", name, input, refusal);
+    process.recordCommand(now(), "signal", name, input, refusal);
     // Refused ones too: each adds to the history, and the loop decides when to continue as new.
     changes++;
+  }
+
+  /**
+   * A reassignment or refresh is done once the directory has answered, and so is its command: what
+   * it came to is the Update's answer, and the signal's or Update's entry in the history (when the
+   * task keeps its owners, a refusal that changed nothing).
+   *
+   * @throws RuleViolation when the answer did not apply
+   */
+  private String awaitLookup(int lookup) {
+    Workflow.await(() -> !process.lookupPending(lookup));
+    OwnerLookup.Outcome outcome = process.lookupOutcome(lookup).orElseThrow();
+    if (!outcome.applied()) {
+      throw new RuleViolation(outcome.text());
+    }
+    return outcome.text();
   }
 
   /** Updates share the signals' names and rules; refused ones never reach the history. */
@@ -255,19 +274,14 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
         String message = process.apply(command, now);
         Optional<Integer> lookup = process.lookupOfLastCommand();
         changes++;
-        process.recordCommand(now, "update", name, input, Optional.empty());
         if (lookup.isPresent()) {
-          // A reassignment or refresh is done once the directory has answered: so is its answer.
-          Workflow.await(() -> !process.lookupPending(lookup.get()));
-          OwnerLookup.Outcome outcome = process.lookupOutcome(lookup.get()).orElseThrow();
-          if (!outcome.applied()) {
-            throw refused(new RuleViolation(outcome.text()));
-          }
-          message = outcome.text();
+          message = awaitLookup(lookup.get());
         }
+        // When it took effect: a lookup's answer comes later than the command.
+        process.recordCommand(now(), "update", name, input, Optional.empty());
         return new CommandResult(name, message);
       } catch (RuleViolation violation) {
-        process.recordCommand(now, "update", name, input, Optional.of(violation.reason()));
+        process.recordCommand(now(), "update", name, input, Optional.of(violation.reason()));
         changes++;
         throw refused(violation);
       }

@@ -164,6 +164,8 @@ class CandidateGroupsTest {
             + " who can act ('stranger' is not a user or group in the directory)",
         outcome.text());
     assertEquals(List.of("alice", "carol", "dave"), manager(process).potentialOwners());
+    // Its sender hears it (the command is refused): no warning, unlike an escalation's.
+    assertEquals(List.of(), process.warnings());
   }
 
   @Test
@@ -208,6 +210,7 @@ class CandidateGroupsTest {
     process.answerLookup(asked.number(), OwnerLookup.Answer.failed("the directory could not be asked: timeout"), T0);
     assertFalse(process.lookupOutcome(asked.number()).orElseThrow().applied());
     assertEquals(List.of("alice", "carol", "dave"), manager(process).potentialOwners());
+    assertEquals(List.of(), process.warnings());
   }
 
   @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.ApprovalSearchAttributes;
+import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.StepInfo;
 import dev.overdue.client.Approvals;
 import dev.overdue.client.RefusedException;
@@ -103,6 +104,16 @@ class HumanTasksWorkflowTest {
             () -> t.approvals.update(id, new ApprovalCommand.Reassign("erin", List.of("stranger"))));
     assertTrue(kept.getMessage().contains("step manager keeps its potential owners erin: the reassignment by erin"
         + " names nobody who can act ('stranger' is not a user or group in the directory)"), kept.getMessage());
+    // Refused, it changed nothing: no warning, and the history says why.
+    assertEquals(List.of(), t.status(id).warnings());
+    assertEquals(List.of("erin"), step(id).potentialOwners());
+    HistoryEntry last = t.approvals.history(id).get(t.approvals.history(id).size() - 1);
+    assertEquals(List.of("reassign", "false"), List.of(last.name(), String.valueOf(last.accepted())));
+    assertTrue(last.reason().startsWith("step manager keeps its potential owners erin"), last.reason());
+    // The same by signal: refused in the history once the directory has answered.
+    HistoryEntry signalled = t.signalAndAwait(id, "reassign", "{'user':'erin','to':['stranger']}");
+    assertEquals(false, signalled.accepted());
+    assertEquals(List.of(), t.status(id).warnings());
   }
 
   @Test
