@@ -120,7 +120,15 @@ public final class Approvals {
       steps.add("**Steps**");
       for (ApprovalRequest.StepDefinition step : request.steps()) {
         List<String> parts = new ArrayList<>();
-        parts.add("**" + step.name() + "**: " + String.join(", ", step.approvers()));
+        List<String> who = new ArrayList<>(step.approvers());
+        step.candidateGroups().forEach(group -> who.add(group + " (group)"));
+        parts.add("**" + step.name() + "**: " + String.join(", ", who));
+        if (step.assignee() != null) {
+          parts.add("assignee " + step.assignee());
+        }
+        if (step.priority() != null) {
+          parts.add("priority " + step.priority());
+        }
         if (step.offerTimeout() != null) {
           parts.add("accept " + within(step.offerTimeout()));
         }

@@ -80,4 +80,15 @@ class ApprovalsTest {
     assertEquals("**Steps**\n- **manager**: alice\n", read(Approvals.staticDetails(bare)));
     assertEquals("Approval PO-1", Approvals.staticSummary(bare));
   }
+
+  @Test
+  void aStepNamesItsCandidateGroupsItsAssigneeAndItsPriority() {
+    ApprovalRequest groups =
+        new ApprovalRequest("PO-2", null, null, null, null, null,
+            List.of(new StepDefinition("payout", null, List.of("alice"), null, null, null, null,
+                null, null, null, null, List.of("finance"), "=data.reviewer", 2)), null);
+    assertEquals(
+        "**Steps**\n- **payout**: alice, finance (group) · assignee =data.reviewer · priority 2\n",
+        read(Approvals.staticDetails(groups)));
+  }
 }
