@@ -293,15 +293,16 @@ final class Queries {
         printJson(history);
         return;
       }
-      Table table = Table.of("AT", "KIND", "NAME", "RESULT", "REASON", "INPUT");
+      // The reason last: it is said in full, however long.
+      Table table = Table.of("AT", "KIND", "NAME", "RESULT", "INPUT", "REASON");
       for (HistoryEntry entry : history) {
         table.row(
             Table.instant(entry.at()),
             entry.kind(),
             entry.name(),
             result(entry),
-            entry.reason(),
-            entry.input() == null ? null : Table.shorten(entry.input().toString(), 60));
+            entry.input() == null ? null : Table.shorten(entry.input().toString(), 60),
+            entry.reason());
       }
       if (table.isEmpty()) {
         out().println("no history yet");

@@ -403,8 +403,8 @@ class OverdueCliTest {
     assertEquals("signal", line.get(1));
     assertEquals("approve", line.get(2));
     assertEquals("rejected", line.get(3));
-    assertTrue(line.get(4).startsWith("mallory is not a potential owner of step manager"), line.get(4));
-    assertEquals("{\"user\":\"mallory\"}", line.get(5));
+    assertEquals("{\"user\":\"mallory\"}", line.get(4));
+    assertTrue(line.get(5).startsWith("mallory is not a potential owner of step manager"), line.get(5));
     assertEquals("ACTIVE", cli.run("status", "PO-4711", "--json").json().get("state").asText());
   }
 
@@ -523,7 +523,8 @@ class OverdueCliTest {
         rowContaining(
             cli.run("history", "PO-4711").expect(0).out(), "\"timer\":\"manager.completion\"");
 
-    assertEquals(List.of("event", "TimerExpired", "-", "-"), expiry.subList(1, 5));
+    assertEquals(List.of("event", "TimerExpired", "-"), expiry.subList(1, 4));
+    assertEquals("-", expiry.get(expiry.size() - 1));
     for (JsonNode entry : cli.run("history", "PO-4711", "--json").expect(0).json()) {
       assertTrue(entry.get("accepted").asBoolean(), entry.toString());
     }
