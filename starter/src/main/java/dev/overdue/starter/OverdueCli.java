@@ -164,6 +164,9 @@ public final class OverdueCli implements Callable<Integer> {
   public static CommandLine commandLine(OverdueCli cli) {
     CommandLine commandLine =
         new CommandLine(cli).setParameterExceptionHandler(OverdueCli::shortUsageError);
+    // `--data @FILE` and `--output @FILE` read JSON from a file: picocli must not take them as
+    // argument files (which nothing here uses).
+    commandLine.setExpandAtFiles(false);
     CommonOptions.arrange(commandLine);
     Bulk.showInSynopsis(commandLine);
     return commandLine;

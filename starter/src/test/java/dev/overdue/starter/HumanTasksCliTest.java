@@ -9,12 +9,16 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.overdue.activities.settings.Directory;
 import dev.overdue.starter.CliHarness.Run;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The README's human-task walk-through, against the real workflow on a time-skipping in-memory
@@ -25,6 +29,7 @@ import org.junit.jupiter.api.Timeout;
 class HumanTasksCliTest {
   static final String EXPENSE = "docs/examples/expense.yaml";
   CliHarness cli;
+  @TempDir Path dir;
 
   @BeforeEach
   void startService() throws IOException {
@@ -59,7 +64,7 @@ class HumanTasksCliTest {
   }
 
   @Test
-  void updatedDataIsWhatTheNextStepsDeadlineReads() {
+  void updatedDataIsWhatTheNextStepsDeadlineReads() throws IOException, InterruptedException {
     Run updated =
         cli.run(
                 "update-data",
@@ -70,19 +75,19 @@ class HumanTasksCliTest {
                 "{\"payBy\":\"2029-01-15T12:00:00Z\"}")
             .expect(0);
     assertTrue(updated.out().contains("payBy"), updated.out());
-    cli.run("approve", "EXP-7", "--user", "alice", "--output", "{\"reviewed\":true}").expect(0);
+    Path output = Files.writeString(dir.resolve("output.json"), "{\"reviewed\": true}");
+    approveReview("--output", "@" + output);
 
     JsonNode data = cli.run("status", "EXP-7", "--json").expect(0).json().get("data");
     assertEquals(true, data.get("reviewed").asBoolean(), data.toString());
-    JsonNode payout = cli.run("status", "EXP-7", "--json").expect(0).json().get("steps").get(1);
-    assertEquals("[\"frank\",\"fiona\"]", payout.get("potentialOwners").toString());
+    assertEquals("[\"frank\",\"fiona\"]", payout().get("potentialOwners").toString());
     JsonNode due = timer("payout.due");
     assertEquals("2029-01-15T12:00:00Z", due.get("expiresAt").asText(), due.toString());
   }
 
   @Test
-  void aStrangerIsRefusedNamingTheGroupAndTheRequesterReassigns() {
-    cli.run("approve", "EXP-7", "--user", "alice").expect(0);
+  void aStrangerIsRefusedNamingTheGroupAndTheRequesterReassigns() throws InterruptedException {
+    approveReview();
 
     Run refused = cli.run("claim", "EXP-7", "--user", "mallory").expect(ExitCodes.REFUSED);
     assertTrue(
@@ -119,6 +124,20 @@ class HumanTasksCliTest {
     assertEquals(
         1850,
         cli.run("status", "EXP-7", "--json").expect(0).json().get("data").get("amount").asInt());
+  }
+
+  /** Approves the review as alice; the payout step's group is then looked up by an activity. */
+  private void approveReview(String... more) throws InterruptedException {
+    List<String> args = new ArrayList<>(List.of("approve", "EXP-7", "--user", "alice"));
+    args.addAll(List.of(more));
+    cli.run(args.toArray(String[]::new)).expect(0);
+    for (int i = 0; i < 100 && payout().get("potentialOwners").isEmpty(); i++) {
+      Thread.sleep(50);
+    }
+  }
+
+  private JsonNode payout() {
+    return cli.run("status", "EXP-7", "--json").expect(0).json().get("steps").get(1);
   }
 
   private JsonNode timer(String name) {
