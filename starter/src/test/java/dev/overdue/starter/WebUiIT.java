@@ -251,6 +251,35 @@ class WebUiIT {
     screenshot("work-list-has-warnings.png");
   }
 
+  /**
+   * A human task (docs/examples/expense.yaml): the details name each step's candidate groups,
+   * assignee and priority; the current details the reserved step's owner and priority, and the
+   * deadline its expression gave.
+   */
+  @Test
+  void aHumanTaskShowsItsGroupsAssigneeAndPriority() throws Exception {
+    DevServer server = temporal.server();
+    ok(overdue(server.env(), "start", "--file", "docs/examples/expense.yaml"));
+    browser.manage().window().setSize(new Dimension(1400, 1100));
+    browser.get(server.uiUrl() + "/namespaces/default/workflows/approval-EXP-7");
+    waitForText("approval-EXP-7");
+    click(By.linkText("User Metadata"));
+    waitForText("Current Details");
+    List<String> frames = awaitFrames(texts -> texts.stream().anyMatch(t -> t.contains("Steps"))
+        && texts.stream().anyMatch(t -> t.contains("claimed by alice")));
+    List<String> details = lines(frames.stream().filter(t -> t.contains("Steps")).findFirst().orElseThrow());
+    assertEquals(
+        List.of("Steps", "- review: alice, bob · assignee =data.reviewer · priority 4",
+            "- payout: finance (group) · priority 2"),
+        details.subList(0, 3),
+        "the details: " + details);
+    List<String> current =
+        lines(frames.stream().filter(t -> t.contains("claimed by alice")).findFirst().orElseThrow());
+    assertEquals("ACTIVE · step review RESERVED, claimed by alice · priority 4", current.get(2), current.toString());
+    assertTrue(current.stream().anyMatch(line -> line.startsWith("- review.sla: RUNNING")), current.toString());
+    screenshot("human-task.png");
+  }
+
   // ---- helpers -------------------------------------------------------------------------------
 
   private void click(By by) {
