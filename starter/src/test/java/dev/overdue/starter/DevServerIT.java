@@ -11,6 +11,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.starter.Processes.Attempt;
 import dev.overdue.starter.Processes.Result;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -123,18 +125,26 @@ class DevServerIT {
    */
   @Test
   void everyTemporalAndWorkListLineOfTheReadmeWorksAsWritten() throws Exception {
-    // Something for the work lists to find besides PO-4711: warned, overdue and suspended.
+    // Something for the work lists to find besides PO-4711: warned, overdue and suspended; and a
+    // step of high priority for a group the worker (which has no directory) cannot look up, so
+    // that no one can act on it: warned and unworkable.
     startOverdueLaptop(temporal.server().env());
+    Path chairs = Files.createTempFile("po-4713", ".json");
+    Files.writeString(chairs, "{\"requestId\":\"PO-4713\",\"requester\":\"carol\",\"steps\":"
+        + "[{\"name\":\"manager\",\"candidateGroups\":[\"facilities\"],\"priority\":1}]}");
+    ok(overdue(temporal.server().env(), "start", "--file", chairs.toString()));
 
     // What README promises of some lines; every other line must simply succeed.
     Map<String, String> refused = Map.of(
         "--name approve --input '{\"user\":\"mallory\"}'", "mallory is not a potential owner of step manager");
     Map<String, Set<String>> lists = new LinkedHashMap<>();
-    lists.put("\"HasWarnings = true\"", Set.of("approval-PO-4712"));
+    lists.put("\"HasWarnings = true\"", Set.of("approval-PO-4712", "approval-PO-4713"));
     lists.put("\"AnyTimerExpired = true AND ExecutionStatus = 'Running'\"", Set.of("approval-PO-4712"));
     lists.put("\"ApprovalState = 'SUSPENDED'\"", Set.of("approval-PO-4712"));
     lists.put("\"CurrentOwner = 'alice'\"", Set.of("approval-PO-4711"));
-    lists.put("bin/overdue list --with-warnings", Set.of("approval-PO-4712"));
+    lists.put("bin/overdue list --with-warnings", Set.of("approval-PO-4712", "approval-PO-4713"));
+    lists.put("bin/overdue list --priority 0..2", Set.of("approval-PO-4713"));
+    lists.put("bin/overdue list --unworkable", Set.of("approval-PO-4713"));
     lists.put("bin/overdue list --overdue", Set.of("approval-PO-4712"));
     lists.put("bin/overdue list --suspended", Set.of("approval-PO-4712"));
     lists.put("bin/overdue list --owner alice", Set.of("approval-PO-4711"));
