@@ -6,11 +6,9 @@ import dev.overdue.api.ApprovalCommand;
 import dev.overdue.client.ApprovalDataConverter;
 import dev.overdue.client.Approvals;
 import dev.overdue.client.Connection;
-import io.temporal.api.workflowservice.v1.DescribeNamespaceRequest;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowClientOptions;
 import io.temporal.serviceclient.WorkflowServiceStubs;
-import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +38,6 @@ import java.util.regex.Pattern;
  * bin/overdue suspend ID}), timed on a sample and given per approval.
  */
 public final class BulkBench {
-  static final Duration SERVER_START = Duration.ofSeconds(90);
   static final Duration WORKER_START = Duration.ofSeconds(60);
   static final Duration VISIBILITY = Duration.ofMinutes(2);
   static final Duration CLI_RUN = Duration.ofMinutes(20);
@@ -247,8 +244,8 @@ public final class BulkBench {
         namespace = Connection.load().namespace();
       }
       cliEnv.put("TEMPORAL_ADDRESS", address);
-      stubs = stubs(address, server == null);
-      awaitServer(stubs, namespace, server);
+      stubs = BenchServer.stubs(address, server == null);
+      BenchServer.await(stubs, namespace, server, this::checkDeadline);
       client =
           WorkflowClient.newInstance(
               stubs,
@@ -550,40 +547,6 @@ public final class BulkBench {
     } finally {
       progress.stopShowing();
     }
-  }
-
-  private static WorkflowServiceStubs stubs(String address, boolean configured) {
-    WorkflowServiceStubsOptions.Builder builder =
-        configured
-            ? WorkflowServiceStubsOptions.newBuilder(
-                Connection.load().profile().toWorkflowServiceStubsOptions())
-            : WorkflowServiceStubsOptions.newBuilder();
-    return WorkflowServiceStubs.newServiceStubs(builder.setTarget(address).build());
-  }
-
-  private void awaitServer(WorkflowServiceStubs stubs, String namespace, ChildProcess server)
-      throws InterruptedException {
-    long giveUp = System.nanoTime() + SERVER_START.toNanos();
-    RuntimeException last = null;
-    while (System.nanoTime() < giveUp) {
-      checkDeadline();
-      if (server != null && !server.isAlive()) {
-        throw new IllegalStateException("the dev server exited:\n" + server.logTail(40));
-      }
-      try {
-        stubs
-            .blockingStub()
-            .withDeadlineAfter(3, TimeUnit.SECONDS)
-            .describeNamespace(
-                DescribeNamespaceRequest.newBuilder().setNamespace(namespace).build());
-        return;
-      } catch (RuntimeException e) {
-        last = e;
-      }
-      Thread.sleep(500);
-    }
-    throw new IllegalStateException(
-        "no Temporal server answered within " + SERVER_START.toSeconds() + " s: " + last);
   }
 
   private void checkDeadline() {

@@ -1,11 +1,9 @@
 package dev.overdue.bench;
 
 import dev.overdue.client.Connection;
-import io.temporal.api.workflowservice.v1.DescribeNamespaceRequest;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowClientOptions;
 import io.temporal.serviceclient.WorkflowServiceStubs;
-import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Scenario {@code scale}: K approvals, each with three RUNNING timers whose expiration dates are
@@ -37,7 +34,6 @@ public final class ScaleBench {
   static final Duration WARMUP_WINDOW = Duration.ofSeconds(10);
   /** After the window, how long to wait at most for the expiries still due to be recorded. */
   static final Duration DRAIN = Duration.ofMinutes(5);
-  static final Duration SERVER_START = Duration.ofSeconds(90);
   static final Duration WORKER_START = Duration.ofSeconds(60);
   static final int TIMERS = 3;
 
@@ -167,9 +163,9 @@ public final class ScaleBench {
                   options.root(),
                   Map.of(),
                   runDir.resolve("dev-server-" + name + "-" + attempt + ".log"));
-          stubs = stubs(address, false);
+          stubs = BenchServer.stubs(address, false);
           try {
-            awaitServer(stubs, "default", server);
+            BenchServer.await(stubs, "default", server, this::checkDeadline);
             Thread.sleep(2000); // its internal services may still fail to bind after it answers
             if (!server.isAlive()) {
               throw new IllegalStateException("the dev server exited:\n" + server.logTail(20));
@@ -196,8 +192,8 @@ public final class ScaleBench {
           }
         });
         env.put("TEMPORAL_ADDRESS", address);
-        stubs = stubs(address, true);
-        awaitServer(stubs, Connection.load().namespace(), null);
+        stubs = BenchServer.stubs(address, true);
+        BenchServer.await(stubs, Connection.load().namespace(), null, this::checkDeadline);
       }
       String namespace = server == null ? Connection.load().namespace() : "default";
       WorkflowClient client =
@@ -297,38 +293,6 @@ public final class ScaleBench {
         options.approvals() / Math.max(warm.startsPerSecond(), 1)
             + options.approvals() / Math.max(warm.changesPerSecond(), 1);
     return Duration.ofMillis((long) (1000 * (1.5 * seconds + 20)));
-  }
-
-  private static WorkflowServiceStubs stubs(String address, boolean configured) {
-    WorkflowServiceStubsOptions.Builder builder =
-        configured
-            ? WorkflowServiceStubsOptions.newBuilder(Connection.load().profile().toWorkflowServiceStubsOptions())
-            : WorkflowServiceStubsOptions.newBuilder();
-    return WorkflowServiceStubs.newServiceStubs(builder.setTarget(address).build());
-  }
-
-  private void awaitServer(WorkflowServiceStubs stubs, String namespace, ChildProcess server)
-      throws InterruptedException {
-    long giveUp = System.nanoTime() + SERVER_START.toNanos();
-    RuntimeException last = null;
-    while (System.nanoTime() < giveUp) {
-      checkDeadline();
-      if (server != null && !server.isAlive()) {
-        throw new IllegalStateException("the dev server exited:\n" + server.logTail(40));
-      }
-      try {
-        stubs.blockingStub()
-            .withDeadlineAfter(3, TimeUnit.SECONDS)
-            .describeNamespace(DescribeNamespaceRequest.newBuilder().setNamespace(namespace).build());
-        return;
-      } catch (RuntimeException e) {
-        last = e;
-      }
-      Thread.sleep(500);
-    }
-    throw new IllegalStateException(
-        "no Temporal server answered within " + SERVER_START.toSeconds() + " s: " + last
-            + (server == null ? "" : "\n" + server.logTail(40)));
   }
 
   /** Until the window ends, showing the expiries recorded against those due. */

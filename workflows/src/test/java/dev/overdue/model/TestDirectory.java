@@ -9,9 +9,9 @@ import java.util.Map;
  * The worker's directory as model tests have it: the groups finance (carol, dave), legal (erin)
  * and nobody (no members); "stranger" is not in it; every other name is a user, and the manager
  * of anyone is "boss". {@link #answerAll} plays the workflow's part: it answers every lookup the
- * model queued.
+ * model queued. The workflow tests' activities answer from it too.
  */
-final class TestDirectory {
+public final class TestDirectory {
   private TestDirectory() {}
 
   static final Map<String, List<String>> GROUPS =
@@ -24,7 +24,7 @@ final class TestDirectory {
     return lookups;
   }
 
-  static OwnerLookup.Answer answer(OwnerLookup lookup) {
+  public static OwnerLookup.Answer answer(OwnerLookup lookup) {
     List<String> users = new ArrayList<>();
     List<String> groups = new ArrayList<>();
     List<String> members = new ArrayList<>();

@@ -1,6 +1,7 @@
 package dev.overdue.workflow;
 
 import dev.overdue.model.OwnerLookup;
+import dev.overdue.model.TestDirectory;
 import dev.overdue.workflow.activities.Delivery;
 import dev.overdue.workflow.activities.DirectoryActivities;
 import dev.overdue.workflow.activities.Notification;
@@ -12,7 +13,6 @@ import dev.overdue.workflow.activities.WarningNotice;
 import io.temporal.failure.ApplicationFailure;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Activities that remember what they were asked to do. Every name resolves to the log channel but
  * "stranger", which the directory does not know; recipient "nobody" fails for good at delivery.
- * The directory has the groups {@link #GROUPS}; any other name but "stranger" is a user.
+ * The directory is {@link TestDirectory}'s: finance (carol, dave), legal (erin), nobody.
  */
 final class RecordingActivities implements WarningActivities, NotificationActivities, DirectoryActivities {
   static final String UNDELIVERABLE = "nobody";
@@ -33,10 +33,6 @@ final class RecordingActivities implements WarningActivities, NotificationActivi
 
   private final CountDownLatch heldStarted = new CountDownLatch(1);
   private final CountDownLatch releaseHeld = new CountDownLatch(1);
-
-  /** The directory's groups: finance (carol, dave), legal (erin), and nobody (no members). */
-  static final Map<String, List<String>> GROUPS =
-      Map.of("finance", List.of("carol", "dave"), "legal", List.of("erin"), "nobody", List.of());
 
   final List<WarningNotice> warnings = new CopyOnWriteArrayList<>();
   final List<OwnerLookup> lookups = new CopyOnWriteArrayList<>();
@@ -66,29 +62,7 @@ final class RecordingActivities implements WarningActivities, NotificationActivi
   @Override
   public OwnerLookup.Answer lookUpOwners(OwnerLookup lookup) {
     lookups.add(lookup);
-    List<String> users = new ArrayList<>();
-    List<String> groups = new ArrayList<>();
-    List<String> members = new ArrayList<>();
-    List<String> problems = new ArrayList<>();
-    for (String group : lookup.groups()) {
-      if (GROUPS.containsKey(group)) {
-        groups.add(group);
-        GROUPS.get(group).stream().filter(m -> !members.contains(m)).forEach(members::add);
-      } else {
-        problems.add("'" + group + "' is not a group in the directory");
-      }
-    }
-    for (String name : lookup.names()) {
-      if (GROUPS.containsKey(name)) {
-        groups.add(name);
-        GROUPS.get(name).stream().filter(m -> !members.contains(m)).forEach(members::add);
-      } else if (UNKNOWN.equals(name)) {
-        problems.add("'" + name + "' is not a user or group in the directory");
-      } else {
-        users.add(name.startsWith("manager:") ? "boss" : name);
-      }
-    }
-    return new OwnerLookup.Answer(users, groups, members, problems);
+    return TestDirectory.answer(lookup);
   }
 
   /** Waits until a delivery to {@link #HELD} is being held. */
