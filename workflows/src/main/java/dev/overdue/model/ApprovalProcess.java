@@ -1,9 +1,6 @@
 package dev.overdue.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.overdue.api.ApprovalRequest;
 import dev.overdue.api.ApprovalRequest.OutcomeDefinition;
 import dev.overdue.api.ApprovalResult;
@@ -295,19 +292,9 @@ public final class ApprovalProcess {
     return true;
   }
 
-  /**
-   * The data {@code patch} (a JSON Merge Patch) would give, refused when it is not an object or
-   * is larger than a request's data may be. Changes nothing.
-   */
+  /** The data {@code patch} (a JSON Merge Patch) would give, within the limit. Changes nothing. */
   JsonNode patchedData(JsonNode patch) {
-    JsonNode merged = TaskData.merged(RequestJson.tree(data), patch);
-    int length = merged.toString().length();
-    if (length > RequestValidator.MAX_DATA_LENGTH) {
-      throw new RuleViolation(
-          "the data would be too large (" + length + " characters of JSON, at most "
-              + RequestValidator.MAX_DATA_LENGTH + ")");
-    }
-    return merged;
+    return TaskData.mergedWithinLimit(RequestJson.tree(data), patch);
   }
 
   /** Replaces the data with {@code merged}; the trail keeps each change. Returns the changed paths. */
@@ -315,14 +302,7 @@ public final class ApprovalProcess {
     List<TaskData.Change> changes = TaskData.changes(RequestJson.tree(data), merged);
     data = RequestJson.data(merged);
     if (!changes.isEmpty()) {
-      ObjectNode detail = JsonNodeFactory.instance.objectNode().put("by", by);
-      ArrayNode changed = detail.putArray("changes");
-      for (TaskData.Change change : changes) {
-        ObjectNode entry = changed.addObject().put("field", change.path());
-        entry.set("old", change.before());
-        entry.set("new", change.after());
-      }
-      trail.event(now, "DataChanged", detail);
+      trail.event(now, "DataChanged", TaskData.trailDetail(changes, by));
     }
     return changes.stream().map(TaskData.Change::path).toList();
   }

@@ -1,6 +1,7 @@
 package dev.overdue.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
@@ -25,6 +26,33 @@ final class TaskData {
   /** {@code data} patched by {@code patch}: a new object, {@code data} untouched. */
   static JsonNode merged(JsonNode data, JsonNode patch) {
     return mergePatch(data == null ? null : data.deepCopy(), patch);
+  }
+
+  /**
+   * {@code data} patched by {@code patch}, refused when the result is larger than a request's data
+   * may be. {@code data} is untouched.
+   */
+  static JsonNode mergedWithinLimit(JsonNode data, JsonNode patch) {
+    JsonNode merged = merged(data, patch);
+    int length = merged.toString().length();
+    if (length > RequestValidator.MAX_DATA_LENGTH) {
+      throw new RuleViolation(
+          "the data would be too large (" + length + " characters of JSON, at most "
+              + RequestValidator.MAX_DATA_LENGTH + ")");
+    }
+    return merged;
+  }
+
+  /** The audit trail's record of {@code changes} made by {@code by}: each field, old and new. */
+  static ObjectNode trailDetail(List<Change> changes, String by) {
+    ObjectNode detail = JsonNodeFactory.instance.objectNode().put("by", by);
+    ArrayNode changed = detail.putArray("changes");
+    for (Change change : changes) {
+      ObjectNode entry = changed.addObject().put("field", change.path());
+      entry.set("old", change.before());
+      entry.set("new", change.after());
+    }
+    return detail;
   }
 
   // RFC 7396, section 2.
