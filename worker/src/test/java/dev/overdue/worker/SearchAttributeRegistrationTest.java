@@ -107,7 +107,9 @@ class SearchAttributeRegistrationTest {
         SearchAttributeRegistration.ensure(operator(fake), "payments", WANTED);
 
     assertEquals(SearchAttributeRegistration.Outcome.REGISTERED, report.outcome(), report.message());
-    assertEquals(List.of("CurrentStep", "CurrentOwner", "NextDeadline", "AnyTimerExpired"), report.registered());
+    assertEquals(
+        List.of("CurrentStep", "CurrentOwner", "NextDeadline", "AnyTimerExpired", "Priority", "Unworkable"),
+        report.registered());
     assertEquals(1, fake.adds.size());
     assertEquals("payments", fake.adds.get(0).getNamespace());
     assertEquals(
@@ -115,7 +117,9 @@ class SearchAttributeRegistrationTest {
             "CurrentStep", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD,
             "CurrentOwner", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD,
             "NextDeadline", IndexedValueType.INDEXED_VALUE_TYPE_DATETIME,
-            "AnyTimerExpired", IndexedValueType.INDEXED_VALUE_TYPE_BOOL),
+            "AnyTimerExpired", IndexedValueType.INDEXED_VALUE_TYPE_BOOL,
+            "Priority", IndexedValueType.INDEXED_VALUE_TYPE_INT,
+            "Unworkable", IndexedValueType.INDEXED_VALUE_TYPE_BOOL),
         fake.adds.get(0).getSearchAttributesMap());
   }
 
@@ -141,10 +145,15 @@ class SearchAttributeRegistrationTest {
 
     assertEquals(SearchAttributeRegistration.Outcome.FAILED, report.outcome());
     assertEquals(
-        List.of("CurrentStep", "CurrentOwner", "NextDeadline", "AnyTimerExpired", "HasWarnings"),
+        List.of(
+            "CurrentStep", "CurrentOwner", "NextDeadline", "AnyTimerExpired", "HasWarnings", "Priority",
+            "Unworkable"),
         report.missing());
     String message = report.message();
-    assertTrue(message.contains("CurrentStep, CurrentOwner, NextDeadline, AnyTimerExpired, HasWarnings"), message);
+    assertTrue(
+        message.contains(
+            "CurrentStep, CurrentOwner, NextDeadline, AnyTimerExpired, HasWarnings, Priority, Unworkable"),
+        message);
     assertTrue(message.contains("PERMISSION_DENIED: Request unauthorized."), message);
     assertTrue(
         message.contains(
@@ -159,7 +168,12 @@ class SearchAttributeRegistrationTest {
     assertTrue(
         message.contains(
             "temporal operator search-attribute create --namespace acme.a1b2c"
-                + " --name AnyTimerExpired --name HasWarnings --type Bool"),
+                + " --name AnyTimerExpired --name HasWarnings --name Unworkable --type Bool"),
+        message);
+    assertTrue(
+        message.contains(
+            "temporal operator search-attribute create --namespace acme.a1b2c"
+                + " --name Priority --type Int"),
         message);
     assertTrue(!message.contains("--name ApprovalState"), "present ones are not named: " + message);
   }
