@@ -123,7 +123,8 @@ class BulkTest {
       assertTrue(help.contains("Many approvals at once:"), help);
       assertTrue(help.contains("--concurrency=N"), help);
     }
-    assertEquals(12, steering);
+    // enable-timer … abort (12), recalculate, reassign, refresh-owners, update-data.
+    assertEquals(16, steering);
   }
 
   @Test
