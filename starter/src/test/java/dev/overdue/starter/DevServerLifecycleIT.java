@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 class DevServerLifecycleIT {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final List<String> ATTRIBUTES =
-      List.of("ApprovalState", "CurrentStep", "CurrentOwner", "NextDeadline", "AnyTimerExpired", "HasWarnings");
+      List.of("ApprovalState", "CurrentStep", "CurrentOwner", "NextDeadline", "AnyTimerExpired", "HasWarnings",
+          "Priority", "Unworkable");
 
   @TempDir Path dir;
 
@@ -42,7 +43,7 @@ class DevServerLifecycleIT {
             worker.log().contains(
                 "registered search attributes ApprovalState=Keyword, CurrentStep=Keyword,"
                     + " CurrentOwner=Keyword, NextDeadline=Datetime, AnyTimerExpired=Bool,"
-                    + " HasWarnings=Bool on namespace 'default'"),
+                    + " HasWarnings=Bool, Priority=Int, Unworkable=Bool on namespace 'default'"),
             worker.log());
         Result after = ok(server.temporal("operator", "search-attribute", "list"));
         for (String name : ATTRIBUTES) {

@@ -69,7 +69,7 @@ class RealJarsIT {
 
     Result refused = cli(env, "approve", "E2E-1", "--user", "mallory");
     assertEquals(1, refused.exit, refused.toString());
-    assertTrue(refused.err.contains("mallory is not an approver"), refused.toString());
+    assertTrue(refused.err.contains("mallory is not a potential owner of step manager"), refused.toString());
 
     Result signalled = cli(env, "approve", "E2E-1", "--user", "mallory", "--signal");
     assertEquals(0, signalled.exit, signalled.toString());
