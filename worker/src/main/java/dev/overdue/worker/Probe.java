@@ -2,10 +2,12 @@ package dev.overdue.worker;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Set;
@@ -88,7 +90,7 @@ public final class Probe {
       HttpRequest request = HttpRequest.newBuilder(url).timeout(timeout).GET().build();
       response = client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
     } catch (IOException e) {
-      err.println("not ready: no answer from " + url + " (" + e + ")");
+      err.println("not ready: no answer from " + url + " (" + why(e, timeout) + ")");
       return 1;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -106,6 +108,17 @@ public final class Probe {
     }
     err.println("not ready: HTTP " + response.statusCode() + " from " + url + body);
     return 1;
+  }
+
+  /** The JDK's HTTP client says "java.net.ConnectException" and no more when nothing listens. */
+  private static String why(IOException e, Duration timeout) {
+    if (e instanceof HttpTimeoutException) {
+      return "nothing within " + timeout.toMillis() + " ms";
+    }
+    if (e instanceof ConnectException) {
+      return "connection refused: is the worker running, with its metrics on this port?";
+    }
+    return e.toString();
   }
 
   private static String excerpt(String body) {

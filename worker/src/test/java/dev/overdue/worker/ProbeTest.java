@@ -118,6 +118,7 @@ class ProbeTest {
     }
     assertEquals(1, run("http://127.0.0.1:" + port + "/readyz"));
     assertTrue(err().contains("not ready: no answer from http://127.0.0.1:" + port + "/readyz"), err());
+    assertTrue(err().contains("connection refused: is the worker running"), err());
   }
 
   @Test
@@ -131,7 +132,7 @@ class ProbeTest {
             new PrintStream(err, true, StandardCharsets.UTF_8));
     assertEquals(1, exit);
     assertTrue(Duration.ofNanos(System.nanoTime() - start).toMillis() < 2_000, "bounded by the timeout");
-    assertTrue(err().contains("not ready: no answer from"), err());
+    assertTrue(err().contains("not ready: no answer from " + url("/slow") + " (nothing within 300 ms)"), err());
   }
 
   @Test
