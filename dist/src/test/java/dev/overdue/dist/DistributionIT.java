@@ -1,0 +1,449 @@
+package dev.overdue.dist;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The distribution as a server gets it: {@code overdue-<version>.tar.gz} unpacked into an empty
+ * directory and run with a PATH that holds bash, readlink and a Java runtime, nothing else (no
+ * Maven, no source tree): the worker on its in-memory service, the CLI through symlinks, the
+ * refusal of an old Java, and the files the systemd unit and the Dockerfile name.
+ */
+@Timeout(value = 2, unit = TimeUnit.MINUTES)
+class DistributionIT {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String VERSION = System.getProperty("overdue.version", "0.1.0-SNAPSHOT");
+  private static final Path TARBALL =
+      Path.of(System.getProperty("overdue.tarball", "target/overdue-" + VERSION + ".tar.gz")).toAbsolutePath();
+  /** The repository: failsafe runs in {@code dist/}. */
+  private static final Path REPO = Path.of("").toAbsolutePath().getParent();
+  private static final Path UNIT = REPO.resolve("deploy/systemd/overdue-worker.service");
+  private static final Path DOCKERFILE = REPO.resolve("deploy/docker/Dockerfile");
+  private static final int METRICS_PORT = 39464;
+  private static final Duration RUN_TIMEOUT = Duration.ofSeconds(60);
+
+  @TempDir static Path dir;
+  /** The unpacked distribution, {@code overdue-<version>/}. */
+  private static Path home;
+  /** A PATH directory with bash, readlink and java. */
+  private static Path path;
+  /** The same without java. */
+  private static Path pathWithoutJava;
+
+  @BeforeAll
+  static void unpack() throws Exception {
+    assertTrue(Files.isRegularFile(TARBALL), TARBALL + " missing: run mvn package in the dist module");
+    Path unpacked = Files.createDirectories(dir.resolve("unpacked"));
+    Result tar = run(List.of("tar", "-xzf", TARBALL.toString(), "-C", unpacked.toString()), dir, System.getenv());
+    assertEquals(0, tar.exit(), tar.toString());
+    home = unpacked.resolve("overdue-" + VERSION);
+    pathWithoutJava = Files.createDirectories(dir.resolve("path-without-java"));
+    for (String tool : List.of("bash", "readlink")) {
+      Files.createSymbolicLink(pathWithoutJava.resolve(tool), onThisPath(tool));
+    }
+    path = Files.createDirectories(dir.resolve("path"));
+    for (String tool : List.of("bash", "readlink")) {
+      Files.createSymbolicLink(path.resolve(tool), onThisPath(tool));
+    }
+    Files.createSymbolicLink(path.resolve("java"), Path.of(System.getProperty("java.home"), "bin", "java"));
+  }
+
+  /** The links out of the temp dir, removed before JUnit would warn about each while deleting it. */
+  @AfterAll
+  static void removeLinksToTheMachinesTools() throws IOException {
+    for (Path tools : List.of(path, pathWithoutJava)) {
+      try (Stream<Path> links = Files.list(tools)) {
+        for (Path link : links.toList()) {
+          Files.delete(link);
+        }
+      }
+    }
+  }
+
+  @Test
+  void theTarballHoldsTheJarsScriptsSettingsAndDeployFilesUnderOneVersionedDirectory() throws Exception {
+    Result listing = run(List.of("tar", "-tzvf", TARBALL.toString()), dir, System.getenv());
+    assertEquals(0, listing.exit(), listing.toString());
+    Map<String, String> modes = new HashMap<>();
+    for (String line : listing.out().split("\n")) {
+      String[] fields = line.trim().split("\\s+");
+      String name = fields[fields.length - 1];
+      assertTrue(name.startsWith("overdue-" + VERSION + "/"), "outside the versioned directory: " + line);
+      modes.put(name.substring(("overdue-" + VERSION + "/").length()), fields[0]);
+    }
+    for (String file :
+        List.of(
+            "lib/overdue-worker.jar",
+            "lib/overdue.jar",
+            "lib/java.bash",
+            "config/overdue.yaml",
+            "README.md",
+            "docs/examples/po-4711.json",
+            "docs/examples/overdue.yaml",
+            "deploy/README.md",
+            "deploy/systemd/overdue-worker.service",
+            "deploy/systemd/overdue.env",
+            "deploy/docker/Dockerfile")) {
+      assertEquals("-rw-r--r--", modes.get(file), file + " in\n" + listing.out());
+    }
+    for (String script : List.of("bin/overdue", "bin/overdue-worker")) {
+      assertEquals("-rwxr-xr-x", modes.get(script), script + " in\n" + listing.out());
+      assertEquals(
+          "rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(home.resolve(script))));
+    }
+    // Nothing of the build: no Maven files, no classes, no test jars.
+    assertEquals(
+        Set.of(),
+        modes.keySet().stream()
+            .filter(f -> f.endsWith("pom.xml") || f.endsWith(".class") || f.contains("target/"))
+            .collect(Collectors.toSet()));
+    System.out.printf(
+        "%s: %.1f MB (worker jar %.1f MB, CLI jar %.1f MB)%n",
+        TARBALL.getFileName(),
+        Files.size(TARBALL) / 1e6,
+        Files.size(home.resolve("lib/overdue-worker.jar")) / 1e6,
+        Files.size(home.resolve("lib/overdue.jar")) / 1e6);
+  }
+
+  @Test
+  void theWorkerAndTheCliRunAnApprovalWithOnlyJavaOnThePath() throws Exception {
+    // Reached through symlinks, as /usr/local/bin/overdue would be: an absolute one for the
+    // worker, a chain of two relative ones for the CLI.
+    Path links = Files.createDirectories(dir.resolve("links"));
+    Files.createSymbolicLink(links.resolve("overdue-worker"), home.resolve("bin/overdue-worker"));
+    Path other = Files.createDirectories(dir.resolve("other"));
+    Files.createSymbolicLink(other.resolve("overdue-cli"), other.relativize(home.resolve("bin/overdue")));
+    Files.createSymbolicLink(links.resolve("overdue"), Path.of("../other/overdue-cli"));
+
+    Path store = dir.resolve("state/deliveries.db");
+    Map<String, String> env = cleanEnv(path);
+    env.put("TEMPORAL_ADDRESS", "127.0.0.1:" + freePort());
+    Map<String, String> workerEnv = new HashMap<>(env);
+    workerEnv.put("OVERDUE_DELIVERY_STORE", store.toString());
+    // Two options, split on the blank: the heap size shows in the flags the JVM prints.
+    workerEnv.put("OVERDUE_JAVA_OPTS", "-Xmx256m -XX:+PrintCommandLineFlags");
+
+    Path log = dir.resolve("worker.log");
+    List<String> command =
+        List.of(
+            links.resolve("overdue-worker").toString(),
+            "--embedded",
+            "--metrics-port",
+            Integer.toString(METRICS_PORT),
+            "--config",
+            home.resolve("config/overdue.yaml").toString());
+    ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
+    builder.redirectOutput(log.toFile());
+    builder.environment().clear();
+    builder.environment().putAll(workerEnv);
+    long started = System.nanoTime();
+    Process worker = builder.start();
+    try {
+      awaitLog(worker, log, "Overdue worker polling");
+      lap("worker polling", started);
+      String polling = Files.readString(log);
+      assertTrue(polling.contains("IN-MEMORY Temporal service"), polling);
+      assertTrue(polling.contains("delivered keys in " + store), "the store of the environment: " + polling);
+      assertTrue(polling.contains("-XX:MaxHeapSize=268435456"), "OVERDUE_JAVA_OPTS reached the JVM: " + polling);
+
+      // README's lines, from the unpacked directory.
+      Path cli = links.resolve("overdue");
+      Result start = run(List.of(cli.toString(), "start", "--file", "docs/examples/po-4711.json"), home, env);
+      assertEquals(0, start.exit(), start.toString());
+      assertTrue(start.out().contains("approval-PO-4711"), start.toString());
+      lap("overdue start", started);
+
+      Result status = run(List.of(cli.toString(), "status", "PO-4711"), home, env);
+      assertEquals(0, status.exit(), status.toString());
+      assertTrue(status.out().contains("manager") && status.out().contains("alice"), status.toString());
+
+      Result approved =
+          run(List.of(cli.toString(), "approve", "PO-4711", "--user", "alice", "--comment", "ok"), home, env);
+      assertEquals(0, approved.exit(), approved.toString());
+      Result after = run(List.of(cli.toString(), "status", "PO-4711", "--json"), home, env);
+      assertEquals(0, after.exit(), after.toString());
+      JsonNode json = JSON.readTree(after.out());
+      assertEquals("finance", json.path("currentStep").asText(), after.out());
+      lap("overdue status, approve, status --json", started);
+
+      // The probe the HEALTHCHECK runs, from the distribution's own script.
+      Result metrics =
+          run(
+              List.of(
+                  home.resolve("bin/overdue-worker").toString(),
+                  "probe",
+                  "http://127.0.0.1:" + METRICS_PORT + "/metrics"),
+              dir,
+              env);
+      assertEquals(0, metrics.exit(), metrics.toString());
+      assertTrue(metrics.out().startsWith("ready: HTTP 200 from http://127.0.0.1:" + METRICS_PORT + "/metrics"), metrics.toString());
+      Map<String, String> probeEnv = new HashMap<>(env);
+      probeEnv.put("OVERDUE_METRICS_PORT", Integer.toString(METRICS_PORT));
+      Result ready = run(List.of(home.resolve("bin/overdue-worker").toString(), "probe"), dir, probeEnv);
+      // Without a URL: /readyz on the port the same environment gives the worker.
+      assertTrue(
+          (ready.out() + ready.err()).contains("from http://127.0.0.1:" + METRICS_PORT + "/readyz"), ready.toString());
+      lap("two probes", started);
+
+      worker.destroy(); // SIGTERM, as systemd and docker stop send it
+      assertTrue(worker.waitFor(60, TimeUnit.SECONDS), "the worker ended on SIGTERM");
+      assertTrue(Files.readString(log).contains("worker stopped"), Files.readString(log));
+      lap("worker stopped on SIGTERM", started);
+      assertTrue(Files.isRegularFile(store), "the store was created where the settings say");
+    } finally {
+      worker.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+    }
+  }
+
+  @Test
+  void theScriptsRefuseAJavaOlderThan17WithTheReasonAndNeverRunIt() throws Exception {
+    for (String banner :
+        List.of("openjdk version \"11.0.20\" 2023-07-18", "java version \"1.8.0_381\"")) {
+      String major = banner.contains("1.8") ? "8" : "11";
+      Path fake = Files.createDirectories(dir.resolve("java-" + major + "/bin"));
+      Path ran = dir.resolve("java-" + major + "-ran");
+      Files.writeString(
+          fake.resolve("java"),
+          "#!/bin/sh\n"
+              + "if [ \"$1\" = -version ]; then echo '" + banner + "' >&2; exit 0; fi\n"
+              + "echo \"$@\" > '" + ran + "'\n",
+          StandardCharsets.UTF_8);
+      fake.resolve("java").toFile().setExecutable(true);
+
+      // java from the PATH
+      String onPath = fake + ":" + pathWithoutJava;
+      for (String script : List.of("bin/overdue", "bin/overdue-worker")) {
+        Map<String, String> env = cleanEnv(pathWithoutJava);
+        env.put("PATH", onPath);
+        Result refused = run(List.of(home.resolve(script).toString(), "--help"), dir, env);
+        assertEquals(127, refused.exit(), script + " " + refused);
+        assertEquals("", refused.out(), refused.toString());
+        assertTrue(
+            refused.err().contains("needs Java 17 or later, but " + fake.resolve("java") + " is Java " + major),
+            refused.toString());
+        assertTrue(refused.err().contains(banner), refused.toString());
+      }
+      // java from JAVA_HOME, which wins over the PATH's
+      Map<String, String> env = cleanEnv(path);
+      env.put("JAVA_HOME", fake.getParent().toString());
+      Result refused = run(List.of(home.resolve("bin/overdue-worker").toString(), "probe"), dir, env);
+      assertEquals(127, refused.exit(), refused.toString());
+      assertTrue(refused.err().contains("is Java " + major), refused.toString());
+      assertFalse(Files.exists(ran), "the old java was asked its version only");
+    }
+  }
+
+  @Test
+  void withoutJavaOrWithABadJavaHomeTheScriptsSayWhatToDo() throws Exception {
+    Result none = run(List.of(home.resolve("bin/overdue").toString(), "--help"), dir, cleanEnv(pathWithoutJava));
+    assertEquals(127, none.exit(), none.toString());
+    assertTrue(
+        none.err().contains("overdue: needs Java 17 or later, but there is no java on the PATH and JAVA_HOME is not set"),
+        none.toString());
+
+    Map<String, String> env = cleanEnv(path);
+    env.put("JAVA_HOME", dir.resolve("no-such-jdk").toString());
+    Result bad = run(List.of(home.resolve("bin/overdue-worker").toString(), "--help"), dir, env);
+    assertEquals(127, bad.exit(), bad.toString());
+    assertTrue(bad.err().contains("JAVA_HOME is " + dir.resolve("no-such-jdk")), bad.toString());
+
+    // A good JAVA_HOME needs no java on the PATH; a "Picked up ..." line before the version is fine.
+    Path wrapper = Files.createDirectories(dir.resolve("java-21/bin"));
+    Files.writeString(
+        wrapper.resolve("java"),
+        "#!/bin/sh\n"
+            + "if [ \"$1\" = -version ]; then echo 'Picked up JAVA_TOOL_OPTIONS: -Dx=1' >&2;"
+            + " echo 'openjdk version \"21.0.5\" 2024-10-15 LTS' >&2; exit 0; fi\n"
+            + "exec '" + Path.of(System.getProperty("java.home"), "bin", "java") + "' \"$@\"\n");
+    wrapper.resolve("java").toFile().setExecutable(true);
+    Map<String, String> good = cleanEnv(pathWithoutJava);
+    good.put("JAVA_HOME", wrapper.getParent().toString());
+    Result version = run(List.of(home.resolve("bin/overdue").toString(), "--version"), dir, good);
+    assertEquals(0, version.exit(), version.toString());
+    assertTrue(version.out().startsWith("overdue " + VERSION + " "), version.toString());
+
+    Result bench = run(List.of(home.resolve("bin/overdue").toString(), "bench", "history"), dir, cleanEnv(path));
+    assertEquals(2, bench.exit(), bench.toString());
+    assertTrue(bench.err().contains("the benchmarks are not part of the distribution"), bench.toString());
+  }
+
+  @Test
+  void everyFileTheUnitAndTheDockerfileNameIsInTheTarball() throws Exception {
+    String unit = Files.readString(UNIT);
+    String dockerfile = Files.readString(DOCKERFILE);
+    Set<String> installed = new TreeSet<>();
+    Matcher opt = Pattern.compile("/opt/overdue/([A-Za-z0-9._/-]+)").matcher(unit + "\n" + dockerfile);
+    while (opt.find()) {
+      installed.add(opt.group(1));
+    }
+    assertTrue(installed.contains("bin/overdue-worker") && installed.contains("config/overdue.yaml"), installed.toString());
+    for (String file : installed) {
+      assertTrue(Files.exists(home.resolve(file)), "/opt/overdue/" + file + " is not in the tarball");
+      if (file.startsWith("bin/")) {
+        assertTrue(Files.isExecutable(home.resolve(file)), file);
+      }
+    }
+    // /etc/overdue/NAME: installed from the tarball by deploy/README.md's steps (or the Dockerfile).
+    Map<String, String> etc =
+        Map.of("overdue.yaml", "config/overdue.yaml", "overdue.env", "deploy/systemd/overdue.env");
+    String installSteps = Files.readString(home.resolve("deploy/README.md"));
+    Matcher named = Pattern.compile("/etc/overdue/([A-Za-z0-9._-]+)").matcher(unit + "\n" + dockerfile);
+    while (named.find()) {
+      String source = etc.get(named.group(1));
+      assertTrue(source != null, "where does " + named.group() + " come from?");
+      assertTrue(Files.isRegularFile(home.resolve(source)), source);
+      assertTrue(
+          installSteps.contains("/opt/overdue/" + source + " " + named.group()) || dockerfile.contains(source),
+          "the install steps copy " + source + " to " + named.group());
+    }
+    // The Dockerfile's COPY takes the tarball by this name.
+    assertTrue(dockerfile.contains("COPY overdue-*.tar.gz "), dockerfile);
+    assertTrue(TARBALL.getFileName().toString().matches("overdue-.*\\.tar\\.gz"));
+
+    // The store on what survives: the unit's state directory, the image's volume.
+    String store = "/var/lib/overdue/deliveries.db";
+    assertTrue(Files.readString(home.resolve("config/overdue.yaml")).contains(":-" + store + "}"));
+    assertTrue(unit.contains("\nStateDirectory=overdue\n") && unit.contains("\nReadWritePaths=/var/lib/overdue\n"), unit);
+    assertTrue(dockerfile.contains("\nVOLUME /var/lib/overdue\n"), dockerfile);
+    assertTrue(dockerfile.contains("OVERDUE_DELIVERY_STORE=" + store), dockerfile);
+    // The HEALTHCHECK runs the probe the worker test runs.
+    assertTrue(dockerfile.contains("CMD [\"/opt/overdue/bin/overdue-worker\", \"probe\"]"), dockerfile);
+    assertTrue(unit.contains("\nExecStart=/opt/overdue/bin/overdue-worker --config /etc/overdue/overdue.yaml\n"), unit);
+  }
+
+  /** systemd reads the unit without a warning (where systemd-analyze is installed). */
+  @Test
+  void systemdAcceptsTheUnit() throws Exception {
+    Path analyze = Path.of("/usr/bin/systemd-analyze");
+    Path units = Path.of("/lib/systemd/system");
+    assumeTrue(Files.isExecutable(analyze) && Files.isDirectory(units), "systemd-analyze is not installed");
+    // A root with the installed layout: the unit checks that ExecStart= is executable.
+    Path root = dir.resolve("root");
+    Files.createDirectories(root.resolve("opt/overdue/bin"));
+    Files.copy(home.resolve("bin/overdue-worker"), root.resolve("opt/overdue/bin/overdue-worker"));
+    Path system = Files.createDirectories(root.resolve("etc/systemd/system"));
+    Files.copy(home.resolve("deploy/systemd/overdue-worker.service"), system.resolve("overdue-worker.service"));
+    Path targets = Files.createDirectories(root.resolve("lib/systemd/system"));
+    try (Stream<Path> files = Files.list(units)) {
+      for (Path target : files.filter(f -> f.toString().endsWith(".target")).toList()) {
+        Files.copy(target, targets.resolve(target.getFileName()));
+      }
+    }
+    Result verify =
+        run(List.of(analyze.toString(), "verify", "--root=" + root, "overdue-worker.service"), dir, System.getenv());
+    assertEquals(0, verify.exit(), verify.toString());
+    assertEquals("", (verify.out() + verify.err()).strip(), "warnings: " + verify);
+  }
+
+  @Test
+  void theInstalledSettingsAreTheExampleCommentedOutExceptTheStore() throws Exception {
+    List<String> installed = Files.readAllLines(home.resolve("config/overdue.yaml"));
+    List<String> example = Files.readAllLines(REPO.resolve("docs/examples/overdue.yaml"));
+    List<String> uncommented =
+        installed.subList(installed.indexOf("notifications:"), installed.size()).stream()
+            .map(line -> line.startsWith("# ") ? line.substring(2) : line)
+            .filter(line -> !line.startsWith("  #") && !line.startsWith("  store:"))
+            .toList();
+    List<String> expected =
+        example.subList(example.indexOf("notifications:"), example.size()).stream()
+            .filter(line -> !line.startsWith("  #") && !line.startsWith("  store:"))
+            .toList();
+    assertEquals(expected, uncommented, "config/overdue.yaml has drifted from docs/examples/overdue.yaml");
+  }
+
+  // ---- helpers -----------------------------------------------------------------------------
+
+  /** The time a step took, in the test's output: the whole run is meant to stay under a minute. */
+  private static void lap(String step, long since) {
+    System.out.printf("DistributionIT: %s after %.1f s%n", step, (System.nanoTime() - since) / 1e9);
+  }
+
+  private record Result(int exit, String out, String err) {
+    @Override
+    public String toString() {
+      return "exit " + exit + "\n--- stdout:\n" + out + "\n--- stderr:\n" + err;
+    }
+  }
+
+  /** An environment of nothing but PATH and HOME: no JAVA_HOME, TEMPORAL_* or OVERDUE_* of the machine's. */
+  private static Map<String, String> cleanEnv(Path pathDir) throws IOException {
+    Map<String, String> env = new HashMap<>();
+    env.put("PATH", pathDir.toString());
+    env.put("HOME", Files.createDirectories(dir.resolve("home")).toString());
+    return env;
+  }
+
+  private static Result run(List<String> command, Path cwd, Map<String, String> env) throws Exception {
+    ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile());
+    builder.environment().clear();
+    builder.environment().putAll(env);
+    Path out = Files.createTempFile(dir, "out", ".txt");
+    Path err = Files.createTempFile(dir, "err", ".txt");
+    builder.redirectOutput(out.toFile()).redirectError(err.toFile());
+    Process process = builder.start();
+    if (!process.waitFor(RUN_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+      process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      throw new AssertionError(String.join(" ", command) + " did not end within " + RUN_TIMEOUT);
+    }
+    return new Result(process.exitValue(), Files.readString(out), Files.readString(err));
+  }
+
+  private static void awaitLog(Process process, Path log, String text) throws Exception {
+    long giveUp = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (System.nanoTime() < giveUp && process.isAlive()) {
+      if (Files.readString(log).contains(text)) {
+        return;
+      }
+      Thread.sleep(100);
+    }
+    if (!Files.readString(log).contains(text)) {
+      throw new AssertionError(
+          "the worker never said '" + text + "'" + (process.isAlive() ? "" : " (it exited)") + ":\n"
+              + Files.readString(log));
+    }
+  }
+
+  /** Where this machine keeps a tool the scripts need (the test's own PATH). */
+  private static Path onThisPath(String tool) {
+    return Arrays.stream(System.getenv("PATH").split(":"))
+        .map(d -> Path.of(d, tool))
+        .filter(Files::isExecutable)
+        .findFirst()
+        .orElseThrow(() -> new AssertionError(tool + " is not on the PATH"));
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    }
+  }
+}
