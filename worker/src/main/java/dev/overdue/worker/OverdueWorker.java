@@ -95,10 +95,12 @@ public final class OverdueWorker implements Callable<Integer> {
 
   @Option(
       names = "--delivery-store",
-      paramLabel = "FILE",
+      paramLabel = "FILE|URL",
       description =
-          "The file of delivered idempotency keys, or 'memory' (env OVERDUE_DELIVERY_STORE;"
-              + " default notifications.store of --config, else ~/.overdue/deliveries.db).",
+          "Where delivered idempotency keys are kept: an SQLite file, 'memory', or a PostgreSQL"
+              + " database all workers share, jdbc:postgresql://HOST:PORT/DB?user=U&password=P"
+              + " (env OVERDUE_DELIVERY_STORE; default notifications.store of --config, else"
+              + " ~/.overdue/deliveries.db).",
       defaultValue = "${env:OVERDUE_DELIVERY_STORE}")
   String deliveryStore;
 
