@@ -57,6 +57,14 @@ public record NotificationSettings(
         : Path.of(store);
   }
 
+  /** As a record prints itself, but a database URL's password is masked, as other secrets are. */
+  @Override
+  public String toString() {
+    String shownStore = store == null ? null : store.replaceAll("([?&]password=)[^&]*", "$1******");
+    return "NotificationSettings[store=" + shownStore + ", retention=" + retention + ", email=" + email
+        + ", webhooks=" + webhooks + ", templates=" + templates + "]";
+  }
+
   public NotificationSettings withStore(String newStore) {
     return new NotificationSettings(newStore, retention, email, webhooks, templates);
   }

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * delivery at a time; prints p50/p99/max for each store (docs/DESIGN.md quotes a run).
  */
 class DeliveryWindowTest {
-  private static final int DELIVERIES = 200;
+  private static final int DELIVERIES = 100;
 
   @TempDir Path dir;
 
