@@ -10,7 +10,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The keys an activity has sent, recorded on the activity itself as its heartbeat details right
- * after a channel accepted each message. Temporal hands the last details to the next attempt on
+ * after a channel accepted each message (and the store marked it). Temporal hands the last details to the next attempt on
  * whichever host runs it, so a retry sends nothing twice even when each host has a store of its
  * own.
  *
@@ -48,14 +48,14 @@ final class SentMarker {
     return keys.contains(key);
   }
 
-  /** Records {@code key} as sent; never throws, so the store still marks it. */
+  /** Records {@code key} as sent; never throws, so the activity's outcome stays the send's. */
   void record(String key) {
     keys.add(key);
     try {
       context.heartbeat(keys.toArray(String[]::new));
     } catch (ActivityCompletionException e) {
       // Cancelled, timed out or the worker is stopping: the message left all the same, and the
-      // store's mark that follows is still worth having.
+      // store has marked it.
       log.debug("heartbeat after sending {} not recorded: {}", key, e.toString());
     }
   }
