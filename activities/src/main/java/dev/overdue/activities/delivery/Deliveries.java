@@ -111,7 +111,7 @@ public final class Deliveries implements AutoCloseable {
     return deliver(delivery, lease, Sent.NOWHERE);
   }
 
-  /** The same, telling {@code sent} as soon as the channel accepted the message. */
+  /** The same, telling {@code sent} right after the channel accepted it and the store marked it. */
   public Outcome deliver(Delivery delivery, Duration lease, Sent sent) throws DeliveryException {
     Map<String, Object> scope = scope(delivery.event(), delivery.recipient(), delivery.context());
     String subject, body;

@@ -14,9 +14,10 @@ import java.time.Duration;
  * fleet shares, leases judged by the database's clock. Every method may be called from many
  * activity threads at once.
  *
- * <p>The one window left is a crash between the channel accepting the message and the mark: the
- * claim's lease then runs out and the retry sends again, with the same key (Message-ID,
- * Idempotency-Key header), so the receiver can still recognise the duplicate.
+ * <p>The one window left is a crash between the channel accepting the message and the mark (with
+ * a store per host, the activity's own record: see {@code SentMarker}): the claim's lease then
+ * runs out and the retry sends again, with the same key (Message-ID, Idempotency-Key header), so
+ * the receiver can still recognise the duplicate.
  */
 public interface DeliveryStore extends AutoCloseable {
   /** What {@link #claim} found. */
