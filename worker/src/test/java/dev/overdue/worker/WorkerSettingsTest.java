@@ -168,6 +168,21 @@ class WorkerSettingsTest {
   }
 
   @Test
+  void aStoreGivenOnTheCommandLineIsExpandedToo() {
+    // OVERDUE_DELIVERY_STORE='jdbc:...&password=${DB_PASSWORD}': the password kept apart.
+    assertEquals(
+        "jdbc:postgresql://db/overdue?user=u&password=pw",
+        WorkerSettings.expand(
+            "jdbc:postgresql://db/overdue?user=u&password=${DB_PASSWORD}", "--delivery-store",
+            Map.of("DB_PASSWORD", "pw")::get));
+    WorkerSettings.InvalidSettings missing =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            WorkerSettings.InvalidSettings.class,
+            () -> WorkerSettings.expand("jdbc:postgresql://db/o?password=${DB_PASSWORD}", "--delivery-store", NO_ENVIRONMENT));
+    assertEquals("--delivery-store: environment variable DB_PASSWORD is not set", missing.getMessage());
+  }
+
+  @Test
   void aDefaultAlsoReplacesAVariableSetToNothing() throws IOException {
     // As in the shell and docker compose: ${VAR:-default} is the default when VAR is unset or empty.
     Path file = write("worker.yaml", "notifications: {email: {host: '${SMTP_HOST:-localhost}', from: a@b.c}}");
