@@ -14,12 +14,17 @@ import io.temporal.activity.ActivityInfo;
 import io.temporal.failure.ApplicationFailure;
 import java.time.Duration;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The notification activities over {@link Deliveries}: a permanent failure fails without retry
  * (the workflow turns it into a warning), a transient one is retried by the activity's policy.
+ * Each key sent is recorded on the activity ({@link SentMarker}) and in the store; a retry skips
+ * the keys either knows.
  */
 public final class DeliveringNotificationActivities implements NotificationActivities {
+  private static final Logger log = LoggerFactory.getLogger(DeliveringNotificationActivities.class);
   /** How long past an attempt's start-to-close timeout its claim on a key stays live. */
   private static final Duration LEASE_MARGIN = Duration.ofSeconds(30);
 
@@ -36,8 +41,12 @@ public final class DeliveringNotificationActivities implements NotificationActiv
 
   @Override
   public void deliver(Delivery delivery) {
+    SentMarker marker = SentMarker.of(Activity.getExecutionContext());
+    if (alreadySent(marker, delivery.idempotencyKey())) {
+      return;
+    }
     try {
-      check(deliveries.deliver(delivery, lease()), delivery.idempotencyKey());
+      check(deliveries.deliver(delivery, lease(), marker::record), delivery.idempotencyKey());
     } catch (DeliveryException e) {
       throw failure(e);
     }
@@ -54,14 +63,26 @@ public final class DeliveringNotificationActivities implements NotificationActiv
         new MessageContext(
             notification.workflowId(), notification.requestId(), null, null, null, null, null,
             notification.timer(), notification.firing(), null, null);
+    SentMarker marker = SentMarker.of(Activity.getExecutionContext());
     for (Recipient recipient : recipients.resolved()) {
       String key = notification.idempotencyKey() + "/" + recipient.channel().label();
+      if (alreadySent(marker, key)) {
+        continue;
+      }
       try {
-        check(deliveries.deliverText(key, recipient, context, notification.message(), lease()), key);
+        check(deliveries.deliverText(key, recipient, context, notification.message(), lease(), marker::record), key);
       } catch (DeliveryException e) {
         throw failure(e);
       }
     }
+  }
+
+  private static boolean alreadySent(SentMarker marker, String key) {
+    if (marker.sent(key)) {
+      log.info("notification {} was sent by an earlier attempt (its heartbeat says so): not sent again", key);
+      return true;
+    }
+    return false;
   }
 
   private static void check(Deliveries.Outcome outcome, String key) {

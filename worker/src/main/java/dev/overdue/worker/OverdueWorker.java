@@ -95,9 +95,11 @@ public final class OverdueWorker implements Callable<Integer> {
 
   @Option(
       names = "--delivery-store",
-      paramLabel = "FILE",
+      paramLabel = "FILE|URL",
       description =
-          "The file of delivered idempotency keys, or 'memory' (env OVERDUE_DELIVERY_STORE;"
+          "Where delivered idempotency keys are kept: an SQLite file, 'memory', or a PostgreSQL"
+              + " database all workers share, jdbc:postgresql://HOST:PORT/DB?user=U&password=P;"
+              + " $${VAR} is replaced by the environment variable VAR (env OVERDUE_DELIVERY_STORE;"
               + " default notifications.store of --config, else ~/.overdue/deliveries.db).",
       defaultValue = "${env:OVERDUE_DELIVERY_STORE}")
   String deliveryStore;
@@ -124,7 +126,8 @@ public final class OverdueWorker implements Callable<Integer> {
     try {
       settings = config == null ? WorkerSettings.defaults() : WorkerSettings.load(config);
       if (deliveryStore != null && !deliveryStore.isBlank()) {
-        settings = settings.withNotifications(settings.notifications().withStore(deliveryStore));
+        String store = WorkerSettings.expand(deliveryStore, "--delivery-store", System::getenv);
+        settings = settings.withNotifications(settings.notifications().withStore(store));
       }
       deliveries = Deliveries.start(settings.notifications(), settings.directory(), Clock.systemUTC());
       // Approvals that count working time record this calendar once, when they start.

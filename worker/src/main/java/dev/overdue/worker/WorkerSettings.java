@@ -139,21 +139,7 @@ public record WorkerSettings(
   private static JsonNode substitute(
       JsonNode node, Function<String, String> environment, String at, List<String> missing) {
     if (node.isTextual()) {
-      Matcher matcher = VARIABLE.matcher(node.asText());
-      StringBuilder text = new StringBuilder();
-      while (matcher.find()) {
-        String value = environment.apply(matcher.group(1));
-        if (value == null || (value.isEmpty() && matcher.group(3) != null)) {
-          value = matcher.group(3);
-        }
-        if (value == null) {
-          missing.add(at + ": environment variable " + matcher.group(1) + " is not set");
-          value = "";
-        }
-        matcher.appendReplacement(text, Matcher.quoteReplacement(value));
-      }
-      matcher.appendTail(text);
-      return TextNode.valueOf(text.toString());
+      return TextNode.valueOf(expand(node.asText(), environment, at, missing));
     }
     if (node.isObject()) {
       ObjectNode copy = YAML.createObjectNode();
@@ -171,6 +157,39 @@ public record WorkerSettings(
       return copy;
     }
     return node;
+  }
+
+  /**
+   * {@code value} with each {@code ${ENV_VAR}} or {@code ${ENV_VAR:-default}} replaced, as in a
+   * settings file: for settings given on the command line or in one environment variable (a
+   * store URL whose password sits in another). {@code what} names the setting in the error.
+   */
+  public static String expand(String value, String what, Function<String, String> environment) {
+    List<String> missing = new ArrayList<>();
+    String expanded = expand(value, environment, what, missing);
+    if (!missing.isEmpty()) {
+      throw new InvalidSettings(String.join("; ", missing));
+    }
+    return expanded;
+  }
+
+  private static String expand(
+      String value, Function<String, String> environment, String at, List<String> missing) {
+    Matcher matcher = VARIABLE.matcher(value);
+    StringBuilder text = new StringBuilder();
+    while (matcher.find()) {
+      String found = environment.apply(matcher.group(1));
+      if (found == null || (found.isEmpty() && matcher.group(3) != null)) {
+        found = matcher.group(3);
+      }
+      if (found == null) {
+        missing.add(at + ": environment variable " + matcher.group(1) + " is not set");
+        found = "";
+      }
+      matcher.appendReplacement(text, Matcher.quoteReplacement(found));
+    }
+    matcher.appendTail(text);
+    return text.toString();
   }
 
   /** "notifications.email: email.host is required", not Jackson's class names. */

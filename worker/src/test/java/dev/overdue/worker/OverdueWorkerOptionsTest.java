@@ -55,6 +55,24 @@ class OverdueWorkerOptionsTest {
   }
 
   @Test
+  void anUnreachableDatabaseStoreStopsTheStartWithExitCode2() throws Exception {
+    int closed;
+    try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+      closed = socket.getLocalPort();
+    }
+    CommandLine cli = new CommandLine(new OverdueWorker());
+    cli.setErr(new PrintWriter(Writer.nullWriter()));
+    assertEquals(
+        2,
+        cli.execute(
+            "--metrics-port", "0",
+            "--delivery-store", "jdbc:postgresql://127.0.0.1:" + closed + "/overdue?user=overdue&password=pw"));
+    assertEquals(
+        2, cli.execute("--metrics-port", "0", "--delivery-store", "jdbc:mysql://127.0.0.1/overdue"),
+        "only PostgreSQL URLs");
+  }
+
+  @Test
   void theExampleSettingsLoad() {
     Map<String, String> environment =
         Map.of("SMTP_PASSWORD", "pw", "OPS_WEBHOOK_SECRET", "secret");

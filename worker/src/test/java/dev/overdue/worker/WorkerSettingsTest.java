@@ -154,6 +154,35 @@ class WorkerSettingsTest {
   }
 
   @Test
+  void theStoreMayBeAPostgresUrlWithThePasswordFromTheEnvironment() throws IOException {
+    Path file =
+        write(
+            "worker.yaml",
+            "notifications: {store: 'jdbc:postgresql://db:5432/overdue?user=overdue&password=${DB_PASSWORD}'}");
+    NotificationSettings notifications =
+        WorkerSettings.load(file, Map.of("DB_PASSWORD", "pg-s3cret")::get).notifications();
+    assertTrue(notifications.storeIsDatabase());
+    assertNull(notifications.storePath());
+    assertEquals("jdbc:postgresql://db:5432/overdue?user=overdue&password=pg-s3cret", notifications.store());
+    assertFalse(notifications.toString().contains("pg-s3cret"), notifications.toString());
+  }
+
+  @Test
+  void aStoreGivenOnTheCommandLineIsExpandedToo() {
+    // OVERDUE_DELIVERY_STORE='jdbc:...&password=${DB_PASSWORD}': the password kept apart.
+    assertEquals(
+        "jdbc:postgresql://db/overdue?user=u&password=pw",
+        WorkerSettings.expand(
+            "jdbc:postgresql://db/overdue?user=u&password=${DB_PASSWORD}", "--delivery-store",
+            Map.of("DB_PASSWORD", "pw")::get));
+    WorkerSettings.InvalidSettings missing =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            WorkerSettings.InvalidSettings.class,
+            () -> WorkerSettings.expand("jdbc:postgresql://db/o?password=${DB_PASSWORD}", "--delivery-store", NO_ENVIRONMENT));
+    assertEquals("--delivery-store: environment variable DB_PASSWORD is not set", missing.getMessage());
+  }
+
+  @Test
   void aDefaultAlsoReplacesAVariableSetToNothing() throws IOException {
     // As in the shell and docker compose: ${VAR:-default} is the default when VAR is unset or empty.
     Path file = write("worker.yaml", "notifications: {email: {host: '${SMTP_HOST:-localhost}', from: a@b.c}}");
@@ -209,6 +238,8 @@ class WorkerSettingsTest {
             + " | directory.groups.ops: must be a list, like [a, b]",
         "notifications: {email: smtp.example.com}"
             + " | notifications.email: must be a section of fields (name: value), not a single value",
+        "notifications: {store: 'jdbc:mysql://db:3306/overdue'}"
+            + " | notifications.store: only PostgreSQL URLs (jdbc:postgresql://host:port/db) are supported, not jdbc:mysql:",
       })
   void anInvalidValueIsExplainedWithItsPath(String yaml, String expected) throws IOException {
     files.assertExplained(yaml, expected);

@@ -17,7 +17,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Everything a delivery needs, without Temporal: the directory, the templates, the channels and
- * the store of delivered keys. A key is claimed before sending and marked delivered right after.
+ * the store of delivered keys. A key is claimed before sending; right after the channel accepts
+ * the message it is recorded as sent, first in the store, then by the caller's {@link Sent} (the
+ * activity's heartbeat).
  */
 public final class Deliveries implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(Deliveries.class);
@@ -29,6 +31,17 @@ public final class Deliveries implements AutoCloseable {
     ALREADY_DELIVERED,
     /** Another attempt holds its key: nothing sent, try later. */
     HELD
+  }
+
+  /**
+   * Told right after the store marked a message delivered (or failed to): the caller's own
+   * durable record that the key was sent. Must not throw.
+   */
+  @FunctionalInterface
+  public interface Sent {
+    Sent NOWHERE = key -> {};
+
+    void record(String key);
   }
 
   private final NotificationSettings notifications;
@@ -47,12 +60,12 @@ public final class Deliveries implements AutoCloseable {
     this.channels.putAll(channels);
   }
 
-  /** Opens the store (forgetting keys older than the retention) and builds each configured channel. */
   /** The users and groups recipients and potential owners are looked up in. */
   public Directory directory() {
     return directory;
   }
 
+  /** Opens the store (forgetting keys older than the retention) and builds each configured channel. */
   public static Deliveries start(NotificationSettings notifications, Directory directory, Clock clock) {
     Map<Recipient.Channel, Channel> channels = new EnumMap<>(Recipient.Channel.class);
     channels.put(Recipient.Channel.LOG, new LogChannel());
@@ -62,8 +75,12 @@ public final class Deliveries implements AutoCloseable {
     if (!notifications.webhooks().isEmpty()) {
       channels.put(Recipient.Channel.WEBHOOK, new WebhookChannel(notifications.webhooks(), clock));
     }
-    Deliveries deliveries = new Deliveries(notifications, directory, DeliveryStore.open(notifications.storePath(), clock), channels);
-    int purged = deliveries.store.purgeDeliveredBefore(clock.instant().minus(notifications.retentionOrDefault()));
+    if (notifications.storePath() != null) {
+      StoreLocation.warnings(notifications.storePath()).forEach(log::warn);
+    }
+    Deliveries deliveries =
+        new Deliveries(notifications, directory, DeliveryStore.open(notifications, clock), channels);
+    int purged = deliveries.store.purgeDeliveredOlderThan(notifications.retentionOrDefault());
     log.info(
         "notifications: channels {}, delivered keys in {} (kept {} days{})",
         channels.keySet(),
@@ -84,8 +101,18 @@ public final class Deliveries implements AutoCloseable {
     return directory.resolve(to, notifications.webhooks().keySet());
   }
 
+  /** Throws when the store of delivered keys cannot be reached now. */
+  public void checkStore() {
+    store.check();
+  }
+
   /** Renders {@code delivery}'s templates and sends it unless its key was delivered. */
   public Outcome deliver(Delivery delivery, Duration lease) throws DeliveryException {
+    return deliver(delivery, lease, Sent.NOWHERE);
+  }
+
+  /** The same, telling {@code sent} right after the channel accepted it and the store marked it. */
+  public Outcome deliver(Delivery delivery, Duration lease, Sent sent) throws DeliveryException {
     Map<String, Object> scope = scope(delivery.event(), delivery.recipient(), delivery.context());
     String subject, body;
     try {
@@ -95,19 +122,20 @@ public final class Deliveries implements AutoCloseable {
       throw DeliveryException.permanent("cannot render the message: " + badTemplate.getMessage());
     }
     return send(new OutgoingMessage(
-        delivery.idempotencyKey(), delivery.event(), delivery.recipient(), subject, body, delivery.context()), lease);
+        delivery.idempotencyKey(), delivery.event(), delivery.recipient(), subject, body, delivery.context()),
+        lease, sent);
   }
 
   /** A message whose body is already text (histories from before templates), the subject the event's. */
   public Outcome deliverText(
-      String key, Recipient recipient, MessageContext context, String text, Duration lease)
+      String key, Recipient recipient, MessageContext context, String text, Duration lease, Sent sent)
       throws DeliveryException {
     NotificationEvent event = NotificationEvent.TIMER_EXPIRED;
     String subject = templates.subject(event, null, scope(event, recipient, context));
-    return send(new OutgoingMessage(key, event, recipient, subject, text, context), lease);
+    return send(new OutgoingMessage(key, event, recipient, subject, text, context), lease, sent);
   }
 
-  private Outcome send(OutgoingMessage message, Duration lease) throws DeliveryException {
+  private Outcome send(OutgoingMessage message, Duration lease, Sent sent) throws DeliveryException {
     Channel channel = channels.get(message.recipient().channel());
     if (channel == null) {
       throw DeliveryException.permanent(
@@ -130,7 +158,23 @@ public final class Deliveries implements AutoCloseable {
       store.release(key);
       throw failure;
     }
-    store.markDelivered(key);
+    // From here until the first record is durable, a crash leaves no trace that the message left:
+    // that window is the only source of a duplicate (docs/DESIGN.md measures it). The store's
+    // mark comes first: a millisecond or so, against tens for the activity's record, which goes
+    // through the Temporal service and is what a retry on another host with its own store reads.
+    long accepted = System.nanoTime();
+    long marked = accepted;
+    try {
+      store.markDelivered(key);
+      marked = System.nanoTime();
+    } finally {
+      sent.record(key); // also when the mark failed: the message left all the same
+    }
+    if (log.isDebugEnabled()) {
+      log.debug(
+          "notification {}: marked in the store {} us after the channel accepted it, recorded on the activity {} us after",
+          key, (marked - accepted) / 1000, (System.nanoTime() - accepted) / 1000);
+    }
     return Outcome.SENT;
   }
 

@@ -1,33 +1,27 @@
 package dev.overdue.activities.delivery;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
+import dev.overdue.activities.settings.NotificationSettings;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import org.sqlite.SQLiteConfig;
 
 /**
- * The idempotency keys this worker has delivered, in an SQLite file (or in memory). A delivery
- * first claims its key for a lease, sends, then marks it delivered before the activity completes;
- * so an activity retried after a crash between "sent" and "completed" finds the key delivered and
- * sends nothing. Worker processes on one host may share the file: SQLite locks it.
+ * The idempotency keys that have been delivered. A delivery first claims its key for a lease,
+ * sends, then marks it delivered before the activity completes; so an activity retried after a
+ * crash between "sent" and "completed" finds the key delivered and sends nothing.
  *
- * <p>The one window left is a crash between the channel accepting the message and the mark: the
- * claim's lease then runs out and the retry sends again, with the same key (Message-ID,
- * Idempotency-Key header), so the receiver can still recognise the duplicate.
+ * <p>{@link SqliteDeliveryStore} keeps the keys in a file (or in memory) that the worker processes
+ * of one host share; {@link PostgresDeliveryStore} keeps them in a database that every host of a
+ * fleet shares, leases judged by the database's clock. Every method may be called from many
+ * activity threads at once.
+ *
+ * <p>The one window left is a crash between the channel accepting the message and the mark (with
+ * a store per host, the activity's own record: see {@code SentMarker}): the claim's lease then
+ * runs out and the retry sends again, with the same key (Message-ID, Idempotency-Key header), so
+ * the receiver can still recognise the duplicate.
  */
-public final class DeliveryStore implements AutoCloseable {
+public interface DeliveryStore extends AutoCloseable {
   /** What {@link #claim} found. */
-  public enum Claim {
+  enum Claim {
     /** Nobody holds the key: send, then {@link #markDelivered} or {@link #release}. */
     CLAIMED,
     /** Sent before: send nothing. */
@@ -36,173 +30,37 @@ public final class DeliveryStore implements AutoCloseable {
     HELD
   }
 
-  private final Connection connection;
-  private final Clock clock;
-  private final String where;
-
-  private DeliveryStore(Connection connection, Clock clock, String where) {
-    this.connection = connection;
-    this.clock = clock;
-    this.where = where;
-  }
-
-  /** Opens (creating when missing) the store at {@code file}; null means in memory. */
-  public static DeliveryStore open(Path file, Clock clock) {
-    try {
-      String url;
-      if (file == null) {
-        url = "jdbc:sqlite::memory:";
-      } else {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-          Files.createDirectories(parent);
-        }
-        url = "jdbc:sqlite:" + file.toAbsolutePath();
-      }
-      SQLiteConfig config = new SQLiteConfig();
-      // A claim reads then writes: IMMEDIATE takes the write lock first, so two worker processes
-      // cannot both see a key free and both claim it.
-      config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
-      config.setBusyTimeout(10_000);
-      if (file != null) {
-        config.setJournalMode(SQLiteConfig.JournalMode.WAL);
-        config.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
-      }
-      Connection connection = DriverManager.getConnection(url, config.toProperties());
-      try (Statement statement = connection.createStatement()) {
-        statement.execute(
-            "CREATE TABLE IF NOT EXISTS deliveries ("
-                + " idempotency_key TEXT PRIMARY KEY,"
-                + " state TEXT NOT NULL CHECK (state IN ('CLAIMED', 'DELIVERED')),"
-                + " channel TEXT NOT NULL,"
-                + " claimed_until INTEGER NOT NULL,"
-                + " delivered_at INTEGER)");
-      }
-      return new DeliveryStore(connection, clock, file == null ? "memory" : file.toString());
-    } catch (SQLException e) {
-      throw new IllegalStateException("cannot open the delivery store " + file + ": " + e.getMessage(), e);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot create the directory of the delivery store " + file, e);
-    }
-  }
-
   /** Claims {@code key} for {@code lease} unless it was delivered or is held by a live claim. */
-  public synchronized Claim claim(String key, String channel, Duration lease) {
-    long now = clock.millis();
-    return inTransaction(
-        () -> {
-          try (PreparedStatement select =
-              connection.prepareStatement(
-                  "SELECT state, claimed_until FROM deliveries WHERE idempotency_key = ?")) {
-            select.setString(1, key);
-            try (ResultSet row = select.executeQuery()) {
-              if (row.next()) {
-                if ("DELIVERED".equals(row.getString(1))) {
-                  return Claim.ALREADY_DELIVERED;
-                }
-                if (row.getLong(2) > now) {
-                  return Claim.HELD;
-                }
-              }
-            }
-          }
-          try (PreparedStatement upsert =
-              connection.prepareStatement(
-                  "INSERT INTO deliveries (idempotency_key, state, channel, claimed_until)"
-                      + " VALUES (?, 'CLAIMED', ?, ?)"
-                      + " ON CONFLICT (idempotency_key) DO UPDATE SET claimed_until = excluded.claimed_until")) {
-            upsert.setString(1, key);
-            upsert.setString(2, channel);
-            upsert.setLong(3, now + lease.toMillis());
-            upsert.executeUpdate();
-          }
-          return Claim.CLAIMED;
-        });
-  }
+  Claim claim(String key, String channel, Duration lease);
 
   /** The message left: the key is never delivered again. */
-  public synchronized void markDelivered(String key) {
-    update("UPDATE deliveries SET state = 'DELIVERED', delivered_at = ? WHERE idempotency_key = ?",
-        clock.millis(), key);
-  }
+  void markDelivered(String key);
 
   /** The send failed: the next attempt may claim the key at once. */
-  public synchronized void release(String key) {
-    update("DELETE FROM deliveries WHERE idempotency_key = ? AND state = 'CLAIMED'", null, key);
-  }
+  void release(String key);
 
-  public synchronized boolean isDelivered(String key) {
-    try (PreparedStatement select =
-        connection.prepareStatement("SELECT 1 FROM deliveries WHERE idempotency_key = ? AND state = 'DELIVERED'")) {
-      select.setString(1, key);
-      try (ResultSet row = select.executeQuery()) {
-        return row.next();
-      }
-    } catch (SQLException e) {
-      throw failure("read", e);
-    }
-  }
+  boolean isDelivered(String key);
 
-  /** Forgets keys delivered before {@code cutoff}; returns how many. */
-  public synchronized int purgeDeliveredBefore(Instant cutoff) {
-    try (PreparedStatement delete =
-        connection.prepareStatement("DELETE FROM deliveries WHERE state = 'DELIVERED' AND delivered_at < ?")) {
-      delete.setLong(1, cutoff.toEpochMilli());
-      return delete.executeUpdate();
-    } catch (SQLException e) {
-      throw failure("purge", e);
-    }
-  }
+  /** Forgets keys delivered longer than {@code age} ago, by the store's clock; returns how many. */
+  int purgeDeliveredOlderThan(Duration age);
 
-  public String where() {
-    return where;
-  }
+  /** Throws when the store cannot be reached now (for a readiness check). */
+  void check();
+
+  /** Where the keys are, for the log: a file, "memory", or a database URL without its secrets. */
+  String where();
 
   @Override
-  public synchronized void close() {
-    try {
-      connection.close();
-    } catch (SQLException e) {
-      throw failure("close", e);
+  void close();
+
+  /**
+   * Opens the store {@code notifications.store} names: a {@code jdbc:postgresql:} URL, {@code
+   * memory}, or the path of an SQLite file (default {@code ~/.overdue/deliveries.db}).
+   */
+  static DeliveryStore open(NotificationSettings notifications, Clock clock) {
+    if (notifications.storeIsDatabase()) {
+      return PostgresDeliveryStore.open(notifications.store());
     }
-  }
-
-  private interface Work<T> {
-    T run() throws SQLException;
-  }
-
-  private <T> T inTransaction(Work<T> work) {
-    try {
-      connection.setAutoCommit(false);
-      try {
-        T result = work.run();
-        connection.commit();
-        return result;
-      } catch (SQLException | RuntimeException e) {
-        connection.rollback();
-        throw e;
-      } finally {
-        connection.setAutoCommit(true);
-      }
-    } catch (SQLException e) {
-      throw failure("claim", e);
-    }
-  }
-
-  private void update(String sql, Long millis, String key) {
-    try (PreparedStatement statement = connection.prepareStatement(sql)) {
-      int index = 1;
-      if (millis != null) {
-        statement.setLong(index++, millis);
-      }
-      statement.setString(index, key);
-      statement.executeUpdate();
-    } catch (SQLException e) {
-      throw failure("update", e);
-    }
-  }
-
-  private IllegalStateException failure(String what, SQLException e) {
-    return new IllegalStateException("delivery store " + where + ": cannot " + what + ": " + e.getMessage(), e);
+    return SqliteDeliveryStore.open(notifications.storePath(), clock);
   }
 }
