@@ -138,6 +138,22 @@ public final class Deliveries implements AutoCloseable {
     return Templates.scope(event, recipient, directory.person(recipient.name()), context);
   }
 
+  /**
+   * Whether the store of delivered keys can be read now (the readiness probe asks); the reason
+   * when it cannot.
+   */
+  public Reachability reachable() {
+    try {
+      store.check();
+      return new Reachability(true, store.where());
+    } catch (RuntimeException e) {
+      return new Reachability(false, e.getMessage());
+    }
+  }
+
+  /** {@code detail}: where the store is, or why it cannot be read. */
+  public record Reachability(boolean ok, String detail) {}
+
   @Override
   public void close() {
     store.close();

@@ -143,6 +143,21 @@ public final class DeliveryStore implements AutoCloseable {
     }
   }
 
+  /**
+   * Reads the table once, for the worker's readiness probe: a store whose file went away or whose
+   * database cannot be read fails here before a delivery does.
+   *
+   * @throws IllegalStateException with the reason when it cannot be read
+   */
+  public synchronized void check() {
+    try (Statement statement = connection.createStatement();
+        ResultSet row = statement.executeQuery("SELECT COUNT(*) FROM deliveries WHERE state = 'CLAIMED'")) {
+      row.next();
+    } catch (SQLException e) {
+      throw failure("read", e);
+    }
+  }
+
   /** Forgets keys delivered before {@code cutoff}; returns how many. */
   public synchronized int purgeDeliveredBefore(Instant cutoff) {
     try (PreparedStatement delete =
