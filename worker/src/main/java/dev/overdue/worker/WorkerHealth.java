@@ -55,21 +55,20 @@ final class WorkerHealth {
 
   /** One DescribeNamespace, the call the worker's start makes too: the connection, TLS, the key. */
   static Check temporal(WorkflowServiceStubs stubs, String address, String namespace, boolean embedded) {
-    String where =
-        (embedded ? "the embedded IN-MEMORY service at " + address + ", lost when this worker exits" : address)
-            + ", namespace " + namespace;
+    String where = address + ", namespace " + namespace;
+    String lost = embedded ? "; the embedded IN-MEMORY service: all is lost when this worker exits" : "";
     long start = System.nanoTime();
     try {
       stubs
           .blockingStub()
           .withDeadlineAfter(TEMPORAL_DEADLINE.toMillis(), TimeUnit.MILLISECONDS)
           .describeNamespace(DescribeNamespaceRequest.newBuilder().setNamespace(namespace).build());
-      return Check.ok("temporal", where + ", " + (System.nanoTime() - start) / 1_000_000 + " ms");
+      return Check.ok("temporal", where + ", " + (System.nanoTime() - start) / 1_000_000 + " ms" + lost);
     } catch (StatusRuntimeException e) {
       String description = e.getStatus().getDescription();
       return Check.failed(
           "temporal",
-          where + ": " + e.getStatus().getCode() + (description == null ? "" : ": " + description.strip()));
+          where + ": " + e.getStatus().getCode() + (description == null ? "" : ": " + description.strip()) + lost);
     }
   }
 }
