@@ -90,7 +90,7 @@ class DrainIT {
       assertEquals(0, exit, log);
       assertTrue(took.compareTo(Duration.ofSeconds(30)) < 0, "exited after " + took);
       assertTrue(log.contains("drained in "), log);
-      assertTrue(log.contains("1 activities running"), log);
+      assertTrue(log.contains("1 activity running"), log);
       List<Post> posts = sink.posts();
       assertEquals(1, posts.size(), "one POST, answered during the drain: " + posts);
       assertTrue(posts.get(0).accepted(), posts.toString());
@@ -118,7 +118,7 @@ class DrainIT {
       // The bound (3 s), then up to 5 s for the interrupted activity, then the exit itself.
       assertTrue(took.compareTo(Duration.ofSeconds(12)) < 0, "exited after " + took);
       assertTrue(firstLog.contains("drain timeout reached"), firstLog);
-      assertTrue(firstLog.contains("abandoning 1 running activities"), firstLog);
+      assertTrue(firstLog.contains("abandoning 1 running activity"), firstLog);
 
       sink.answerAfter(Duration.ZERO);
       Instant next = Instant.now();
@@ -136,14 +136,15 @@ class DrainIT {
             Duration.ofSeconds(30),
             "no activity pending",
             () -> pendingActivities(id) == 0 ? Attempt.done(true) : Attempt.notYet(pendingActivities(id)));
-        String key = retried.key();
-        List<Post> forKey = sink.posts().stream().filter(p -> key.equals(p.key())).toList();
         System.out.printf(
             "DRAIN cut off: exit %d after %.1f s; the worker logged '%s'; the next worker's retry"
-                + " arrived %.1f s after it started; POSTs of the key: %d%n",
+                + " arrived %.1f s after it started; POSTs received: %d%n",
             exit, took.toMillis() / 1000.0, line(firstLog, "drain timeout reached"),
-            Duration.between(next, retried.at()).toMillis() / 1000.0, forKey.size());
-        assertEquals("drain-cut-1", forKey.get(0).worker(), "the first POST was the abandoned attempt's");
+            Duration.between(next, retried.at()).toMillis() / 1000.0, sink.received());
+        // The abandoned attempt's POST reached the receiver before the SIGTERM (it may still be
+        // waiting for its answer); the retry is a second one with the same key, for the receiver to
+        // deduplicate: per-host stores cannot know the first was sent.
+        assertEquals(2, sink.received(), sink.posts().toString());
       }
     }
   }

@@ -10,7 +10,8 @@ import org.slf4j.LoggerFactory;
  * The graceful stop of SIGTERM and SIGINT: readiness fails at once, polling stops, activities
  * already running get up to the drain timeout to finish, then the worker exits — 0 when they all
  * finished, {@link #ABANDONED} when the bound cut some off. An abandoned activity is not lost:
- * Temporal retries it on another worker once its start-to-close timeout has passed.
+ * Temporal retries it on another worker — at once when the interrupted attempt managed to report
+ * its failure, else once its start-to-close timeout has passed.
  */
 final class Drain {
   private static final Logger log = LoggerFactory.getLogger(Drain.class);
@@ -34,8 +35,8 @@ final class Drain {
     long start = System.nanoTime();
     health.draining();
     log.info(
-        "shutting down: finishing in-flight tasks (polling stopped; {} activities running; drain timeout {})",
-        running.count(),
+        "shutting down: finishing in-flight tasks (polling stopped; {}; drain timeout {})",
+        WorkerHealth.running(running.count()),
         Health.seconds(timeout.toNanos()));
     factory.shutdown();
     factory.awaitTermination(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -50,10 +51,11 @@ final class Drain {
     factory.awaitTermination(AFTER_INTERRUPT.toMillis(), TimeUnit.MILLISECONDS);
     Duration took = Duration.ofNanos(System.nanoTime() - start);
     log.warn(
-        "drain timeout reached: stopped after {}, abandoning {} running activities (exit code {});"
-            + " Temporal retries each on another worker when its start-to-close timeout has passed",
+        "drain timeout reached: stopped after {}, abandoning {} (exit code {});"
+            + " Temporal retries each on another worker, at the latest when its start-to-close"
+            + " timeout has passed",
         Health.seconds(took.toNanos()),
-        abandoned,
+        abandoned == 1 ? "1 running activity" : abandoned + " running activities",
         ABANDONED);
     return new Outcome(false, took, abandoned);
   }

@@ -184,10 +184,10 @@ public final class OverdueWorker implements Callable<Integer> {
     String address = connection.address();
     EmbeddedTemporal service = null;
     boolean reachable = EmbeddedTemporal.answers(address);
-    String setting =
-        connection.addressConfigured()
-            ? "TEMPORAL_ADDRESS"
-            : EmbeddedTemporal.connectionSetting(environment, defaultConfigFile);
+    String setting = EmbeddedTemporal.connectionSetting(environment, defaultConfigFile);
+    if (setting == null && connection.addressConfigured()) {
+      setting = "the configured address";
+    }
     if (Boolean.TRUE.equals(embedded) || (embedded == null && setting == null && !reachable)) {
       if (reachable) {
         log.error("--embedded: something already listens on {}; stop it or choose another TEMPORAL_ADDRESS", address);

@@ -38,10 +38,10 @@ final class WorkerHealth {
     Supplier<Check> alive =
         () -> factory.isTerminated()
             ? Check.failed("worker", "shut down")
-            : Check.ok("worker", factory.isShutdown() ? "draining, " + activities.count() + " activities running" : "running");
+            : Check.ok("worker", factory.isShutdown() ? "draining, " + running(activities.count()) : "running");
     Supplier<Check> polling =
         () -> factory.isStarted() && !factory.isShutdown()
-            ? Check.ok("worker", "polling task queue '" + taskQueue + "', " + activities.count() + " activities running")
+            ? Check.ok("worker", "polling task queue '" + taskQueue + "', " + running(activities.count()))
             : Check.failed("worker", factory.isShutdown() ? "polling stopped" : "not started yet");
     Supplier<Check> store =
         () -> {
@@ -51,6 +51,11 @@ final class WorkerHealth {
               : Check.failed("store", reachability.detail());
         };
     return new Health(List.of(alive), List.of(temporal, polling, store), System::nanoTime);
+  }
+
+  /** "1 activity running", "2 activities running". */
+  static String running(int count) {
+    return count + (count == 1 ? " activity" : " activities") + " running";
   }
 
   /** One DescribeNamespace, the call the worker's start makes too: the connection, TLS, the key. */
