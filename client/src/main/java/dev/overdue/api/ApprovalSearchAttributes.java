@@ -44,6 +44,16 @@ public final class ApprovalSearchAttributes {
    */
   public static final SearchAttributeKey<Boolean> UNWORKABLE = SearchAttributeKey.forBoolean("Unworkable");
 
+  /**
+   * The approval's timers in state RUNNING (0 when none; approvals started before version shape-9
+   * leave it unset). The worker's {@code overdue_timers_running} gauge is their sum over the open
+   * approvals.
+   */
+  public static final SearchAttributeKey<Long> TIMERS_RUNNING = SearchAttributeKey.forLong("TimersRunning");
+
+  /** The approval's timers in state SUSPENDED, likewise. */
+  public static final SearchAttributeKey<Long> TIMERS_SUSPENDED = SearchAttributeKey.forLong("TimersSuspended");
+
   /** Name and type of each, as the operator API and {@code temporal server start-dev} take them. */
   public static final Map<String, IndexedValueType> DEFINITIONS = new LinkedHashMap<>();
 
@@ -56,5 +66,7 @@ public final class ApprovalSearchAttributes {
     DEFINITIONS.put(HAS_WARNINGS.getName(), IndexedValueType.INDEXED_VALUE_TYPE_BOOL);
     DEFINITIONS.put(PRIORITY.getName(), IndexedValueType.INDEXED_VALUE_TYPE_INT);
     DEFINITIONS.put(UNWORKABLE.getName(), IndexedValueType.INDEXED_VALUE_TYPE_BOOL);
+    DEFINITIONS.put(TIMERS_RUNNING.getName(), IndexedValueType.INDEXED_VALUE_TYPE_INT);
+    DEFINITIONS.put(TIMERS_SUSPENDED.getName(), IndexedValueType.INDEXED_VALUE_TYPE_INT);
   }
 }

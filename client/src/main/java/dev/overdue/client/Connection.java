@@ -8,11 +8,13 @@ import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowClientOptions;
 import io.temporal.common.converter.DataConverter;
 import io.temporal.envconfig.ClientConfigProfile;
+import io.temporal.envconfig.LoadClientConfigProfileOptions;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -35,9 +37,16 @@ public record Connection(ClientConfigProfile profile, PayloadEncryption encrypti
    * @throws IllegalArgumentException when a setting is unusable (an unknown profile, a bad key)
    */
   public static Connection load() {
+    return load(System.getenv());
+  }
+
+  /** The settings of {@code environment} instead of the process's (tests; the worker's checks). */
+  public static Connection load(Map<String, String> environment) {
     ClientConfigProfile profile;
     try {
-      profile = ClientConfigProfile.load();
+      profile =
+          ClientConfigProfile.load(
+              LoadClientConfigProfileOptions.newBuilder().setEnvOverrides(environment).build());
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the Temporal client configuration", e);
     }

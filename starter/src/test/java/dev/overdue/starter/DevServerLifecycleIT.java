@@ -27,7 +27,7 @@ class DevServerLifecycleIT {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final List<String> ATTRIBUTES =
       List.of("ApprovalState", "CurrentStep", "CurrentOwner", "NextDeadline", "AnyTimerExpired", "HasWarnings",
-          "Priority", "Unworkable");
+          "Priority", "Unworkable", "TimersRunning", "TimersSuspended");
 
   @TempDir Path dir;
 
@@ -43,7 +43,8 @@ class DevServerLifecycleIT {
             worker.log().contains(
                 "registered search attributes ApprovalState=Keyword, CurrentStep=Keyword,"
                     + " CurrentOwner=Keyword, NextDeadline=Datetime, AnyTimerExpired=Bool,"
-                    + " HasWarnings=Bool, Priority=Int, Unworkable=Bool on namespace 'default'"),
+                    + " HasWarnings=Bool, Priority=Int, Unworkable=Bool, TimersRunning=Int,"
+                    + " TimersSuspended=Int on namespace 'default'"),
             worker.log());
         Result after = ok(server.temporal("operator", "search-attribute", "list"));
         for (String name : ATTRIBUTES) {

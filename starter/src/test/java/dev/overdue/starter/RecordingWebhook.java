@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A webhook receiver on loopback for the fault tests: records every POST (its {@code
@@ -37,6 +38,8 @@ final class RecordingWebhook implements AutoCloseable {
 
   private final int port;
   private final List<Post> posts = new CopyOnWriteArrayList<>();
+  /** POSTs that arrived, counted before {@link #answerAfter}'s wait: one being answered counts. */
+  private final AtomicInteger received = new AtomicInteger();
   private final ExecutorService threads = Executors.newFixedThreadPool(32);
   private volatile boolean refusing;
   private volatile long delayMillis;
@@ -58,6 +61,7 @@ final class RecordingWebhook implements AutoCloseable {
   private void handle(HttpExchange exchange) throws IOException {
     try (exchange) {
       Instant arrived = Instant.now();
+      received.incrementAndGet();
       exchange.getRequestBody().readAllBytes();
       int status = refusing ? 503 : 200;
       if (delayMillis > 0) {
@@ -119,6 +123,10 @@ final class RecordingWebhook implements AutoCloseable {
         Thread.sleep(250);
       }
     }
+  }
+
+  int received() {
+    return received.get();
   }
 
   List<Post> posts() {

@@ -76,6 +76,25 @@ final class WorkerProcess implements AutoCloseable {
     }
   }
 
+  /** SIGTERM, the way an orchestrator stops a worker; returns at once. */
+  void sigterm() {
+    process.destroy();
+  }
+
+  /** The exit code, once the process has ended; fails if it outlives {@code within}. */
+  int awaitExit(Duration within) throws InterruptedException {
+    if (!process.waitFor(within.toMillis(), TimeUnit.MILLISECONDS)) {
+      throw new AssertionError("the worker (pid " + process.pid() + ") is still running after " + within);
+    }
+    return process.exitValue();
+  }
+
+  /** {@link #sigterm}, then {@link #awaitExit}: without the SIGKILL fallback of {@link #close}. */
+  int terminate(Duration within) throws InterruptedException {
+    sigterm();
+    return awaitExit(within);
+  }
+
   boolean isAlive() {
     return process.isAlive();
   }

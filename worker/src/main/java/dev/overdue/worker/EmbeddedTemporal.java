@@ -1,9 +1,15 @@
 package dev.overdue.worker;
 
+import io.temporal.envconfig.ClientConfig;
 import io.temporal.testserver.TestServer;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /** The in-memory Temporal service from temporal-testing, bound to a real port, in real time. */
 final class EmbeddedTemporal implements AutoCloseable {
@@ -16,6 +22,51 @@ final class EmbeddedTemporal implements AutoCloseable {
   static EmbeddedTemporal start(String address) {
     // lockTimeSkipping: timers fire in real time, as they would on a real server.
     return new EmbeddedTemporal(TestServer.createPortBoundServer(port(address), true));
+  }
+
+  /** The variables that name a server, a profile or a config file. */
+  static final List<String> CONNECTION_VARIABLES =
+      List.of("TEMPORAL_ADDRESS", "TEMPORAL_PROFILE", "TEMPORAL_CONFIG_FILE");
+
+  /**
+   * The first connection setting present, or null: with one, the worker was told where Temporal
+   * is, and starting an empty in-memory service instead (because that server is down) would take
+   * approvals no real server will ever see.
+   *
+   * @param defaultConfigFile the TOML file temporal-envconfig reads when TEMPORAL_CONFIG_FILE is
+   *     unset; it counts when it holds a profile
+   */
+  static String connectionSetting(Map<String, String> environment, Path defaultConfigFile) {
+    for (String variable : CONNECTION_VARIABLES) {
+      String value = environment.get(variable);
+      if (value != null && !value.isBlank()) {
+        return variable;
+      }
+    }
+    if (defaultConfigFile != null && Files.isRegularFile(defaultConfigFile)) {
+      try {
+        if (!ClientConfig.fromToml(Files.readAllBytes(defaultConfigFile)).getProfiles().isEmpty()) {
+          return "the profiles in " + defaultConfigFile;
+        }
+      } catch (IOException | RuntimeException unreadable) {
+        // Empty or not TOML: no profile in it (Connection.load has already refused a broken one).
+        return null;
+      }
+    }
+    return null;
+  }
+
+  /** Where temporal-envconfig looks for its TOML file when TEMPORAL_CONFIG_FILE is unset. */
+  static Path defaultConfigFile(Map<String, String> environment) {
+    String home = System.getProperty("user.home");
+    String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+    if (os.contains("mac")) {
+      return Path.of(home, "Library", "Application Support", "temporalio", "temporal.toml");
+    }
+    if (os.contains("win") && environment.get("APPDATA") != null) {
+      return Path.of(environment.get("APPDATA"), "temporalio", "temporal.toml");
+    }
+    return Path.of(home, ".config", "temporalio", "temporal.toml");
   }
 
   /** Whether anything accepts TCP connections at {@code host:port}. */

@@ -5,8 +5,7 @@ import com.sun.net.httpserver.HttpServer;
 import com.uber.m3.tally.RootScopeBuilder;
 import com.uber.m3.tally.Scope;
 import com.uber.m3.tally.ScopeCloseException;
-import dev.overdue.workflow.OverdueMetrics;
-import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
@@ -17,20 +16,25 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The worker's Prometheus endpoint, {@code GET http://HOST:PORT/metrics}. The SDK's client and
+ * The worker's Prometheus endpoint, {@code GET http://HOST:PORT/metrics}, beside the probes
+ * {@code /healthz} and {@code /readyz} ({@link Health}: 200 when every check passes, 503 when one
+ * fails). The SDK's client and
  * worker metrics, and the counters and timers workflow code emits through {@code
  * Workflow.getMetricsScope()}, flow from a tally scope through the SDK's {@link
  * MicrometerClientStatsReporter} into a {@link PrometheusMeterRegistry}; that registry also holds the
- * gauges of {@link OverdueMetrics}' live timer counts and the JVM's own: heap and other memory
+ * fleet's open-timer gauges ({@link TimerCounts}) and the JVM's own: heap and other memory
  * ({@code jvm_memory_*}), garbage collection ({@code jvm_gc_*}) and CPU ({@code process_cpu_*},
  * {@code system_cpu_*}).
  *
- * <p>Metrics are optional: port 0, or a port that cannot be bound, leaves them off (the latter with
- * a warning) and the worker runs on.
+ * <p>Metrics are optional: port 0, or a port that cannot be bound, leaves them off, and the probes
+ * with them (the latter with a warning), and the worker runs on.
  */
 public final class MetricsServer implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(MetricsServer.class);
@@ -38,6 +42,8 @@ public final class MetricsServer implements AutoCloseable {
   public static final int DEFAULT_PORT = 9464;
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final String PATH = "/metrics";
+  public static final String LIVENESS = "/healthz";
+  public static final String READINESS = "/readyz";
   /** How often tally hands its buffered counters and gauges to the registry, in seconds. */
   static final int REPORT_EVERY_SECONDS = 1;
   /** The Prometheus text exposition format. */
@@ -48,6 +54,8 @@ public final class MetricsServer implements AutoCloseable {
   private final HttpServer http;
   /** Listens to the JVM's GC notifications; closed with the server. */
   private final JvmGcMetrics gcMetrics;
+  /** What /healthz and /readyz answer; "starting" until the worker has connected. */
+  private volatile Health health = Health.starting();
 
   private MetricsServer(
       PrometheusMeterRegistry registry, Scope scope, HttpServer http, JvmGcMetrics gcMetrics) {
@@ -87,26 +95,28 @@ public final class MetricsServer implements AutoCloseable {
     JvmGcMetrics gcMetrics = new JvmGcMetrics();
     gcMetrics.bindTo(registry);
     MetricsServer server = new MetricsServer(registry, newScope(registry), http, gcMetrics);
-    http.createContext(PATH, server::handle);
+    http.createContext("/", server::handle);
+    // Two threads: a readiness probe waiting on an unreachable Temporal does not hold up a scrape.
+    http.setExecutor(Executors.newFixedThreadPool(2, daemon()));
     http.start();
-    log.info("Prometheus metrics at http://{}:{}{}", host, port, PATH);
+    log.info(
+        "Prometheus metrics at http://{}:{}{}; liveness {}, readiness {}",
+        host,
+        port,
+        PATH,
+        LIVENESS,
+        READINESS);
     return server;
   }
 
   /**
-   * A registry holding Overdue's gauges, which read the live counts at every scrape, and the JVM's
-   * memory and CPU gauges (garbage collection is bound by {@link #start}, as it needs closing).
+   * A registry holding the JVM's memory and CPU gauges (garbage collection is bound by {@link
+   * #start}, as it needs closing); {@link TimerCounts} adds the open-timer gauges.
    */
   static PrometheusMeterRegistry newRegistry() {
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     new JvmMemoryMetrics().bindTo(registry);
     new ProcessorMetrics().bindTo(registry);
-    Gauge.builder(OverdueMetrics.TIMERS_RUNNING, OverdueMetrics::timersRunning)
-        .description("Timers RUNNING over the approvals this worker has run since it started")
-        .register(registry);
-    Gauge.builder(OverdueMetrics.TIMERS_SUSPENDED, OverdueMetrics::timersSuspended)
-        .description("Timers SUSPENDED over the approvals this worker has run since it started")
-        .register(registry);
     return registry;
   }
 
@@ -115,6 +125,14 @@ public final class MetricsServer implements AutoCloseable {
     return new RootScopeBuilder()
         .reporter(new MicrometerClientStatsReporter(registry))
         .reportEvery(com.uber.m3.util.Duration.ofSeconds(REPORT_EVERY_SECONDS));
+  }
+
+  private static ThreadFactory daemon() {
+    return task -> {
+      Thread thread = new Thread(task, "overdue-metrics-http");
+      thread.setDaemon(true);
+      return thread;
+    };
   }
 
   /** Whether the endpoint is up. */
@@ -127,6 +145,16 @@ public final class MetricsServer implements AutoCloseable {
     return http == null ? 0 : http.getAddress().getPort();
   }
 
+  /** From now on /healthz and /readyz answer from {@code health}. */
+  public void serve(Health health) {
+    this.health = health;
+  }
+
+  /** The registry scrapes read; null when metrics are off. */
+  public MeterRegistry registry() {
+    return registry;
+  }
+
   /** The scope to hand the service stubs; null when metrics are off. */
   public Scope scope() {
     return scope;
@@ -134,7 +162,8 @@ public final class MetricsServer implements AutoCloseable {
 
   private void handle(HttpExchange exchange) throws IOException {
     try (exchange) {
-      if (!PATH.equals(exchange.getRequestURI().getPath())) {
+      String path = exchange.getRequestURI().getPath();
+      if (!PATH.equals(path) && !LIVENESS.equals(path) && !READINESS.equals(path)) {
         exchange.sendResponseHeaders(404, -1);
         return;
       }
@@ -145,13 +174,25 @@ public final class MetricsServer implements AutoCloseable {
         exchange.sendResponseHeaders(405, -1);
         return;
       }
-      byte[] body = registry.scrape().getBytes(StandardCharsets.UTF_8);
-      exchange.getResponseHeaders().set("Content-Type", CONTENT_TYPE);
+      int status = 200;
+      String text;
+      if (PATH.equals(path)) {
+        text = registry.scrape();
+        exchange.getResponseHeaders().set("Content-Type", CONTENT_TYPE);
+      } else {
+        boolean live = LIVENESS.equals(path);
+        Health.Report report = live ? health.live() : health.ready();
+        status = report.ok() ? 200 : 503;
+        text = report.body(live ? "live" : "ready");
+        exchange.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
+        exchange.getResponseHeaders().set("Cache-Control", "no-store");
+      }
+      byte[] body = text.getBytes(StandardCharsets.UTF_8);
       if (head) {
-        exchange.sendResponseHeaders(200, -1);
+        exchange.sendResponseHeaders(status, -1);
         return;
       }
-      exchange.sendResponseHeaders(200, body.length);
+      exchange.sendResponseHeaders(status, body.length);
       try (OutputStream out = exchange.getResponseBody()) {
         out.write(body);
       }
@@ -165,6 +206,7 @@ public final class MetricsServer implements AutoCloseable {
       return;
     }
     http.stop(0);
+    ((ExecutorService) http.getExecutor()).shutdownNow();
     gcMetrics.close();
     try {
       scope.close();

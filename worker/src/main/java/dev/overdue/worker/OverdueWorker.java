@@ -12,12 +12,13 @@ import io.temporal.client.WorkflowClient;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.worker.Worker;
 import io.temporal.worker.WorkerFactory;
+import io.temporal.worker.WorkerFactoryOptions;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -41,11 +42,17 @@ import picocli.CommandLine.Spec;
       "credentials stop the worker at start with the reason (exit code 2).",
       "Payload encryption (AES-256-GCM): OVERDUE_CODEC_KEY (base64 of 32 bytes) or",
       "OVERDUE_CODEC_KEY_FILE (one key per line, the first encrypts); bin/overdue needs the same.",
-      "When no address is configured and nothing answers on localhost:7233, the worker starts an",
-      "in-memory Temporal service there; its state is lost when the worker exits.",
+      "When no connection setting is present (TEMPORAL_ADDRESS, TEMPORAL_PROFILE,",
+      "TEMPORAL_CONFIG_FILE, a profile in the default config file) and nothing answers on",
+      "localhost:7233, the worker starts an in-memory Temporal service there; its state is lost when",
+      "the worker exits. With a setting, an unreachable server stops the start (exit code 2).",
       "At start the worker registers Overdue's search attributes (ApprovalState, CurrentStep, ...)",
       "on the namespace when they are missing; without the right to, it logs the command that does.",
-      "Prometheus metrics: http://127.0.0.1:9464/metrics unless --metrics-port/--metrics-host say otherwise."
+      "Prometheus metrics: http://127.0.0.1:9464/metrics unless --metrics-port/--metrics-host say otherwise;",
+      "probes on the same port: /healthz (live) and /readyz (ready), 200 or 503.",
+      "SIGTERM or SIGINT drains: readiness fails, polling stops, running activities get up to",
+      "--drain-timeout to finish; exit code 0, or 3 when the timeout abandoned some (Temporal retries",
+      "them on another worker)."
     })
 public final class OverdueWorker implements Callable<Integer> {
   private static final Logger log = LoggerFactory.getLogger(OverdueWorker.class);
@@ -104,11 +111,38 @@ public final class OverdueWorker implements Callable<Integer> {
       defaultValue = "${env:OVERDUE_DELIVERY_STORE}")
   String deliveryStore;
 
+  @Option(
+      names = "--drain-timeout",
+      paramLabel = "DURATION",
+      description =
+          "On SIGTERM/SIGINT, how long running activities may take to finish before the worker exits"
+              + " anyway (env OVERDUE_DRAIN_TIMEOUT, default ${DEFAULT-VALUE}; 45s, 2m or PT45S).",
+      defaultValue = "${env:OVERDUE_DRAIN_TIMEOUT:-30s}",
+      converter = Durations.class)
+  Duration drainTimeout;
+
+  @Option(
+      names = "--timer-count-interval",
+      paramLabel = "DURATION",
+      description =
+          "How often the worker counts the fleet's open timers from Temporal's visibility for the"
+              + " overdue_timers_* gauges; 0 stops it (env OVERDUE_TIMER_COUNT_INTERVAL, default"
+              + " ${DEFAULT-VALUE}).",
+      defaultValue = "${env:OVERDUE_TIMER_COUNT_INTERVAL:-15s}",
+      converter = Durations.class)
+  Duration timerCountInterval;
+
   @Spec CommandSpec spec;
+
+  /** The environment connection settings are read from: the process's, or a test's. */
+  Map<String, String> environment = System.getenv();
+  /** temporal-envconfig's default TOML file; a test points it elsewhere. */
+  Path defaultConfigFile = EmbeddedTemporal.defaultConfigFile(System.getenv());
 
   /** How long the start-up call to the service may take before the worker gives up. */
   static final Duration CONNECTION_CHECK_TIMEOUT = Duration.ofSeconds(30);
 
+  /** Never counted down: the shutdown hook ends the process. */
   private final CountDownLatch stopped = new CountDownLatch(1);
 
   public static void main(String[] args) {
@@ -140,7 +174,7 @@ public final class OverdueWorker implements Callable<Integer> {
     }
     Connection connection;
     try {
-      connection = Connection.load();
+      connection = Connection.load(environment);
     } catch (RuntimeException e) {
       // A bad TOML file, an unknown profile, an unusable encryption key: said once, no trace.
       log.error(
@@ -153,8 +187,11 @@ public final class OverdueWorker implements Callable<Integer> {
     String address = connection.address();
     EmbeddedTemporal service = null;
     boolean reachable = EmbeddedTemporal.answers(address);
-    if (Boolean.TRUE.equals(embedded)
-        || (embedded == null && !connection.addressConfigured() && !reachable)) {
+    String setting = EmbeddedTemporal.connectionSetting(environment, defaultConfigFile);
+    if (setting == null && connection.addressConfigured()) {
+      setting = "the configured address";
+    }
+    if (Boolean.TRUE.equals(embedded) || (embedded == null && setting == null && !reachable)) {
       if (reachable) {
         log.error("--embedded: something already listens on {}; stop it or choose another TEMPORAL_ADDRESS", address);
         deliveries.close();
@@ -169,10 +206,13 @@ public final class OverdueWorker implements Callable<Integer> {
       log.warn("==================================================================================");
     } else if (!reachable) {
       log.error(
-          "No Temporal server answers at {} (namespace {}). Start one, or unset TEMPORAL_ADDRESS to"
-              + " use the in-memory service.",
+          "No Temporal server answers at {} (namespace {}). Start one{}.",
           address,
-          connection.namespace());
+          connection.namespace(),
+          setting == null
+              ? ""
+              : "; " + setting + " says where Temporal is, so the worker does not start the"
+                  + " in-memory service instead (--embedded forces it)");
       deliveries.close();
       return 2;
     }
@@ -195,31 +235,41 @@ public final class OverdueWorker implements Callable<Integer> {
     log.info("{}", connection.encryption().describe());
     WorkflowClient client = connection.client(stubs);
     registerSearchAttributes(stubs, connection.namespace());
-    WorkerFactory factory = WorkerFactory.newInstance(client);
+    RunningActivities running = new RunningActivities();
+    WorkerFactory factory =
+        WorkerFactory.newInstance(
+            client, WorkerFactoryOptions.newBuilder().setWorkerInterceptors(running).build());
     Worker worker = factory.newWorker(taskQueue);
     worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
     worker.registerActivitiesImplementations(OverdueActivities.of(deliveries));
+    Health health =
+        WorkerHealth.of(
+            stubs, address, connection.namespace(), service != null, factory, taskQueue, deliveries, running);
+    TimerCounts timerCounts =
+        TimerCounts.start(client, service != null, timerCountInterval, metrics.registry());
 
     EmbeddedTemporal embeddedService = service;
     Runtime.getRuntime()
         .addShutdownHook(
             new Thread(
                 () -> {
-                  log.info("shutting down: finishing in-flight tasks");
-                  factory.shutdown();
-                  factory.awaitTermination(20, TimeUnit.SECONDS);
+                  Drain.Outcome drained = Drain.run(factory, drainTimeout, running, health);
+                  timerCounts.close();
                   stubs.shutdown();
                   metrics.close();
                   deliveries.close();
                   if (embeddedService != null) {
                     embeddedService.close();
                   }
-                  log.info("worker stopped");
-                  stopped.countDown();
+                  log.info("worker stopped (exit code {})", drained.exitCode());
+                  // The JVM would exit 143 after SIGTERM (130 after SIGINT): the drain's own code
+                  // tells a supervisor whether it finished.
+                  Runtime.getRuntime().halt(drained.exitCode());
                 },
                 "overdue-shutdown"));
 
     factory.start();
+    metrics.serve(health);
     log.info(
         "Overdue worker polling task queue '{}' at {} namespace '{}'",
         taskQueue,

@@ -41,8 +41,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The worker's metrics as Prometheus sees them: counters and a timer recorded by workflow code
- * through {@code Workflow.getMetricsScope()} on a worker whose stubs carry the worker's scope, the
- * timer-count gauges, and the SDK's own {@code temporal_*} series, all scraped over HTTP.
+ * through {@code Workflow.getMetricsScope()} on a worker whose stubs carry the worker's scope and
+ * the SDK's own {@code temporal_*} series, all scraped over HTTP; the probes beside them.
  */
 class MetricsServerTest {
   private static final HttpClient HTTP = HttpClient.newHttpClient();
@@ -55,8 +55,6 @@ class MetricsServerTest {
     for (int i = open.size() - 1; i >= 0; i--) {
       open.get(i).close();
     }
-    OverdueMetrics.report("approval-M-1", new OverdueMetrics.TimerCounts(0, 0));
-    OverdueMetrics.report("approval-M-2", new OverdueMetrics.TimerCounts(0, 0));
   }
 
   @WorkflowInterface
@@ -86,14 +84,10 @@ class MetricsServerTest {
   }
 
   @Test
-  void scrapeShowsWorkflowCountersTimerGaugesAndSdkSeries() throws Exception {
+  void scrapeShowsWorkflowCountersAndSdkSeries() throws Exception {
     MetricsServer metrics = MetricsServer.start("127.0.0.1", freePort());
     open.add(metrics);
     assertTrue(metrics.serving());
-    // The gauges sum over every approval this JVM ran; other tests' approvals may still count.
-    Map<String, Double> before = scrape(metrics.port());
-    double running = value(before, "overdue_timers_running");
-    double suspended = value(before, "overdue_timers_suspended");
 
     // The worker's wiring: Connection.serviceStubs(scope), a worker on those stubs.
     String address = "127.0.0.1:" + freePort();
@@ -113,15 +107,14 @@ class MetricsServerTest {
             EmittingWorkflow.class,
             WorkflowOptions.newBuilder().setTaskQueue(TASK_QUEUE).setWorkflowId("emit-1").build())
         .emit();
-    OverdueMetrics.report("approval-M-1", new OverdueMetrics.TimerCounts(2, 1));
-    OverdueMetrics.report("approval-M-2", new OverdueMetrics.TimerCounts(1, 0));
 
     // Counters reach the registry at tally's next report, within a second or so; a loaded machine
     // may split them over two reports, so wait for every series.
     List<String> series =
         List.of("overdue_timer_expiries_total", "overdue_warnings_raised_total",
             "overdue_notifications_sent_total", "overdue_notifications_failed_total",
-            "overdue_commands_rejected_total", "overdue_timer_expiry_lateness_seconds_count");
+            "overdue_commands_rejected_total", "overdue_timer_expiry_lateness_seconds_count",
+            "temporal_workflow_completed_total");
     Map<String, Double> samples =
         awaitScrape(
             metrics.port(),
@@ -147,19 +140,11 @@ class MetricsServerTest {
     assertEquals(1.5, value(samples, "overdue_timer_expiry_lateness_seconds_sum", type), 1e-9);
     assertEquals(
         1.0, value(samples, "overdue_timer_expiry_lateness_seconds_bucket", type, "le=\"+Inf\""));
-    assertEquals(running + 3.0, value(samples, "overdue_timers_running"));
-    assertEquals(suspended + 1.0, value(samples, "overdue_timers_suspended"));
 
     // The SDK's own series: the client's StartWorkflowExecution call, the completed workflow.
     assertTrue(
         value(samples, "temporal_request_total", "operation=\"StartWorkflowExecution\"") >= 1.0);
     assertEquals(1.0, value(samples, "temporal_workflow_completed_total", type));
-
-    // The gauges read the live counts at every scrape.
-    OverdueMetrics.report("approval-M-1", new OverdueMetrics.TimerCounts(0, 0));
-    Map<String, Double> later = scrape(metrics.port());
-    assertEquals(running + 1.0, value(later, "overdue_timers_running"));
-    assertEquals(suspended, value(later, "overdue_timers_suspended"));
 
     int port = metrics.port();
     metrics.close();
@@ -173,7 +158,7 @@ class MetricsServerTest {
     HttpResponse<String> ok = get(metrics.port(), "/metrics");
     assertEquals(200, ok.statusCode());
     assertEquals(MetricsServer.CONTENT_TYPE, ok.headers().firstValue("Content-Type").orElse(""));
-    assertTrue(ok.body().contains("# TYPE overdue_timers_running gauge"), ok.body());
+    assertTrue(ok.body().contains("# TYPE jvm_memory_used_bytes gauge"), ok.body());
     assertEquals(404, get(metrics.port(), "/metricsx").statusCode());
     assertEquals(404, get(metrics.port(), "/").statusCode());
     HttpResponse<String> post =
@@ -191,6 +176,76 @@ class MetricsServerTest {
             HttpResponse.BodyHandlers.ofString());
     assertEquals(200, head.statusCode());
     assertEquals("", head.body());
+  }
+
+  @Test
+  void probesAnswer200Or503WithEveryCheckNamed() throws Exception {
+    MetricsServer metrics = MetricsServer.start("127.0.0.1", freePort());
+    open.add(metrics);
+    // Before the worker has connected: alive, not ready.
+    assertEquals(200, get(metrics.port(), "/healthz").statusCode());
+    HttpResponse<String> starting = get(metrics.port(), "/readyz");
+    assertEquals(503, starting.statusCode());
+    assertEquals(
+        "not ready\nworker: FAIL (starting: not connected to Temporal yet)\ndraining: no\n", starting.body());
+
+    boolean[] storeOk = {true};
+    Health health =
+        new Health(
+            List.of(() -> Health.Check.ok("worker", "running")),
+            List.of(
+                () -> Health.Check.ok("temporal", "localhost:7233, namespace default, 3 ms"),
+                () -> storeOk[0]
+                    ? Health.Check.ok("store", "/var/lib/overdue/deliveries.db")
+                    : Health.Check.failed("store", "cannot read")),
+            System::nanoTime);
+    metrics.serve(health);
+    HttpResponse<String> ready = get(metrics.port(), "/readyz");
+    assertEquals(200, ready.statusCode());
+    assertEquals("text/plain; charset=utf-8", ready.headers().firstValue("Content-Type").orElse(""));
+    assertEquals(
+        "ready\ntemporal: ok (localhost:7233, namespace default, 3 ms)\n"
+            + "store: ok (/var/lib/overdue/deliveries.db)\ndraining: no\n",
+        ready.body());
+    assertEquals("live\nworker: ok (running)\n", get(metrics.port(), "/healthz").body());
+
+    storeOk[0] = false;
+    HttpResponse<String> broken = get(metrics.port(), "/readyz");
+    assertEquals(503, broken.statusCode());
+    assertTrue(broken.body().startsWith("not ready\n"), broken.body());
+    assertTrue(broken.body().contains("store: FAIL (cannot read)\n"), broken.body());
+    assertEquals(200, get(metrics.port(), "/healthz").statusCode(), "a broken store is no reason to restart");
+
+    storeOk[0] = true;
+    health.draining();
+    HttpResponse<String> draining = get(metrics.port(), "/readyz");
+    assertEquals(503, draining.statusCode());
+    assertTrue(draining.body().contains("draining: yes (for "), draining.body());
+    assertEquals(200, get(metrics.port(), "/healthz").statusCode(), "a draining worker is alive");
+    HttpResponse<String> head =
+        HTTP.send(
+            HttpRequest.newBuilder(uri(metrics.port(), "/readyz"))
+                .method("HEAD", HttpRequest.BodyPublishers.noBody())
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertEquals(503, head.statusCode());
+  }
+
+  @Test
+  void aCachedCheckAsksAgainOnlyAfterItsTime() {
+    long[] now = {0};
+    int[] asked = {0};
+    java.util.function.Supplier<Health.Check> check =
+        Health.cached(
+            () -> Health.Check.ok("temporal", "asked " + ++asked[0]), Duration.ofSeconds(2), () -> now[0]);
+    assertEquals("asked 1", check.get().detail());
+    now[0] = Duration.ofMillis(1999).toNanos();
+    assertEquals("asked 1", check.get().detail());
+    now[0] = Duration.ofSeconds(2).toNanos();
+    assertEquals("asked 2", check.get().detail());
+    Health throwing =
+        new Health(List.of(), List.of(() -> { throw new IllegalStateException("boom"); }), () -> 1);
+    assertFalse(throwing.ready().ok(), "a check that throws fails");
   }
 
   @Test

@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -41,6 +42,27 @@ class OverdueWorkerOptionsTest {
     cli.setErr(new PrintWriter(Writer.nullWriter()));
     assertEquals(2, cli.execute("--metrics-port", "70000"));
     assertEquals(2, cli.execute("--metrics-port", "-1"));
+  }
+
+  @Test
+  void theDrainTimeoutAndTheTimerCountIntervalTakeSecondsMinutesOrIso() {
+    assumeTrue(
+        System.getenv("OVERDUE_DRAIN_TIMEOUT") == null && System.getenv("OVERDUE_TIMER_COUNT_INTERVAL") == null,
+        "OVERDUE_DRAIN_TIMEOUT or OVERDUE_TIMER_COUNT_INTERVAL set in this environment");
+    OverdueWorker worker = new OverdueWorker();
+    new CommandLine(worker).parseArgs();
+    assertEquals(Duration.ofSeconds(30), worker.drainTimeout);
+    assertEquals(Duration.ofSeconds(15), worker.timerCountInterval);
+    new CommandLine(worker).parseArgs("--drain-timeout", "2m", "--timer-count-interval", "0");
+    assertEquals(Duration.ofMinutes(2), worker.drainTimeout);
+    assertEquals(Duration.ZERO, worker.timerCountInterval);
+    assertEquals(Duration.ofSeconds(45), Durations.parse("45"));
+    assertEquals(Duration.ofSeconds(45), Durations.parse("PT45S"));
+    assertEquals(Duration.ofMillis(500), Durations.parse("500ms"));
+    CommandLine cli = new CommandLine(new OverdueWorker());
+    cli.setErr(new PrintWriter(Writer.nullWriter()));
+    assertEquals(2, cli.execute("--drain-timeout", "soon"));
+    assertEquals(2, cli.execute("--drain-timeout", "-PT5S"));
   }
 
   @Test

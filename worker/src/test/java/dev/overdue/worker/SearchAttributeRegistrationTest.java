@@ -108,7 +108,9 @@ class SearchAttributeRegistrationTest {
 
     assertEquals(SearchAttributeRegistration.Outcome.REGISTERED, report.outcome(), report.message());
     assertEquals(
-        List.of("CurrentStep", "CurrentOwner", "NextDeadline", "AnyTimerExpired", "Priority", "Unworkable"),
+        List.of(
+            "CurrentStep", "CurrentOwner", "NextDeadline", "AnyTimerExpired", "Priority", "Unworkable",
+            "TimersRunning", "TimersSuspended"),
         report.registered());
     assertEquals(1, fake.adds.size());
     assertEquals("payments", fake.adds.get(0).getNamespace());
@@ -119,7 +121,9 @@ class SearchAttributeRegistrationTest {
             "NextDeadline", IndexedValueType.INDEXED_VALUE_TYPE_DATETIME,
             "AnyTimerExpired", IndexedValueType.INDEXED_VALUE_TYPE_BOOL,
             "Priority", IndexedValueType.INDEXED_VALUE_TYPE_INT,
-            "Unworkable", IndexedValueType.INDEXED_VALUE_TYPE_BOOL),
+            "Unworkable", IndexedValueType.INDEXED_VALUE_TYPE_BOOL,
+            "TimersRunning", IndexedValueType.INDEXED_VALUE_TYPE_INT,
+            "TimersSuspended", IndexedValueType.INDEXED_VALUE_TYPE_INT),
         fake.adds.get(0).getSearchAttributesMap());
   }
 
@@ -147,12 +151,13 @@ class SearchAttributeRegistrationTest {
     assertEquals(
         List.of(
             "CurrentStep", "CurrentOwner", "NextDeadline", "AnyTimerExpired", "HasWarnings", "Priority",
-            "Unworkable"),
+            "Unworkable", "TimersRunning", "TimersSuspended"),
         report.missing());
     String message = report.message();
     assertTrue(
         message.contains(
-            "CurrentStep, CurrentOwner, NextDeadline, AnyTimerExpired, HasWarnings, Priority, Unworkable"),
+            "CurrentStep, CurrentOwner, NextDeadline, AnyTimerExpired, HasWarnings, Priority, Unworkable,"
+                + " TimersRunning, TimersSuspended"),
         message);
     assertTrue(message.contains("PERMISSION_DENIED: Request unauthorized."), message);
     assertTrue(
@@ -173,7 +178,7 @@ class SearchAttributeRegistrationTest {
     assertTrue(
         message.contains(
             "temporal operator search-attribute create --namespace acme.a1b2c"
-                + " --name Priority --type Int"),
+                + " --name Priority --name TimersRunning --name TimersSuspended --type Int"),
         message);
     assertTrue(!message.contains("--name ApprovalState"), "present ones are not named: " + message);
   }

@@ -7,6 +7,8 @@ import static dev.overdue.api.ApprovalSearchAttributes.CURRENT_STEP;
 import static dev.overdue.api.ApprovalSearchAttributes.HAS_WARNINGS;
 import static dev.overdue.api.ApprovalSearchAttributes.NEXT_DEADLINE;
 import static dev.overdue.api.ApprovalSearchAttributes.PRIORITY;
+import static dev.overdue.api.ApprovalSearchAttributes.TIMERS_RUNNING;
+import static dev.overdue.api.ApprovalSearchAttributes.TIMERS_SUSPENDED;
 import static dev.overdue.api.ApprovalSearchAttributes.UNWORKABLE;
 
 import dev.overdue.api.StatusInfo;
@@ -35,7 +37,7 @@ import java.util.stream.Collectors;
 
 /**
  * What an approval shows outside: search attributes for list queries, the current details the
- * Web UI renders, and the timer gauges. Published after every change, upserting only attributes
+ * Web UI renders, and the timer counts the worker's gauges add up. Published after every change, upserting only attributes
  * whose value changed, so a quiet approval adds no history events.
  */
 final class Inspection {
@@ -49,16 +51,18 @@ final class Inspection {
   void publish(ApprovalProcess process, Versions versions, Instant nextDeadline) {
     StatusInfo status = process.status();
     if (versions.inspectable) {
-      upsertChanged(status, nextDeadline, versions.knowsTasks ? process : null);
+      upsertChanged(
+          status, nextDeadline, versions.knowsTasks ? process : null, versions.countsTimers ? process : null);
     }
     Workflow.setCurrentDetails(details(status));
-    if (!Workflow.isReplaying()) {
-      OverdueMetrics.report(Workflow.getInfo().getWorkflowId(), counts(process));
-    }
   }
 
-  /** {@code tasks}: the process, when its approval publishes the human-task attributes too. */
-  private void upsertChanged(StatusInfo status, Instant nextDeadline, ApprovalProcess tasks) {
+  /**
+   * {@code tasks}: the process, when its approval publishes the human-task attributes too; {@code
+   * counted}: the process, when it publishes its timer counts (what the worker's gauges add up).
+   */
+  private void upsertChanged(
+      StatusInfo status, Instant nextDeadline, ApprovalProcess tasks, ApprovalProcess counted) {
     StepInfo current = currentStep(status);
     List<SearchAttributeUpdate<?>> updates = new ArrayList<>();
     set(updates, APPROVAL_STATE, status.state());
@@ -70,6 +74,10 @@ final class Inspection {
     if (tasks != null) {
       set(updates, PRIORITY, current == null ? null : (long) current.priority());
       set(updates, UNWORKABLE, tasks.unworkable());
+    }
+    if (counted != null) {
+      set(updates, TIMERS_RUNNING, count(counted, TimerState.RUNNING));
+      set(updates, TIMERS_SUSPENDED, count(counted, TimerState.SUSPENDED));
     }
     if (!updates.isEmpty()) {
       Workflow.upsertTypedSearchAttributes(updates.toArray(new SearchAttributeUpdate<?>[0]));
@@ -95,14 +103,9 @@ final class Inspection {
         .orElse(null);
   }
 
-  private static OverdueMetrics.TimerCounts counts(ApprovalProcess process) {
-    int running = 0;
-    int suspended = 0;
-    for (TimerInfo timer : process.timerInfos()) {
-      running += timer.state().equals(TimerState.RUNNING.name()) ? 1 : 0;
-      suspended += timer.state().equals(TimerState.SUSPENDED.name()) ? 1 : 0;
-    }
-    return new OverdueMetrics.TimerCounts(running, suspended);
+  /** The approval's timers in {@code state}; 0 once it has ended, as its timers no longer count. */
+  private static long count(ApprovalProcess process, TimerState state) {
+    return process.timerInfos().stream().filter(timer -> timer.state().equals(state.name())).count();
   }
 
   /** A no-break space: the Web UI wraps a line only between the parts a " · " separates. */

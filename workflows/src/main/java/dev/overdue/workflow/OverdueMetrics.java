@@ -1,8 +1,5 @@
 package dev.overdue.workflow;
 
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-
 /**
  * Overdue's own metrics. Counters and the lateness timer are emitted from workflow code through
  * {@code Workflow.getMetricsScope()}, which the SDK silences during replay, so nothing is counted
@@ -20,32 +17,11 @@ public final class OverdueMetrics {
   public static final String NOTIFICATIONS_FAILED = "overdue_notifications_failed";
   /** Counter, tagged {@code command} and {@code via} (signal or update). */
   public static final String COMMANDS_REJECTED = "overdue_commands_rejected";
-  /** Gauges: timers RUNNING / SUSPENDED over the approvals this worker has run since it started. */
+  /**
+   * Gauges: timers RUNNING / SUSPENDED over the fleet's open approvals. The worker counts them from
+   * visibility (the search attributes TimersRunning and TimersSuspended each approval publishes),
+   * not from what it ran itself: approvals move between workers.
+   */
   public static final String TIMERS_RUNNING = "overdue_timers_running";
   public static final String TIMERS_SUSPENDED = "overdue_timers_suspended";
-
-  /** Per-approval timer counts, set (never added to) by workflow code so a replay cannot double them. */
-  public record TimerCounts(int running, int suspended) {}
-
-  private static final Map<String, TimerCounts> LIVE = new ConcurrentHashMap<>();
-
-  /**
-   * Sets {@code workflowId}'s counts: called by the workflow on every change, outside replay;
-   * removed when the approval ends.
-   */
-  public static void report(String workflowId, TimerCounts counts) {
-    if (counts.running() == 0 && counts.suspended() == 0) {
-      LIVE.remove(workflowId);
-    } else {
-      LIVE.put(workflowId, counts);
-    }
-  }
-
-  public static long timersRunning() {
-    return LIVE.values().stream().mapToLong(TimerCounts::running).sum();
-  }
-
-  public static long timersSuspended() {
-    return LIVE.values().stream().mapToLong(TimerCounts::suspended).sum();
-  }
 }

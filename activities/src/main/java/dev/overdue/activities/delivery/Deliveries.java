@@ -101,11 +101,6 @@ public final class Deliveries implements AutoCloseable {
     return directory.resolve(to, notifications.webhooks().keySet());
   }
 
-  /** Throws when the store of delivered keys cannot be reached now. */
-  public void checkStore() {
-    store.check();
-  }
-
   /** Renders {@code delivery}'s templates and sends it unless its key was delivered. */
   public Outcome deliver(Delivery delivery, Duration lease) throws DeliveryException {
     return deliver(delivery, lease, Sent.NOWHERE);
@@ -181,6 +176,22 @@ public final class Deliveries implements AutoCloseable {
   private Map<String, Object> scope(NotificationEvent event, Recipient recipient, MessageContext context) {
     return Templates.scope(event, recipient, directory.person(recipient.name()), context);
   }
+
+  /**
+   * Whether the store of delivered keys can be read now (the readiness probe asks); the reason
+   * when it cannot.
+   */
+  public Reachability reachable() {
+    try {
+      store.check();
+      return new Reachability(true, store.where());
+    } catch (RuntimeException e) {
+      return new Reachability(false, e.getMessage());
+    }
+  }
+
+  /** {@code detail}: where the store is, or why it cannot be read. */
+  public record Reachability(boolean ok, String detail) {}
 
   @Override
   public void close() {
