@@ -10,12 +10,23 @@ public enum Rules {
    * reassignments compare by their text name, a cycle in working time counts elapsed time. */
   BEFORE_TASKS,
   /** Human tasks: candidate groups, assignees, priorities, expressions, task data, schedules. */
-  TASKS;
+  TASKS,
+  /**
+   * Human tasks, and bounded state: a run carries the count of warnings and only the latest ones
+   * ({@link Warnings}), each cut to a bounded length, so continue-as-new never meets the payload
+   * limit however often the approval's timers expire.
+   */
+  BOUNDED;
 
   /** What a new approval runs by. */
-  public static final Rules CURRENT = TASKS;
+  public static final Rules CURRENT = BOUNDED;
 
   public boolean tasks() {
-    return this == TASKS;
+    return this != BEFORE_TASKS;
+  }
+
+  /** Whether the warnings an approval keeps are bounded ({@link Warnings}). */
+  public boolean boundsState() {
+    return this == BOUNDED;
   }
 }

@@ -135,7 +135,7 @@ class InspectionTest {
         new StepInfo("manager", null, "RESERVED", "alice", List.of("alice", "bob"), null, null, null, null,
             List.of(), List.of(), List.of("alice", "bob"), null, 5);
     return new StatusInfo("PO-4711", title, requester, "ACTIVE", null, "manager", List.of(manager), timers,
-        warnings, Map.of());
+        warnings, Map.of(), (long) warnings.size());
   }
 
   /** What the Web UI shows: no-break spaces read as spaces. */
@@ -165,7 +165,7 @@ class InspectionTest {
         new StepInfo("manager", null, "READY", null, List.of("alice", "bob"), null, null, null, null, List.of(), List.of(), List.of("alice", "bob"), null, 5);
     StatusInfo suspended =
         new StatusInfo("PO-4711", null, null, "SUSPENDED", "audit", "manager", List.of(manager), List.of(),
-            List.of(), Map.of());
+            List.of(), Map.of(), 0L);
     assertEquals(
         List.of("**PO-4711**", "**SUSPENDED** · step manager READY, offered to alice, bob", "suspended: audit"),
         Inspection.details(suspended).lines().toList());
@@ -204,7 +204,7 @@ class InspectionTest {
     TimerInfo cron =
         new TimerInfo("manager.daily", "COMPLETION_DEADLINE", "manager", "RUNNING", "0 0 9 ? * MON-FRI",
             "2026-11-24T08:00:00Z", true, false, 1,
-            new TimerDerivation("cron 0 0 9 ? * MON-FRI", null, "Europe/Berlin", "fire-once", List.of()));
+            new TimerDerivation("cron 0 0 9 ? * MON-FRI", null, "Europe/Berlin", "fire-once", List.of(), 0L));
     String line = Inspection.details(status(null, null, List.of(cron), List.of())).lines()
         .reduce((first, second) -> second).orElseThrow().replace('\u00a0', ' ');
     assertEquals("- **manager.daily**: RUNNING · 0 0 9 ? * MON-FRI · next Nov 24 08:00 · fired 1 time", line);
