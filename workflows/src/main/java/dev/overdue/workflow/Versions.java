@@ -74,10 +74,21 @@ final class Versions {
    */
   static final String SHAPE_8 = "shape-8";
 
+  /**
+   * 1: bounded state ({@link Rules#BOUNDED}): the approval keeps the count of its warnings and only
+   * the latest ones, each cut to a bounded length, and every warning is an entry of the run's audit
+   * trail; a continue-as-new carries the count and the latest warnings instead of all of them, so
+   * its input no longer grows with the number of expiries. Read before shape-8, whose changes it
+   * includes: a new approval still records one marker.
+   */
+  static final String SHAPE_9 = "shape-9";
+
   /** Version "shape-7": the six changes on, no blocking call while the workflow is constructed. */
   final boolean shape7;
   /** Version "shape-8": human tasks. */
   final boolean knowsTasks;
+  /** Version "shape-9": bounded state. */
+  final boolean boundsState;
   final boolean startsAtRunStart;
   final boolean knowsDeadlines;
   boolean inspectable;
@@ -85,7 +96,9 @@ final class Versions {
   boolean continuesAsNew;
   boolean resolvesRecipients;
 
-  private Versions(boolean knowsTasks, boolean shape7, boolean startsAtRunStart, boolean knowsDeadlines) {
+  private Versions(
+      boolean boundsState, boolean knowsTasks, boolean shape7, boolean startsAtRunStart, boolean knowsDeadlines) {
+    this.boundsState = boundsState;
     this.knowsTasks = knowsTasks;
     this.shape7 = shape7;
     this.startsAtRunStart = startsAtRunStart;
@@ -94,18 +107,21 @@ final class Versions {
 
   /** The changes the constructor needs: how to start, which commands exist. */
   static Versions atInit() {
+    if (isOn(SHAPE_9)) {
+      return new Versions(true, true, true, true, true);
+    }
     if (isOn(SHAPE_8)) {
-      return new Versions(true, true, true, true);
+      return new Versions(false, true, true, true, true);
     }
     if (isOn(SHAPE_7)) {
-      return new Versions(false, true, true, true);
+      return new Versions(false, false, true, true, true);
     }
-    return new Versions(false, false, isOn(START_AT_RUN_START), isOn(DEADLINES));
+    return new Versions(false, false, false, isOn(START_AT_RUN_START), isOn(DEADLINES));
   }
 
   /** The edition of the model's rules the approval runs by. */
   Rules rules() {
-    return knowsTasks ? Rules.TASKS : Rules.BEFORE_TASKS;
+    return boundsState ? Rules.BOUNDED : knowsTasks ? Rules.TASKS : Rules.BEFORE_TASKS;
   }
 
   /** The commands, and the fields of each, the approval knows. */
