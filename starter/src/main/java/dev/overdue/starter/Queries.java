@@ -157,7 +157,7 @@ final class Queries {
         out.println("  changes:");
       } else {
         // A long-lived approval carries only the latest changes into a continued run.
-        out.println(String.format(Locale.ROOT, "  changes:  %,d (the latest %d shown; every one in `history`)",
+        out.println(String.format(Locale.ROOT, "  changes:  %,d (the latest %d shown; every one in history)",
             inAll, changes.size()));
       }
       changes.forEach(change -> out.println("    " + change(change)));
@@ -443,7 +443,7 @@ final class Queries {
   static String warningsTitle(int shown, long inAll) {
     return shown == inAll
         ? "Warnings"
-        : String.format(Locale.ROOT, "Warnings: %,d (the latest %d shown; every one in `history`)", inAll, shown);
+        : String.format(Locale.ROOT, "Warnings: %,d (the latest %d shown; every one in history)", inAll, shown);
   }
 
   static Table warnings(List<WarningInfo> warnings) {
