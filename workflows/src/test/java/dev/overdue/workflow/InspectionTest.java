@@ -23,6 +23,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -228,6 +229,22 @@ class InspectionTest {
                 "timer manager.completion expired")))));
     assertTrue(details.endsWith("\n\n**Warnings** (UTC)\n- Nov 23 22:06: timer manager.completion expired\n"),
         details);
+  }
+
+  @Test
+  void aLongLivedApprovalsDetailsListTheLatestTenWarningsWithTheCount() {
+    List<WarningInfo> kept =
+        IntStream.rangeClosed(19_901, 20_000)
+            .mapToObj(n -> new WarningInfo("2026-11-23T22:06:00Z", "nag", null, "reminder nag #" + n))
+            .toList();
+    StatusInfo status =
+        new StatusInfo("PO-4711", null, null, "ACTIVE", null, null, List.of(), List.of(), kept, Map.of(), 20_000L);
+    List<String> lines = read(Inspection.details(status)).lines().toList();
+    int heading = lines.indexOf("**Warnings** (UTC; the latest 10 of 20,000, every one in `history`)");
+    assertTrue(heading > 0, String.join("\n", lines));
+    assertEquals("- Nov 23 22:06: reminder nag #19991", lines.get(heading + 1));
+    assertEquals("- Nov 23 22:06: reminder nag #20000", lines.get(lines.size() - 1));
+    assertEquals(heading + 11, lines.size());
   }
 
   @Test
