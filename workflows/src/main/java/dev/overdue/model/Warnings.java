@@ -16,8 +16,9 @@ import java.util.List;
 final class Warnings {
   /**
    * The warnings kept. 100 is more than anyone reads in {@code status} or the Web UI, and at most
-   * about 130 KB of a continued run's input even with the longest messages: far under 2 MB beside
-   * the request (at most 256 KiB) and the data (at most 64 KiB).
+   * about 350 KB of a continued run's input even when every message is 1,000 three-byte characters
+   * (a few KB in practice): far under 2 MB beside the request (at most 256 KiB of JSON) and the
+   * data (at most 64 KiB).
    */
   static final int KEPT = 100;
 
