@@ -40,27 +40,29 @@ final class Warnings {
 
   /** Adds {@code warning} (its message cut short under the bound) and returns what was kept. */
   WarningInfo add(WarningInfo warning) {
-    WarningInfo kept =
-        bounded
-            ? new WarningInfo(
-                warning.at(),
-                warning.timer(),
-                warning.step(),
-                Texts.abbreviate(warning.message(), MAX_MESSAGE_LENGTH))
-            : warning;
+    WarningInfo kept = kept(warning);
     latest.add(kept);
     count++;
     trim();
     return kept;
   }
 
+  private WarningInfo kept(WarningInfo warning) {
+    if (!bounded || warning.message() == null || warning.message().length() <= MAX_MESSAGE_LENGTH) {
+      return warning;
+    }
+    return new WarningInfo(
+        warning.at(), warning.timer(), warning.step(), Texts.abbreviate(warning.message(), MAX_MESSAGE_LENGTH));
+  }
+
   /**
    * The warnings a snapshot carried, and how many there were in all ({@code null} in snapshots
    * made before counts: all of them were carried). A snapshot of an older edition may carry more
-   * than the bound: the oldest are dropped now, as they are in that run's trail.
+   * than the bound, and longer messages: the oldest are dropped now and the long ones cut, as they
+   * are whole in that run's trail.
    */
   void restore(List<WarningInfo> carried, Long carriedCount) {
-    latest.addAll(carried);
+    carried.stream().map(this::kept).forEach(latest::add);
     count = carriedCount != null ? carriedCount : carried.size();
     trim();
   }

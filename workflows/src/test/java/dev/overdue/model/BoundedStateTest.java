@@ -111,6 +111,8 @@ class BoundedStateTest {
     ApprovalProcess older = start(Rules.TASKS);
     older.addWarning(null, "manager", message, T0);
     assertEquals(message, older.warnings().get(0).message());
+    // Its next run, under the current edition, cuts it too.
+    assertEquals(kept, continued(older, T0, Rules.CURRENT).warnings().get(0).message());
   }
 
   @Test
