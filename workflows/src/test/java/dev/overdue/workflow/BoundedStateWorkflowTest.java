@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
  * again, each continued run's input stays small (the count of warnings and the latest hundred, not
  * all of them), {@code status} says how many there were, and {@code history} still finds the first.
  * Unbounded, about 14,000 expiries made the input pass the 2 MB payload limit. Here 2,000 expiries
- * (20 times the bound; four to seven runs, 12–28 s, as the shared machine's load has it); {@link
+ * (20 times the bound; three to seven runs, 5–28 s, as the shared machine's load has it); {@link
  * BoundedStateIT} runs the same with 20,000.
  */
 class BoundedStateWorkflowTest {
