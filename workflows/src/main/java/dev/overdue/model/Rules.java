@@ -13,8 +13,9 @@ public enum Rules {
   TASKS,
   /**
    * Human tasks, and bounded state: a run carries the count of warnings and only the latest ones
-   * ({@link Warnings}), each cut to a bounded length, so continue-as-new never meets the payload
-   * limit however often the approval's timers expire.
+   * ({@link Warnings}), each cut to a bounded length, and only the latest timer changes of all
+   * timers, each timer's with its count ({@link ProcessSetup#MAX_CARRIED_CHANGES}), so
+   * continue-as-new never meets the payload limit however often timers expire or change.
    */
   BOUNDED;
 

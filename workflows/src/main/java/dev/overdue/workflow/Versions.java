@@ -76,10 +76,11 @@ final class Versions {
 
   /**
    * 1: bounded state ({@link Rules#BOUNDED}): the approval keeps the count of its warnings and only
-   * the latest ones, each cut to a bounded length, and every warning is an entry of the run's audit
-   * trail; a continue-as-new carries the count and the latest warnings instead of all of them, so
-   * its input no longer grows with the number of expiries. Read before shape-8, whose changes it
-   * includes: a new approval still records one marker.
+   * the latest ones, each cut to a bounded length, and a continue-as-new carries those and the
+   * latest timer changes of all timers, each timer's with its count, instead of everything: its
+   * input no longer grows with the number of expiries or changes (the rest is in the runs' audit
+   * trails). Read before shape-8, whose changes it includes: a new approval still records one
+   * marker.
    */
   static final String SHAPE_9 = "shape-9";
 
