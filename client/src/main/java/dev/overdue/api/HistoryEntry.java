@@ -14,4 +14,11 @@ public record HistoryEntry(
    * whose trail comes before it.
    */
   public static final String CONTINUED_AS_NEW = "ContinuedAsNew";
+
+  /**
+   * A warning on the approval; its input has the warning's {@code number} among all of the
+   * approval's warnings, its {@code message}, and its {@code timer} and {@code step} when it has
+   * them. Every warning is here, also those {@code status} no longer shows.
+   */
+  public static final String WARNING = "Warning";
 }

@@ -3,7 +3,12 @@ package dev.overdue.api;
 import java.util.List;
 import java.util.Map;
 
-/** The {@code status} query: the whole approval at a glance, its data as it stands now. */
+/**
+ * The {@code status} query: the whole approval at a glance, its data as it stands now. {@code
+ * warnings} are the latest ones an approval keeps; {@code warningCount} counts every warning of its
+ * life (null in answers of workers older than counts: then {@code warnings} has them all), and the
+ * audit trail ({@code history}) has each one as a {@link HistoryEntry#WARNING} entry.
+ */
 public record StatusInfo(
     String requestId,
     String title,
@@ -14,4 +19,11 @@ public record StatusInfo(
     List<StepInfo> steps,
     List<TimerInfo> timers,
     List<WarningInfo> warnings,
-    Map<String, Object> data) {}
+    Map<String, Object> data,
+    Long warningCount) {
+
+  /** Every warning of the approval's life, shown or not. */
+  public long warningsInAll() {
+    return warningCount != null ? warningCount : warnings.size();
+  }
+}

@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
@@ -79,7 +80,7 @@ final class Queries {
       header.print(out);
       steps(status.steps()).print(out, "Steps");
       timers(status.timers()).print(out, "Timers");
-      warnings(status.warnings()).print(out, "Warnings");
+      warnings(status.warnings()).print(out, warningsTitle(status.warnings().size(), status.warningsInAll()));
     }
   }
 
@@ -149,12 +150,17 @@ final class Queries {
       fields.print(new PrintWriter(text));
       text.toString().lines().forEach(line -> out.println("  " + line));
       List<TimerChange> changes = derivation.changes() == null ? List.of() : derivation.changes();
-      if (changes.isEmpty()) {
+      long inAll = derivation.changeCount() == null ? changes.size() : derivation.changeCount();
+      if (inAll == 0) {
         out.println("  changes:  none");
-      } else {
+      } else if (inAll == changes.size()) {
         out.println("  changes:");
-        changes.forEach(change -> out.println("    " + change(change)));
+      } else {
+        // A long-lived approval carries only the latest changes into a continued run.
+        out.println(String.format(Locale.ROOT, "  changes:  %,d (the latest %d shown; every one in history)",
+            inAll, changes.size()));
       }
+      changes.forEach(change -> out.println("    " + change(change)));
     }
 
     /** "at by: change old → new (date old → new)"; a change that kept the limit says so once. */
@@ -346,7 +352,7 @@ final class Queries {
           .row("Comment", result.comment())
           .row("Completed at", Table.instant(result.completedAt()))
           .print(out);
-      warnings(result.warnings()).print(out, "Warnings");
+      warnings(result.warnings()).print(out, warningsTitle(result.warnings().size(), result.warningsInAll()));
     }
   }
 
@@ -428,6 +434,16 @@ final class Queries {
         (timer.limit() != null && timer.limit().startsWith("R"))
             || (timer.derivation() != null && timer.derivation().catchUp() != null);
     return timer.expired() && !cycle ? timer.state() + " (expired, handlers ran)" : timer.state();
+  }
+
+  /**
+   * "Warnings", or, when the approval keeps only its latest warnings, how many it had and where the
+   * rest are: each one is in the audit trail of the run that raised it, which {@code history} reads.
+   */
+  static String warningsTitle(int shown, long inAll) {
+    return shown == inAll
+        ? "Warnings"
+        : String.format(Locale.ROOT, "Warnings: %,d (the latest %d shown; every one in history)", inAll, shown);
   }
 
   static Table warnings(List<WarningInfo> warnings) {

@@ -32,6 +32,13 @@ class TableTest {
   }
 
   @Test
+  void aLongLivedApprovalsWarningsSayHowManyAndWhereTheRestAre() {
+    assertEquals("Warnings", Queries.warningsTitle(3, 3));
+    assertEquals(
+        "Warnings: 20,000 (the latest 100 shown; every one in history)", Queries.warningsTitle(100, 20_000));
+  }
+
+  @Test
   void cellsShowFlagsListsAndLineBreaksReadably() {
     String text =
         print(

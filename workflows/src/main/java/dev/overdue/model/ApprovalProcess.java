@@ -41,7 +41,7 @@ public final class ApprovalProcess {
   private BusinessCalendar calendar;
   private final List<UserTask> steps = new ArrayList<>();
   private final ProcessTimers timers = new ProcessTimers();
-  private final List<WarningInfo> warnings = new ArrayList<>();
+  private final Warnings warnings;
   private final AuditTrail trail = new AuditTrail();
   private final CommandRules commands = new CommandRules(this);
   private final Escalations escalations = new Escalations(this);
@@ -65,6 +65,7 @@ public final class ApprovalProcess {
     this.data = data == null ? Map.of() : data;
     this.calendarSettings = calendar;
     this.calendar = calendar == null ? null : BusinessCalendar.of(calendar);
+    this.warnings = new Warnings(rules.boundsState());
   }
 
   /** Validates {@code request}, then starts the approval: process timer on, first step offered. */
@@ -98,14 +99,14 @@ public final class ApprovalProcess {
 
   void restoreState(
       ProcessState state, String suspendedReason, int current, String decidedBy, String comment,
-      Instant completedAt, List<WarningInfo> warnings) {
+      Instant completedAt, List<WarningInfo> warnings, Long warningCount) {
     this.state = state;
     this.suspendedReason = suspendedReason;
     this.current = current;
     this.decidedBy = decidedBy;
     this.comment = comment;
     this.completedAt = completedAt;
-    this.warnings.addAll(warnings);
+    this.warnings.restore(warnings, warningCount);
   }
 
   // ---- commands ----------------------------------------------------------------------------
@@ -307,8 +308,10 @@ public final class ApprovalProcess {
     return changes.stream().map(TaskData.Change::path).toList();
   }
 
+  /** A warning on the process, or on step {@code step}: kept ({@link Warnings}) and in the trail. */
   public void addWarning(String timerName, String step, String message, Instant now) {
-    warnings.add(new WarningInfo(now.toString(), timerName, step, message));
+    WarningInfo kept = warnings.add(new WarningInfo(now.toString(), timerName, step, message));
+    trail.warning(now, kept, warnings.count());
   }
 
   // ---- potential owners from the worker's directory -----------------------------------------
@@ -385,7 +388,8 @@ public final class ApprovalProcess {
   /** The workflow result; only meaningful once the process has ended. */
   public ApprovalResult result() {
     return new ApprovalResult(
-        requestId, state.name(), decidedBy, comment, Objects.toString(completedAt, null), warnings());
+        requestId, state.name(), decidedBy, comment, Objects.toString(completedAt, null), warnings(),
+        warningCount());
   }
 
   public Optional<BusinessTimer> timer(String name) {
@@ -435,8 +439,14 @@ public final class ApprovalProcess {
     return data;
   }
 
+  /** The warnings kept: every one, or under {@link Rules#BOUNDED} the latest ones. */
   public List<WarningInfo> warnings() {
-    return List.copyOf(warnings);
+    return warnings.latest();
+  }
+
+  /** How many warnings the approval has had over its life, kept or not. */
+  public long warningCount() {
+    return warnings.count();
   }
 
   String suspendedReason() {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.overdue.api.HistoryEntry;
+import dev.overdue.api.WarningInfo;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,6 +66,23 @@ public final class AuditTrail {
     cut.put("truncated", text.substring(0, RECORDED_INPUT_START) + "…");
     cut.put("characters", text.length());
     return cut;
+  }
+
+  /**
+   * A warning, with its {@code number} among all the approval's warnings: the run's trail keeps
+   * every warning, which a continued run no longer carries in full ({@link Warnings}).
+   */
+  void warning(Instant at, WarningInfo warning, long number) {
+    ObjectNode detail = JsonNodeFactory.instance.objectNode();
+    detail.put("number", number);
+    if (warning.timer() != null) {
+      detail.put("timer", warning.timer());
+    }
+    if (warning.step() != null) {
+      detail.put("step", warning.step());
+    }
+    detail.put("message", warning.message());
+    event(at, HistoryEntry.WARNING, detail);
   }
 
   List<HistoryEntry> entries() {

@@ -41,6 +41,8 @@ public final class BusinessTimer {
   /** A cycle with no occurrence left: its count, or its end, was reached. */
   private boolean ranOut;
   private final List<TimerChange> changes = new ArrayList<>();
+  /** Changes over the timer's life, remembered or not; each is in the trail of its run. */
+  private long changeCount;
   /** Counts working time; set by the process, null when no limit of the approval needs it. */
   private BusinessCalendar calendar;
   private LimitEvaluator evaluator;
@@ -87,6 +89,15 @@ public final class BusinessTimer {
 
   /** A cleared timer is written {@code OFF} with {@code cleared: true}, as snapshots always had it. */
   ProcessSnapshot.TimerSnapshot snapshot() {
+    return snapshot(changes.size(), false);
+  }
+
+  /**
+   * The snapshot carrying only the latest {@code carried} of the changes it remembers and, when
+   * {@code counted} (bounded state), how many it had in all.
+   */
+  ProcessSnapshot.TimerSnapshot snapshot(int carried, boolean counted) {
+    List<TimerChange> kept = changes.subList(changes.size() - carried, changes.size());
     return new ProcessSnapshot.TimerSnapshot(
         name,
         kind.name(),
@@ -101,9 +112,10 @@ public final class BusinessTimer {
         catchUp == Cycle.CatchUp.FIRE_ONCE ? null : catchUp.text(),
         base == null ? null : base.toString(),
         occurrencesDone == 0 ? null : occurrencesDone,
-        changes.isEmpty() ? null : List.copyOf(changes),
+        kept.isEmpty() ? null : List.copyOf(kept),
         limit instanceof TimeLimit.FromData fromData && fromData.business() ? RequestValidator.BUSINESS : null,
-        evaluated == null ? null : evaluated.text());
+        evaluated == null ? null : evaluated.text(),
+        counted && changeCount > 0 ? changeCount : null);
   }
 
   static BusinessTimer restore(ProcessSnapshot.TimerSnapshot snapshot, BusinessCalendar calendar) {
@@ -132,6 +144,8 @@ public final class BusinessTimer {
     if (snapshot.changes() != null) {
       timer.changes.addAll(snapshot.changes());
     }
+    // Snapshots made before counts carried every change the timer remembered.
+    timer.changeCount = snapshot.changeCount() != null ? snapshot.changeCount() : timer.changes.size();
     return timer;
   }
 
@@ -308,6 +322,7 @@ public final class BusinessTimer {
     if (changes.size() == MAX_CHANGES) {
       changes.remove(0);
     }
+    changeCount++;
     changes.add(
         new TimerChange(
             at.toString(),
@@ -436,6 +451,11 @@ public final class BusinessTimer {
 
   public List<TimerChange> changes() {
     return List.copyOf(changes);
+  }
+
+  /** How many changes the timer has had, remembered or not. */
+  public long changeCount() {
+    return changeCount;
   }
 
   public long occurrencesDone() {

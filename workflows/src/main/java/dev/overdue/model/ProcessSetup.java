@@ -8,9 +8,14 @@ import dev.overdue.api.ApprovalRequest.HandlerDefinition;
 import dev.overdue.api.ApprovalRequest.StepDefinition;
 import dev.overdue.api.ApprovalRequest.TimerDefinition;
 import dev.overdue.api.HistoryEntry;
+import dev.overdue.api.TimerChange;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.stream.IntStream;
 
 /**
  * How an approval comes to be: from a request, validated and turned into tasks and timers, when it
@@ -112,10 +117,54 @@ final class ProcessSetup {
         process.comment(),
         Objects.toString(process.completedAt(), null),
         process.steps().stream().map(UserTask::snapshot).toList(),
-        process.timers().all().stream().map(BusinessTimer::snapshot).toList(),
+        timerSnapshots(process),
         process.warnings(),
         process.data(),
-        process.calendarSettings());
+        process.calendarSettings(),
+        // Older editions carried every warning and no count; their continued runs recorded that.
+        process.rules().boundsState() ? process.warningCount() : null);
+  }
+
+  /**
+   * The changes a continued run carries across all timers, under bounded state: the latest 200.
+   * Each timer remembers its latest {@link BusinessTimer#MAX_CHANGES}, but an approval may have
+   * 1,201 timers (50 steps of 20 deadlines and 2 system timers, 100 user timers, the process's):
+   * 24,020 changes, megabytes. 200 is ten timers' worth, at most a few hundred KB even with the
+   * longest names and limits; the others are in the trails of the runs that made them.
+   */
+  static final int MAX_CARRIED_CHANGES = 200;
+
+  /**
+   * Every timer's snapshot; under bounded state with its count of changes and, of all timers'
+   * changes, only the latest {@link #MAX_CARRIED_CHANGES} (by date; among changes made at once,
+   * the timer listed first).
+   */
+  private static List<ProcessSnapshot.TimerSnapshot> timerSnapshots(ApprovalProcess process) {
+    List<BusinessTimer> timers = List.copyOf(process.timers().all());
+    boolean bounded = process.rules().boundsState();
+    int[] carried = timers.stream().mapToInt(t -> t.changes().size()).toArray();
+    if (bounded && IntStream.of(carried).sum() > MAX_CARRIED_CHANGES) {
+      record Change(int timer, int index, Instant at) {}
+      List<Change> all = new ArrayList<>();
+      for (int i = 0; i < timers.size(); i++) {
+        List<TimerChange> changes = timers.get(i).changes();
+        for (int j = 0; j < changes.size(); j++) {
+          all.add(new Change(i, j, Instant.parse(changes.get(j).at())));
+        }
+      }
+      all.sort(
+          Comparator.comparing(Change::at).reversed()
+              .thenComparingInt(Change::timer)
+              .thenComparing(Comparator.comparingInt(Change::index).reversed()));
+      Arrays.fill(carried, 0);
+      // A timer's changes are in date order, so the latest of all are the latest of each.
+      all.subList(0, MAX_CARRIED_CHANGES).forEach(change -> carried[change.timer()]++);
+    }
+    List<ProcessSnapshot.TimerSnapshot> snapshots = new ArrayList<>();
+    for (int i = 0; i < timers.size(); i++) {
+      snapshots.add(timers.get(i).snapshot(carried[i], bounded));
+    }
+    return snapshots;
   }
 
   /** The approval as it was snapshotted; its audit trail starts with a continued-as-new entry. */
@@ -132,7 +181,8 @@ final class ProcessSetup {
         snapshot.decidedBy(),
         snapshot.comment(),
         snapshot.completedAt() == null ? null : Instant.parse(snapshot.completedAt()),
-        snapshot.warnings());
+        snapshot.warnings(),
+        snapshot.warningCount());
     snapshot.steps().forEach(step -> process.steps().add(UserTask.restore(step)));
     snapshot.timers()
         .forEach(saved -> {

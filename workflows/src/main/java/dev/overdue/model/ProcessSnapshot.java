@@ -14,7 +14,9 @@ import java.util.Map;
  * suspension and the business calendar it counts in. Fields added later are null in snapshots
  * made before them ({@code data} before messages were templates; calendars, cycles, listeners and
  * outcomes before deadlines; candidate groups, assignees and priorities
- * before human tasks). The audit trail is not carried: it stays in each run's history (see
+ * before human tasks; {@code warningCount} before bounded state, when every warning was carried).
+ * Since bounded state ({@link Rules#BOUNDED}) only the latest warnings are carried, with the count
+ * of all: nothing in a snapshot grows with the number of expiries, commands or changes. The audit trail is not carried: it stays in each run's history (see
  * {@link dev.overdue.api.HistoryEntry#CONTINUED_AS_NEW}), so the snapshot's size does not grow with the changes.
  */
 public record ProcessSnapshot(
@@ -31,7 +33,8 @@ public record ProcessSnapshot(
     List<TimerSnapshot> timers,
     List<WarningInfo> warnings,
     Map<String, Object> data,
-    CalendarSettings calendar) {
+    CalendarSettings calendar,
+    Long warningCount) {
 
   public record TaskSnapshot(
       String name,
@@ -68,5 +71,6 @@ public record ProcessSnapshot(
       Long occurrencesDone,
       List<TimerChange> changes,
       String limitCalendar,
-      String evaluated) {}
+      String evaluated,
+      Long changeCount) {}
 }

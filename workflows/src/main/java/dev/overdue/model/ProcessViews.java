@@ -46,7 +46,8 @@ final class ProcessViews {
         steps,
         timers(process),
         process.warnings(),
-        process.data());
+        process.data(),
+        process.warningCount());
   }
 
   static List<TimerInfo> timers(ApprovalProcess process) {
@@ -92,6 +93,7 @@ final class ProcessViews {
         base,
         t.countsInCalendar() && calendar != null ? calendar.describe() : null,
         t.isCycle() ? t.catchUp().text() : null,
-        t.changes());
+        t.changes(),
+        t.changeCount());
   }
 }

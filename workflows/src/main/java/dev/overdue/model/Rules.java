@@ -10,12 +10,24 @@ public enum Rules {
    * reassignments compare by their text name, a cycle in working time counts elapsed time. */
   BEFORE_TASKS,
   /** Human tasks: candidate groups, assignees, priorities, expressions, task data, schedules. */
-  TASKS;
+  TASKS,
+  /**
+   * Human tasks, and bounded state: a run carries the count of warnings and only the latest ones
+   * ({@link Warnings}), each cut to a bounded length, and only the latest timer changes of all
+   * timers, each timer's with its count ({@link ProcessSetup#MAX_CARRIED_CHANGES}), so
+   * continue-as-new never meets the payload limit however often timers expire or change.
+   */
+  BOUNDED;
 
   /** What a new approval runs by. */
-  public static final Rules CURRENT = TASKS;
+  public static final Rules CURRENT = BOUNDED;
 
   public boolean tasks() {
-    return this == TASKS;
+    return this != BEFORE_TASKS;
+  }
+
+  /** Whether the warnings an approval keeps are bounded ({@link Warnings}). */
+  public boolean boundsState() {
+    return this == BOUNDED;
   }
 }

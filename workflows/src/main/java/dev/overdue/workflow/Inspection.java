@@ -52,7 +52,7 @@ final class Inspection {
     StatusInfo status = process.status();
     if (versions.inspectable) {
       upsertChanged(
-          status, nextDeadline, versions.knowsTasks ? process : null, versions.countsTimers ? process : null);
+          status, nextDeadline, versions.knowsTasks ? process : null, versions.shape9 ? process : null);
     }
     Workflow.setCurrentDetails(details(status));
   }
@@ -121,6 +121,12 @@ final class Inspection {
   private static final Pattern CYCLE = Pattern.compile("R\\d*/.*");
 
   /**
+   * The warnings the details list, the latest: the Web UI's pane is narrow and short, and {@code
+   * status} and {@code history} have the rest.
+   */
+  static final int DETAILED_WARNINGS = 10;
+
+  /**
    * The Web UI's current details, as Markdown: the approval (title and requester first, as
    * approvals started without the client have no summary), its state, one line per timer, the
    * warnings. The UI renders its Markdown with {@code white-space: pre-line} and takes no list
@@ -144,9 +150,16 @@ final class Inspection {
       status.timers().forEach(timer -> lines.add("- " + timerLine(timer)));
     }
     if (!status.warnings().isEmpty()) {
+      List<WarningInfo> warnings = status.warnings();
+      List<WarningInfo> shown = warnings.subList(Math.max(0, warnings.size() - DETAILED_WARNINGS), warnings.size());
       lines.add("");
-      lines.add("**Warnings** (UTC)");
-      for (WarningInfo warning : status.warnings()) {
+      lines.add(
+          shown.size() == status.warningsInAll()
+              ? "**Warnings** (UTC)"
+              : String.format(
+                  Locale.ROOT, "**Warnings** (UTC; the latest %d of %,d, every one in `history`)", shown.size(),
+                  status.warningsInAll()));
+      for (WarningInfo warning : shown) {
         lines.add("- " + shortDate(warning.at()) + ": " + warning.message());
       }
     }

@@ -75,10 +75,15 @@ final class Versions {
   static final String SHAPE_8 = "shape-8";
 
   /**
-   * 1: publishes the search attributes TimersRunning and TimersSuspended, its timers in each state,
-   * which the worker's open-timer gauges add up from visibility (more upserts, so histories recorded
-   * before it replay without them). Read before shape-8, whose changes it includes: a new approval
-   * still records one marker.
+   * 1: bounded state and fleet-wide timer counts, released together. Bounded state ({@link
+   * Rules#BOUNDED}): the approval keeps the count of its warnings and only the latest ones, each cut
+   * to a bounded length, and a continue-as-new carries those and the latest timer changes of all
+   * timers, each timer's with its count, instead of everything: its input no longer grows with the
+   * number of expiries or changes (the rest is in the runs' audit trails). Timer counts: it
+   * publishes the search attributes TimersRunning and TimersSuspended, its timers in each state,
+   * which the worker's open-timer gauges add up from visibility (more upserts, so histories
+   * recorded before it replay without them). Read before shape-8, whose changes it includes: a new
+   * approval still records one marker.
    */
   static final String SHAPE_9 = "shape-9";
 
@@ -86,8 +91,8 @@ final class Versions {
   final boolean shape7;
   /** Version "shape-8": human tasks. */
   final boolean knowsTasks;
-  /** Version "shape-9": timer counts as search attributes. */
-  final boolean countsTimers;
+  /** Version "shape-9": bounded state, and timer counts as search attributes. */
+  final boolean shape9;
   final boolean startsAtRunStart;
   final boolean knowsDeadlines;
   boolean inspectable;
@@ -96,8 +101,8 @@ final class Versions {
   boolean resolvesRecipients;
 
   private Versions(
-      boolean countsTimers, boolean knowsTasks, boolean shape7, boolean startsAtRunStart, boolean knowsDeadlines) {
-    this.countsTimers = countsTimers;
+      boolean shape9, boolean knowsTasks, boolean shape7, boolean startsAtRunStart, boolean knowsDeadlines) {
+    this.shape9 = shape9;
     this.knowsTasks = knowsTasks;
     this.shape7 = shape7;
     this.startsAtRunStart = startsAtRunStart;
@@ -120,7 +125,7 @@ final class Versions {
 
   /** The edition of the model's rules the approval runs by. */
   Rules rules() {
-    return knowsTasks ? Rules.TASKS : Rules.BEFORE_TASKS;
+    return shape9 ? Rules.BOUNDED : knowsTasks ? Rules.TASKS : Rules.BEFORE_TASKS;
   }
 
   /** The commands, and the fields of each, the approval knows. */

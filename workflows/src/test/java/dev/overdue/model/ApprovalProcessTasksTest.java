@@ -249,7 +249,7 @@ class ApprovalProcessTasksTest {
         List.of("COMPLETED", "COMPLETED"), status.steps().stream().map(StepInfo::state).toList());
     assertEquals(
         new ApprovalResult(
-            "req-1", "APPROVED", "dave", "ok by dave", at("PT2H").toString(), List.of()),
+            "req-1", "APPROVED", "dave", "ok by dave", at("PT2H").toString(), List.of(), 0L),
         process.result());
   }
 
@@ -262,7 +262,7 @@ class ApprovalProcessTasksTest {
     assertEquals("step signoff rejected by dave; approval is REJECTED", message);
     assertEquals(
         new ApprovalResult(
-            "req-1", "REJECTED", "dave", "not ok by dave", at("PT2H").toString(), List.of()),
+            "req-1", "REJECTED", "dave", "not ok by dave", at("PT2H").toString(), List.of(), 0L),
         process.result());
 
     ApprovalProcess early = startStandard();

@@ -109,7 +109,7 @@ class HostileTextTest {
         BusinessTimer.restore(
             new ProcessSnapshot.TimerSnapshot(
                 "t", "USER", null, "PT1H", List.of(notify), "OFF", null, false, false, 0, null, null, null,
-                null, null, null),
+                null, null, null, null),
             null);
     assertEquals(recipients, ((TimerHandler.Notify) timer.handlers().get(0)).to());
     assertTrue(RequestValidator.problems(

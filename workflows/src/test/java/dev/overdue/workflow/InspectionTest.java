@@ -23,6 +23,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -135,7 +136,7 @@ class InspectionTest {
         new StepInfo("manager", null, "RESERVED", "alice", List.of("alice", "bob"), null, null, null, null,
             List.of(), List.of(), List.of("alice", "bob"), null, 5);
     return new StatusInfo("PO-4711", title, requester, "ACTIVE", null, "manager", List.of(manager), timers,
-        warnings, Map.of());
+        warnings, Map.of(), (long) warnings.size());
   }
 
   /** What the Web UI shows: no-break spaces read as spaces. */
@@ -165,7 +166,7 @@ class InspectionTest {
         new StepInfo("manager", null, "READY", null, List.of("alice", "bob"), null, null, null, null, List.of(), List.of(), List.of("alice", "bob"), null, 5);
     StatusInfo suspended =
         new StatusInfo("PO-4711", null, null, "SUSPENDED", "audit", "manager", List.of(manager), List.of(),
-            List.of(), Map.of());
+            List.of(), Map.of(), 0L);
     assertEquals(
         List.of("**PO-4711**", "**SUSPENDED** · step manager READY, offered to alice, bob", "suspended: audit"),
         Inspection.details(suspended).lines().toList());
@@ -204,7 +205,7 @@ class InspectionTest {
     TimerInfo cron =
         new TimerInfo("manager.daily", "COMPLETION_DEADLINE", "manager", "RUNNING", "0 0 9 ? * MON-FRI",
             "2026-11-24T08:00:00Z", true, false, 1,
-            new TimerDerivation("cron 0 0 9 ? * MON-FRI", null, "Europe/Berlin", "fire-once", List.of()));
+            new TimerDerivation("cron 0 0 9 ? * MON-FRI", null, "Europe/Berlin", "fire-once", List.of(), 0L));
     String line = Inspection.details(status(null, null, List.of(cron), List.of())).lines()
         .reduce((first, second) -> second).orElseThrow().replace('\u00a0', ' ');
     assertEquals("- **manager.daily**: RUNNING · 0 0 9 ? * MON-FRI · next Nov 24 08:00 · fired 1 time", line);
@@ -228,6 +229,22 @@ class InspectionTest {
                 "timer manager.completion expired")))));
     assertTrue(details.endsWith("\n\n**Warnings** (UTC)\n- Nov 23 22:06: timer manager.completion expired\n"),
         details);
+  }
+
+  @Test
+  void aLongLivedApprovalsDetailsListTheLatestTenWarningsWithTheCount() {
+    List<WarningInfo> kept =
+        IntStream.rangeClosed(19_901, 20_000)
+            .mapToObj(n -> new WarningInfo("2026-11-23T22:06:00Z", "nag", null, "reminder nag #" + n))
+            .toList();
+    StatusInfo status =
+        new StatusInfo("PO-4711", null, null, "ACTIVE", null, null, List.of(), List.of(), kept, Map.of(), 20_000L);
+    List<String> lines = read(Inspection.details(status)).lines().toList();
+    int heading = lines.indexOf("**Warnings** (UTC; the latest 10 of 20,000, every one in `history`)");
+    assertTrue(heading > 0, String.join("\n", lines));
+    assertEquals("- Nov 23 22:06: reminder nag #19991", lines.get(heading + 1));
+    assertEquals("- Nov 23 22:06: reminder nag #20000", lines.get(lines.size() - 1));
+    assertEquals(heading + 11, lines.size());
   }
 
   @Test

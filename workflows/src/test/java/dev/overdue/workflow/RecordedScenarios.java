@@ -2,6 +2,8 @@ package dev.overdue.workflow;
 
 import static dev.overdue.workflow.ApprovalTestEnvironment.json;
 
+import dev.overdue.api.HistoryEntry;
+import dev.overdue.client.Approvals;
 import dev.overdue.model.CalendarSettings;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
@@ -196,5 +198,35 @@ final class RecordedScenarios {
     t.approvals.update(id, "approve", json("{'user':'alice'}"));
     t.approvals.result(id);
     return id;
+  }
+
+  /**
+   * A reminder that warns every minute until the approval has continued as new (the first run
+   * carries the count and the latest hundred of its few hundred warnings), then 110 more in the
+   * new run, which starts from that snapshot and passes the bound again; then it is approved. The
+   * recorded history is that continued run's.
+   */
+  static String boundedWarnings(ApprovalTestEnvironment t) {
+    String id =
+        t.start(
+            "{'requestId':'REPLAY-BOUNDED','requester':'carol','steps':[{'name':'manager','approvers':['alice']}],"
+                + "'timers':[{'name':'nag','cycle':'R/PT1M','handlers':[{'action':'warn'}]}]}");
+    t.approvals.update(id, "enableTimer", json("{'timer':'nag'}"));
+    while (!currentRunTrail(t, id).get(0).name().equals(HistoryEntry.CONTINUED_AS_NEW)) {
+      t.sleep(Duration.ofMinutes(10));
+    }
+    while (currentRunTrail(t, id).stream().filter(e -> e.name().equals(HistoryEntry.WARNING)).count() < 110) {
+      t.sleep(Duration.ofMinutes(10));
+    }
+    t.approvals.update(id, "approve", json("{'user':'alice'}"));
+    t.approvals.result(id);
+    return id;
+  }
+
+  private static List<HistoryEntry> currentRunTrail(ApprovalTestEnvironment t, String id) {
+    return List.of(
+        t.env.getWorkflowClient()
+            .newUntypedWorkflowStub(Approvals.workflowId(id))
+            .query("history", HistoryEntry[].class));
   }
 }

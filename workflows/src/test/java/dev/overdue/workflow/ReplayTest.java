@@ -2,6 +2,7 @@ package dev.overdue.workflow;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import dev.overdue.client.Approvals;
 import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.testing.WorkflowReplayer;
 import java.io.IOException;
@@ -56,10 +57,19 @@ class ReplayTest {
     record("deadlines", version, RecordedScenarios::deadlines);
     record("schedules", version, RecordedScenarios::schedules);
     record("human-tasks", version, RecordedScenarios::humanTasks);
+    record("bounded-warnings", version, RecordedScenarios::boundedWarnings);
   }
 
   private static void record(
       String name, String version, java.util.function.Function<ApprovalTestEnvironment, String> scenario)
+      throws IOException {
+    record(name, version, scenario, 0);
+  }
+
+  /** Records the last run of the scenario's approval, or the run {@code runsBack} before it. */
+  private static void record(
+      String name, String version, java.util.function.Function<ApprovalTestEnvironment, String> scenario,
+      int runsBack)
       throws IOException {
     String only = System.getProperty("overdue.recordScenarios");
     if (only != null && !List.of(only.split(",")).contains(name)) {
@@ -67,10 +77,15 @@ class ReplayTest {
     }
     try (ApprovalTestEnvironment t = new ApprovalTestEnvironment()) {
       String id = scenario.apply(t);
+      WorkflowExecutionHistory history = t.fetchHistory(id);
+      for (int run = 0; run < runsBack; run++) {
+        String previous =
+            history.getEvents().get(0).getWorkflowExecutionStartedEventAttributes().getContinuedExecutionRunId();
+        history = t.env.getWorkflowClient().fetchHistory(Approvals.workflowId(id), previous);
+      }
       Files.createDirectories(HISTORIES);
       Files.writeString(
-          HISTORIES.resolve("approval-" + version + "-" + name + ".json"),
-          t.fetchHistory(id).toJson(true));
+          HISTORIES.resolve("approval-" + version + "-" + name + ".json"), history.toJson(true));
     }
   }
 }

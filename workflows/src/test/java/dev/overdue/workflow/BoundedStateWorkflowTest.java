@@ -1,0 +1,156 @@
+package dev.overdue.workflow;
+
+import static dev.overdue.workflow.ApprovalTestEnvironment.json;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.overdue.api.ApprovalResult;
+import dev.overdue.api.HistoryEntry;
+import dev.overdue.api.StatusInfo;
+import dev.overdue.api.WarningInfo;
+import dev.overdue.client.Approvals;
+import io.temporal.api.enums.v1.EventType;
+import io.temporal.api.history.v1.HistoryEvent;
+import io.temporal.common.WorkflowExecutionHistory;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An approval whose reminders warn every minute, thousands of times: it continues as new again and
+ * again, each continued run's input stays small (the count of warnings and the latest hundred, not
+ * all of them), {@code status} says how many there were, and {@code history} still finds the first.
+ * Unbounded, about 14,000 expiries made the input pass the 2 MB payload limit. Here 2,000 expiries
+ * (20 times the bound; three to seven runs, 5–28 s, as the shared machine's load has it); {@link
+ * BoundedStateIT} runs the same with 20,000.
+ */
+class BoundedStateWorkflowTest {
+  /**
+   * Reminders expiring side by side, each every minute: 2,000 expiries take 100 minutes of the
+   * test service's clock, and less real time than one reminder firing 2,000 times (23 s per 1,000
+   * expiries alone, 10 s side by side, on the shared 2-core machine).
+   */
+  private static final int TIMERS = 20;
+
+  /** How many times the reminders expire in all; {@code -Doverdue.boundedExpiries=N} for another. */
+  int expiries() {
+    return Integer.getInteger("overdue.boundedExpiries", 2_000);
+  }
+
+  private final ApprovalTestEnvironment t = new ApprovalTestEnvironment();
+
+  @AfterEach
+  void close() {
+    t.close();
+  }
+
+  @Test
+  void thousandsOfExpiriesContinueAsNewWithBoundedInputs() {
+    int expiries = expiries();
+    long began = System.nanoTime();
+    StringBuilder timers = new StringBuilder();
+    for (int i = 0; i < TIMERS; i++) {
+      timers.append(i == 0 ? "" : ",")
+          .append("{'name':'nag").append(i).append("','cycle':'R/PT1M','handlers':[{'action':'warn'}]}");
+    }
+    String id =
+        t.start(
+            "{'requestId':'BOUNDED-1','requester':'carol','steps':[{'name':'manager','approvers':['alice']}],"
+                + "'timers':[" + timers + "]}");
+    for (int i = 0; i < TIMERS; i++) {
+      t.approvals.update(id, "enableTimer", json("{'timer':'nag" + i + "'}"));
+    }
+    t.sleep(Duration.ofMinutes(expiries / TIMERS).plusSeconds(30));
+    StatusInfo status = awaitWarnings(id, expiries);
+    long expired = System.nanoTime();
+
+    // status: the count of all, the latest hundred.
+    assertEquals(expiries, status.warningCount().longValue());
+    assertEquals(100, status.warnings().size());
+    assertTrue(last(status.warnings()).message().matches("reminder nag\\d+ #" + expiries / TIMERS + " .*"),
+        last(status.warnings()).message());
+    assertEquals(expiries / TIMERS, t.timer(id, "nag0").firings());
+    assertEquals(expiries, t.activities.warnings.size(), "each warning published once");
+
+    // Every run's input stayed small: the continued runs carried the latest hundred, not all.
+    List<String> runIds = new ArrayList<>();
+    List<WorkflowExecutionHistory> runs = runs(id, runIds);
+    List<Integer> inputs = new ArrayList<>();
+    for (WorkflowExecutionHistory run : runs) {
+      HistoryEvent closed = run.getLastEvent();
+      if (closed.getEventType() == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_CONTINUED_AS_NEW) {
+        inputs.add(closed.getWorkflowExecutionContinuedAsNewEventAttributes().getInput().getPayloads(0).getSerializedSize());
+      }
+    }
+    int largest = inputs.stream().mapToInt(Integer::intValue).max().orElse(0);
+    assertTrue(runs.size() >= 3, "runs: " + runs.size());
+    assertTrue(largest < 200 * 1024, "largest continue-as-new input: " + largest + " bytes");
+
+    // history: the first warning is in the first run's trail, found by walking the runs back.
+    long walk = System.nanoTime();
+    List<HistoryEntry> trail = t.history(id);
+    long walked = System.nanoTime();
+    List<HistoryEntry> warnings = trail.stream().filter(e -> e.name().equals(HistoryEntry.WARNING)).toList();
+    assertEquals(expiries, warnings.size(), "every warning in the trail, once");
+    assertEquals(1, warnings.get(0).input().get("number").asLong());
+    assertTrue(warnings.get(0).input().get("message").asText().matches("reminder nag\\d+ #1 .*"));
+    String firstRun = runIds.get(runIds.size() - 1);
+    assertTrue(
+        Arrays.stream(runTrail(id, firstRun)).anyMatch(e -> e.name().equals(HistoryEntry.WARNING)
+            && e.input().get("number").asLong() == 1),
+        "the first warning is in the first run's own trail");
+
+    // It keeps running by the same rules.
+    t.approvals.update(id, "approve", json("{'user':'alice'}"));
+    ApprovalResult result = t.approvals.result(id);
+    assertEquals("APPROVED", result.outcome());
+    assertEquals(expiries, result.warningCount().longValue());
+    assertEquals(100, result.warnings().size());
+    System.out.printf(
+        "%d expiries: %d runs, continue-as-new inputs %d–%d bytes; %.1f s to expire, %.1f s to walk the"
+            + " trail, %.1f s in all%n",
+        expiries, runs.size(), inputs.stream().mapToInt(Integer::intValue).min().orElse(0), largest,
+        (expired - began) / 1e9, (walked - walk) / 1e9, (System.nanoTime() - began) / 1e9);
+  }
+
+  private static WarningInfo last(List<WarningInfo> warnings) {
+    return warnings.get(warnings.size() - 1);
+  }
+
+  /** The last firing's handler may still be running when the clock reaches the end. */
+  private StatusInfo awaitWarnings(String id, long count) {
+    long giveUp = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    StatusInfo status = t.status(id);
+    while (status.warningsInAll() < count && System.nanoTime() < giveUp) {
+      Thread.onSpinWait();
+      status = t.status(id);
+    }
+    return status;
+  }
+
+  private HistoryEntry[] runTrail(String id, String runId) {
+    return t.env.getWorkflowClient()
+        .newUntypedWorkflowStub(Approvals.workflowId(id), Optional.of(runId), Optional.empty())
+        .query("history", HistoryEntry[].class);
+  }
+
+  /** Every run's history (and its id, in {@code runIds}), newest first, following the continue-as-new chain back to the start. */
+  private List<WorkflowExecutionHistory> runs(String id, List<String> runIds) {
+    List<WorkflowExecutionHistory> runs = new ArrayList<>();
+    String runId =
+        t.env.getWorkflowClient().newUntypedWorkflowStub(Approvals.workflowId(id)).describe().getExecution().getRunId();
+    while (runId != null) {
+      WorkflowExecutionHistory history = t.env.getWorkflowClient().fetchHistory(Approvals.workflowId(id), runId);
+      runs.add(history);
+      runIds.add(runId);
+      String previous =
+          history.getEvents().get(0).getWorkflowExecutionStartedEventAttributes().getContinuedExecutionRunId();
+      runId = previous.isEmpty() ? null : previous;
+    }
+    return runs;
+  }
+}
