@@ -209,13 +209,17 @@ class DistributionIT {
       Map<String, String> probeEnv = new HashMap<>(env);
       probeEnv.put("OVERDUE_METRICS_PORT", Integer.toString(METRICS_PORT));
       Result ready = run(List.of(home.resolve("bin/overdue-worker").toString(), "probe"), dir, probeEnv);
-      // Without a URL: /readyz on the port the same environment gives the worker.
+      // Without a URL: /readyz on the port the same environment gives the worker, which is ready
+      // (the embedded service answers, the pollers run, the store can be read).
+      assertEquals(0, ready.exit(), ready.toString());
       assertTrue(
-          (ready.out() + ready.err()).contains("from http://127.0.0.1:" + METRICS_PORT + "/readyz"), ready.toString());
+          ready.out().startsWith("ready: HTTP 200 from http://127.0.0.1:" + METRICS_PORT + "/readyz"),
+          ready.toString());
       lap("two probes", started);
 
       worker.destroy(); // SIGTERM, as systemd and docker stop send it
       assertTrue(worker.waitFor(60, TimeUnit.SECONDS), "the worker ended on SIGTERM");
+      assertEquals(0, worker.exitValue(), "drained with nothing running: exit 0");
       assertTrue(Files.readString(log).contains("worker stopped"), Files.readString(log));
       lap("worker stopped on SIGTERM", started);
       assertTrue(Files.isRegularFile(store), "the store was created where the settings say");
