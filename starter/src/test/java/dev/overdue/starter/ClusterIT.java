@@ -9,6 +9,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.overdue.starter.Processes.Attempt;
 import dev.overdue.starter.Processes.Result;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -130,6 +134,18 @@ class ClusterIT {
         assertTrue(described.out().contains("ApprovalWorkflow"), described.toString());
         assertTrue(described.out().contains("\\\"finance\\\""), "CurrentStep finance: " + described);
 
+        // The Web UI, when its server could be built, shows the approval (through its JSON API).
+        boolean ui = Files.isExecutable(Processes.ROOT.resolve(".tools/temporal-server/temporal-ui-server"));
+        assertEquals(ui, ok(cluster(own, "status")).out().contains("web-ui      running"), "the Web UI runs when built");
+        if (ui) {
+          HttpResponse<String> page = HttpClient.newHttpClient().send(
+              HttpRequest.newBuilder(URI.create("http://127.0.0.1:18233/api/v1/namespaces/default/workflows/approval-"
+                  + order)).timeout(Duration.ofSeconds(10)).build(),
+              HttpResponse.BodyHandlers.ofString());
+          assertEquals(200, page.statusCode(), page.body());
+          assertTrue(page.body().contains("ApprovalWorkflow"), page.body());
+        }
+
         if (reused) {
           System.out.println("ClusterIT: reused a running cluster; the restart is skipped");
           return;
@@ -235,7 +251,7 @@ class ClusterIT {
   record Usage(long rssMb, double cpuSeconds) {}
 
   private static final Pattern USAGE =
-      Pattern.compile("(?m)^(\\w+) +running .* (\\d+) MB +([0-9.]+) s CPU");
+      Pattern.compile("(?m)^(postgresql|frontend|history|matching|worker) +running .* (\\d+) MB +([0-9.]+) s CPU");
 
   private static Map<String, Usage> usage(Result status) {
     Map<String, Usage> usage = new HashMap<>();
