@@ -45,23 +45,17 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 45, unit = TimeUnit.MINUTES)
 class ClusterIT {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Path SCRIPT = Processes.ROOT.resolve("bin/cluster");
   private static final String ADDRESS = "127.0.0.1:17233";
   private static final Map<String, String> CLIENT = Map.of("TEMPORAL_ADDRESS", ADDRESS);
   private static final Duration VISIBILITY = Duration.ofSeconds(30);
   private static final Pattern WORKFLOW_ID = Pattern.compile("approval-[A-Za-z0-9-]+");
-  private static final Pattern PROCESS =
-      Pattern.compile("(?m)^(postgresql|frontend|history|matching|worker) +running +pid (\\d+)");
 
   @Test
   void overdueRunsUnchangedOnARealClusterAndItsApprovalsSurviveARestart() throws Exception {
     // Building the server needs Go: without it (and no server built) the test is skipped, except
     // in CI, where .ci/run has built it and a missing server is a failure.
-    String ci = System.getenv("CI");
     assumeTrue(
-        Files.isExecutable(Processes.ROOT.resolve(".tools/temporal-server/temporal-server"))
-            || Processes.run(List.of("bash", "-c", "command -v go"), Map.of(), Duration.ofSeconds(10)).exit() == 0
-            || (ci != null && !ci.isBlank()),
+        Cluster.canRun(),
         "Go (1.21+) is missing to build Temporal's server for bin/cluster; skipped outside CI");
     Path logs = Path.of("target", "it-logs", "ClusterIT").toAbsolutePath();
     Files.createDirectories(logs);
@@ -206,7 +200,7 @@ class ClusterIT {
   // ---- helpers -------------------------------------------------------------------------------
 
   private static Result cluster(Map<String, String> env, String command) throws Exception {
-    return Processes.run(List.of("bash", SCRIPT.toString(), command), env, Duration.ofMinutes(40));
+    return Cluster.run(env, command);
   }
 
   /** {@code bin/overdue ARGS}, the script a user runs, against the cluster. */
@@ -248,13 +242,8 @@ class ClusterIT {
 
   /** Each running process of {@code bin/cluster status}, by name, with its pid. */
   private static Map<String, Long> processes(Result status) {
-    Map<String, Long> pids = new HashMap<>();
-    Matcher matcher = PROCESS.matcher(status.out());
-    while (matcher.find()) {
-      pids.put(matcher.group(1), Long.parseLong(matcher.group(2)));
-    }
     assertTrue(status.out().contains("frontend answers on " + ADDRESS), status.toString());
-    return pids;
+    return Cluster.pids(status);
   }
 
   record Usage(long rssMb, double cpuSeconds) {}

@@ -15,9 +15,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
- * A webhook receiver on loopback for the fault tests: records every POST (its {@code
+ * A webhook receiver for the fault tests, on loopback or another address of this machine: records every POST (its {@code
  * Idempotency-Key}, the {@code X-Worker} header naming the worker process that sent it, the status
  * it answered, when) and answers 200, or 503 while {@link #refuse} is on. It can also stop
  * listening altogether and come back on the same port, like an endpoint that is down.
@@ -36,6 +37,7 @@ final class RecordingWebhook implements AutoCloseable {
     }
   }
 
+  private final InetAddress address;
   private final int port;
   private final List<Post> posts = new CopyOnWriteArrayList<>();
   /** POSTs that arrived, counted before {@link #answerAfter}'s wait: one being answered counts. */
@@ -43,15 +45,22 @@ final class RecordingWebhook implements AutoCloseable {
   private final ExecutorService threads = Executors.newFixedThreadPool(32);
   private volatile boolean refusing;
   private volatile long delayMillis;
+  private volatile Consumer<Post> afterAnswer = post -> {};
   private HttpServer server;
 
   RecordingWebhook() throws IOException {
+    this(InetAddress.getLoopbackAddress());
+  }
+
+  /** Listening on {@code address}: the fleet tests' hosts reach the bridge's, not loopback. */
+  RecordingWebhook(InetAddress address) throws IOException {
+    this.address = address;
     server = listen(0);
     port = server.getAddress().getPort();
   }
 
   private HttpServer listen(int onPort) throws IOException {
-    HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), onPort), 128);
+    HttpServer http = HttpServer.create(new InetSocketAddress(address, onPort), 128);
     http.createContext("/", this::handle);
     http.setExecutor(threads);
     http.start();
@@ -71,18 +80,26 @@ final class RecordingWebhook implements AutoCloseable {
           Thread.currentThread().interrupt();
         }
       }
-      posts.add(
+      Post post =
           new Post(
               exchange.getRequestHeaders().getFirst(KEY_HEADER),
               exchange.getRequestHeaders().getFirst(WORKER_HEADER),
               status,
-              arrived));
+              arrived);
+      posts.add(post);
       exchange.sendResponseHeaders(status, -1);
+      exchange.close();
+      afterAnswer.accept(post);
     }
   }
 
+  /** {@code hook} runs for each POST right after its answer was sent (on the receiver's thread). */
+  void afterAnswer(Consumer<Post> hook) {
+    afterAnswer = hook;
+  }
+
   String url() {
-    return "http://127.0.0.1:" + port + "/overdue";
+    return "http://" + address.getHostAddress() + ":" + port + "/overdue";
   }
 
   /**

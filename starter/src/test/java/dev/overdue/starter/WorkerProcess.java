@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-/** The worker jar as a process, its output in a log file the tests read. */
+/** A worker as a process (the jar, or the distribution's script), its output in a log file the tests read. */
 final class WorkerProcess implements AutoCloseable {
   private final Process process;
   private final Path log;
@@ -21,13 +21,22 @@ final class WorkerProcess implements AutoCloseable {
     this.log = log;
   }
 
-  /** Starts the worker and waits until it polls its task queue. */
+  /** Starts the worker jar and waits until it polls its task queue. */
   static WorkerProcess start(Path log, Map<String, String> env, String... args) throws Exception {
     assertTrue(Files.exists(Processes.WORKER_JAR), Processes.WORKER_JAR + " missing: run mvn verify");
-    Files.createDirectories(log.getParent());
     List<String> command =
         new ArrayList<>(List.of(Processes.java(), "-jar", Processes.WORKER_JAR.toString()));
     command.addAll(List.of(args));
+    return start(log, env, command);
+  }
+
+  /**
+   * Starts {@code command}, a worker however it is run, and waits until it polls its task queue.
+   * The process must be the worker itself (scripts that {@code exec} it), so that {@link #kill}
+   * kills the worker.
+   */
+  static WorkerProcess start(Path log, Map<String, String> env, List<String> command) throws Exception {
+    Files.createDirectories(log.getParent());
     ProcessBuilder builder =
         new ProcessBuilder(command).directory(Processes.ROOT.toFile()).redirectErrorStream(true);
     builder.redirectOutput(log.toFile());
