@@ -80,7 +80,7 @@ public final class Deliveries implements AutoCloseable {
     }
     Deliveries deliveries =
         new Deliveries(notifications, directory, DeliveryStore.open(notifications, clock), channels);
-    int purged = deliveries.store.purgeDeliveredOlderThan(notifications.retentionOrDefault());
+    int purged = deliveries.store.purgeOlderThan(notifications.retentionOrDefault());
     log.info(
         "notifications: channels {}, delivered keys in {} (kept {} days{})",
         channels.keySet(),

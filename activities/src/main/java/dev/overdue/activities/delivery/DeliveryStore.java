@@ -41,8 +41,13 @@ public interface DeliveryStore extends AutoCloseable {
 
   boolean isDelivered(String key);
 
-  /** Forgets keys delivered longer than {@code age} ago, by the store's clock; returns how many. */
-  int purgeDeliveredOlderThan(Duration age);
+  /**
+   * Forgets keys delivered longer than {@code age} ago, and claims whose lease ended longer than
+   * {@code age} ago (an attempt that died before it could mark or release, never retried: an
+   * expired claim is claimed again anyway, so forgetting it changes nothing), by the store's
+   * clock; returns how many.
+   */
+  int purgeOlderThan(Duration age);
 
   /** Throws when the store cannot be reached now (for a readiness check). */
   void check();

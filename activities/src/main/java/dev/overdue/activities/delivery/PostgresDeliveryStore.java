@@ -149,15 +149,17 @@ public final class PostgresDeliveryStore implements DeliveryStore {
   }
 
   @Override
-  public int purgeDeliveredOlderThan(Duration age) {
+  public int purgeOlderThan(Duration age) {
     return withConnection(
         "purge",
         connection -> {
           try (PreparedStatement delete =
               connection.prepareStatement(
                   "DELETE FROM " + TABLE
-                      + " WHERE state = 'DELIVERED' AND delivered_at < now() - make_interval(secs => ?)")) {
+                      + " WHERE (state = 'DELIVERED' AND delivered_at < now() - make_interval(secs => ?))"
+                      + " OR (state = 'CLAIMED' AND claimed_until < now() - make_interval(secs => ?))")) {
             delete.setDouble(1, age.toMillis() / 1000.0);
+            delete.setDouble(2, age.toMillis() / 1000.0);
             return delete.executeUpdate();
           }
         });

@@ -130,10 +130,13 @@ public final class SqliteDeliveryStore implements DeliveryStore {
   }
 
   @Override
-  public synchronized int purgeDeliveredOlderThan(Duration age) {
+  public synchronized int purgeOlderThan(Duration age) {
     try (PreparedStatement delete =
-        connection.prepareStatement("DELETE FROM deliveries WHERE state = 'DELIVERED' AND delivered_at < ?")) {
+        connection.prepareStatement(
+            "DELETE FROM deliveries WHERE (state = 'DELIVERED' AND delivered_at < ?)"
+                + " OR (state = 'CLAIMED' AND claimed_until < ?)")) {
       delete.setLong(1, clock.millis() - age.toMillis());
+      delete.setLong(2, clock.millis() - age.toMillis());
       return delete.executeUpdate();
     } catch (SQLException e) {
       throw failure("purge", e);

@@ -35,7 +35,7 @@ abstract class DeliveryStoreContract {
   /** Lets {@code time} pass by the clock the store judges leases and ages by. */
   protected abstract void pass(Duration time);
 
-  /** Makes {@code key}'s delivery {@code age} old, by the store's clock. */
+  /** Makes {@code key}'s delivery (or its claim's lease end) {@code age} old, by the store's clock. */
   protected abstract void backdate(String key, Duration age);
 
   protected final DeliveryStore open() {
@@ -156,17 +156,21 @@ abstract class DeliveryStoreContract {
   }
 
   @Test
-  void purgeForgetsOnlyOldDeliveredKeys() {
+  void purgeForgetsOldDeliveredKeysAndClaimsWhoseLeaseEndedLongAgo() {
     DeliveryStore store = open();
     store.claim("old", "email", lease());
     store.markDelivered("old");
     store.claim("new", "email", lease());
     store.markDelivered("new");
     store.claim("old-claim", "email", Duration.ofDays(30));
+    store.claim("abandoned", "email", lease());
+    store.claim("recently-abandoned", "email", lease());
     backdate("old", Duration.ofDays(10));
     backdate("new", Duration.ofDays(9));
+    backdate("abandoned", Duration.ofDays(10)); // its lease ended 10 days ago
+    backdate("recently-abandoned", Duration.ofDays(9));
 
-    assertEquals(1, store.purgeDeliveredOlderThan(Duration.ofDays(9).plusHours(12)));
+    assertEquals(2, store.purgeOlderThan(Duration.ofDays(9).plusHours(12)), "old and abandoned");
     assertFalse(store.isDelivered("old"));
     assertEquals(CLAIMED, store.claim("old", "email", lease()));
     assertEquals(ALREADY_DELIVERED, store.claim("new", "email", lease()));

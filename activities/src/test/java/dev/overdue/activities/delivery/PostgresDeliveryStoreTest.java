@@ -84,7 +84,10 @@ class PostgresDeliveryStoreTest extends DeliveryStoreContract {
   protected void backdate(String key, Duration age) {
     TestPostgres.execute(
         url,
-        "UPDATE overdue.deliveries SET delivered_at = now() - interval '" + age.toMillis() + " ms'"
+        "UPDATE overdue.deliveries SET"
+            + " delivered_at = CASE state WHEN 'DELIVERED' THEN now() - interval '" + age.toMillis() + " ms' END,"
+            + " claimed_until = CASE state WHEN 'CLAIMED' THEN now() - interval '" + age.toMillis() + " ms'"
+            + " ELSE claimed_until END"
             + " WHERE idempotency_key = '" + key + "'");
   }
 

@@ -67,9 +67,14 @@ class SqliteDeliveryStoreTest extends DeliveryStoreContract {
   protected void backdate(String key, Duration age) {
     try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("deliveries.db"));
         PreparedStatement update =
-            connection.prepareStatement("UPDATE deliveries SET delivered_at = ? WHERE idempotency_key = ?")) {
+            connection.prepareStatement(
+                "UPDATE deliveries SET"
+                    + " delivered_at = CASE state WHEN 'DELIVERED' THEN ? ELSE delivered_at END,"
+                    + " claimed_until = CASE state WHEN 'CLAIMED' THEN ? ELSE claimed_until END"
+                    + " WHERE idempotency_key = ?")) {
       update.setLong(1, clock.millis() - age.toMillis());
-      update.setString(2, key);
+      update.setLong(2, clock.millis() - age.toMillis());
+      update.setString(3, key);
       assertEquals(1, update.executeUpdate());
     } catch (SQLException e) {
       throw new IllegalStateException(e);
