@@ -21,10 +21,6 @@ import io.temporal.client.WorkflowClientOptions;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import java.net.InetAddress;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -35,7 +31,6 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -43,11 +38,8 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -106,7 +98,6 @@ class FleetIT {
 
   static final int FRONTEND_PORT = 27233;
   static final int PG_PORT = 25432;
-  static final int METRICS_PORT = 9464;
   static final String VERSION = System.getProperty("overdue.version", "0.1.0-SNAPSHOT");
   static final Path TARBALL =
       Path.of(System.getProperty("overdue.tarball", "target/overdue-" + VERSION + ".tar.gz")).toAbsolutePath();
@@ -222,7 +213,7 @@ class FleetIT {
       throws Exception {
     String queue = "fleet-kill-" + config;
     try (RecordingWebhook sink = new RecordingWebhook(InetAddress.getByName(hosts.gateway()));
-        Fleet fleet = Fleet.start(config, queue, sink, storeOf)) {
+        Fleet fleet = Fleet.start(site(), config, queue, sink, storeOf)) {
       sink.answerAfter(RECEIVER_DELAY);
       Plan plan = expiries.awaitTimersSet(
           expiries.startApprovals("KILL-" + config.toUpperCase(), queue, KILL_APPROVALS, true, KILL_WINDOW),
@@ -292,16 +283,17 @@ class FleetIT {
       figures.add(String.format(
           "FLEET kill -9 worker, %s store: approvals=%d timers=%d lost=%d expiredTwice=%d notifications=%d"
               + " accepted=%d missing=%d keysPostedTwice=%d (explained=%d: %s; unexplained=%d)"
-              + " | killed %s after the receiver answered %s (marked in its store after %s): %s"
+              + " | killed %s after the POST of %s arrived (answered after %s; the test saw it marked %s after the answer): %s"
               + " | retries stopped by the store=%d, by the activity's record=%d | due at the kill=%d"
               + " | lateness %s | settled %s after the kill",
           config, plan.approvals(), expected, expected - observed.expiredOnce(), observed.expiredTwice(), expected,
           sink.acceptedKeys(), observed.missingKeys().size(), duplicates.size(), explained.size(), explained,
-          unexplained.size(), millis(Duration.between(target.at(), killedAt)), target.key(), millis(markedAfter),
+          unexplained.size(), millis(Duration.between(target.at(), killedAt)), target.key(), millis(RECEIVER_DELAY),
+          millis(markedAfter),
           targetFate, byStore, byMarker, dueAtKill, Lateness.of(observed.lateness().values()),
           seconds(Duration.between(killedAt, settled.at()))));
       System.out.println(figures.get(figures.size() - 1));
-      fleet.collectWindows();
+      fleet.collectWindows(markedMicros, recordedMicros);
 
       assertTrue(dueAtKill < expected, "every timer was due before the kill: it came too late");
       assertEquals(0, observed.expiredTwice(), "timers expired twice");
@@ -393,7 +385,7 @@ class FleetIT {
     String url = "jdbc:postgresql://" + hosts.gateway() + ":" + PG_PORT + "/overdue" + STORE_USER;
     Store shared = Store.postgres("jdbc:postgresql://127.0.0.1:" + PG_PORT + "/overdue" + STORE_USER);
     try (RecordingWebhook sink = new RecordingWebhook(InetAddress.getByName(hosts.gateway()));
-        Fleet fleet = Fleet.start(queue.substring("fleet-".length()), queue, sink, host -> url)) {
+        Fleet fleet = Fleet.start(site(), queue.substring("fleet-".length()), queue, sink, host -> url)) {
       Plan plan = expiries.awaitTimersSet(
           expiries.startApprovals(queue.toUpperCase(), queue, OUTAGE_APPROVALS, false, OUTAGE_WINDOW),
           Duration.ofMinutes(3));
@@ -428,134 +420,12 @@ class FleetIT {
           seconds(Duration.between(down, up)), String.join(", ", restarted), Lateness.of(observed.lateness().values()),
           Lateness.of(dueWhileDown), Lateness.of(dueAfter), seconds(Duration.between(down, settled.at()))));
       System.out.println(figures.get(figures.size() - 1));
-      fleet.collectWindows();
+      fleet.collectWindows(markedMicros, recordedMicros);
 
       assertTrue(started.err().contains("started") || started.err().contains("already running"), started.toString());
       assertTrue(dueAfter.size() > 0, "no timer was due after the fault: it took longer than the window");
       assertNothingLost(observed, shared);
       assertEquals(Map.of(), duplicates(sink), "keys POSTed twice");
-    }
-  }
-
-  // ---- the fleet -------------------------------------------------------------------------------
-
-  /** One worker per host, from the distribution, on one task queue. */
-  static final class Fleet implements AutoCloseable {
-    private final String label;
-    private final String queue;
-    private final RecordingWebhook sink;
-    private final IntFunction<String> storeOf;
-    private final Map<Integer, WorkerProcess> workers = new HashMap<>();
-    private final List<WorkerProcess> all = new ArrayList<>();
-
-    private Fleet(String label, String queue, RecordingWebhook sink, IntFunction<String> storeOf) {
-      this.label = label;
-      this.queue = queue;
-      this.sink = sink;
-      this.storeOf = storeOf;
-    }
-
-    /** Starts the workers side by side and waits until each polls and answers ready. */
-    static Fleet start(String label, String queue, RecordingWebhook sink, IntFunction<String> storeOf)
-        throws Exception {
-      Fleet fleet = new Fleet(label, queue, sink, storeOf);
-      try {
-        List<Future<WorkerProcess>> starting = new ArrayList<>();
-        for (int host = 1; host <= HOSTS; host++) {
-          int h = host;
-          starting.add(calls.submit(() -> fleet.launch(h, fleet.name(h))));
-        }
-        for (int host = 1; host <= HOSTS; host++) {
-          fleet.workers.put(host, starting.get(host - 1).get(2, TimeUnit.MINUTES));
-        }
-        fleet.all.addAll(fleet.workers.values());
-        for (int host = 1; host <= HOSTS; host++) {
-          fleet.awaitReady(host);
-        }
-        return fleet;
-      } catch (Exception | AssertionError e) {
-        fleet.close();
-        throw e;
-      }
-    }
-
-    String name(int host) {
-      return label + "-w" + host;
-    }
-
-    WorkerProcess worker(int host) {
-      return workers.get(host);
-    }
-
-    /** Host {@code host}'s worker again, as a supervisor restarts it (same store, a log of its own). */
-    void restart(int host) throws Exception {
-      WorkerProcess again = launch(host, name(host));
-      workers.put(host, again);
-      all.add(again);
-    }
-
-    private WorkerProcess launch(int host, String name) throws Exception {
-      Path settings = LOGS.resolve(name + ".yaml");
-      Files.writeString(settings, Expiries.workerSettings(name, sink));
-      Map<String, String> env = new HashMap<>();
-      env.put("JAVA_HOME", System.getProperty("java.home"));
-      env.put("TEMPORAL_ADDRESS", hosts.gateway() + ":" + FRONTEND_PORT);
-      env.put("OVERDUE_CONFIG", settings.toString());
-      env.put("OVERDUE_DELIVERY_STORE", storeOf.apply(host));
-      // The debug line that times each delivery's window, from acceptance to each record.
-      env.put("OVERDUE_JAVA_OPTS", "-Dorg.slf4j.simpleLogger.log.dev.overdue.activities.delivery.Deliveries=debug");
-      Path log = LOGS.resolve(name + "-" + (all.size() + 1) + ".log");
-      return WorkerProcess.start(log, env, hosts.in(host, List.of(
-          home.resolve("bin/overdue-worker").toString(), "--task-queue", queue,
-          "--metrics-host", "0.0.0.0", "--metrics-port", Integer.toString(METRICS_PORT))));
-    }
-
-    /** The orchestrator's readiness probe, from outside the host: connected, polling, store reachable. */
-    private void awaitReady(int host) throws Exception {
-      HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-      URI readyz = URI.create("http://" + hosts.address(host) + ":" + METRICS_PORT + "/readyz");
-      Processes.await(Duration.ofSeconds(60), name(host) + " ready", () -> {
-        HttpResponse<String> answer =
-            http.send(HttpRequest.newBuilder(readyz).timeout(Duration.ofSeconds(5)).build(),
-                HttpResponse.BodyHandlers.ofString());
-        return answer.statusCode() == 200 ? Attempt.done(answer.body()) : Attempt.notYet(answer.body());
-      });
-    }
-
-    long logLines(String text) throws Exception {
-      long lines = 0;
-      for (WorkerProcess worker : all) {
-        lines += worker.log().lines().filter(l -> l.contains(text)).count();
-      }
-      return lines;
-    }
-
-    private static final Pattern WINDOW = Pattern.compile(
-        "marked in the store (\\d+) us after the channel accepted it, recorded on the activity (\\d+) us after");
-
-    /** Each delivery's window, from the workers' debug lines (shared-store fleets only). */
-    void collectWindows() throws Exception {
-      if (!storeOf.apply(1).startsWith("jdbc:postgresql:")) {
-        return;
-      }
-      for (WorkerProcess worker : all) {
-        Matcher matcher = WINDOW.matcher(worker.log());
-        while (matcher.find()) {
-          markedMicros.add(Long.parseLong(matcher.group(1)));
-          recordedMicros.add(Long.parseLong(matcher.group(2)));
-        }
-      }
-    }
-
-    /** SIGTERM: each worker drains its running activities and exits. */
-    @Override
-    public void close() throws Exception {
-      for (WorkerProcess worker : all) {
-        worker.sigterm();
-      }
-      for (WorkerProcess worker : all) {
-        worker.close();
-      }
     }
   }
 
@@ -571,6 +441,10 @@ class FleetIT {
 
   private static double rank(List<Long> sorted, double share) {
     return sorted.get(Math.max(0, (int) Math.ceil(share * sorted.size()) - 1)) / 1000.0;
+  }
+
+  private static Fleet.Site site() {
+    return new Fleet.Site(hosts, HOSTS, home, hosts.gateway() + ":" + FRONTEND_PORT, LOGS, calls);
   }
 
   private static Result ok(Result result) {
