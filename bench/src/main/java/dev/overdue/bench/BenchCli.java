@@ -30,7 +30,8 @@ import picocli.CommandLine.Option;
       BenchCli.History.class,
       BenchCli.Replay.class,
       BenchCli.Scale.class,
-      BenchCli.Bulk.class
+      BenchCli.Bulk.class,
+      BenchCli.Cli.class
     })
 public final class BenchCli {
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -327,6 +328,66 @@ public final class BenchCli {
       return ExitCodes.DONE;
     }
   }
+  @Command(
+      name = "cli",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Wall time of one bin/overdue command against the Temporal CLI doing the same in the same run:",
+        "status against `temporal workflow query --type status`, suspend/resume against",
+        "`temporal workflow update execute`; and bin/overdue --version (no connection). Medians of N runs."
+      })
+  static final class Cli implements Callable<Integer> {
+    @Option(names = "--samples", defaultValue = "20", paramLabel = "N", description = "Measured runs of each command (default ${DEFAULT-VALUE}).")
+    int samples;
+
+    @Option(names = "--warmup", defaultValue = "3", paramLabel = "N", description = "Rounds before, not measured (default ${DEFAULT-VALUE}).")
+    int warmup;
+
+    @Option(names = "--address", paramLabel = "HOST:PORT",
+        description = "A running Temporal server (default: TEMPORAL_ADDRESS if set, else a dev server of the bench's own).")
+    String address;
+
+    @Option(names = "--timeout", defaultValue = "PT30M", paramLabel = "DURATION", converter = DurationOption.class,
+        description = "Give up (and stop everything started) after this long (default ${DEFAULT-VALUE}).")
+    Duration timeout;
+
+    @Override
+    public Integer call() throws Exception {
+      if (samples < 1 || warmup < 0) {
+        System.err.println("--samples must be at least 1, --warmup at least 0");
+        return ExitCodes.USAGE;
+      }
+      String server = address;
+      if (server == null && System.getenv("TEMPORAL_ADDRESS") != null && !System.getenv("TEMPORAL_ADDRESS").isBlank()) {
+        server = System.getenv("TEMPORAL_ADDRESS");
+      }
+      Path root = Scale.root();
+      List<String> command = new ArrayList<>(List.of("bin/overdue bench cli", "--samples", Integer.toString(samples),
+          "--warmup", Integer.toString(warmup)));
+      if (address != null) {
+        command.addAll(List.of("--address", address));
+      }
+      describeMachine(String.join(" ", command));
+      System.out.printf("# %s; server: %s; bin/overdue runs %s%n", Scale.cpuModel(),
+          server == null ? "a fresh dev server (bin/dev-server --headless)" : server, CliBench.javaOfBinOverdue());
+      System.out.flush();
+      Path runDir = root.resolve("target/bench-cli/"
+          + java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+      CliBench.Result result;
+      try {
+        result = new CliBench(
+                new CliBench.Options(samples, warmup, new BenchRig.Options(root, server, List.of(), "-Xmx512m", runDir), timeout),
+                System.out, System.err)
+            .run();
+      } catch (RuntimeException e) {
+        System.err.println("bench cli failed: " + e.getMessage());
+        return ExitCodes.UNEXPECTED;
+      }
+      System.out.println(JSON.copy().disable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(result.json()));
+      return ExitCodes.DONE;
+    }
+  }
+
 
   static void describeMachine(String command) {
     Runtime runtime = Runtime.getRuntime();

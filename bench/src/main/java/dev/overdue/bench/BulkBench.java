@@ -3,12 +3,8 @@ package dev.overdue.bench;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.overdue.api.ApprovalCommand;
-import dev.overdue.client.ApprovalDataConverter;
 import dev.overdue.client.Approvals;
-import dev.overdue.client.Connection;
 import io.temporal.client.WorkflowClient;
-import io.temporal.client.WorkflowClientOptions;
-import io.temporal.serviceclient.WorkflowServiceStubs;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +12,6 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -38,7 +33,6 @@ import java.util.regex.Pattern;
  * bin/overdue suspend ID}), timed on a sample and given per approval.
  */
 public final class BulkBench {
-  static final Duration WORKER_START = Duration.ofSeconds(60);
   static final Duration VISIBILITY = Duration.ofMinutes(2);
   static final Duration CLI_RUN = Duration.ofMinutes(20);
 
@@ -50,8 +44,7 @@ public final class BulkBench {
   /**
    * @param concurrency the CLI's --concurrency values to measure, the first the one compared
    * @param cliSample how many approvals the one-process-per-approval baseline steers
-   * @param address a server to use; null: a dev server of the bench's own
-   * @param serverArgs more flags for bin/dev-server (e.g. a dynamic config value)
+   * @param address a server to use; null: a dev server of the bench's own ({@link BenchRig})
    */
   public record Options(
       int approvals,
@@ -209,73 +202,15 @@ public final class BulkBench {
   }
 
   private Result measure() throws Exception {
-    ChildProcess server = null;
-    ChildProcess worker = null;
-    WorkflowServiceStubs stubs = null;
     ExecutorService pool = Executors.newFixedThreadPool(16);
-    try {
-      String address = options.address();
-      String namespace = "default";
-      cliEnv = new HashMap<>();
-      if (address == null) {
-        int port = ChildProcess.freePort();
-        address = "127.0.0.1:" + port;
-        List<String> command =
-            new ArrayList<>(
-                List.of(
-                    "bash",
-                    options.root().resolve("bin/dev-server").toString(),
-                    "--port",
-                    Integer.toString(port),
-                    "--headless"));
-        command.addAll(options.serverArgs());
-        progress.say("starting a dev server: " + String.join(" ", command));
-        server =
-            ChildProcess.start(
-                "dev server", command, options.root(), Map.of(), runDir.resolve("dev-server.log"));
-      } else {
-        System.getenv()
-            .forEach(
-                (k, v) -> {
-                  if (k.startsWith("TEMPORAL_") || k.startsWith("OVERDUE_CODEC")) {
-                    cliEnv.put(k, v);
-                  }
-                });
-        namespace = Connection.load().namespace();
-      }
-      cliEnv.put("TEMPORAL_ADDRESS", address);
-      stubs = BenchServer.stubs(address, server == null);
-      BenchServer.await(stubs, namespace, server, this::checkDeadline);
-      client =
-          WorkflowClient.newInstance(
-              stubs,
-              WorkflowClientOptions.newBuilder()
-                  .setNamespace(namespace)
-                  .setDataConverter(
-                      server == null
-                          ? Connection.load().dataConverter()
-                          : ApprovalDataConverter.create())
-                  .build());
+    String taskQueue = "bench-bulk-" + tag;
+    BenchRig.Options rigOptions =
+        new BenchRig.Options(
+            options.root(), options.address(), options.serverArgs(), options.workerJavaOpts(), runDir);
+    try (BenchRig rig = BenchRig.start(rigOptions, taskQueue, progress, this::checkDeadline)) {
+      client = rig.client();
+      cliEnv = rig.cliEnv();
       approvals = new Approvals(client);
-
-      String taskQueue = "bench-bulk-" + tag;
-      List<String> command = new ArrayList<>();
-      command.add(java());
-      command.addAll(ScaleBench.splitOptions(options.workerJavaOpts()));
-      command.addAll(
-          List.of(
-              "-jar",
-              options.root().resolve("worker/target/overdue-worker.jar").toString(),
-              "--no-embedded",
-              "--task-queue",
-              taskQueue,
-              "--metrics-port",
-              Integer.toString(ChildProcess.freePort())));
-      progress.say("starting the worker: " + String.join(" ", command));
-      worker =
-          ChildProcess.start(
-              "worker", command, options.root(), cliEnv, runDir.resolve("worker.log"));
-      worker.awaitLog("Overdue worker polling", WORKER_START);
 
       String warmFilter = "TaskQueue = '" + taskQueue + "' AND CurrentStep = '" + WARMUP_STEP + "'";
       String filter = "TaskQueue = '" + taskQueue + "' AND CurrentStep = '" + STEP + "'";
@@ -311,15 +246,6 @@ public final class BulkBench {
     } finally {
       progress.clear();
       pool.shutdownNow();
-      if (worker != null) {
-        worker.close();
-      }
-      if (stubs != null) {
-        stubs.shutdownNow();
-      }
-      if (server != null) {
-        server.close();
-      }
     }
   }
 
