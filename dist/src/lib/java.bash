@@ -1,5 +1,7 @@
-# Sourced by bin/overdue and bin/overdue-worker of the distribution: finds a Java 17+ runtime.
-# Bash builtins only (plus the java it checks), so the scripts need nothing else from the PATH.
+# Sourced by bin/overdue and bin/overdue-worker of the distribution (and by the source tree's
+# bin/overdue): finds a Java 17+ runtime, and runs the CLI so that it starts quickly.
+# Bash builtins only (plus the java it checks), so the scripts need nothing else from the PATH;
+# the CLI's class-data archive also needs mv and readlink, and is left out without them.
 
 # overdue_java NAME: sets $java to $JAVA_HOME/bin/java when JAVA_HOME is set, else to java on
 # the PATH; exits 127 with the reason on stderr when there is none or it is older than Java 17
@@ -39,6 +41,7 @@ overdue_java() {
       "$name" "$java" "${banner%%$'\n'*}" >&2
     exit 127
   fi
+  java_major="$major"
   if ((10#$major < 17)); then
     printf '%s: needs Java 17 or later, but %s is Java %s (%s); install a Java 17+ runtime (JRE) and put it first on the PATH, or set JAVA_HOME to it\n' \
       "$name" "$java" "$major" "$line" >&2
@@ -53,4 +56,35 @@ overdue_java_opts() {
   if [[ -n "${OVERDUE_JAVA_OPTS:-}" ]]; then
     read -r -a java_opts <<<"$OVERDUE_JAVA_OPTS"
   fi
+}
+
+# overdue_run_cli JAR ARGS...: runs the CLI jar with $java and $java_opts, tuned for a command that
+# lasts a moment: C1 only and the serial collector (a compiler or collector thread would not pay
+# for its start), and a class-data archive (AppCDS) of the classes commands load, so that a
+# command maps them instead of loading and verifying some 5,000 classes (docs/BENCHMARKS.md,
+# "cli"). The archive is made once per jar and Java runtime, in the background by `overdue
+# warm-up`, in ${XDG_CACHE_HOME:-~/.cache}/overdue; until it is there, commands run without it.
+# A stale or foreign archive is ignored quietly. OVERDUE_CLI_CDS=off leaves it out.
+overdue_run_cli() {
+  local jar="$1"
+  shift
+  local opts=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto -Xlog:cds=off -Xlog:cds+dynamic=off)
+  if [[ "${OVERDUE_CLI_CDS:-on}" != off ]] && type -P mv >/dev/null && type -P readlink >/dev/null; then
+    local cache="${XDG_CACHE_HOME:-${HOME:-/nonexistent}/.cache}/overdue"
+    local runtime
+    runtime="$(readlink -f "$java")"
+    # One archive per jar and runtime; a newer jar or runtime (an upgrade) makes a new one.
+    local archive="$cache/cli-java$java_major${jar//[^A-Za-z0-9._-]/_}.jsa"
+    if [[ -f "$archive" && "$archive" -nt "$jar" && "$archive" -nt "${runtime%/bin/java}/lib/modules" ]]; then
+      opts+=(-XX:SharedArchiveFile="$archive")
+    elif mkdir -p "$cache" 2>/dev/null && [[ -w "$cache" ]] \
+        && ! [[ -f "$archive.making" && ! "$archive.making" -ot "$jar" ]]; then
+      : >"$archive.making"
+      # In the background, detached from this command's output: a pipe reading it ends with it.
+      ("$java" "${opts[@]}" -XX:ArchiveClassesAtExit="$archive.$$" -jar "$jar" warm-up \
+        && mv -f "$archive.$$" "$archive"; rm -f "$archive.$$" "$archive.making") >/dev/null 2>&1 </dev/null &
+      disown
+    fi
+  fi
+  exec "$java" "${opts[@]}" ${java_opts[@]+"${java_opts[@]}"} -jar "$jar" "$@"
 }

@@ -130,18 +130,27 @@ public final class CliBench {
         checkDeadline();
         boolean counted = round >= options.warmup();
         progress.say(String.format(Locale.ROOT, "round %d of %d%s", round + 1, rounds, counted ? "" : " (warm-up)"));
-        // Each side suspends in one round and resumes in the next, so both send the same Updates.
+        // One side suspends, the other resumes; the next round the other way round, so both send
+        // the same Updates.
         boolean overdueSuspends = round % 2 == 0;
         time(times, counted, VERSION, rig, concat(overdue, "--version"));
         time(times, counted, STATUS, rig, concat(overdue, "status", requestId));
-        time(times, counted, UPDATE, rig,
-            overdueSuspends ? concat(overdue, "suspend", requestId, "--reason", "bench") : concat(overdue, "resume", requestId));
-        time(times, counted, T_QUERY, rig,
-            List.of(temporal, "workflow", "query", "--workflow-id", workflowId, "--type", "status"));
-        time(times, counted, T_UPDATE, rig, overdueSuspends
+        List<String> overdueUpdate = overdueSuspends
+            ? concat(overdue, "suspend", requestId, "--reason", "bench")
+            : concat(overdue, "resume", requestId);
+        List<String> temporalUpdate = overdueSuspends
             ? List.of(temporal, "workflow", "update", "execute", "--workflow-id", workflowId, "--name", "resume", "--input", "{}")
             : List.of(temporal, "workflow", "update", "execute", "--workflow-id", workflowId, "--name", "suspend",
-                "--input", "{\"reason\":\"bench\"}"));
+                "--input", "{\"reason\":\"bench\"}");
+        time(times, counted, T_QUERY, rig,
+            List.of(temporal, "workflow", "query", "--workflow-id", workflowId, "--type", "status"));
+        if (overdueSuspends) {
+          time(times, counted, UPDATE, rig, overdueUpdate);
+          time(times, counted, T_UPDATE, rig, temporalUpdate);
+        } else {
+          time(times, counted, T_UPDATE, rig, temporalUpdate);
+          time(times, counted, UPDATE, rig, overdueUpdate);
+        }
       }
       progress.clear();
       times.forEach((name, t) -> say("%-40s %s", name, t));

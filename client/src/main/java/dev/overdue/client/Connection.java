@@ -9,7 +9,9 @@ import io.temporal.client.WorkflowClientOptions;
 import io.temporal.common.converter.DataConverter;
 import io.temporal.envconfig.ClientConfigProfile;
 import io.temporal.envconfig.LoadClientConfigProfileOptions;
+import io.grpc.ManagedChannelBuilder;
 import io.temporal.serviceclient.WorkflowServiceStubs;
+import java.util.function.Consumer;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -102,11 +104,22 @@ public record Connection(ClientConfigProfile profile, PayloadEncryption encrypti
    * report to {@code metricsScope}; null for none.
    */
   public WorkflowServiceStubs serviceStubs(Scope metricsScope) {
+    return serviceStubs(metricsScope, null);
+  }
+
+  /**
+   * The same, with {@code channel} given the gRPC channel's builder before it is built (the CLI
+   * gives it an event loop of its own); null for none.
+   */
+  public WorkflowServiceStubs serviceStubs(Scope metricsScope, Consumer<ManagedChannelBuilder<?>> channel) {
     WorkflowServiceStubsOptions.Builder options =
         WorkflowServiceStubsOptions.newBuilder(profile.toWorkflowServiceStubsOptions())
             .setTarget(address());
     if (metricsScope != null) {
       options.setMetricsScope(metricsScope);
+    }
+    if (channel != null) {
+      options.setChannelInitializer(channel);
     }
     return WorkflowServiceStubs.newServiceStubs(options.build());
   }

@@ -66,6 +66,7 @@ import picocli.CommandLine.Spec;
       Queries.Result.class,
       ListCommand.class,
       CodecServerCommand.class,
+      WarmUp.class,
       CommandLine.HelpCommand.class
     },
     footerHeading = "%nConnection (environment or profile only, like every Temporal tool):%n",
@@ -105,11 +106,11 @@ public final class OverdueCli implements Callable<Integer> {
   public interface ClientFactory {
     WorkflowClient connect();
 
-    /** The standard Temporal settings, read by {@link Connection#load()}. */
-    static ClientFactory fromEnvironment() {
+    /** The standard Temporal settings, read by {@link Connection#load()}; the channel on {@code loop}. */
+    static ClientFactory fromEnvironment(CommandEventLoop loop) {
       return () -> {
         Connection connection = Connection.load();
-        return connection.client(connection.serviceStubs());
+        return connection.client(connection.serviceStubs(null, loop::use));
       };
     }
   }
@@ -142,19 +143,38 @@ public final class OverdueCli implements Callable<Integer> {
   Duration answerTimeout;
 
   private final ClientFactory clientFactory;
+  private final CommandEventLoop eventLoop;
   private WorkflowClient client;
   private Approvals approvals;
 
   public OverdueCli() {
-    this(ClientFactory.fromEnvironment());
+    this(new CommandEventLoop());
+  }
+
+  private OverdueCli(CommandEventLoop eventLoop) {
+    this.clientFactory = ClientFactory.fromEnvironment(eventLoop);
+    this.eventLoop = eventLoop;
   }
 
   public OverdueCli(ClientFactory clientFactory) {
     this.clientFactory = clientFactory;
+    this.eventLoop = new CommandEventLoop();
   }
 
   public static void main(String[] args) {
-    System.exit(commandLine(new OverdueCli()).execute(args));
+    OverdueCli cli = new OverdueCli();
+    int exit = commandLine(cli).execute(args);
+    cli.disconnect();
+    System.exit(exit);
+  }
+
+  /** Closes the connection and stops its thread, so that the process ends without waiting. */
+  void disconnect() {
+    if (client != null) {
+      client.getWorkflowServiceStubs().shutdownNow();
+      client.getWorkflowServiceStubs().awaitTermination(1, TimeUnit.SECONDS);
+    }
+    eventLoop.close();
   }
 
   /**

@@ -1,0 +1,40 @@
+package dev.overdue.starter;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code overdue warm-up} (hidden): what {@code bin/overdue} runs once per jar and Java runtime, in
+ * the background, to make the class-data archive later commands start from (AppCDS). It loads what
+ * commands load — every command's help, the connection, a query and its failure — and prints
+ * nothing. The approval it asks for does not exist; without a server it gives up after a few
+ * seconds, having loaded less.
+ */
+@Command(name = "warm-up", hidden = true)
+final class WarmUp implements Callable<Integer> {
+  @ParentCommand OverdueCli cli;
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    PrintWriter discard = new PrintWriter(new StringWriter());
+    for (CommandLine command : spec.root().commandLine().getSubcommands().values()) {
+      command.usage(discard);
+    }
+    cli.answerTimeout = Duration.ofSeconds(5);
+    try {
+      String id = "overdue-warm-up-" + System.nanoTime();
+      cli.answer(id, false, () -> cli.approvals().status(id));
+    } catch (RuntimeException expected) {
+      // Not found, or no server: the classes on the way are loaded either way.
+    }
+    return ExitCodes.DONE;
+  }
+}
