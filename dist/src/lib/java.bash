@@ -1,7 +1,7 @@
 # Sourced by bin/overdue and bin/overdue-worker of the distribution (and by the source tree's
 # bin/overdue): finds a Java 17+ runtime, and runs the CLI so that it starts quickly.
 # Bash builtins only (plus the java it checks), so the scripts need nothing else from the PATH;
-# the CLI's class-data archive also needs mv and readlink, and is left out without them.
+# the CLI's class-data archive also needs mkdir, mv and rm, and is left out without them.
 
 # overdue_java NAME: sets $java to $JAVA_HOME/bin/java when JAVA_HOME is set, else to java on
 # the PATH; exits 127 with the reason on stderr when there is none or it is older than Java 17
@@ -23,12 +23,20 @@ overdue_java() {
       exit 127
     fi
   fi
-  # 'openjdk version "17.0.15" 2025-04-15', 'java version "1.8.0_381"', 'openjdk version "21-ea"';
-  # a "Picked up JAVA_TOOL_OPTIONS" line may come first.
-  local banner line major=""
-  banner="$("$java" -version 2>&1)" || true
+  # The version from the runtime's release file (JAVA_VERSION="17.0.15"): no JVM to start. Else
+  # from `java -version`: 'openjdk version "17.0.15" 2025-04-15', 'java version "1.8.0_381"',
+  # 'openjdk version "21-ea"'; a "Picked up JAVA_TOOL_OPTIONS" line may come first.
+  local banner="" line major=""
+  java_runtime="$java"
+  if type -P readlink >/dev/null; then
+    java_runtime="$(readlink -f "$java" 2>/dev/null || printf '%s' "$java")"
+  fi
+  if [[ -f "${java_runtime%/bin/java}/release" ]]; then
+    banner="$(<"${java_runtime%/bin/java}/release")"
+  fi
+  [[ "$banner" == *JAVA_VERSION=* ]] || banner="$("$java" -version 2>&1)" || true
   while IFS= read -r line; do
-    if [[ "$line" =~ version\ \"([0-9]+)(\.([0-9]+))? ]]; then
+    if [[ "$line" =~ ^JAVA_VERSION=\"([0-9]+)(\.([0-9]+))? || "$line" =~ version\ \"([0-9]+)(\.([0-9]+))? ]]; then
       major="${BASH_REMATCH[1]}"
       if [[ "$major" == 1 ]]; then
         major="${BASH_REMATCH[3]:-0}"   # 1.8 is Java 8
@@ -69,10 +77,9 @@ overdue_run_cli() {
   local jar="$1"
   shift
   local opts=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto -Xlog:cds=off -Xlog:cds+dynamic=off)
-  if [[ "${OVERDUE_CLI_CDS:-on}" != off ]] && type -P mv >/dev/null && type -P readlink >/dev/null; then
+  if [[ "${OVERDUE_CLI_CDS:-on}" != off ]] && type -P mkdir mv rm >/dev/null; then
     local cache="${XDG_CACHE_HOME:-${HOME:-/nonexistent}/.cache}/overdue"
-    local runtime
-    runtime="$(readlink -f "$java")"
+    local runtime="$java_runtime"
     # One archive per jar and runtime; a newer jar or runtime (an upgrade) makes a new one.
     local archive="$cache/cli-java$java_major${jar//[^A-Za-z0-9._-]/_}.jsa"
     if [[ -f "$archive" && "$archive" -nt "$jar" && "$archive" -nt "${runtime%/bin/java}/lib/modules" ]]; then

@@ -229,6 +229,59 @@ class DistributionIT {
   }
 
   @Test
+  void theCliMakesItsClassDataArchiveOnceInTheBackgroundAndStartsFromItAfterwards() throws Exception {
+    // mkdir, mv and rm as well: without them the archive is left out.
+    Path tools = Files.createDirectories(dir.resolve("path-with-mv"));
+    for (String tool : List.of("bash", "readlink", "mkdir", "mv", "rm")) {
+      Files.createSymbolicLink(tools.resolve(tool), onThisPath(tool));
+    }
+    Files.createSymbolicLink(tools.resolve("java"), Path.of(System.getProperty("java.home"), "bin", "java"));
+    Path cache = dir.resolve("cache");
+    Map<String, String> env = cleanEnv(tools);
+    env.put("XDG_CACHE_HOME", cache.toString());
+    env.put("TEMPORAL_ADDRESS", "127.0.0.1:" + freePort()); // nothing there: the warm-up gives up
+    Path cli = home.resolve("bin/overdue");
+    Result first = run(List.of(cli.toString(), "--version"), dir, env);
+    assertEquals(0, first.exit(), first.toString());
+    assertEquals("", first.err(), "the archive is made quietly: " + first);
+
+    Path archives = cache.resolve("overdue");
+    long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+    List<Path> made = List.of();
+    while (System.nanoTime() < giveUp) {
+      try (Stream<Path> files = Files.list(archives)) {
+        made = files.toList();
+      }
+      if (made.size() == 1 && made.get(0).toString().endsWith(".jsa")) {
+        break;
+      }
+      Thread.sleep(200);
+    }
+    assertEquals(1, made.size(), "one archive, nothing left half-made: " + made);
+    assertTrue(made.get(0).toString().endsWith(".jsa"), made.toString());
+
+    // The next command maps the CLI's classes from it; with OVERDUE_CLI_CDS=off it does not.
+    for (boolean archived : List.of(true, false)) {
+      Path loaded = dir.resolve("class-load-" + archived + ".log");
+      Map<String, String> logged = new HashMap<>(env);
+      logged.put("OVERDUE_JAVA_OPTS", "-Xlog:class+load=info:file=" + loaded);
+      if (!archived) {
+        logged.put("OVERDUE_CLI_CDS", "off");
+      }
+      Result next = run(List.of(cli.toString(), "--version"), dir, logged);
+      assertEquals(0, next.exit(), next.toString());
+      String cliClass =
+          Files.readString(loaded).lines().filter(l -> l.contains("dev.overdue.starter.OverdueCli ")).findFirst().orElse("");
+      assertEquals(archived, cliClass.contains("source: shared objects file"), cliClass);
+    }
+    try (Stream<Path> links = Files.list(tools)) {
+      for (Path link : links.toList()) {
+        Files.delete(link);
+      }
+    }
+  }
+
+  @Test
   void theScriptsRefuseAJavaOlderThan17WithTheReasonAndNeverRunIt() throws Exception {
     for (String banner :
         List.of("openjdk version \"11.0.20\" 2023-07-18", "java version \"1.8.0_381\"")) {

@@ -41,34 +41,6 @@ import picocli.CommandLine.Spec;
     name = "overdue",
     mixinStandardHelpOptions = true,
     description = "Start approval processes with business timers and steer them.",
-    subcommands = {
-      StartCommand.class,
-      ApprovalCommands.EnableTimer.class,
-      ApprovalCommands.DisableTimer.class,
-      ApprovalCommands.Suspend.class,
-      ApprovalCommands.Resume.class,
-      ApprovalCommands.ExtendDeadline.class,
-      ApprovalCommands.Recalculate.class,
-      ApprovalCommands.Claim.class,
-      ApprovalCommands.Release.class,
-      ApprovalCommands.StartTask.class,
-      ApprovalCommands.Approve.class,
-      ApprovalCommands.Reject.class,
-      ApprovalCommands.Complete.class,
-      HumanTaskCommands.Reassign.class,
-      HumanTaskCommands.RefreshOwners.class,
-      HumanTaskCommands.UpdateData.class,
-      ApprovalCommands.Abort.class,
-      Queries.Status.class,
-      Queries.Timers.class,
-      Queries.Plan.class,
-      Queries.History.class,
-      Queries.Result.class,
-      ListCommand.class,
-      CodecServerCommand.class,
-      WarmUp.class,
-      CommandLine.HelpCommand.class
-    },
     footerHeading = "%nConnection (environment or profile only, like every Temporal tool):%n",
     footer = {
       "  TEMPORAL_ADDRESS     host:port of the service (default "
@@ -163,7 +135,7 @@ public final class OverdueCli implements Callable<Integer> {
 
   public static void main(String[] args) {
     OverdueCli cli = new OverdueCli();
-    int exit = commandLine(cli).execute(args);
+    int exit = commandLine(cli, args).execute(args);
     cli.disconnect();
     System.exit(exit);
   }
@@ -182,8 +154,14 @@ public final class OverdueCli implements Callable<Integer> {
    * --help} rather than the whole usage. (A plain {@code new CommandLine(cli)} works too.)
    */
   public static CommandLine commandLine(OverdueCli cli) {
+    return commandLine(cli, null);
+  }
+
+  /** The same with only the subcommands {@code args} need ({@link Commands}); all with null. */
+  static CommandLine commandLine(OverdueCli cli, String[] args) {
     CommandLine commandLine =
         new CommandLine(cli).setParameterExceptionHandler(OverdueCli::shortUsageError);
+    Commands.add(commandLine, args);
     // `--data @FILE` and `--output @FILE` read JSON from a file: picocli must not take them as
     // argument files (which nothing here uses).
     commandLine.setExpandAtFiles(false);

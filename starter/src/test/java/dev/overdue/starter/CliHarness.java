@@ -84,7 +84,8 @@ final class CliHarness implements AutoCloseable {
   static Run run(OverdueCli.ClientFactory clients, String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    var commandLine = OverdueCli.commandLine(new OverdueCli(clients));
+    // As main builds it: only the subcommand the arguments run (all for help and typos).
+    var commandLine = OverdueCli.commandLine(new OverdueCli(clients), args);
     commandLine.setOut(new PrintWriter(out, true));
     commandLine.setErr(new PrintWriter(err, true));
     int code = commandLine.execute(args);

@@ -1,0 +1,81 @@
+package dev.overdue.starter;
+
+import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * The CLI's subcommands, in the order its help lists them, and which of them a command line
+ * needs. picocli builds each command's model by reflection when it is added, some 150 ms for all
+ * of them: a command line that runs one subcommand gets only that one; help, a mistyped command
+ * and no command get all (they list them or suggest one).
+ */
+final class Commands {
+  private Commands() {}
+
+  static final List<Class<?>> ALL =
+      List.of(
+          StartCommand.class,
+          ApprovalCommands.EnableTimer.class,
+          ApprovalCommands.DisableTimer.class,
+          ApprovalCommands.Suspend.class,
+          ApprovalCommands.Resume.class,
+          ApprovalCommands.ExtendDeadline.class,
+          ApprovalCommands.Recalculate.class,
+          ApprovalCommands.Claim.class,
+          ApprovalCommands.Release.class,
+          ApprovalCommands.StartTask.class,
+          ApprovalCommands.Approve.class,
+          ApprovalCommands.Reject.class,
+          ApprovalCommands.Complete.class,
+          HumanTaskCommands.Reassign.class,
+          HumanTaskCommands.RefreshOwners.class,
+          HumanTaskCommands.UpdateData.class,
+          ApprovalCommands.Abort.class,
+          Queries.Status.class,
+          Queries.Timers.class,
+          Queries.Plan.class,
+          Queries.History.class,
+          Queries.Result.class,
+          ListCommand.class,
+          CodecServerCommand.class,
+          WarmUp.class,
+          CommandLine.HelpCommand.class);
+
+  /** Adds to {@code root} the subcommands {@code args} need; all of them when {@code args} is null. */
+  static void add(CommandLine root, String[] args) {
+    String invoked = args == null ? null : invoked(root, args);
+    for (Class<?> command : ALL) {
+      if (invoked == null || invoked.equals(name(command))) {
+        root.addSubcommand(command);
+      }
+    }
+  }
+
+  /**
+   * The subcommand {@code args} run: their first word that is not a root option or its value,
+   * when it names one other than help; else null.
+   */
+  static String invoked(CommandLine root, String[] args) {
+    for (int i = 0; i < args.length; i++) {
+      String arg = args[i];
+      if (arg.equals("--")) {
+        return null;
+      }
+      if (arg.startsWith("-")) {
+        OptionSpec option = root.getCommandSpec().findOption(arg.split("=", 2)[0]);
+        if (option != null && !arg.contains("=") && option.arity().max() > 0) {
+          i++; // its value, which may look like a command name
+        }
+        continue;
+      }
+      return ALL.stream().map(Commands::name).anyMatch(arg::equals) && !arg.equals("help") ? arg : null;
+    }
+    return null;
+  }
+
+  private static String name(Class<?> command) {
+    return command.getAnnotation(Command.class).name();
+  }
+}

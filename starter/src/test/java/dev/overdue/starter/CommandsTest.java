@@ -1,0 +1,42 @@
+package dev.overdue.starter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class CommandsTest {
+  private static String invoked(String... args) {
+    return Commands.invoked(new CommandLine(new OverdueCli(() -> null)), args);
+  }
+
+  @Test
+  void theSubcommandIsTheFirstWordThatIsNotARootOptionOrItsValue() {
+    assertEquals("status", invoked("status", "PO-1"));
+    assertEquals("status", invoked("--task-queue", "approve", "status", "PO-1"));
+    assertEquals("status", invoked("--task-queue=approve", "status", "PO-1"));
+    assertEquals("approve", invoked("--answer-timeout", "PT5S", "approve", "PO-1", "--user", "bob"));
+  }
+
+  @Test
+  void helpTyposAndNoCommandNeedThemAll() {
+    assertNull(invoked("help", "status"));
+    assertNull(invoked("aprove", "PO-1"));
+    assertNull(invoked("--help"));
+    assertNull(invoked());
+    assertNull(invoked("--", "status"));
+  }
+
+  @Test
+  void aCommandLineForOneSubcommandHoldsOnlyIt() {
+    OverdueCli cli = new OverdueCli(() -> null);
+    assertEquals(Set.of("status"), OverdueCli.commandLine(cli, new String[] {"status", "PO-1"}).getSubcommands().keySet());
+    assertEquals(
+        Commands.ALL.size(),
+        OverdueCli.commandLine(new OverdueCli(() -> null), new String[] {"help"}).getSubcommands().size());
+    assertEquals(
+        Commands.ALL.size(), OverdueCli.commandLine(new OverdueCli(() -> null)).getSubcommands().size());
+  }
+}
