@@ -59,8 +59,14 @@ overdue_java() {
 
 # overdue_java_opts: splits OVERDUE_JAVA_OPTS on blanks into the array java_opts, without the
 # glob expansion an unquoted $OVERDUE_JAVA_OPTS would do (a '*' in an option stays a '*').
+# From Java 24 on, gRPC's Netty (memory access through sun.misc.Unsafe, its native transport)
+# makes the JVM print warnings on every start; it is allowed explicitly instead. Call after
+# overdue_java.
 overdue_java_opts() {
   java_opts=()
+  if ((10#${java_major:-17} >= 24)); then
+    java_opts+=(--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED)
+  fi
   if [[ -n "${OVERDUE_JAVA_OPTS:-}" ]]; then
     read -r -a java_opts <<<"$OVERDUE_JAVA_OPTS"
   fi
@@ -88,7 +94,7 @@ overdue_run_cli() {
         && ! [[ -f "$archive.making" && ! "$archive.making" -ot "$jar" ]]; then
       : >"$archive.making"
       # In the background, detached from this command's output: a pipe reading it ends with it.
-      ("$java" "${opts[@]}" -XX:ArchiveClassesAtExit="$archive.$$" -jar "$jar" warm-up \
+      ("$java" "${opts[@]}" ${java_opts[@]+"${java_opts[@]}"} -XX:ArchiveClassesAtExit="$archive.$$" -jar "$jar" warm-up \
         && mv -f "$archive.$$" "$archive"; rm -f "$archive.$$" "$archive.making") >/dev/null 2>&1 </dev/null &
       disown
     fi

@@ -1,5 +1,6 @@
 package dev.overdue.starter;
 
+import dev.overdue.api.ApprovalCommand;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
@@ -13,9 +14,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code overdue warm-up} (hidden): what {@code bin/overdue} runs once per jar and Java runtime, in
  * the background, to make the class-data archive later commands start from (AppCDS). It loads what
- * commands load — every command's help, the connection, a query and its failure — and prints
- * nothing. The approval it asks for does not exist; without a server it gives up after a few
- * seconds, having loaded less.
+ * commands load — every command's help, the connection, a query and an Update and their failures —
+ * and prints nothing. The approval it asks for does not exist; without a server it gives up after a
+ * few seconds, having loaded less.
  */
 @Command(name = "warm-up", hidden = true)
 final class WarmUp implements Callable<Integer> {
@@ -29,12 +30,18 @@ final class WarmUp implements Callable<Integer> {
       command.usage(discard);
     }
     cli.answerTimeout = Duration.ofSeconds(5);
+    String id = "overdue-warm-up-" + System.nanoTime();
+    attempt(() -> cli.answer(id, false, () -> cli.approvals().status(id)));
+    attempt(
+        () -> cli.answer(id, true, () -> cli.approvals().update(id, new ApprovalCommand.Resume())));
+    return ExitCodes.DONE;
+  }
+
+  private static void attempt(Runnable call) {
     try {
-      String id = "overdue-warm-up-" + System.nanoTime();
-      cli.answer(id, false, () -> cli.approvals().status(id));
+      call.run();
     } catch (RuntimeException expected) {
       // Not found, or no server: the classes on the way are loaded either way.
     }
-    return ExitCodes.DONE;
   }
 }
