@@ -36,6 +36,12 @@ import picocli.CommandLine.Option;
 public final class BenchCli {
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
+  /** The server a bench uses: {@code --address}, else TEMPORAL_ADDRESS, else null (its own dev server). */
+  static String server(String address) {
+    String environment = System.getenv("TEMPORAL_ADDRESS");
+    return address != null ? address : environment != null && !environment.isBlank() ? environment : null;
+  }
+
   public static void main(String[] args) {
     System.exit(new CommandLine(new BenchCli()).execute(args));
   }
@@ -158,10 +164,7 @@ public final class BenchCli {
         System.err.println("--approvals, --repeats, --warmup and --concurrency must be at least 1, --window at least 1 s");
         return ExitCodes.USAGE;
       }
-      String server = address;
-      if (server == null && System.getenv("TEMPORAL_ADDRESS") != null && !System.getenv("TEMPORAL_ADDRESS").isBlank()) {
-        server = System.getenv("TEMPORAL_ADDRESS");
-      }
+      String server = server(address);
       Path root = root();
       for (Path needed : List.of(root.resolve("worker/target/overdue-worker.jar"), root.resolve("bench/target/overdue-bench.jar"))) {
         if (!Files.isRegularFile(needed)) {
@@ -288,10 +291,7 @@ public final class BenchCli {
         System.err.println("--approvals, --warmup and --cli-sample must be at least 1, --concurrency 1 to 64");
         return ExitCodes.USAGE;
       }
-      String server = address;
-      if (server == null && System.getenv("TEMPORAL_ADDRESS") != null && !System.getenv("TEMPORAL_ADDRESS").isBlank()) {
-        server = System.getenv("TEMPORAL_ADDRESS");
-      }
+      String server = server(address);
       Path root = Scale.root();
       for (Path needed : List.of(root.resolve("worker/target/overdue-worker.jar"), root.resolve("starter/target/overdue.jar"))) {
         if (!Files.isRegularFile(needed)) {
@@ -357,10 +357,7 @@ public final class BenchCli {
         System.err.println("--samples must be at least 1, --warmup at least 0");
         return ExitCodes.USAGE;
       }
-      String server = address;
-      if (server == null && System.getenv("TEMPORAL_ADDRESS") != null && !System.getenv("TEMPORAL_ADDRESS").isBlank()) {
-        server = System.getenv("TEMPORAL_ADDRESS");
-      }
+      String server = server(address);
       Path root = Scale.root();
       List<String> command = new ArrayList<>(List.of("bin/overdue bench cli", "--samples", Integer.toString(samples),
           "--warmup", Integer.toString(warmup)));
