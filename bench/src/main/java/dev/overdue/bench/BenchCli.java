@@ -31,7 +31,8 @@ import picocli.CommandLine.Option;
       BenchCli.Replay.class,
       BenchCli.Scale.class,
       BenchCli.Bulk.class,
-      BenchCli.Cli.class
+      BenchCli.Cli.class,
+      BenchCli.Cost.class
     })
 public final class BenchCli {
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -328,6 +329,30 @@ public final class BenchCli {
       return ExitCodes.DONE;
     }
   }
+  @Command(
+      name = "cost",
+      mixinStandardHelpOptions = true,
+      description = {
+        "What an approval's life and each expiry cost in Temporal's units, counted from histories on the",
+        "time-skipping test service: events, workflow tasks, activity tasks and billable Actions as",
+        "Temporal Cloud counts them, against workflows that only Workflow.sleep."
+      })
+  static final class Cost implements Callable<Integer> {
+    @Override
+    public Integer call() throws Exception {
+      describeMachine("bin/overdue bench cost");
+      CostBench.Result result = CostBench.run();
+      System.out.printf(
+          "life (start, 2 changes, 3 expiries, a decision):%n  overdue : %s%n  baseline: %s (start, 2 changes, 3 sleeps)%n"
+              + "per expiry, at the margin:%n  overdue : %s%n  baseline: %s%n"
+              + "actions per expiry beyond the baseline's timer: %.2f (goal: at most 1)%n",
+          result.overdueLife(), result.baselineLife(), result.overdueExpiry(), result.baselineExpiry(),
+          result.extraActionsPerExpiry());
+      System.out.println(JSON.copy().disable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(result.json()));
+      return ExitCodes.DONE;
+    }
+  }
+
   @Command(
       name = "cli",
       mixinStandardHelpOptions = true,

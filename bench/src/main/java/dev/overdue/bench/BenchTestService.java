@@ -12,7 +12,10 @@ import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.worker.Worker;
 
-/** The time-skipping test service with Overdue and the updatable-timer sample's loop on one task queue. */
+/**
+ * The time-skipping test service with Overdue, the updatable-timer sample's loop and the
+ * bare-sleep baseline on one task queue.
+ */
 final class BenchTestService {
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -24,7 +27,7 @@ final class BenchTestService {
     ApprovalSearchAttributes.DEFINITIONS.forEach(env::registerSearchAttribute);
     Worker worker = env.newWorker(queue);
     worker.registerWorkflowImplementationTypes(
-        ApprovalWorkflowImpl.class, UpdatableTimerWorkflow.Impl.class);
+        ApprovalWorkflowImpl.class, UpdatableTimerWorkflow.Impl.class, SleepBaselineWorkflow.Impl.class);
     worker.registerActivitiesImplementations(OverdueActivities.of(Deliveries.logOnly()));
     env.start();
     return env;
