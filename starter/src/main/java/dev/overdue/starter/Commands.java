@@ -8,8 +8,8 @@ import picocli.CommandLine.Model.OptionSpec;
 /**
  * The CLI's subcommands, in the order its help lists them, and which of them a command line
  * needs. picocli builds each command's model by reflection when it is added, some 150 ms for all
- * of them: a command line that runs one subcommand gets only that one; help, a mistyped command
- * and no command get all (they list them or suggest one).
+ * of them: a command line that runs one subcommand gets only that one, {@code --version} none;
+ * help, a mistyped command and no command get all (they list them or suggest one).
  */
 final class Commands {
   private Commands() {}
@@ -45,6 +45,9 @@ final class Commands {
 
   /** Adds to {@code root} the subcommands {@code args} need; all of them when {@code args} is null. */
   static void add(CommandLine root, String[] args) {
+    if (args != null && (List.of(args).equals(List.of("--version")) || List.of(args).equals(List.of("-V")))) {
+      return; // the version needs none
+    }
     String invoked = args == null ? null : invoked(root, args);
     for (Class<?> command : ALL) {
       if (invoked == null || invoked.equals(name(command))) {

@@ -38,5 +38,10 @@ class CommandsTest {
         OverdueCli.commandLine(new OverdueCli(() -> null), new String[] {"help"}).getSubcommands().size());
     assertEquals(
         Commands.ALL.size(), OverdueCli.commandLine(new OverdueCli(() -> null)).getSubcommands().size());
+    assertEquals(
+        Set.of(), OverdueCli.commandLine(new OverdueCli(() -> null), new String[] {"--version"}).getSubcommands().keySet());
+    assertEquals(
+        Commands.ALL.size(),
+        OverdueCli.commandLine(new OverdueCli(() -> null), new String[] {"--help"}).getSubcommands().size());
   }
 }
