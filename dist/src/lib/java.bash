@@ -95,9 +95,29 @@ overdue_run_cli() {
       : >"$archive.making"
       # In the background, detached from this command's output: a pipe reading it ends with it.
       ("$java" "${opts[@]}" ${java_opts[@]+"${java_opts[@]}"} -XX:ArchiveClassesAtExit="$archive.$$" -jar "$jar" warm-up \
-        && mv -f "$archive.$$" "$archive"; rm -f "$archive.$$" "$archive.making") >/dev/null 2>&1 </dev/null &
+        && mv -f "$archive.$$" "$archive" && overdue_prune_archives "$cache"
+        rm -f "$archive.$$" "$archive.making") >/dev/null 2>&1 </dev/null &
       disown
     fi
   fi
   exec "$java" "${opts[@]}" ${java_opts[@]+"${java_opts[@]}"} -jar "$jar" "$@"
+}
+
+# overdue_prune_archives DIR: keeps the three newest archives (one per jar and runtime in use):
+# a jar that moved or a runtime that was upgraded leaves its old one behind, ~40 MB each.
+overdue_prune_archives() {
+  local f oldest count
+  while :; do
+    count=0
+    oldest=""
+    for f in "$1"/cli-*.jsa; do
+      [[ -f "$f" ]] || continue
+      count=$((count + 1))
+      if [[ -z "$oldest" || "$f" -ot "$oldest" ]]; then
+        oldest="$f"
+      fi
+    done
+    ((count > 3)) || return 0
+    rm -f "$oldest"
+  done
 }

@@ -13,8 +13,11 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -240,25 +243,37 @@ class DistributionIT {
     Map<String, String> env = cleanEnv(tools);
     env.put("XDG_CACHE_HOME", cache.toString());
     env.put("TEMPORAL_ADDRESS", "127.0.0.1:" + freePort()); // nothing there: the warm-up gives up
+    // Archives of jars and runtimes no longer used: the newest three are kept.
+    Path archives = Files.createDirectories(cache.resolve("overdue"));
+    List<Path> old = new ArrayList<>();
+    for (int i = 1; i <= 3; i++) {
+      Path stale = archives.resolve("cli-java17_old" + i + ".jsa");
+      Files.writeString(stale, "old");
+      Files.setLastModifiedTime(stale, FileTime.from(Instant.now().minus(Duration.ofDays(10 - i))));
+      old.add(stale);
+    }
     Path cli = home.resolve("bin/overdue");
     Result first = run(List.of(cli.toString(), "--version"), dir, env);
     assertEquals(0, first.exit(), first.toString());
     assertEquals("", first.err(), "the archive is made quietly: " + first);
 
-    Path archives = cache.resolve("overdue");
     long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-    List<Path> made = List.of();
+    Set<Path> made = Set.of();
+    Set<Path> expected = Set.of(old.get(1), old.get(2));
     while (System.nanoTime() < giveUp) {
       try (Stream<Path> files = Files.list(archives)) {
-        made = files.toList();
+        made = files.filter(f -> !old.contains(f)).collect(Collectors.toSet());
       }
-      if (made.size() == 1 && made.get(0).toString().endsWith(".jsa")) {
+      if (made.size() == 1 && made.iterator().next().toString().endsWith(".jsa") && !Files.exists(old.get(0))) {
         break;
       }
       Thread.sleep(200);
     }
-    assertEquals(1, made.size(), "one archive, nothing left half-made: " + made);
-    assertTrue(made.get(0).toString().endsWith(".jsa"), made.toString());
+    assertEquals(1, made.size(), "one new archive, nothing left half-made: " + made);
+    assertTrue(made.iterator().next().toString().endsWith(".jsa"), made.toString());
+    for (Path stale : old) {
+      assertEquals(expected.contains(stale), Files.exists(stale), "the oldest goes, the newest three stay: " + stale);
+    }
 
     // The next command maps the CLI's classes from it; with OVERDUE_CLI_CDS=off it does not.
     for (boolean archived : List.of(true, false)) {
