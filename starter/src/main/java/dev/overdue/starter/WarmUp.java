@@ -7,9 +7,7 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code overdue warm-up} (hidden): what {@code bin/overdue} runs once per jar and Java runtime, in
@@ -21,12 +19,12 @@ import picocli.CommandLine.Spec;
 @Command(name = "warm-up", hidden = true)
 final class WarmUp implements Callable<Integer> {
   @ParentCommand OverdueCli cli;
-  @Spec CommandSpec spec;
 
   @Override
   public Integer call() {
+    // Every command, as help builds them: main built this command line with warm-up alone.
     PrintWriter discard = new PrintWriter(new StringWriter());
-    for (CommandLine command : spec.root().commandLine().getSubcommands().values()) {
+    for (CommandLine command : OverdueCli.commandLine(new OverdueCli(() -> null)).getSubcommands().values()) {
       command.usage(discard);
     }
     cli.answerTimeout = Duration.ofSeconds(5);
