@@ -32,22 +32,30 @@ public final class CliBench {
   /** @param samples measured runs of each command; {@code warmup} rounds before them */
   public record Options(int samples, int warmup, BenchRig.Options rig, Duration timeout) {}
 
-  /** Wall times of one command, in milliseconds. */
-  public record Times(List<Double> millis) {
+  /** Wall times of one command, in nanoseconds. */
+  public record Times(List<Long> nanos) {
     double median() {
-      return percentile(0.5);
+      return percentile(50);
     }
 
-    double percentile(double share) {
-      List<Double> sorted = millis.stream().sorted().toList();
-      return sorted.get(Math.max(0, (int) Math.ceil(share * sorted.size()) - 1));
+    /** In milliseconds, by nearest rank as every bench ({@link Lateness#percentile}). */
+    double percentile(double p) {
+      return Lateness.percentile(sorted(), p) / 1e6;
+    }
+
+    double min() {
+      return sorted()[0] / 1e6;
+    }
+
+    private long[] sorted() {
+      return nanos.stream().mapToLong(Long::longValue).sorted().toArray();
     }
 
     Map<String, Object> json() {
       Map<String, Object> json = new LinkedHashMap<>();
       json.put("medianMs", round(median()));
-      json.put("p90Ms", round(percentile(0.9)));
-      json.put("minMs", round(percentile(0)));
+      json.put("p90Ms", round(percentile(90)));
+      json.put("minMs", round(min()));
       return json;
     }
 
@@ -55,7 +63,7 @@ public final class CliBench {
     public String toString() {
       return String.format(
           Locale.ROOT, "median %.0f ms, p90 %.0f ms, min %.0f ms (%d runs)",
-          median(), percentile(0.9), percentile(0), millis.size());
+          median(), percentile(90), min(), nanos.size());
     }
   }
 
@@ -177,7 +185,7 @@ public final class CliBench {
     long began = System.nanoTime();
     Process process = builder.start();
     boolean ended = process.waitFor(RUN.toMillis(), TimeUnit.MILLISECONDS);
-    double millis = (System.nanoTime() - began) / 1e6;
+    long nanos = System.nanoTime() - began;
     process.destroyForcibly();
     if (!ended || process.exitValue() != 0) {
       throw new IllegalStateException(
@@ -185,7 +193,7 @@ public final class CliBench {
               + ":\n" + Files.readString(output));
     }
     if (counted) {
-      times.get(name).millis().add(millis);
+      times.get(name).nanos().add(nanos);
     }
   }
 

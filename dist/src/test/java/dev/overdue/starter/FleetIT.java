@@ -143,7 +143,7 @@ class FleetIT {
     relays.add(TcpRelay.start(hosts.gateway(), FRONTEND_PORT));
     relays.add(TcpRelay.start(hosts.gateway(), PG_PORT));
     // The shared store's database; the workers create its schema.
-    try (Connection connection = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + PG_PORT + "/postgres" + STORE_USER);
+    try (Connection connection = DriverManager.getConnection(database("127.0.0.1", "postgres"));
         Statement statement = connection.createStatement()) {
       statement.execute("CREATE DATABASE overdue");
     }
@@ -190,8 +190,8 @@ class FleetIT {
   @Order(1)
   @Timeout(value = 10, unit = TimeUnit.MINUTES)
   void aWorkerKilledMidDeliveriesLosesNothingAndTheSharedStoreSendsNothingTwice() throws Exception {
-    Store shared = Store.postgres("jdbc:postgresql://127.0.0.1:" + PG_PORT + "/overdue" + STORE_USER);
-    String url = "jdbc:postgresql://" + hosts.gateway() + ":" + PG_PORT + "/overdue" + STORE_USER;
+    Store shared = Store.postgres(database("127.0.0.1", "overdue"));
+    String url = database(hosts.gateway(), "overdue");
     killAWorker("shared", host -> url, host -> shared);
   }
 
@@ -382,8 +382,8 @@ class FleetIT {
    */
   private static void clusterFault(String what, Fault fault) throws Exception {
     String queue = "fleet-" + what.replaceAll("[^a-zA-Z]+", "-").toLowerCase();
-    String url = "jdbc:postgresql://" + hosts.gateway() + ":" + PG_PORT + "/overdue" + STORE_USER;
-    Store shared = Store.postgres("jdbc:postgresql://127.0.0.1:" + PG_PORT + "/overdue" + STORE_USER);
+    String url = database(hosts.gateway(), "overdue");
+    Store shared = Store.postgres(database("127.0.0.1", "overdue"));
     try (RecordingWebhook sink = new RecordingWebhook(InetAddress.getByName(hosts.gateway()));
         Fleet fleet = Fleet.start(site(), queue.substring("fleet-".length()), queue, sink, host -> url)) {
       Plan plan = expiries.awaitTimersSet(
@@ -436,11 +436,12 @@ class FleetIT {
     }
     List<Long> sorted = micros.stream().sorted().toList();
     return String.format("p50 %.1f ms, p99 %.1f ms, max %.1f ms over %d deliveries",
-        rank(sorted, 0.5), rank(sorted, 0.99), sorted.get(sorted.size() - 1) / 1000.0, sorted.size());
+        Lateness.at(sorted, 0.5), Lateness.at(sorted, 0.99), sorted.get(sorted.size() - 1) / 1000.0, sorted.size());
   }
 
-  private static double rank(List<Long> sorted, double share) {
-    return sorted.get(Math.max(0, (int) Math.ceil(share * sorted.size()) - 1)) / 1000.0;
+  /** The cluster's PostgreSQL database {@code name} as reached at {@code host}: loopback, or the hosts' bridge. */
+  private static String database(String host, String name) {
+    return "jdbc:postgresql://" + host + ":" + PG_PORT + "/" + name + STORE_USER;
   }
 
   private static Fleet.Site site() {

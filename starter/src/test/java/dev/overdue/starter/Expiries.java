@@ -523,8 +523,11 @@ final class Expiries {
           millis.size(), at(millis, 0.50), at(millis, 0.99), millis.get(millis.size() - 1) / 1000.0);
     }
 
-    /** The nearest-rank percentile. */
-    private static double at(List<Long> sorted, double share) {
+    /**
+     * The nearest-rank percentile of {@code sorted} (ascending), over 1000: milliseconds to
+     * seconds, or microseconds to milliseconds.
+     */
+    static double at(List<Long> sorted, double share) {
       int rank = (int) Math.ceil(share * sorted.size());
       return sorted.get(Math.max(0, rank - 1)) / 1000.0;
     }
