@@ -30,13 +30,15 @@ import org.slf4j.Logger;
 
 /**
  * Runs what fired — a timer's expiry, a task listener, a reassignment notice — as workflow code:
- * each handler in order ({@code warn}, {@code notify}, {@code decide}), each source's chain in a
- * workflow thread of its own, so a slow channel for one timer does not hold up another. A warning
- * is on the approval before its activity publishes it; a notification that fails becomes a
- * warning, never a failed approval; every delivery carries a key derived from history alone.
+ * each handler in order ({@code warn}, {@code notify}, {@code decide}), each source's chain from its
+ * first activity on in a workflow thread of its own, so a slow channel for one timer does not hold
+ * up another. A warning is on the approval before it is published; a notification that fails
+ * becomes a warning, never a failed approval; every delivery carries a key derived from history
+ * alone.
  */
 final class HandlerRunner {
   private static final Logger log = Workflow.getLogger(HandlerRunner.class);
+  private static final Logger WARNINGS = Workflow.getLogger(WarningNotice.LOGGER);
 
   private static final ActivityOptions SIDE_EFFECTS =
       ActivityOptions.newBuilder()
@@ -95,7 +97,40 @@ final class HandlerRunner {
       }
     }
     for (List<Expiry> inOrder : bySource.values()) {
-      inThreadOfItsOwn(() -> inOrder.forEach(this::runHandlers));
+      if (versions.shape10) {
+        runChain(inOrder);
+      } else {
+        inThreadOfItsOwn(() -> inOrder.forEach(this::runHandlers));
+      }
+    }
+  }
+
+  /** One handler of one firing: a chain is these in order. */
+  private record Step(TimerHandler handler, Expiry expiry) {}
+
+  /**
+   * Version "shape-10": the head of the chain that needs neither an activity nor a wait — warnings,
+   * and a decision while the approval is not suspended — runs at once, so the workflow task that
+   * fired it publishes the approval once, with its result; the rest, from the first handler that
+   * calls an activity or waits, in a workflow thread of its own as before.
+   */
+  private void runChain(List<Expiry> inOrder) {
+    List<Step> steps = new ArrayList<>();
+    inOrder.forEach(expiry -> expiry.handlers().forEach(handler -> steps.add(new Step(handler, expiry))));
+    int next = 0;
+    for (; next < steps.size(); next++) {
+      Step step = steps.get(next);
+      if (step.handler() instanceof TimerHandler.Warn) {
+        warn(step.expiry());
+      } else if (step.handler() instanceof TimerHandler.Decide decide && process.state() != ProcessState.SUSPENDED) {
+        decide(decide, step.expiry());
+      } else {
+        break;
+      }
+    }
+    List<Step> rest = steps.subList(next, steps.size());
+    if (!rest.isEmpty()) {
+      inThreadOfItsOwn(() -> rest.forEach(step -> runHandler(step.handler(), step.expiry())));
     }
   }
 
@@ -136,21 +171,34 @@ final class HandlerRunner {
     } else if (handler instanceof TimerHandler.Decide decide) {
       // Suspended while earlier handlers ran: the decision waits for the resume, it is not dropped.
       Workflow.await(() -> process.state() != ProcessState.SUSPENDED);
-      process.decide(decide.outcome(), expiry.timer(), now());
-      changed.run();
+      decide(decide, expiry);
     }
   }
 
+  private void decide(TimerHandler.Decide decide, Expiry expiry) {
+    process.decide(decide.outcome(), expiry.timer(), now());
+    changed.run();
+  }
+
+  /**
+   * Puts the warning on the approval, then publishes it as a line of the worker's log: from the
+   * workflow's replay-safe logger (version "shape-10"; a replay writes nothing), or before it by the
+   * RaiseWarning activity.
+   */
   private void warn(Expiry expiry) {
     String message = warningText(expiry);
     Instant at = now();
     addWarning(expiry, message, at);
+    WarningNotice notice =
+        new WarningNotice(
+            Workflow.getInfo().getWorkflowId(), process.requestId(), expiry.timer(), expiry.step(), message,
+            at.toString());
+    if (versions.shape10) {
+      WARNINGS.warn(notice.logLine());
+      return;
+    }
     try {
-      activities(WarningActivities.class, "warning: " + message, SIDE_EFFECTS)
-          .raiseWarning(
-              new WarningNotice(
-                  Workflow.getInfo().getWorkflowId(), process.requestId(), expiry.timer(), expiry.step(),
-                  message, at.toString()));
+      activities(WarningActivities.class, "warning: " + message, SIDE_EFFECTS).raiseWarning(notice);
     } catch (ActivityFailure failure) {
       // The warning is already on the process; only its publication failed.
       log.warn("publishing warning of timer {} failed: {}", expiry.timer(), failure.getMessage());

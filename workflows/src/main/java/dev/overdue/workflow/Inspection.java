@@ -42,6 +42,8 @@ import java.util.stream.Collectors;
  */
 final class Inspection {
   private final Map<String, Object> published = new HashMap<>();
+  /** The status the current details were last rendered from. */
+  private StatusInfo rendered;
 
   /**
    * @param nextDeadline the NextDeadline to publish: the earliest running expiration date, or —
@@ -54,7 +56,11 @@ final class Inspection {
       upsertChanged(
           status, nextDeadline, versions.knowsTasks ? process : null, versions.shape9 ? process : null);
     }
-    Workflow.setCurrentDetails(details(status));
+    // Rendered only when it changed: most wake-ups of a replay change no line of it.
+    if (!status.equals(rendered)) {
+      Workflow.setCurrentDetails(details(status));
+      rendered = status;
+    }
   }
 
   /**
@@ -220,8 +226,12 @@ final class Inspection {
     return parts.stream().map(part -> part.replace(' ', GLUE)).collect(Collectors.joining(" · "));
   }
 
-  /** The date of an absolute limit ({@code 2026-11-24T10:00+01:00}); null for a duration. */
+  /** The date of an absolute limit ({@code 2026-11-24T10:00+01:00}); null for a duration or cycle. */
   private static Instant absolute(String limit) {
+    // Checked first, not caught: a parse failure's exception costs more than rendering the line.
+    if (limit.isEmpty() || !Character.isDigit(limit.charAt(0))) {
+      return null;
+    }
     try {
       return OffsetDateTime.parse(limit).toInstant();
     } catch (DateTimeParseException duration) {

@@ -87,12 +87,25 @@ final class Versions {
    */
   static final String SHAPE_9 = "shape-9";
 
+  /**
+   * 1: an expiry as cheap as a bare timer. The {@code warn} handler raises its warning in the
+   * workflow — on the approval, as a line of the worker's log from the workflow's replay-safe
+   * logger, and in the warnings metric — instead of by the RaiseWarning activity, whose scheduling,
+   * task and completion cost an Action and a second workflow task per expiry; and the warn and
+   * decide handlers at the head of a chain run at once, in the workflow task that fired them, so
+   * that task publishes the approval's search attributes once. Read before shape-9, whose changes
+   * it includes: a new approval still records one marker.
+   */
+  static final String SHAPE_10 = "shape-10";
+
   /** Version "shape-7": the six changes on, no blocking call while the workflow is constructed. */
   final boolean shape7;
   /** Version "shape-8": human tasks. */
   final boolean knowsTasks;
   /** Version "shape-9": bounded state, and timer counts as search attributes. */
   final boolean shape9;
+  /** Version "shape-10": warnings raised in the workflow, the head of a handler chain run at once. */
+  final boolean shape10;
   final boolean startsAtRunStart;
   final boolean knowsDeadlines;
   boolean inspectable;
@@ -101,7 +114,9 @@ final class Versions {
   boolean resolvesRecipients;
 
   private Versions(
-      boolean shape9, boolean knowsTasks, boolean shape7, boolean startsAtRunStart, boolean knowsDeadlines) {
+      boolean shape10, boolean shape9, boolean knowsTasks, boolean shape7, boolean startsAtRunStart,
+      boolean knowsDeadlines) {
+    this.shape10 = shape10;
     this.shape9 = shape9;
     this.knowsTasks = knowsTasks;
     this.shape7 = shape7;
@@ -111,16 +126,19 @@ final class Versions {
 
   /** The changes the constructor needs: how to start, which commands exist. */
   static Versions atInit() {
+    if (isOn(SHAPE_10)) {
+      return new Versions(true, true, true, true, true, true);
+    }
     if (isOn(SHAPE_9)) {
-      return new Versions(true, true, true, true, true);
+      return new Versions(false, true, true, true, true, true);
     }
     if (isOn(SHAPE_8)) {
-      return new Versions(false, true, true, true, true);
+      return new Versions(false, false, true, true, true, true);
     }
     if (isOn(SHAPE_7)) {
-      return new Versions(false, false, true, true, true);
+      return new Versions(false, false, false, true, true, true);
     }
-    return new Versions(false, false, false, isOn(START_AT_RUN_START), isOn(DEADLINES));
+    return new Versions(false, false, false, false, isOn(START_AT_RUN_START), isOn(DEADLINES));
   }
 
   /** The edition of the model's rules the approval runs by. */

@@ -64,7 +64,12 @@ class ApprovalWorkflowTest {
   @Test
   void acceptanceTimerExpiresWithDefaultWarningOnTheTask() {
     String id = t.start(ONE_STEP);
-    t.sleep(Duration.ofHours(4).plusMinutes(1));
+    List<String> logged;
+    try (CapturedLog log = new CapturedLog()) {
+      t.sleep(Duration.ofHours(4).plusMinutes(1));
+      t.status(id);
+      logged = log.warnings("PO-1");
+    }
     TimerInfo acceptance = t.timer(id, "manager.acceptance");
     assertTrue(acceptance.expired());
     assertEquals("RUNNING", acceptance.state(), "an expired timer stays RUNNING");
@@ -72,7 +77,9 @@ class ApprovalWorkflowTest {
     assertEquals(1, status.warnings().size());
     assertEquals("manager", status.warnings().get(0).step());
     assertEquals("manager.acceptance", status.warnings().get(0).timer());
-    assertEquals(1, t.activities.warnings.size(), "the warning went out through the activity");
+    assertEquals(1, logged.size(), "the warning's line is in the worker's log, once: " + logged);
+    assertTrue(logged.get(0).contains(" timer=manager.acceptance step=manager "), logged.get(0));
+    assertEquals(List.of(), t.activities.warnings, "raised by the workflow, not by the RaiseWarning activity");
     assertTrue(
         t.history(id).stream()
             .anyMatch(e -> e.kind().equals("event") && e.name().equals("TimerExpired")));

@@ -1,0 +1,116 @@
+package dev.overdue.workflow;
+
+import static dev.overdue.workflow.ApprovalTestEnvironment.json;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.overdue.api.WarningInfo;
+import io.temporal.api.enums.v1.EventType;
+import io.temporal.api.history.v1.HistoryEvent;
+import io.temporal.common.WorkflowExecutionHistory;
+import io.temporal.testing.WorkflowReplayer;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Version "shape-10": an expiry with the default {@code warn} costs what a bare Temporal timer
+ * costs plus one search-attribute upsert: no activity, no second workflow task, and its warning
+ * is still on the approval and in the worker's log, once.
+ */
+class CheapExpiryTest {
+  private final ApprovalTestEnvironment t = new ApprovalTestEnvironment();
+
+  @AfterEach
+  void close() {
+    t.close();
+  }
+
+  private static final String WARNED =
+      "{'requestId':'CHEAP-1','requester':'carol','timeout':'PT2H',"
+          + "'steps':[{'name':'manager','approvers':['alice']}]}";
+
+  @Test
+  void anExpiryIsOneTaskThatUpsertsOnceAndStartsTheNextTimerWithoutAnyActivity() {
+    String id = t.start(WARNED);
+    t.sleep(Duration.ofHours(2).plusMinutes(1));
+    t.approvals.update(id, "approve", json("{'user':'alice'}"));
+    t.approvals.result(id);
+
+    List<EventType> events = t.fetchHistory(id).getEvents().stream().map(HistoryEvent::getEventType).toList();
+    int fired = events.indexOf(EventType.EVENT_TYPE_TIMER_FIRED);
+    assertEquals(
+        List.of(
+            EventType.EVENT_TYPE_TIMER_FIRED,
+            EventType.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED,
+            EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED,
+            EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED,
+            EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES),
+        events.subList(fired, fired + 5),
+        "the expiry's task, then the next event comes from outside: " + events);
+    assertTrue(events.stream().noneMatch(e -> e == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED), events.toString());
+    List<WarningInfo> warnings = t.status(id).warnings();
+    assertEquals(1, warnings.size(), warnings.toString());
+    assertEquals("process", warnings.get(0).timer());
+  }
+
+  @Test
+  void aWarningIsLoggedOnceAndNotAgainWhenItsHistoryIsReplayed() throws Exception {
+    String id = t.start(WARNED);
+    List<String> logged;
+    try (CapturedLog log = new CapturedLog()) {
+      t.sleep(Duration.ofHours(2).plusMinutes(1));
+      t.status(id);
+      logged = log.warnings("CHEAP-1");
+    }
+    assertEquals(1, logged.size(), logged.toString());
+    assertTrue(logged.get(0).contains(" timer=process step=- "), logged.get(0));
+
+    WorkflowExecutionHistory history = t.fetchHistory(id);
+    try (CapturedLog log = new CapturedLog()) {
+      WorkflowReplayer.replayWorkflowExecution(history, ApprovalWorkflowImpl.class);
+      assertEquals(List.of(), log.warnings("CHEAP-1"), "a replay raises nothing again");
+    }
+  }
+
+  @Test
+  void aDecisionAtTheHeadOfItsChainEndsTheApprovalInTheTaskItsTimerFired() {
+    String id =
+        t.start(
+            "{'requestId':'CHEAP-2','requester':'carol','timeout':'PT1H',"
+                + "'onTimeout':[{'action':'decide','outcome':'REJECTED'}],"
+                + "'steps':[{'name':'manager','approvers':['alice']}]}");
+    t.sleep(Duration.ofHours(1).plusMinutes(1));
+    assertEquals("REJECTED", t.approvals.result(id).outcome());
+
+    List<EventType> events = t.fetchHistory(id).getEvents().stream().map(HistoryEvent::getEventType).toList();
+    int fired = events.indexOf(EventType.EVENT_TYPE_TIMER_FIRED);
+    assertEquals(
+        List.of(
+            EventType.EVENT_TYPE_TIMER_FIRED,
+            EventType.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED,
+            EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED,
+            EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED,
+            EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES,
+            EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED),
+        events.subList(fired, events.size()));
+  }
+
+  @Test
+  void handlersAfterAnActivityStillRunInOrderAfterIt() {
+    // warn, then a notification that fails (an unknown name: a warning), then warn again.
+    String id =
+        t.start(
+            "{'requestId':'CHEAP-3','requester':'carol','timeout':'PT1H',"
+                + "'onTimeout':[{'action':'warn'},{'action':'notify','to':['" + RecordingActivities.UNKNOWN
+                + "']},{'action':'warn'}],"
+                + "'steps':[{'name':'manager','approvers':['alice']}]}");
+    t.sleep(Duration.ofHours(1).plusMinutes(1));
+    List<String> warnings = t.status(id).warnings().stream().map(WarningInfo::message).toList();
+    assertEquals(3, warnings.size(), warnings.toString());
+    assertTrue(warnings.get(0).startsWith("timer process expired"), warnings.toString());
+    assertTrue(warnings.get(1).startsWith("notification not sent: 'stranger'"), warnings.toString());
+    assertTrue(warnings.get(2).startsWith("timer process expired"), warnings.toString());
+  }
+}
