@@ -94,7 +94,7 @@ public final class BenchCli {
     @Option(names = "--life", defaultValue = "100000", description = "Changes over the long life (default ${DEFAULT-VALUE}).")
     int life;
 
-    @Option(names = "--repeats", defaultValue = "5", description = "Replays timed; the median is reported (default ${DEFAULT-VALUE}).")
+    @Option(names = "--repeats", defaultValue = "31", description = "Timed rounds, each replaying both sides in turn after 20 warm-up rounds; the medians are reported (default ${DEFAULT-VALUE}).")
     int repeats;
 
     @Override

@@ -56,20 +56,23 @@ public final class ReplayBench {
           overdueRuns.stream().max((a, b) -> a.getEvents().size() - b.getEvents().size()).orElseThrow();
       Map<String, Object> replay = new LinkedHashMap<>();
       replay.put("changes", replayChanges);
+      ReplayTimes times = timeReplays(List.of(longest), overdueRuns, sampleHistory, repeats);
       replay.put(
           "overdue",
           figures(
               "runs", overdueRuns.size(),
               "eventsLongestRun", longest.getEvents().size(),
-              "replayMillisLongestRun", medianReplayMillis(List.of(longest), repeats),
-              "replayMillisAllRuns", medianReplayMillis(overdueRuns, repeats)));
+              "replayMillisLongestRun", millis(times.overdueLongest()),
+              "replayMillisAllRuns", millis(times.overdueAll()),
+              "replayMicrosPerEvent", perEvent(times.overdueLongest(), longest)));
       replay.put(
           "baseline",
           figures(
               "runs", 1,
               "eventsLongestRun", sampleHistory.getEvents().size(),
-              "replayMillisLongestRun", medianReplayMillis(List.of(sampleHistory), repeats),
-              "replayMillisAllRuns", medianReplayMillis(List.of(sampleHistory), repeats)));
+              "replayMillisLongestRun", millis(times.baseline()),
+              "replayMillisAllRuns", millis(times.baseline()),
+              "replayMicrosPerEvent", perEvent(times.baseline(), sampleHistory)));
 
       // (B) a long life
       String lifeId = startApproval(approvals, "life");
@@ -98,17 +101,14 @@ public final class ReplayBench {
       result.put("scenario", "replay");
       result.put("replay", replay);
       result.put("life", life);
+      Map<?, ?> overdue = (Map<?, ?>) replay.get("overdue");
+      Map<?, ?> baseline = (Map<?, ?>) replay.get("baseline");
       result.put(
           "ratio",
           figures(
-              "replayMillisLongestRun",
-              ratio(
-                  ((Number) ((Map<?, ?>) replay.get("overdue")).get("replayMillisLongestRun")).doubleValue(),
-                  ((Number) ((Map<?, ?>) replay.get("baseline")).get("replayMillisLongestRun")).doubleValue()),
-              "eventsLongestRun",
-              ratio(
-                  ((Number) ((Map<?, ?>) replay.get("overdue")).get("eventsLongestRun")).doubleValue(),
-                  ((Number) ((Map<?, ?>) replay.get("baseline")).get("eventsLongestRun")).doubleValue())));
+              "replayPerEvent", ratio(overdue, baseline, "replayMicrosPerEvent"),
+              "replayMillisLongestRun", ratio(overdue, baseline, "replayMillisLongestRun"),
+              "eventsLongestRun", ratio(overdue, baseline, "eventsLongestRun")));
       return result;
     }
   }
@@ -219,23 +219,52 @@ public final class ReplayBench {
     return runs;
   }
 
-  private static final int WARM_UP_REPLAYS = 10;
+  private static final int WARM_UP_ROUNDS = 20;
 
-  /** Median wall time of replaying all {@code histories}, after warm-up replays (JIT). */
-  private static long medianReplayMillis(List<WorkflowExecutionHistory> histories, int repeats)
-      throws Exception {
-    long[] millis = new long[repeats + WARM_UP_REPLAYS];
-    for (int i = 0; i < millis.length; i++) {
-      long started = System.nanoTime();
-      for (WorkflowExecutionHistory history : histories) {
-        WorkflowReplayer.replayWorkflowExecution(
-            history, ApprovalWorkflowImpl.class, UpdatableTimerWorkflow.Impl.class);
+  /** Median replay times in nanoseconds: Overdue's longest run, all its runs, the sample's loop. */
+  record ReplayTimes(long overdueLongest, long overdueAll, long baseline) {}
+
+  /**
+   * Replays the three in turn, round after round (so the machine's load and the JIT's state fall on
+   * each alike): {@link #WARM_UP_ROUNDS} rounds first, then {@code repeats} timed ones.
+   */
+  private static ReplayTimes timeReplays(
+      List<WorkflowExecutionHistory> longest, List<WorkflowExecutionHistory> all,
+      WorkflowExecutionHistory sample, int repeats) throws Exception {
+    long[][] nanos = new long[3][repeats];
+    List<List<WorkflowExecutionHistory>> subjects = List.of(longest, all, List.of(sample));
+    for (int round = -WARM_UP_ROUNDS; round < repeats; round++) {
+      for (int subject = 0; subject < subjects.size(); subject++) {
+        long took = replayNanos(subjects.get(subject));
+        if (round >= 0) {
+          nanos[subject][round] = took;
+        }
       }
-      millis[i] = (System.nanoTime() - started) / 1_000_000;
     }
-    long[] measured = Arrays.copyOfRange(millis, WARM_UP_REPLAYS, millis.length);
-    Arrays.sort(measured);
-    return measured[measured.length / 2];
+    return new ReplayTimes(median(nanos[0]), median(nanos[1]), median(nanos[2]));
+  }
+
+  private static long replayNanos(List<WorkflowExecutionHistory> histories) throws Exception {
+    long started = System.nanoTime();
+    for (WorkflowExecutionHistory history : histories) {
+      WorkflowReplayer.replayWorkflowExecution(
+          history, ApprovalWorkflowImpl.class, UpdatableTimerWorkflow.Impl.class);
+    }
+    return System.nanoTime() - started;
+  }
+
+  private static long median(long[] values) {
+    long[] sorted = values.clone();
+    Arrays.sort(sorted);
+    return sorted[sorted.length / 2];
+  }
+
+  private static double millis(long nanos) {
+    return Math.round(nanos / 100_000.0) / 10.0;
+  }
+
+  private static double perEvent(long nanos, WorkflowExecutionHistory history) {
+    return Math.round(nanos / 1_000.0 / history.getEvents().size() * 100) / 100.0;
   }
 
   private static long bytes(WorkflowExecutionHistory history) {
@@ -252,6 +281,10 @@ public final class ReplayBench {
       map.put((String) keysAndValues[i], keysAndValues[i + 1]);
     }
     return map;
+  }
+
+  private static double ratio(Map<?, ?> overdue, Map<?, ?> baseline, String figure) {
+    return ratio(((Number) overdue.get(figure)).doubleValue(), ((Number) baseline.get(figure)).doubleValue());
   }
 
   private static double ratio(double value, double baseline) {

@@ -53,8 +53,7 @@ final class Inspection {
   void publish(ApprovalProcess process, Versions versions, Instant nextDeadline) {
     StatusInfo status = process.status();
     if (versions.inspectable) {
-      upsertChanged(
-          status, nextDeadline, versions.knowsTasks ? process : null, versions.shape9 ? process : null);
+      upsertChanged(status, nextDeadline, versions.knowsTasks ? process : null, versions.shape9);
     }
     // Rendered only when it changed: most wake-ups of a replay change no line of it.
     if (!status.equals(rendered)) {
@@ -65,10 +64,9 @@ final class Inspection {
 
   /**
    * {@code tasks}: the process, when its approval publishes the human-task attributes too; {@code
-   * counted}: the process, when it publishes its timer counts (what the worker's gauges add up).
+   * counted}: whether it publishes its timer counts (what the worker's gauges add up).
    */
-  private void upsertChanged(
-      StatusInfo status, Instant nextDeadline, ApprovalProcess tasks, ApprovalProcess counted) {
+  private void upsertChanged(StatusInfo status, Instant nextDeadline, ApprovalProcess tasks, boolean counted) {
     StepInfo current = currentStep(status);
     List<SearchAttributeUpdate<?>> updates = new ArrayList<>();
     set(updates, APPROVAL_STATE, status.state());
@@ -81,9 +79,9 @@ final class Inspection {
       set(updates, PRIORITY, current == null ? null : (long) current.priority());
       set(updates, UNWORKABLE, tasks.unworkable());
     }
-    if (counted != null) {
-      set(updates, TIMERS_RUNNING, count(counted, TimerState.RUNNING));
-      set(updates, TIMERS_SUSPENDED, count(counted, TimerState.SUSPENDED));
+    if (counted) {
+      set(updates, TIMERS_RUNNING, count(status, TimerState.RUNNING));
+      set(updates, TIMERS_SUSPENDED, count(status, TimerState.SUSPENDED));
     }
     if (!updates.isEmpty()) {
       Workflow.upsertTypedSearchAttributes(updates.toArray(new SearchAttributeUpdate<?>[0]));
@@ -110,8 +108,8 @@ final class Inspection {
   }
 
   /** The approval's timers in {@code state}; 0 once it has ended, as its timers no longer count. */
-  private static long count(ApprovalProcess process, TimerState state) {
-    return process.timerInfos().stream().filter(timer -> timer.state().equals(state.name())).count();
+  private static long count(StatusInfo status, TimerState state) {
+    return status.timers().stream().filter(timer -> timer.state().equals(state.name())).count();
   }
 
   /** A no-break space: the Web UI wraps a line only between the parts a " · " separates. */
