@@ -78,6 +78,19 @@ final class Commands {
     return null;
   }
 
+  /**
+   * Whether {@code args} likely run a command that talks to the Temporal server: a word of them
+   * names one. A guess made before picocli has read them (a value that happens to be such a name
+   * costs only a connection made and closed unused), so that the connection is made meanwhile.
+   */
+  static boolean connects(String[] args) {
+    List<String> words = List.of(args);
+    return ALL.stream()
+        .filter(command -> command != CodecServerCommand.class && command != CommandLine.HelpCommand.class)
+        .map(Commands::name)
+        .anyMatch(words::contains);
+  }
+
   private static String name(Class<?> command) {
     return command.getAnnotation(Command.class).name();
   }

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -117,6 +118,8 @@ public final class OverdueCli implements Callable<Integer> {
   private final ClientFactory clientFactory;
   private final CommandEventLoop eventLoop;
   private WorkflowClient client;
+  /** The connection {@link #connectInBackground} is making, when it was asked to. */
+  private CompletableFuture<WorkflowClient> connecting;
   private Approvals approvals;
 
   public OverdueCli() {
@@ -135,13 +138,52 @@ public final class OverdueCli implements Callable<Integer> {
 
   public static void main(String[] args) {
     OverdueCli cli = new OverdueCli();
+    if (Commands.connects(args)) {
+      cli.connectInBackground();
+    }
     int exit = commandLine(cli, args).execute(args);
     cli.disconnect();
     System.exit(exit);
   }
 
+  /**
+   * Makes the connection on a thread of its own while this one builds and parses the command line:
+   * each loads and initialises its own share of some 5,000 classes (gRPC, Netty and Temporal's API
+   * there; picocli, Jackson and the command here), on two cores at once, and the transport is
+   * opened meanwhile. Nothing is sent; a command that turns out not to need the server closes the
+   * connection unused.
+   */
+  void connectInBackground() {
+    connecting =
+        CompletableFuture.supplyAsync(
+            () -> {
+              WorkflowClient connected = clientFactory.connect();
+              // Resolves the address and opens the transport now, without a call: a server that
+              // is down is then found by the command's own call, as without this.
+              connected.getWorkflowServiceStubs().getRawChannel().getState(true);
+              return connected;
+            },
+            daemon("overdue-connect"));
+  }
+
+  /** Runs each task on a daemon thread of its own: none of them may keep the process alive. */
+  private static Executor daemon(String name) {
+    return task -> {
+      Thread thread = new Thread(task, name);
+      thread.setDaemon(true);
+      thread.start();
+    };
+  }
+
   /** Closes the connection and stops its thread, so that the process ends without waiting. */
   void disconnect() {
+    if (client == null && connecting != null) {
+      try {
+        client = connecting.join();
+      } catch (RuntimeException unused) {
+        // It failed to connect: there is nothing to close.
+      }
+    }
     if (client != null) {
       client.getWorkflowServiceStubs().shutdownNow();
       client.getWorkflowServiceStubs().awaitTermination(1, TimeUnit.SECONDS);
@@ -217,7 +259,7 @@ public final class OverdueCli implements Callable<Integer> {
   Approvals approvals() {
     if (approvals == null) {
       try {
-        client = clientFactory.connect();
+        client = connecting != null ? made(connecting) : clientFactory.connect();
       } catch (RuntimeException e) {
         String reason = e.getMessage();
         if (e.getCause() != null && e.getCause().getMessage() != null) {
@@ -233,6 +275,18 @@ public final class OverdueCli implements Callable<Integer> {
           new Approvals(client, request -> RequestValidator.refusal(request, Instant.now()));
     }
     return approvals;
+  }
+
+  /** The connection made in the background, or what stopped it, as if made here. */
+  private static WorkflowClient made(CompletableFuture<WorkflowClient> connecting) {
+    try {
+      return connecting.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException cause) {
+        throw cause;
+      }
+      throw e;
+    }
   }
 
   /**
@@ -274,14 +328,8 @@ public final class OverdueCli implements Callable<Integer> {
    * @param command true for an Update, which the service keeps and may still deliver later
    */
   <T> T answer(String id, boolean command, Supplier<T> call) {
-    Executor daemon =
-        task -> {
-          Thread thread = new Thread(task, "overdue-call");
-          thread.setDaemon(true);
-          thread.start();
-        };
     long started = System.nanoTime();
-    CompletableFuture<T> future = CompletableFuture.supplyAsync(call, daemon);
+    CompletableFuture<T> future = CompletableFuture.supplyAsync(call, daemon("overdue-call"));
     try {
       return future.get(answerTimeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {

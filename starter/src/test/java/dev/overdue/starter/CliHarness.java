@@ -84,8 +84,13 @@ final class CliHarness implements AutoCloseable {
   static Run run(OverdueCli.ClientFactory clients, String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    // As main builds it: only the subcommand the arguments run (all for help and typos).
-    var commandLine = OverdueCli.commandLine(new OverdueCli(clients), args);
+    // As main builds it: only the subcommand the arguments run (all for help and typos), the
+    // connection made meanwhile when they name a command that talks to the server.
+    OverdueCli cli = new OverdueCli(clients);
+    if (Commands.connects(args)) {
+      cli.connectInBackground();
+    }
+    var commandLine = OverdueCli.commandLine(cli, args);
     commandLine.setOut(new PrintWriter(out, true));
     commandLine.setErr(new PrintWriter(err, true));
     int code = commandLine.execute(args);

@@ -1,7 +1,9 @@
 package dev.overdue.starter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -27,6 +29,20 @@ class CommandsTest {
     assertNull(invoked("--help"));
     assertNull(invoked());
     assertNull(invoked("--", "status"));
+  }
+
+  @Test
+  void theConnectionIsMadeMeanwhileForALineThatNamesACommandThatTalksToTheServer() {
+    assertTrue(Commands.connects(new String[] {"status", "PO-1"}));
+    assertTrue(Commands.connects(new String[] {"--answer-timeout", "PT5S", "approve", "PO-1"}));
+    assertTrue(Commands.connects(new String[] {"warm-up"}));
+    // A guess: help for a command connects for nothing, and closes the connection unused.
+    assertTrue(Commands.connects(new String[] {"help", "status"}));
+    assertFalse(Commands.connects(new String[] {"--version"}));
+    assertFalse(Commands.connects(new String[] {"--help"}));
+    assertFalse(Commands.connects(new String[] {"codec-server", "--port", "8888"}));
+    assertFalse(Commands.connects(new String[] {"aprove", "PO-1"}));
+    assertFalse(Commands.connects(new String[] {}));
   }
 
   @Test
