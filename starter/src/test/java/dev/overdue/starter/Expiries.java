@@ -403,7 +403,7 @@ final class Expiries {
     assertEquals(Set.of(), store.keys("CLAIMED"), "keys left CLAIMED in " + store);
   }
 
-  /** The warnings the RaiseWarning activity published (a log line each), against the plan. */
+  /** The warnings published as a line of a worker's log each, against the plan. */
   record Published(Set<String> missing, Set<String> repeated) {}
 
   private static final java.util.regex.Pattern WARNING_LINE =

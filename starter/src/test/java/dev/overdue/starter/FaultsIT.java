@@ -58,7 +58,7 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>After each: every timer expired exactly once in workflow state (the {@code timers} query says
  * firings 1, the audit trail holds one TimerExpired, the process one warning and no other), every
- * warning was published (the RaiseWarning log line), every notification key reached the receiver
+ * warning was published (its log line, from the workflow), every notification key reached the receiver
  * and no other did, and every key is DELIVERED in the worker's store, none left CLAIMED.
  *
  * <p>Duplicates: without a kill, no key may reach the receiver twice. With a kill, the design
@@ -225,7 +225,7 @@ class FaultsIT {
       assertTrue(expiredAtKill < expected, "every timer was due before the kill: it came too late");
       assertTrue(secondAfterKill > 0, "the second worker delivered nothing after the kill");
       assertNothingLost(observed, Store.sqlite(store));
-      assertEquals(Set.of(), published.missing(), "warnings never published by RaiseWarning");
+      assertEquals(Set.of(), published.missing(), "warnings never logged");
       assertTrue(unexplained.isEmpty(), "duplicate deliveries the store should have prevented: " + unexplained);
     }
   }
@@ -273,7 +273,7 @@ class FaultsIT {
 
       assertTrue(dueAfter.size() > 0, "no timer was due after the restart: it took longer than the window");
       assertNothingLost(observed, Store.sqlite(store));
-      assertEquals(Set.of(), published.missing(), "warnings never published by RaiseWarning");
+      assertEquals(Set.of(), published.missing(), "warnings never logged");
       assertEquals(Map.of(), duplicates(sink), "keys accepted twice");
     }
   }
@@ -327,7 +327,7 @@ class FaultsIT {
 
       assertEquals(List.of(), acceptedDuringOutage, "accepted while the endpoint was down");
       assertNothingLost(observed, Store.sqlite(store));
-      assertEquals(Set.of(), published.missing(), "warnings never published by RaiseWarning");
+      assertEquals(Set.of(), published.missing(), "warnings never logged");
       assertEquals(Map.of(), duplicates(sink), "keys accepted twice");
     }
   }

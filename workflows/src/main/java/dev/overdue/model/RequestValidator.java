@@ -273,7 +273,7 @@ public final class RequestValidator {
 
   /** Whether {@code text} is a date-time with an offset (true) or without (false); empty if neither. */
   private static Optional<Boolean> dateTimeWithOffset(String text) {
-    if (text == null || text.length() > TimeLimit.MAX_TEXT_LENGTH) {
+    if (text == null || text.length() > TimeLimit.MAX_TEXT_LENGTH || !TimeLimit.mayBeDateTime(text)) {
       return Optional.empty();
     }
     try {

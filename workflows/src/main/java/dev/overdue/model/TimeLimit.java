@@ -147,6 +147,18 @@ public sealed interface TimeLimit
     return expiration.isAfter(now.plus(MAX_AHEAD));
   }
 
+  /**
+   * Whether {@code text} may be a date-time ({@code 2026-11-25T17:00}, {@code +10000-01-01T00:00Z}):
+   * it starts with a year, where durations, cycles, cron fields with letters and expressions
+   * start otherwise. Callers ask before parsing, since a parse that fails throws, which costs
+   * more than reading the limit.
+   */
+  static boolean mayBeDateTime(String text) {
+    String value = text == null ? "" : text.strip();
+    int first = value.startsWith("+") || value.startsWith("-") ? 1 : 0;
+    return value.length() > first && Character.isDigit(value.charAt(first));
+  }
+
   /** The longest text a limit may have: the longest date-time with offset has 35 characters. */
   int MAX_TEXT_LENGTH = 100;
 

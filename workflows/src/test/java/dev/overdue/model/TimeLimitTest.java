@@ -2,6 +2,7 @@ package dev.overdue.model;
 
 import static dev.overdue.model.Fixtures.T0;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -36,6 +37,18 @@ class TimeLimitTest {
   })
   void relativeLimitIsAnIso8601Duration(String text, String expected) {
     assertEquals(Duration.parse(expected), relative(text));
+  }
+
+  @ParameterizedTest(name = "{0} may be a date-time")
+  @ValueSource(strings = {"2026-11-25T17:00:00+01:00", "2026-11-25T17:00", " 2026-11-25T17:00Z", "+10000-01-01T00:00Z", "-0001-01-01T00:00Z", "300"})
+  void aLimitThatStartsWithAYearMayBeADateTime(String text) {
+    assertTrue(TimeLimit.mayBeDateTime(text));
+  }
+
+  @ParameterizedTest(name = "{0} is no date-time")
+  @ValueSource(strings = {"PT30M", "p2d", "-PT1H", "R3/PT4H", "P3D business", "=data.due", "", "+", "  "})
+  void durationsCyclesAndExpressionsAreNoDateTimesWithoutParsingThem(String text) {
+    assertFalse(TimeLimit.mayBeDateTime(text));
   }
 
   @Test
