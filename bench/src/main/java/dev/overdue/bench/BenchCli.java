@@ -137,6 +137,11 @@ public final class BenchCli {
         description = "A running Temporal server to use (default: TEMPORAL_ADDRESS if set, else a dev server of the bench's own per side).")
     String address;
 
+    @Option(names = "--server-pid", split = ",", paramLabel = "PID",
+        description = "With --address: processes whose CPU time, with their children's, is the server's"
+            + " (a cluster's services and its PostgreSQL); without, the server's CPU is not read.")
+    List<Long> serverPids = new ArrayList<>();
+
     @Option(names = "--repeats", defaultValue = "1", description = "Runs of each side; medians are reported (default ${DEFAULT-VALUE}).")
     int repeats;
 
@@ -180,6 +185,9 @@ public final class BenchCli {
       if (address != null) {
         command.addAll(List.of("--address", address));
       }
+      if (!serverPids.isEmpty()) {
+        command.addAll(List.of("--server-pid", serverPids.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","))));
+      }
       if (lead != null) {
         command.addAll(List.of("--lead", lead.toString()));
       }
@@ -191,7 +199,8 @@ public final class BenchCli {
       try {
         result =
             new ScaleBench(
-                    new ScaleBench.Options(approvals, window, server, repeats, warmup, concurrency, lead, bound, workerJavaOpts, root),
+                    new ScaleBench.Options(approvals, window, server, serverPids, repeats, warmup, concurrency, lead, bound,
+                        workerJavaOpts, root),
                     System.out, System.err)
                 .run();
       } catch (RuntimeException e) {

@@ -21,17 +21,20 @@ final class Sampler {
   private final int port;
   private final String expiriesSeries;
   private final long pid;
-  private final long serverPid;
+  private final List<Long> serverPids;
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
   private final List<Sample> samples = new ArrayList<>();
   private ScheduledExecutorService timer;
 
-  /** @param serverPid the dev server's process, whose CPU time is read from /proc; -1 for none */
-  Sampler(int port, String expiriesSeries, long pid, long serverPid) {
+  /**
+   * @param serverPids the server's processes, whose CPU time with their children's is read from
+   *     /proc; none: not read
+   */
+  Sampler(int port, String expiriesSeries, long pid, List<Long> serverPids) {
     this.port = port;
     this.expiriesSeries = expiriesSeries;
     this.pid = pid;
-    this.serverPid = serverPid;
+    this.serverPids = List.copyOf(serverPids);
   }
 
   void start() throws InterruptedException {
@@ -76,7 +79,7 @@ final class Sampler {
               text.sum("jvm_memory_used_bytes", labels -> "heap".equals(labels.get("area"))),
               cpuNanos(text),
               orZero(text.sum(expiriesSeries)),
-              serverPid < 0 ? Double.NaN : ProcStat.cpuNanos(serverPid));
+              serverPids.isEmpty() ? Double.NaN : ProcStat.treeCpuNanos(serverPids));
       synchronized (samples) {
         samples.add(sample);
       }
@@ -216,16 +219,72 @@ final class Sampler {
     return Double.isNaN(value) ? 0 : value;
   }
 
-  /** CPU time of a process from /proc (Linux): utime + stime, in clock ticks of 10 ms. */
+  /** CPU time of processes from /proc (Linux), in clock ticks of 10 ms. */
   static final class ProcStat {
+    /** utime + stime of one process. */
     static double cpuNanos(long pid) {
+      long[] stat = stat(pid);
+      return stat == null ? Double.NaN : (stat[UTIME] + stat[STIME]) * NANOS_PER_TICK;
+    }
+
+    /**
+     * The CPU time of {@code roots} and every process below them: each one's utime + stime, plus
+     * cutime + cstime, what its children that ended have used (PostgreSQL's backends, say). NaN
+     * when no root is alive.
+     */
+    static double treeCpuNanos(List<Long> roots) {
+      java.util.Map<Long, long[]> all = new java.util.HashMap<>();
+      try (var listing = Files.list(Path.of("/proc"))) {
+        listing.map(path -> path.getFileName().toString()).filter(name -> name.chars().allMatch(Character::isDigit))
+            .forEach(name -> {
+              long[] stat = stat(Long.parseLong(name));
+              if (stat != null) {
+                all.put(Long.parseLong(name), stat);
+              }
+            });
+      } catch (IOException e) {
+        return Double.NaN;
+      }
+      java.util.Set<Long> tree = new java.util.HashSet<>();
+      roots.stream().filter(all::containsKey).forEach(tree::add);
+      if (tree.isEmpty()) {
+        return Double.NaN;
+      }
+      for (boolean grew = true; grew; ) {
+        grew = false;
+        for (var process : all.entrySet()) {
+          if (!tree.contains(process.getKey()) && tree.contains(process.getValue()[PPID])) {
+            grew = tree.add(process.getKey()) || grew;
+          }
+        }
+      }
+      long ticks = 0;
+      for (long pid : tree) {
+        long[] stat = all.get(pid);
+        ticks += stat[UTIME] + stat[STIME] + stat[CUTIME] + stat[CSTIME];
+      }
+      return ticks * NANOS_PER_TICK;
+    }
+
+    private static final double NANOS_PER_TICK = 10_000_000.0;
+    private static final int PPID = 1;
+    private static final int UTIME = 11;
+    private static final int STIME = 12;
+    private static final int CUTIME = 13;
+    private static final int CSTIME = 14;
+
+    /** The fields after the command, from state (index 0) on; null when the process is gone. */
+    private static long[] stat(long pid) {
       try {
         String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
         String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
-        return ticks * 10_000_000.0;
+        long[] values = new long[CSTIME + 1];
+        for (int i = 1; i <= CSTIME; i++) {
+          values[i] = Long.parseLong(fields[i]);
+        }
+        return values;
       } catch (IOException | RuntimeException e) {
-        return Double.NaN;
+        return null;
       }
     }
   }

@@ -39,12 +39,15 @@ public final class ScaleBench {
 
   /**
    * @param address a server to use; null: start a dev server (bin/dev-server) per side
+   * @param serverPids with {@code address}: the processes whose CPU time, with their children's, is
+   *     the server's (a cluster's services and its database); empty: the server's CPU is not read
    * @param lead from the first start to the window's start; null: from the warm-up's rates
    */
   public record Options(
       int approvals,
       Duration window,
       String address,
+      List<Long> serverPids,
       int repeats,
       int warmup,
       int concurrency,
@@ -209,7 +212,10 @@ public final class ScaleBench {
       progress.say("[" + label + "] starting the worker: " + String.join(" ", command));
       worker = ChildProcess.start(side.name + " worker", command, options.root(), env, runDir.resolve("worker-" + name + ".log"));
       worker.awaitLog(side.readyLine(), WORKER_START);
-      sampler = new Sampler(metricsPort, side.expiriesSeries(), worker.pid(), server == null ? -1 : server.pid());
+      sampler =
+          new Sampler(
+              metricsPort, side.expiriesSeries(), worker.pid(),
+              server == null ? options.serverPids() : List.of(server.pid()));
       sampler.start();
 
       String prefix = "scale-" + tag + "-" + (repeat + 1) + "-";
