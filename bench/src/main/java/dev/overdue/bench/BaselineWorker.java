@@ -6,6 +6,7 @@ import io.temporal.client.WorkflowClient;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.worker.Worker;
 import io.temporal.worker.WorkerFactory;
+import io.temporal.worker.WorkerFactoryOptions;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -15,7 +16,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The baseline side's worker process for {@code bench scale}: wired exactly like {@code
  * OverdueWorker} (same connection settings, the same {@link MetricsServer} feeding the SDK's
- * metrics and the JVM's to Prometheus, default worker options), hosting only {@link
+ * metrics and the JVM's to Prometheus, the same sticky cache size), hosting only {@link
  * SleepBaselineWorkflow}. Run as {@code java -cp overdue-bench.jar dev.overdue.bench.BaselineWorker
  * --task-queue Q --metrics-port P}.
  */
@@ -42,22 +43,31 @@ public final class BaselineWorker {
     Logger log = LoggerFactory.getLogger(BaselineWorker.class);
     String taskQueue = null;
     int metricsPort = 0;
+    int cacheSize = 600;
     for (int i = 0; i + 1 < args.length; i += 2) {
       switch (args[i]) {
         case "--task-queue" -> taskQueue = args[i + 1];
         case "--metrics-port" -> metricsPort = Integer.parseInt(args[i + 1]);
+        case "--workflow-cache-size" -> cacheSize = Integer.parseInt(args[i + 1]);
         default -> throw new IllegalArgumentException("unknown option " + args[i]);
       }
     }
     if (taskQueue == null || args.length % 2 != 0) {
-      System.err.println("usage: BaselineWorker --task-queue QUEUE [--metrics-port PORT]");
+      System.err.println("usage: BaselineWorker --task-queue QUEUE [--metrics-port PORT] [--workflow-cache-size N]");
       System.exit(2);
     }
     Connection connection = Connection.load();
     MetricsServer metrics = MetricsServer.start(MetricsServer.DEFAULT_HOST, metricsPort);
     WorkflowServiceStubs stubs = connection.serviceStubs(metrics.scope());
     WorkflowClient client = connection.client(stubs);
-    WorkerFactory factory = WorkerFactory.newInstance(client);
+    // As OverdueWorker sets them: the sticky cache and the workflow threads alike.
+    WorkerFactory factory =
+        WorkerFactory.newInstance(
+            client,
+            WorkerFactoryOptions.newBuilder()
+                .setWorkflowCacheSize(cacheSize)
+                .setMaxWorkflowThreadCount(cacheSize)
+                .build());
     Worker worker = factory.newWorker(taskQueue);
     worker.registerWorkflowImplementationTypes(SleepBaselineWorkflow.Impl.class);
     CountDownLatch stopped = new CountDownLatch(1);

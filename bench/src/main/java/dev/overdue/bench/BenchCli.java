@@ -163,11 +163,20 @@ public final class BenchCli {
         description = "JVM options of both worker processes (default ${DEFAULT-VALUE}).")
     String workerJavaOpts;
 
+    @Option(names = "--profile",
+        description = "Profile both workers' CPU with async-profiler (every 5 ms, their whole life) and print where it went.")
+    boolean profile;
+
+    @Option(names = "--workflow-cache-size", defaultValue = "600", paramLabel = "N",
+        description = "Both workers' sticky cache and workflow threads (default ${DEFAULT-VALUE}, the SDK's and the worker's).")
+    int workflowCacheSize;
+
     @Override
     public Integer call() throws Exception {
-      if (approvals < 1 || repeats < 1 || warmup < 1 || concurrency < 1
+      if (approvals < 1 || repeats < 1 || warmup < 1 || concurrency < 1 || workflowCacheSize < 1
           || window.compareTo(Duration.ofSeconds(1)) < 0) {
-        System.err.println("--approvals, --repeats, --warmup and --concurrency must be at least 1, --window at least 1 s");
+        System.err.println(
+            "--approvals, --repeats, --warmup, --concurrency and --workflow-cache-size must be at least 1, --window at least 1 s");
         return ExitCodes.USAGE;
       }
       String server = server(address);
@@ -181,7 +190,11 @@ public final class BenchCli {
       Duration bound = timeout != null ? timeout : ScaleBench.Options.defaultTimeout(approvals, window, repeats);
       List<String> command = new ArrayList<>(List.of("bin/overdue bench scale", "--approvals", Integer.toString(approvals),
           "--window", window.toString(), "--repeats", Integer.toString(repeats), "--warmup", Integer.toString(warmup),
-          "--concurrency", Integer.toString(concurrency), "--worker-java-opts '" + workerJavaOpts + "'"));
+          "--concurrency", Integer.toString(concurrency), "--worker-java-opts '" + workerJavaOpts + "'",
+          "--workflow-cache-size", Integer.toString(workflowCacheSize)));
+      if (profile) {
+        command.add("--profile");
+      }
       if (address != null) {
         command.addAll(List.of("--address", address));
       }
@@ -200,7 +213,7 @@ public final class BenchCli {
         result =
             new ScaleBench(
                     new ScaleBench.Options(approvals, window, server, serverPids, repeats, warmup, concurrency, lead, bound,
-                        workerJavaOpts, root),
+                        workerJavaOpts, workflowCacheSize, profile, root),
                     System.out, System.err)
                 .run();
       } catch (RuntimeException e) {

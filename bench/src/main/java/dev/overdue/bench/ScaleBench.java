@@ -54,6 +54,8 @@ public final class ScaleBench {
       Duration lead,
       Duration timeout,
       String workerJavaOpts,
+      int workflowCacheSize,
+      boolean profile,
       Path root) {
     /** A generous bound on the whole run: per side run, the window plus 20 min plus 20 ms per approval. */
     public static Duration defaultTimeout(int approvals, Duration window, int repeats) {
@@ -62,7 +64,13 @@ public final class ScaleBench {
     }
   }
 
-  public record Result(int approvals, ScaleFigures overdue, ScaleFigures baseline) {
+  /** @param profiles with {@code --profile}: where each side's worker spent its CPU (the last run's) */
+  public record Result(
+      int approvals, ScaleFigures overdue, ScaleFigures baseline, Map<String, ProfileSummary.Summary> profiles) {
+    public Result(int approvals, ScaleFigures overdue, ScaleFigures baseline) {
+      this(approvals, overdue, baseline, Map.of());
+    }
+
     public Map<String, Object> json() {
       Map<String, Object> json = new LinkedHashMap<>();
       json.put("scenario", "scale");
@@ -70,6 +78,12 @@ public final class ScaleBench {
       json.put("overdue", overdue.json());
       json.put("baseline", baseline.json());
       json.put("ratio", ScaleFigures.ratio(overdue, baseline));
+      json.put("goals", ScaleFigures.goals(overdue, baseline));
+      if (!profiles.isEmpty()) {
+        Map<String, Object> profile = new LinkedHashMap<>();
+        profiles.forEach((side, summary) -> profile.put(side, summary.json()));
+        json.put("profile", profile);
+      }
       return json;
     }
   }
@@ -121,6 +135,7 @@ public final class ScaleBench {
   private Result runSides() throws Exception {
     List<ScaleFigures> overdue = new ArrayList<>();
     List<ScaleFigures> baseline = new ArrayList<>();
+    Map<String, ProfileSummary.Summary> profiles = new LinkedHashMap<>();
     for (int r = 0; r < options.repeats(); r++) {
       boolean overdueFirst = r % 2 == 0;
       for (int s = 0; s < 2; s++) {
@@ -128,11 +143,21 @@ public final class ScaleBench {
         String label = side.name + (options.repeats() > 1 ? " run " + (r + 1) + "/" + options.repeats() : "");
         ScaleFigures figures = runSide(side, label, r);
         out.printf("%-8s %s%n", label + ":", figures);
+        if (options.profile()) {
+          ProfileSummary.Summary summary = ProfileSummary.of(stacks(side.name + "-" + (r + 1)), 12);
+          ProfileSummary.lines(label + " worker's CPU, " + stacks(side.name + "-" + (r + 1)), summary).forEach(out::println);
+          profiles.put(side.name, summary);
+        }
         out.flush();
         (side instanceof ScaleSide.Overdue ? overdue : baseline).add(figures);
       }
     }
-    return new Result(options.approvals(), ScaleFigures.median(overdue), ScaleFigures.median(baseline));
+    return new Result(options.approvals(), ScaleFigures.median(overdue), ScaleFigures.median(baseline), profiles);
+  }
+
+  /** Where the worker of the side run {@code name} writes its profile (with {@code --profile}). */
+  private Path stacks(String name) {
+    return runDir.resolve("profile-" + name + ".collapsed");
   }
 
   // ---- one side -----------------------------------------------------------------------------
@@ -208,7 +233,11 @@ public final class ScaleBench {
       List<String> command = new ArrayList<>();
       command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
       command.addAll(splitOptions(options.workerJavaOpts()));
+      if (options.profile()) {
+        command.add(ScaleProfile.agentOption(runDir, stacks(name)));
+      }
       command.addAll(side.workerArgs(options.root(), metricsPort));
+      command.addAll(List.of("--workflow-cache-size", Integer.toString(options.workflowCacheSize())));
       progress.say("[" + label + "] starting the worker: " + String.join(" ", command));
       worker = ChildProcess.start(side.name + " worker", command, options.root(), env, runDir.resolve("worker-" + name + ".log"));
       worker.awaitLog(side.readyLine(), WORKER_START);

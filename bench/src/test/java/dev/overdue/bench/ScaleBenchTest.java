@@ -2,6 +2,7 @@ package dev.overdue.bench;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -78,7 +79,7 @@ class ScaleBenchTest {
     String line = JSON.writeValueAsString(new ScaleBench.Result(10_000, overdue, baseline).json());
     assertEquals(1, line.lines().count());
     JsonNode json = JSON.readTree(line);
-    assertEquals(List.of("scenario", "approvals", "overdue", "baseline", "ratio"), names(json));
+    assertEquals(List.of("scenario", "approvals", "overdue", "baseline", "ratio", "goals"), names(json));
     assertEquals("scale", json.get("scenario").asText());
     assertEquals(10_000, json.get("approvals").asInt());
     for (String side : List.of("overdue", "baseline")) {
@@ -94,6 +95,38 @@ class ScaleBenchTest {
     assertEquals(1.2, json.get("ratio").get("latenessP99").asDouble());
     assertEquals(2.0, json.get("ratio").get("heapPeak").asDouble());
     assertTrue(json.get("overdue").get("heapAfterGcMiB").isNull(), "NaN is null: " + line);
+    assertEquals(1.0, json.get("ratio").get("serverCpuSeconds").asDouble());
+  }
+
+  @Test
+  void theGoalsSayWhichBoundEachFigureMeets() throws Exception {
+    ScaleFigures baseline = withCpu(new Lateness(30_000, 30, 100, 700, 800), 100, 100);
+    JsonNode goals = goals(withCpu(new Lateness(30_000, 50, 120, 800, 900), 125, 120), baseline);
+    assertEquals(List.of("workerCpuRatio", "serverCpuRatio", "latenessP50Ratio", "latenessP99Seconds"), names(goals));
+    assertEquals(1.25, goals.get("workerCpuRatio").get("value").asDouble());
+    assertTrue(goals.get("workerCpuRatio").get("met").asBoolean(), goals.toString());
+    assertEquals(1.2, goals.get("serverCpuRatio").get("value").asDouble());
+    assertTrue(goals.get("serverCpuRatio").get("met").asBoolean(), goals.toString());
+    assertTrue(goals.get("latenessP50Ratio").get("met").asBoolean(), "1.667 <= 2: " + goals);
+    assertEquals(0.8, goals.get("latenessP99Seconds").get("value").asDouble());
+    assertTrue(goals.get("latenessP99Seconds").get("met").asBoolean());
+    assertTrue(goals.get("latenessP99Seconds").get("applies").asBoolean());
+
+    ScaleFigures slowBaseline = withCpu(new Lateness(30_000, 30, 100, 4_800, 9_000), 100, 100);
+    JsonNode missed = goals(withCpu(new Lateness(30_000, 70, 120, 5_000, 9_000), 140, 130), slowBaseline);
+    assertFalse(missed.get("workerCpuRatio").get("met").asBoolean(), missed.toString());
+    assertFalse(missed.get("serverCpuRatio").get("met").asBoolean(), missed.toString());
+    assertFalse(missed.get("latenessP50Ratio").get("met").asBoolean(), "2.333 > 2: " + missed);
+    assertFalse(missed.get("latenessP99Seconds").get("met").asBoolean());
+    assertFalse(missed.get("latenessP99Seconds").get("applies").asBoolean(), "the baseline missed 1 s too");
+  }
+
+  private static JsonNode goals(ScaleFigures overdue, ScaleFigures baseline) throws Exception {
+    return JSON.readTree(JSON.writeValueAsString(new ScaleBench.Result(10_000, overdue, baseline).json())).get("goals");
+  }
+
+  private static ScaleFigures withCpu(Lateness lateness, double workerCpu, double serverCpu) {
+    return new ScaleFigures(100, 50, lateness.count(), 0, 0, lateness, 200, Double.NaN, workerCpu, 1, 0.5, serverCpu);
   }
 
   @Test

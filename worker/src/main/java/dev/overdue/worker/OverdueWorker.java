@@ -132,6 +132,16 @@ public final class OverdueWorker implements Callable<Integer> {
       converter = Durations.class)
   Duration timerCountInterval;
 
+  @Option(
+      names = "--workflow-cache-size",
+      paramLabel = "N",
+      description =
+          "Approvals kept in memory between their workflow tasks (Temporal's sticky cache), and as many"
+              + " workflow threads: a task of one that is not kept replays its history first (env"
+              + " OVERDUE_WORKFLOW_CACHE_SIZE, default ${DEFAULT-VALUE}, the SDK's).",
+      defaultValue = "${env:OVERDUE_WORKFLOW_CACHE_SIZE:-600}")
+  int workflowCacheSize;
+
   @Spec CommandSpec spec;
 
   /** The environment connection settings are read from: the process's, or a test's. */
@@ -154,6 +164,10 @@ public final class OverdueWorker implements Callable<Integer> {
     if (metricsPort < 0 || metricsPort > 65535) {
       throw new ParameterException(
           spec.commandLine(), "--metrics-port must be 0 (off) or a port up to 65535: " + metricsPort);
+    }
+    if (workflowCacheSize < 1) {
+      throw new ParameterException(
+          spec.commandLine(), "--workflow-cache-size must be at least 1: " + workflowCacheSize);
     }
     WorkerSettings settings;
     Deliveries deliveries;
@@ -238,7 +252,12 @@ public final class OverdueWorker implements Callable<Integer> {
     RunningActivities running = new RunningActivities();
     WorkerFactory factory =
         WorkerFactory.newInstance(
-            client, WorkerFactoryOptions.newBuilder().setWorkerInterceptors(running).build());
+            client,
+            WorkerFactoryOptions.newBuilder()
+                .setWorkerInterceptors(running)
+                .setWorkflowCacheSize(workflowCacheSize)
+                .setMaxWorkflowThreadCount(workflowCacheSize)
+                .build());
     Worker worker = factory.newWorker(taskQueue);
     worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
     worker.registerActivitiesImplementations(OverdueActivities.of(deliveries));

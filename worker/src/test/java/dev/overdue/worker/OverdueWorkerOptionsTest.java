@@ -45,6 +45,20 @@ class OverdueWorkerOptionsTest {
   }
 
   @Test
+  void theStickyCacheIsTheSdksUnlessSetAndAtLeastOne() {
+    assumeTrue(System.getenv("OVERDUE_WORKFLOW_CACHE_SIZE") == null, "OVERDUE_WORKFLOW_CACHE_SIZE set in this environment");
+    OverdueWorker worker = new OverdueWorker();
+    new CommandLine(worker).parseArgs();
+    assertEquals(600, worker.workflowCacheSize);
+    new CommandLine(worker).parseArgs("--workflow-cache-size", "10000");
+    assertEquals(10_000, worker.workflowCacheSize);
+    CommandLine cli = new CommandLine(new OverdueWorker());
+    cli.setErr(new PrintWriter(Writer.nullWriter()));
+    assertEquals(2, cli.execute("--workflow-cache-size", "0"));
+    assertEquals(2, cli.execute("--workflow-cache-size", "many"));
+  }
+
+  @Test
   void theDrainTimeoutAndTheTimerCountIntervalTakeSecondsMinutesOrIso() {
     assumeTrue(
         System.getenv("OVERDUE_DRAIN_TIMEOUT") == null && System.getenv("OVERDUE_TIMER_COUNT_INTERVAL") == null,
