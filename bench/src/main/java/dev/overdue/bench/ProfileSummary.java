@@ -38,7 +38,7 @@ public final class ProfileSummary {
   static final List<Part> TASK_PARTS =
       List.of(
           new Part("logging", s -> s.contains("org/slf4j/")),
-          new Part("Overdue's workflow and model", s -> s.contains("dev/overdue/")),
+          new Part("the workflow's own code (dev.overdue)", s -> s.contains("dev/overdue/")),
           new Part("Jackson (payloads)", s -> s.contains("com/fasterxml/jackson")),
           new Part("protobuf", s -> s.contains("com/google/protobuf")),
           new Part("the SDK", s -> true));
@@ -106,7 +106,7 @@ public final class ProfileSummary {
     long tasks = summary.parts().getOrDefault("workflow tasks", 0L);
     lines.add("  of the workflow tasks:");
     summary.taskParts().forEach((name, n) -> lines.add(String.format("    %5.1f %%  %s", tasks == 0 ? 0 : 100.0 * n / tasks, name)));
-    lines.add("  Overdue's methods, inclusive, of the workflow tasks:");
+    lines.add("  its dev.overdue methods, inclusive, of the workflow tasks:");
     summary.overdueFrames().forEach((name, n) -> lines.add(String.format("    %5.1f %%  %s", 100.0 * n / tasks, name)));
     return lines;
   }

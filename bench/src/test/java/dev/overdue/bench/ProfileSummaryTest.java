@@ -30,8 +30,8 @@ class ProfileSummaryTest {
     assertEquals(40L, summary.parts().get("workflow tasks"));
     assertEquals(10L, summary.parts().get("polling and gRPC"));
     assertEquals(0L, summary.parts().get("garbage collector"));
-    assertEquals(5L, summary.taskParts().get("logging"), "logging wins over the Overdue frame below it");
-    assertEquals(20L, summary.taskParts().get("Overdue's workflow and model"));
+    assertEquals(5L, summary.taskParts().get("logging"), "logging wins over the workflow frame below it");
+    assertEquals(20L, summary.taskParts().get("the workflow's own code (dev.overdue)"));
     assertEquals(5L, summary.taskParts().get("Jackson (payloads)"));
     assertEquals(10L, summary.taskParts().get("the SDK"));
     assertEquals(
