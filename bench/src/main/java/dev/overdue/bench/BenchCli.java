@@ -11,12 +11,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code bin/overdue bench}: each benchmark prints how it ran and, as its last line, one JSON object
@@ -32,7 +34,8 @@ import picocli.CommandLine.Option;
       BenchCli.Scale.class,
       BenchCli.Bulk.class,
       BenchCli.Cli.class,
-      BenchCli.Cost.class
+      BenchCli.Cost.class,
+      BenchCli.Profile.class
     })
 public final class BenchCli {
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -371,6 +374,34 @@ public final class BenchCli {
           result.overdueLife(), result.baselineLife(), result.overdueExpiry(), result.baselineExpiry(),
           result.extraActionsPerExpiry());
       System.out.println(JSON.copy().disable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(result.json()));
+      return ExitCodes.DONE;
+    }
+  }
+
+  @Command(
+      name = "profile",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Where a worker's CPU went, read from async-profiler's collapsed stacks (what bench scale --profile",
+        "writes into target/bench-scale/<time>/): JIT, GC, workflow tasks split by what they did, polling."
+      })
+  static final class Profile implements Callable<Integer> {
+    @Parameters(arity = "1..*", paramLabel = "STACKS", description = "Collapsed-stack files, one per worker.")
+    List<Path> files;
+
+    @Option(names = "--frames", defaultValue = "12", paramLabel = "N", description = "dev.overdue methods listed (default ${DEFAULT-VALUE}).")
+    int frames;
+
+    @Override
+    public Integer call() throws Exception {
+      Map<String, Object> json = new LinkedHashMap<>();
+      json.put("scenario", "profile");
+      for (Path file : files) {
+        ProfileSummary.Summary summary = ProfileSummary.of(file, frames);
+        ProfileSummary.lines(file.toString(), summary).forEach(System.out::println);
+        json.put(file.getFileName().toString(), summary.json());
+      }
+      System.out.println(JSON.copy().disable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(json));
       return ExitCodes.DONE;
     }
   }

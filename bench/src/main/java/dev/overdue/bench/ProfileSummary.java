@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 /**
  * Where a worker's CPU went, from async-profiler's collapsed stacks (one line per distinct stack:
  * frames joined by ';', then the number of samples). Each stack falls into the first part whose
- * rule it matches; a workflow task's stacks are split again by the code on top of them. The rules
+ * rule it matches; a workflow task's stacks are split again by what the task was doing. The rules
  * name frames of the JVM, the Temporal SDK and this project, so they are approximations to read
  * as shares, not exact accounts.
  */
@@ -34,11 +34,23 @@ public final class ProfileSummary {
           new Part("metrics endpoint", s -> s.contains("MetricsServer") || s.contains("prometheus")),
           new Part("other", s -> true));
 
-  /** Within a workflow task, by the code on top of the stack. */
+  /**
+   * Within a workflow task, by what it was doing: the first rule that matches, so a stack under
+   * Overdue's rendering that parks its thread counts as parking. The parts of Overdue's code
+   * include the SDK calls they make.
+   */
   static final List<Part> TASK_PARTS =
       List.of(
           new Part("logging", s -> s.contains("org/slf4j/")),
-          new Part("the workflow's own code (dev.overdue)", s -> s.contains("dev/overdue/")),
+          new Part("handing the workflow thread over (park, unpark)",
+              s -> s.contains("WorkflowThreadContext.yield") || s.contains("WorkflowThreadScheduler")),
+          new Part("start: the request checked, the model started", s -> s.contains("ApprovalWorkflowImpl.<init>")),
+          new Part("commands: signals and Updates", s -> s.contains("ApprovalWorkflowImpl.onSignal")
+              || s.contains("ApprovalWorkflowImpl$UpdateHandler")),
+          new Part("expiries: the model and the handlers", s -> s.contains("ApprovalProcess.expireDue")
+              || s.contains("dev/overdue/workflow/HandlerRunner")),
+          new Part("publishing: search attributes, current details", s -> s.contains("dev/overdue/workflow/Inspection")),
+          new Part("the rest of the workflow's code (dev.overdue)", s -> s.contains("dev/overdue/")),
           new Part("Jackson (payloads)", s -> s.contains("com/fasterxml/jackson")),
           new Part("protobuf", s -> s.contains("com/google/protobuf")),
           new Part("the SDK", s -> true));
