@@ -56,7 +56,8 @@ final class Inspection {
     if (versions.inspectable) {
       upsertChanged(status, nextDeadline, versions.knowsTasks ? process : null, versions.shape9);
     }
-    // Rendered only when it changed: most wake-ups of a replay change no line of it.
+    // Rendered only when the status changed: an early wake-up for a deadline moved later, a
+    // refused command or a finished handler chain shows nothing new.
     if (!status.equals(rendered)) {
       Workflow.setCurrentDetails(details(status));
       rendered = status;
