@@ -64,12 +64,11 @@ class ApprovalWorkflowTest {
   @Test
   void acceptanceTimerExpiresWithDefaultWarningOnTheTask() {
     String id = t.start(ONE_STEP);
-    List<String> logged;
-    try (CapturedLog log = new CapturedLog()) {
-      t.sleep(Duration.ofHours(4).plusMinutes(1));
-      t.status(id);
-      logged = log.warnings("PO-1");
-    }
+    List<String> logged =
+        CapturedLog.warningsDuring("PO-1", () -> {
+          t.sleep(Duration.ofHours(4).plusMinutes(1));
+          t.status(id);
+        });
     TimerInfo acceptance = t.timer(id, "manager.acceptance");
     assertTrue(acceptance.expired());
     assertEquals("RUNNING", acceptance.state(), "an expired timer stays RUNNING");

@@ -28,6 +28,14 @@ final class CapturedLog implements AutoCloseable {
     return text().lines().filter(line -> line.contains(logger) && line.contains(" requestId=" + requestId + " ")).toList();
   }
 
+  /** The warning lines of the approval {@code requestId} that {@code during} made the worker log. */
+  static List<String> warningsDuring(String requestId, Runnable during) {
+    try (CapturedLog log = new CapturedLog()) {
+      during.run();
+      return log.warnings(requestId);
+    }
+  }
+
   @Override
   public void close() {
     System.setErr(original);

@@ -27,6 +27,18 @@ class CheapExpiryTest {
     t.close();
   }
 
+  private static final EventType FIRED = EventType.EVENT_TYPE_TIMER_FIRED;
+  private static final EventType TASK_SCHEDULED = EventType.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED;
+  private static final EventType TASK_STARTED = EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED;
+  private static final EventType TASK_COMPLETED = EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED;
+  private static final EventType UPSERT = EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES;
+
+  /** The approval's history from its first timer that fired on. */
+  private List<EventType> fromTheFirstExpiry(String id) {
+    List<EventType> events = t.fetchHistory(id).getEvents().stream().map(HistoryEvent::getEventType).toList();
+    return events.subList(events.indexOf(FIRED), events.size());
+  }
+
   private static final String WARNED =
       "{'requestId':'CHEAP-1','requester':'carol','timeout':'PT2H',"
           + "'steps':[{'name':'manager','approvers':['alice']}]}";
@@ -38,18 +50,14 @@ class CheapExpiryTest {
     t.approvals.update(id, "approve", json("{'user':'alice'}"));
     t.approvals.result(id);
 
-    List<EventType> events = t.fetchHistory(id).getEvents().stream().map(HistoryEvent::getEventType).toList();
-    int fired = events.indexOf(EventType.EVENT_TYPE_TIMER_FIRED);
+    List<EventType> fromExpiry = fromTheFirstExpiry(id);
     assertEquals(
-        List.of(
-            EventType.EVENT_TYPE_TIMER_FIRED,
-            EventType.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED,
-            EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED,
-            EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED,
-            EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES),
-        events.subList(fired, fired + 5),
-        "the expiry's task, then the next event comes from outside: " + events);
-    assertTrue(events.stream().noneMatch(e -> e == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED), events.toString());
+        List.of(FIRED, TASK_SCHEDULED, TASK_STARTED, TASK_COMPLETED, UPSERT),
+        fromExpiry.subList(0, 5),
+        "the expiry's task, then the next event comes from outside: " + fromExpiry);
+    assertTrue(
+        t.fetchHistory(id).getEvents().stream().noneMatch(e -> e.getEventType() == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED),
+        fromExpiry.toString());
     List<WarningInfo> warnings = t.status(id).warnings();
     assertEquals(1, warnings.size(), warnings.toString());
     assertEquals("process", warnings.get(0).timer());
@@ -58,20 +66,24 @@ class CheapExpiryTest {
   @Test
   void aWarningIsLoggedOnceAndNotAgainWhenItsHistoryIsReplayed() throws Exception {
     String id = t.start(WARNED);
-    List<String> logged;
-    try (CapturedLog log = new CapturedLog()) {
-      t.sleep(Duration.ofHours(2).plusMinutes(1));
-      t.status(id);
-      logged = log.warnings("CHEAP-1");
-    }
+    List<String> logged =
+        CapturedLog.warningsDuring("CHEAP-1", () -> {
+          t.sleep(Duration.ofHours(2).plusMinutes(1));
+          t.status(id);
+        });
     assertEquals(1, logged.size(), logged.toString());
     assertTrue(logged.get(0).contains(" timer=process step=- "), logged.get(0));
 
     WorkflowExecutionHistory history = t.fetchHistory(id);
-    try (CapturedLog log = new CapturedLog()) {
-      WorkflowReplayer.replayWorkflowExecution(history, ApprovalWorkflowImpl.class);
-      assertEquals(List.of(), log.warnings("CHEAP-1"), "a replay raises nothing again");
-    }
+    List<String> replayed =
+        CapturedLog.warningsDuring("CHEAP-1", () -> {
+          try {
+            WorkflowReplayer.replayWorkflowExecution(history, ApprovalWorkflowImpl.class);
+          } catch (Exception e) {
+            throw new AssertionError(e);
+          }
+        });
+    assertEquals(List.of(), replayed, "a replay raises nothing again");
   }
 
   @Test
@@ -84,17 +96,9 @@ class CheapExpiryTest {
     t.sleep(Duration.ofHours(1).plusMinutes(1));
     assertEquals("REJECTED", t.approvals.result(id).outcome());
 
-    List<EventType> events = t.fetchHistory(id).getEvents().stream().map(HistoryEvent::getEventType).toList();
-    int fired = events.indexOf(EventType.EVENT_TYPE_TIMER_FIRED);
     assertEquals(
-        List.of(
-            EventType.EVENT_TYPE_TIMER_FIRED,
-            EventType.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED,
-            EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED,
-            EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED,
-            EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES,
-            EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED),
-        events.subList(fired, events.size()));
+        List.of(FIRED, TASK_SCHEDULED, TASK_STARTED, TASK_COMPLETED, UPSERT, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED),
+        fromTheFirstExpiry(id));
   }
 
   @Test

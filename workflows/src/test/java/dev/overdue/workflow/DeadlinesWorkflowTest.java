@@ -247,12 +247,11 @@ class DeadlinesWorkflowTest {
         .filter(d -> d.recipient().name().equals("carol")).findFirst().orElseThrow().context().taskEvent());
     assertEquals("legal", t.status(id).currentStep());
     assertEquals("OBSOLETE", t.status(id).steps().get(1).state());
-    List<String> logged;
-    try (CapturedLog log = new CapturedLog()) {
-      t.approvals.update(id, "abort", json("{'reason':'withdrawn'}"));
-      assertEquals("ABORTED", t.approvals.result(id).outcome());
-      logged = log.warnings("PO-5");
-    }
+    List<String> logged =
+        CapturedLog.warningsDuring("PO-5", () -> {
+          t.approvals.update(id, "abort", json("{'reason':'withdrawn'}"));
+          assertEquals("ABORTED", t.approvals.result(id).outcome());
+        });
     assertTrue(logged.stream().anyMatch(line -> line.endsWith(" message=\"step legal: task deleted\"")),
         logged.toString());
   }
