@@ -251,6 +251,17 @@ public final class Approvals {
    * entry naming the previous run, whose own trail is read from it (queries work on closed runs).
    */
   public List<HistoryEntry> history(String id) {
+    return history(id, (runs, entries) -> {});
+  }
+
+  /** What {@link #history(String, Progress)} has read so far, after each run's trail. */
+  @FunctionalInterface
+  public interface Progress {
+    void read(int runs, int entries);
+  }
+
+  /** The same, telling {@code progress} after each run: a long approval has thousands of runs. */
+  public List<HistoryEntry> history(String id, Progress progress) {
     List<HistoryEntry> all = new ArrayList<>();
     Optional<String> runId = Optional.empty();
     for (int runs = 0; runs < MAX_RUNS_WALKED; runs++) {
@@ -260,6 +271,7 @@ public final class Approvals {
                   .newUntypedWorkflowStub(workflowId(id), runId, Optional.empty())
                   .query("history", HistoryEntry[].class));
       all.addAll(0, run);
+      progress.read(runs + 1, all.size());
       if (run.isEmpty() || !HistoryEntry.CONTINUED_AS_NEW.equals(run.get(0).name())) {
         return all;
       }

@@ -1,5 +1,6 @@
 package dev.overdue.starter;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.CommandResult;
 import dev.overdue.client.Approvals;
@@ -70,7 +71,7 @@ final class ApprovalCommands {
     }
 
     @Override
-    void execute() throws InterruptedException {
+    void execute() throws InterruptedException, JsonProcessingException {
       String misuse =
           Bulk.misuse(
               bulk, signal, spec.commandLine().getParseResult().hasMatchedOption(Bulk.CONCURRENCY));
@@ -85,6 +86,10 @@ final class ApprovalCommands {
       Approvals approvals = cli.approvals();
       if (signal) {
         approvals.signal(id, command);
+        if (json()) {
+          printJson(new Sent(command.name(), Approvals.workflowId(id), "signal"));
+          return;
+        }
         out()
             .println(
                 "sent "
@@ -98,13 +103,20 @@ final class ApprovalCommands {
       } else {
         try {
           CommandResult result = cli.answer(id, true, () -> approvals.update(id, command));
-          out().println(result.message());
+          if (json()) {
+            printJson(result);
+          } else {
+            out().println(result.message());
+          }
         } catch (RefusedException refused) {
           throw new CliError(ExitCodes.REFUSED, "rejected: " + refused.reason());
         }
       }
     }
   }
+
+  /** What {@code -o json} prints for a command sent as a Signal: nothing is known of its fate. */
+  record Sent(String command, String workflowId, String sentAs) {}
 
   /** Commands on one timer: who asks, for the timer's derivation trail. */
   abstract static class TimerCommand extends SteeringCommand {
@@ -310,13 +322,13 @@ final class ApprovalCommands {
     @Option(names = "--comment", paramLabel = "TEXT")
     String comment;
 
-    @Option(names = "--output", paramLabel = "JSON", description = OUTPUT)
+    @Option(names = "--task-output", paramLabel = "JSON", description = OUTPUT)
     String output;
 
     @Override
     ApprovalCommand command() {
       return new ApprovalCommand.Complete(
-          user, outcome, comment, HumanTaskCommands.object(output, "--output", spec.commandLine()));
+          user, outcome, comment, HumanTaskCommands.object(output, "--task-output", spec.commandLine()));
     }
   }
 
@@ -335,11 +347,11 @@ final class ApprovalCommands {
     @Option(names = "--comment", paramLabel = "TEXT")
     String comment;
 
-    @Option(names = "--output", paramLabel = "JSON", description = OUTPUT)
+    @Option(names = "--task-output", paramLabel = "JSON", description = OUTPUT)
     String output;
 
     Map<String, Object> output() {
-      return HumanTaskCommands.object(output, "--output", spec.commandLine());
+      return HumanTaskCommands.object(output, "--task-output", spec.commandLine());
     }
   }
 

@@ -13,6 +13,7 @@ import io.temporal.api.workflowservice.v1.DescribeBatchOperationResponse;
 import io.temporal.api.workflowservice.v1.StartBatchOperationRequest;
 import io.temporal.client.WorkflowClient;
 import java.io.PrintWriter;
+import java.util.function.Consumer;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.UUID;
@@ -35,7 +36,14 @@ final class BatchSignal {
   private final PrintWriter out;
   private final PrintWriter err;
 
-  BatchSignal(OverdueCli cli, String name, PrintWriter out, PrintWriter err) {
+  /** What {@code -o json} prints when the job ends; null for sentences. */
+  private final Consumer<Object> json;
+
+  /** The job's figures, as {@code -o json} prints them. */
+  record Document(String command, String jobId, String state, long total, long signalled, long failed, double seconds) {}
+
+  BatchSignal(OverdueCli cli, String name, PrintWriter out, PrintWriter err, Consumer<Object> json) {
+    this.json = json;
     this.cli = cli;
     this.name = name;
     this.out = out;
@@ -122,6 +130,11 @@ final class BatchSignal {
     long signalled = job.getCompleteOperationCount();
     long failed = job.getFailureOperationCount();
     double seconds = took.toMillis() / 1000.0;
+    if (json != null) {
+      json.accept(
+          new Document(name, jobId, job.getState().name().replace("BATCH_OPERATION_STATE_", ""),
+              total, signalled, failed, seconds));
+    }
     out.println(
         String.format(
             Locale.ROOT,

@@ -1,5 +1,6 @@
 package dev.overdue.starter;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.CommandResult;
 import dev.overdue.client.Approvals;
@@ -144,8 +145,10 @@ final class Bulk {
   private final OverdueCli cli;
   private final String name;
   private final Options options;
+  /** Where the sentences go: stdout, or with {@code -o json} stderr, as stdout is the document's. */
   private final PrintWriter out;
   private final PrintWriter err;
+  private final boolean json;
 
   /**
    * @param name the command as typed ({@code extend-deadline}), for messages
@@ -154,8 +157,20 @@ final class Bulk {
     this.cli = cli;
     this.name = name;
     this.options = options;
-    this.out = cli.out();
+    this.json = cli.output == Output.JSON;
+    this.out = json ? cli.err() : cli.out();
     this.err = cli.err();
+  }
+
+  /** What {@code -o json} prints for a dry run: the approvals that would be steered. */
+  record DryRun(String command, String query, boolean dryRun, List<WorkList.Entry> matched) {}
+
+  private void printJson(Object document) {
+    try {
+      cli.out().println(OverdueCli.JSON.writeValueAsString(document));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   /** The usage errors of these options, given the rest of the command line; null if none. */
@@ -192,6 +207,13 @@ final class Bulk {
     String what = name + " " + command.input();
     if (matched.isEmpty()) {
       out.println("no running approval matches " + list.query() + ": nothing sent");
+      if (json) {
+        printJson(new BulkSummary(name, 0).document(Duration.ZERO));
+      }
+      return ExitCodes.DONE;
+    }
+    if (options.dryRun && json) {
+      printJson(new DryRun(what, list.query(), true, matched));
       return ExitCodes.DONE;
     }
     if (options.dryRun) {
@@ -220,7 +242,7 @@ final class Bulk {
       return ExitCodes.DONE;
     }
     if (signal) {
-      return new BatchSignal(cli, name, out, err).run(list, command, matched.size());
+      return new BatchSignal(cli, name, out, err, json ? this::printJson : null).run(list, command, matched.size());
     }
     return updates(matched.stream().map(WorkList.Entry::workflowId).toList(), command);
   }
@@ -282,7 +304,11 @@ final class Bulk {
       pool.shutdownNow();
     }
     Duration took = Duration.ofNanos(System.nanoTime() - started);
-    summary.lines(took).forEach(out::println);
+    if (json) {
+      printJson(summary.document(took));
+    } else {
+      summary.lines(took).forEach(out::println);
+    }
     return summary.exitCode();
   }
 

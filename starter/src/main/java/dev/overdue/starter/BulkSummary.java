@@ -112,6 +112,16 @@ final class BulkSummary {
         .toList();
   }
 
+  /** What {@code -o json} prints: the counts and every approval's answer. */
+  record Document(
+      String command, int total, int applied, int refused, int failed, double seconds, List<Outcome> outcomes) {}
+
+  synchronized Document document(Duration took) {
+    return new Document(
+        command, total, count(Result.APPLIED), count(Result.REFUSED), count(Result.FAILED),
+        took.toMillis() / 1000.0, outcomes());
+  }
+
   /** One line for an approval that did not apply the command, as its answer arrives. */
   static String line(Outcome outcome) {
     return String.format(

@@ -1,5 +1,6 @@
 package dev.overdue.starter;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -46,6 +47,16 @@ abstract class CliCommand implements Callable<Integer> {
       out().flush();
       return new Failures(cli, approvalId(), needsRunning()).report(e, err());
     }
+  }
+
+  /** True when stdout gets JSON rather than tables and sentences ({@code -o json}). */
+  boolean json() {
+    return cli.output == Output.JSON;
+  }
+
+  /** {@code value} as indented JSON on stdout. */
+  void printJson(Object value) throws JsonProcessingException {
+    out().println(OverdueCli.JSON.writeValueAsString(value));
   }
 
   PrintWriter out() {

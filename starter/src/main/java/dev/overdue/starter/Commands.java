@@ -1,6 +1,7 @@
 package dev.overdue.starter;
 
 import java.util.List;
+import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.OptionSpec;
@@ -41,7 +42,12 @@ final class Commands {
           ListCommand.class,
           CodecServerCommand.class,
           WarmUp.class,
+          AutoComplete.GenerateCompletion.class,
           CommandLine.HelpCommand.class);
+
+  /** Commands that never talk to the Temporal server. */
+  private static final List<Class<?>> LOCAL =
+      List.of(CodecServerCommand.class, AutoComplete.GenerateCompletion.class, CommandLine.HelpCommand.class);
 
   /** Adds to {@code root} the subcommands {@code args} need; all of them when {@code args} is null. */
   static void add(CommandLine root, String[] args) {
@@ -49,6 +55,9 @@ final class Commands {
       return; // the version needs none
     }
     String invoked = args == null ? null : invoked(root, args);
+    if (COMPLETION.equals(invoked)) {
+      invoked = null; // the completion script completes every command
+    }
     for (Class<?> command : ALL) {
       if (invoked == null || invoked.equals(name(command))) {
         root.addSubcommand(command);
@@ -86,10 +95,13 @@ final class Commands {
   static boolean connects(String[] args) {
     List<String> words = List.of(args);
     return ALL.stream()
-        .filter(command -> command != CodecServerCommand.class && command != CommandLine.HelpCommand.class)
+        .filter(command -> !LOCAL.contains(command))
         .map(Commands::name)
         .anyMatch(words::contains);
   }
+
+  /** picocli's completion script generator: {@code source <(overdue generate-completion)}. */
+  static final String COMPLETION = name(AutoComplete.GenerateCompletion.class);
 
   private static String name(Class<?> command) {
     return command.getAnnotation(Command.class).name();

@@ -15,10 +15,17 @@ import picocli.CommandLine.Model.OptionSpec;
  */
 final class CommonOptions {
   static final String HEADING = "%nFor every command, before or after its name:%n";
+  static final String CONNECTION_HEADING =
+      "%nConnection, for every command, as in the temporal CLI (a flag wins over its variable):%n";
+  static final String CONNECTION_LINE =
+      "  --address, -n/--namespace, --profile, --config-file, --api-key, --tls*, --grpc-meta:"
+          + " see 'overdue --help'";
 
   private CommonOptions() {}
 
   static void arrange(CommandLine root) {
+    root.getHelpSectionMap()
+        .put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_OPTION_LIST, CommonOptions::renderRoot);
     for (CommandLine command : root.getSubcommands().values()) {
       List<ArgSpec> inherited =
           command.getCommandSpec().args().stream().filter(ArgSpec::inherited).toList();
@@ -46,11 +53,28 @@ final class CommonOptions {
             .filter(option -> !option.inherited() && !option.hidden() && !inHeadedGroup(option))
             .toList();
     List<OptionSpec> common =
-        options.stream().filter(option -> option.inherited() && !option.hidden()).toList();
+        options.stream()
+            .filter(option -> option.inherited() && !option.hidden() && !connection(option))
+            .toList();
     return help.optionListExcludingGroups(own)
         + help.optionListGroupSections()
         + help.createHeading(HEADING)
-        + help.optionListExcludingGroups(common);
+        + help.optionListExcludingGroups(common)
+        + help.createHeading(CONNECTION_HEADING)
+        + CONNECTION_LINE
+        + System.lineSeparator();
+  }
+
+  /** {@code overdue --help}: its own options, then the connection's under a heading of their own. */
+  private static String renderRoot(Help help) {
+    List<OptionSpec> options = help.commandSpec().options();
+    return help.optionListExcludingGroups(options.stream().filter(o -> !connection(o)).toList())
+        + help.createHeading(CONNECTION_HEADING)
+        + help.optionListExcludingGroups(options.stream().filter(CommonOptions::connection).toList());
+  }
+
+  private static boolean connection(OptionSpec option) {
+    return ConnectionOptions.NAMES.contains(option.longestName());
   }
 
   private static boolean inHeadedGroup(OptionSpec option) {

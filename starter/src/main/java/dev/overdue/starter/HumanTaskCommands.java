@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 /**
  * The commands of human tasks beyond deciding them: who a step is for ({@code reassign}, {@code
  * refresh-owners}) and the approval's data ({@code update-data}); {@link #object} reads the JSON
- * objects they and {@code --output} take.
+ * objects they and {@code --task-output} take.
  */
 final class HumanTaskCommands {
   private HumanTaskCommands() {}

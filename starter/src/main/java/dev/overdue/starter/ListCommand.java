@@ -84,8 +84,13 @@ final class ListCommand extends CliCommand {
       description = "At most N approvals (default: ${DEFAULT-VALUE}).")
   int limit;
 
-  @Option(names = "--json", description = "Print the raw JSON instead of a table.")
+  @Option(names = "--json", description = "Print the raw JSON instead of a table (-o json).")
   boolean json;
+
+  @Override
+  boolean json() {
+    return json || super.json();
+  }
 
   @Override
   String approvalId() {
@@ -175,7 +180,7 @@ final class ListCommand extends CliCommand {
   @Override
   void execute() throws Exception {
     List<WorkList.Entry> entries = list();
-    if (json) {
+    if (json()) {
       out().println(OverdueCli.JSON.writeValueAsString(entries));
       return;
     }

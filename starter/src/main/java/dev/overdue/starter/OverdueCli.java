@@ -16,7 +16,9 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -41,8 +43,9 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "overdue",
     mixinStandardHelpOptions = true,
+    abbreviateSynopsis = true,
     description = "Start approval processes with business timers and steer them.",
-    footerHeading = "%nConnection (environment or profile only, like every Temporal tool):%n",
+    footerHeading = "%nEnvironment (the connection flags above win over it, like the temporal CLI's):%n",
     footer = {
       "  TEMPORAL_ADDRESS     host:port of the service (default "
           + Connection.DEFAULT_ADDRESS
@@ -58,6 +61,7 @@ import picocli.CommandLine.Spec;
       "No server? bin/overdue-worker starts the worker with an in-memory service;",
       "bin/dev-server starts a Temporal server that keeps approvals and lists them.",
       "Benchmarks: bin/overdue bench --help.",
+      "Shell completion: source <(overdue generate-completion)   (bash, zsh)",
       "",
       "Examples:",
       "  overdue start --file request.json       (or request.yaml)",
@@ -79,11 +83,29 @@ public final class OverdueCli implements Callable<Integer> {
   public interface ClientFactory {
     WorkflowClient connect();
 
-    /** The standard Temporal settings, read by {@link Connection#load()}; the channel on {@code loop}. */
+    /** With the connection flags of the command line, as TEMPORAL_* variables. */
+    default WorkflowClient connect(Map<String, String> flags) {
+      return connect();
+    }
+
+    /**
+     * The standard Temporal settings, read by {@link Connection#load(Map)} from the environment
+     * with the flags over it; the channel on {@code loop}.
+     */
     static ClientFactory fromEnvironment(CommandEventLoop loop) {
-      return () -> {
-        Connection connection = Connection.load();
-        return connection.client(connection.serviceStubs(null, loop::use));
+      return new ClientFactory() {
+        @Override
+        public WorkflowClient connect() {
+          return connect(Map.of());
+        }
+
+        @Override
+        public WorkflowClient connect(Map<String, String> flags) {
+          Map<String, String> environment = new HashMap<>(System.getenv());
+          environment.putAll(flags);
+          Connection connection = Connection.load(environment);
+          return connection.client(connection.serviceStubs(null, loop::use));
+        }
       };
     }
   }
@@ -91,6 +113,8 @@ public final class OverdueCli implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Mixin ExitCodes exitCodes;
+
+  @Mixin ConnectionOptions connection = new ConnectionOptions();
 
   // INHERIT: users put these before or after the subcommand (`overdue approve X --answer-timeout
   // PT5S`); either way picocli sets the fields here.
@@ -115,11 +139,22 @@ public final class OverdueCli implements Callable<Integer> {
               + " Temporal server may give up on a query sooner, after 10 s or so.")
   Duration answerTimeout;
 
+  @Option(
+      names = {"-o", "--output"},
+      scope = ScopeType.INHERIT,
+      paramLabel = "FORMAT",
+      defaultValue = "table",
+      converter = Output.Converter.class,
+      description = "table (default) or json: what every command prints on stdout.")
+  Output output;
+
   private final ClientFactory clientFactory;
   private final CommandEventLoop eventLoop;
   private WorkflowClient client;
   /** The connection {@link #connectInBackground} is making, when it was asked to. */
   private CompletableFuture<WorkflowClient> connecting;
+  /** The flags that connection is made with: the command line's, as guessed before parsing it. */
+  private CompletableFuture<Map<String, String>> connectingWith;
   private Approvals approvals;
 
   public OverdueCli() {
@@ -138,9 +173,7 @@ public final class OverdueCli implements Callable<Integer> {
 
   public static void main(String[] args) {
     OverdueCli cli = new OverdueCli();
-    if (Commands.connects(args)) {
-      cli.connectInBackground();
-    }
+    cli.connectInBackgroundFor(args);
     int exit = commandLine(cli, args).execute(args);
     cli.disconnect();
     System.exit(exit);
@@ -153,11 +186,18 @@ public final class OverdueCli implements Callable<Integer> {
    * opened meanwhile. Nothing is sent; a command that turns out not to need the server closes the
    * connection unused.
    */
-  void connectInBackground() {
-    connecting =
+  void connectInBackgroundFor(String[] args) {
+    if (!Commands.connects(args)) {
+      return;
+    }
+    String[] line = args.clone();
+    connectingWith =
         CompletableFuture.supplyAsync(
-            () -> {
-              WorkflowClient connected = clientFactory.connect();
+            () -> ConnectionOptions.scan(line).variables(), daemon("overdue-connect"));
+    connecting =
+        connectingWith.thenApplyAsync(
+            flags -> {
+              WorkflowClient connected = clientFactory.connect(flags);
               // Resolves the address and opens the transport now, without a call: a server that
               // is down is then found by the command's own call, as without this.
               connected.getWorkflowServiceStubs().getRawChannel().getState(true);
@@ -178,17 +218,26 @@ public final class OverdueCli implements Callable<Integer> {
   /** Closes the connection and stops its thread, so that the process ends without waiting. */
   void disconnect() {
     if (client == null && connecting != null) {
-      try {
-        client = connecting.join();
-      } catch (RuntimeException unused) {
-        // It failed to connect: there is nothing to close.
-      }
+      client = unused(connecting);
     }
+    close(client);
+    eventLoop.close();
+  }
+
+  /** The background connection, made or not, when the command is not going to use it. */
+  private static WorkflowClient unused(CompletableFuture<WorkflowClient> connecting) {
+    try {
+      return connecting.join();
+    } catch (RuntimeException failed) {
+      return null; // It failed to connect: there is nothing to close.
+    }
+  }
+
+  private static void close(WorkflowClient client) {
     if (client != null) {
       client.getWorkflowServiceStubs().shutdownNow();
       client.getWorkflowServiceStubs().awaitTermination(1, TimeUnit.SECONDS);
     }
-    eventLoop.close();
   }
 
   /**
@@ -204,7 +253,7 @@ public final class OverdueCli implements Callable<Integer> {
     CommandLine commandLine =
         new CommandLine(cli).setParameterExceptionHandler(OverdueCli::shortUsageError);
     Commands.add(commandLine, args);
-    // `--data @FILE` and `--output @FILE` read JSON from a file: picocli must not take them as
+    // `--data @FILE` and `--task-output @FILE` read JSON from a file: picocli must not take them as
     // argument files (which nothing here uses).
     commandLine.setExpandAtFiles(false);
     CommonOptions.arrange(commandLine);
@@ -259,7 +308,13 @@ public final class OverdueCli implements Callable<Integer> {
   Approvals approvals() {
     if (approvals == null) {
       try {
-        client = connecting != null ? made(connecting) : clientFactory.connect();
+        Map<String, String> flags = connection.variables();
+        if (connecting != null && !flags.equals(connectingWith.join())) {
+          // The guess before parsing read the flags otherwise (a value that looks like one).
+          close(unused(connecting));
+          connecting = null;
+        }
+        client = connecting != null ? made(connecting) : clientFactory.connect(flags);
       } catch (RuntimeException e) {
         String reason = e.getMessage();
         if (e.getCause() != null && e.getCause().getMessage() != null) {

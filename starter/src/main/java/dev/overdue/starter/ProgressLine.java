@@ -22,7 +22,7 @@ final class ProgressLine implements AutoCloseable {
   private final ScheduledExecutorService timer;
   private int shown;
 
-  private ProgressLine(PrintWriter err, Supplier<String> status, boolean terminal) {
+  ProgressLine(PrintWriter err, Supplier<String> status, boolean terminal, long afterMillis) {
     this.err = err;
     this.status = status;
     if (terminal) {
@@ -33,7 +33,7 @@ final class ProgressLine implements AutoCloseable {
                 thread.setDaemon(true);
                 return thread;
               });
-      timer.scheduleAtFixedRate(this::draw, 0, EVERY_MILLIS, TimeUnit.MILLISECONDS);
+      timer.scheduleAtFixedRate(this::draw, afterMillis, EVERY_MILLIS, TimeUnit.MILLISECONDS);
     } else {
       timer = null;
     }
@@ -41,7 +41,21 @@ final class ProgressLine implements AutoCloseable {
 
   /** Shows {@code status} on stderr if this is a terminal; otherwise does nothing. */
   static ProgressLine start(PrintWriter err, Supplier<String> status) {
-    return new ProgressLine(err, status, System.console() != null);
+    return new ProgressLine(err, status, System.console() != null, 0);
+  }
+
+  /**
+   * The same, shown only once the command has taken half a second: most answers come sooner, and
+   * a line that flashes up and vanishes is noise too.
+   */
+  static ProgressLine whenSlow(PrintWriter err, Supplier<String> status) {
+    return new ProgressLine(err, status, System.console() != null, 500);
+  }
+
+  /** {@code 12 s}, {@code 3 min 05 s}: how long a command has been at it. */
+  static String since(long startedNanos) {
+    long seconds = (System.nanoTime() - startedNanos) / 1_000_000_000L;
+    return seconds < 60 ? seconds + " s" : String.format("%d min %02d s", seconds / 60, seconds % 60);
   }
 
   /** Prints {@code line} to {@code out} above the status line. */

@@ -20,6 +20,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -37,7 +38,7 @@ final class Queries {
         description = "The request id (PO-4711) or the workflow id (approval-PO-4711).")
     String id;
 
-    @Option(names = "--json", description = "Print the raw JSON instead of a table.")
+    @Option(names = "--json", description = "Print the raw JSON instead of a table (-o json).")
     boolean json;
 
     @Override
@@ -45,8 +46,9 @@ final class Queries {
       return id;
     }
 
-    void printJson(Object value) throws JsonProcessingException {
-      out().println(OverdueCli.JSON.writeValueAsString(value));
+    @Override
+    boolean json() {
+      return json || super.json();
     }
   }
 
@@ -59,7 +61,7 @@ final class Queries {
     void execute() throws JsonProcessingException {
       Approvals approvals = cli.approvals();
       StatusInfo status = cli.answer(id, false, () -> approvals.status(id));
-      if (json) {
+      if (json()) {
         printJson(status);
         return;
       }
@@ -102,7 +104,7 @@ final class Queries {
     void execute() throws JsonProcessingException {
       Approvals approvals = cli.approvals();
       List<TimerInfo> timers = cli.answer(id, false, () -> approvals.timers(id));
-      if (json) {
+      if (json()) {
         printJson(timers);
       } else if (timers.isEmpty()) {
         out().println("no timers");
@@ -212,7 +214,7 @@ final class Queries {
                       client
                           .newUntypedWorkflowStub(Approvals.workflowId(id))
                           .query("plan", PlanEntry[].class)));
-      if (json) {
+      if (json()) {
         printJson(plan);
         return;
       }
@@ -294,8 +296,22 @@ final class Queries {
     @Override
     void execute() throws JsonProcessingException {
       Approvals approvals = cli.approvals();
-      List<HistoryEntry> history = cli.answer(id, false, () -> approvals.history(id));
-      if (json) {
+      long started = System.nanoTime();
+      AtomicReference<String> read = new AtomicReference<>("");
+      List<HistoryEntry> history;
+      try (ProgressLine progress =
+          ProgressLine.whenSlow(
+              err(),
+              () -> "reading the history of " + Approvals.workflowId(id) + read.get() + ": "
+                  + ProgressLine.since(started))) {
+        history =
+            cli.answer(
+                id,
+                false,
+                () -> approvals.history(
+                    id, (runs, entries) -> read.set(": " + runs + " runs, " + entries + " entries")));
+      }
+      if (json()) {
         printJson(history);
         return;
       }
@@ -339,8 +355,16 @@ final class Queries {
   static final class Result extends QueryCommand {
     @Override
     void execute() throws JsonProcessingException {
-      ApprovalResult result = cli.approvals().result(id);
-      if (json) {
+      long started = System.nanoTime();
+      ApprovalResult result;
+      try (ProgressLine waiting =
+          ProgressLine.whenSlow(
+              err(),
+              () -> "waiting for " + Approvals.workflowId(id) + " to end: " + ProgressLine.since(started)
+                  + " (Ctrl-C stops waiting, not the approval)")) {
+        result = cli.approvals().result(id);
+      }
+      if (json()) {
         printJson(result);
         return;
       }

@@ -1,5 +1,6 @@
 package dev.overdue.starter;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -160,7 +161,7 @@ final class StartCommand extends CliCommand {
   }
 
   @Override
-  void execute() {
+  void execute() throws JsonProcessingException {
     JsonNode request =
         source.file != null ? RequestFiles.read(source.file, System.in) : build(source.flags);
     JsonNode id = request == null ? null : request.get("requestId");
@@ -172,8 +173,15 @@ final class StartCommand extends CliCommand {
       }
     }
     String workflowId = cli.approvals().start(request, cli.taskQueue);
-    printStarted(workflowId, request);
+    if (json()) {
+      printJson(new Started(OverdueCli.requestId(workflowId), workflowId, cli.taskQueue));
+    } else {
+      printStarted(workflowId, request);
+    }
   }
+
+  /** What {@code -o json} prints for a started approval. */
+  record Started(String requestId, String workflowId, String taskQueue) {}
 
   /** The request the flags describe; the workflow's rules decide whether it is complete. */
   private static JsonNode build(Flags flags) {

@@ -87,9 +87,7 @@ final class CliHarness implements AutoCloseable {
     // As main builds it: only the subcommand the arguments run (all for help and typos), the
     // connection made meanwhile when they name a command that talks to the server.
     OverdueCli cli = new OverdueCli(clients);
-    if (Commands.connects(args)) {
-      cli.connectInBackground();
-    }
+    cli.connectInBackgroundFor(args);
     var commandLine = OverdueCli.commandLine(cli, args);
     commandLine.setOut(new PrintWriter(out, true));
     commandLine.setErr(new PrintWriter(err, true));

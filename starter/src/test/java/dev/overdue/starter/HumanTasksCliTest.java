@@ -76,7 +76,7 @@ class HumanTasksCliTest {
             .expect(0);
     assertTrue(updated.out().contains("payBy"), updated.out());
     Path output = Files.writeString(dir.resolve("output.json"), "{\"reviewed\": true}");
-    approveReview("--output", "@" + output);
+    approveReview("--task-output", "@" + output);
 
     JsonNode data = cli.run("status", "EXP-7", "--json").expect(0).json().get("data");
     assertEquals(true, data.get("reviewed").asBoolean(), data.toString());
