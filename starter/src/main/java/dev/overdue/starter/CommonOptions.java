@@ -36,6 +36,14 @@ final class CommonOptions {
         inherited.forEach(command.getCommandSpec()::remove);
         continue;
       }
+      // Fifteen connection flags in every command's synopsis would bury its own options: they
+      // stay usable there, hidden, and its help names them in one line.
+      for (ArgSpec arg : inherited) {
+        if (arg instanceof OptionSpec option && connection(option)) {
+          command.getCommandSpec().remove(option);
+          command.getCommandSpec().addOption(option.toBuilder().hidden(true).build());
+        }
+      }
       command
           .getHelpSectionMap()
           .put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_OPTION_LIST, CommonOptions::render);

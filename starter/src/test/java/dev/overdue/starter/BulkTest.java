@@ -4,12 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.overdue.api.ApprovalCommand;
 import dev.overdue.starter.CliHarness.Run;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -179,6 +183,29 @@ class BulkTest {
     assertTrue(cli.run("status", "B-3").expect(0).out().contains("office closed"));
   }
 
+  /** With -o json, stdout is one document a script reads; the sentences go to stderr. */
+  @Test
+  void withOutputJsonTheAnswersAreOneDocumentOnStdout() throws Exception {
+    for (String id : List.of("J-1", "J-2")) {
+      cli.run("start", "--request-id", id, "--step", "manager=alice", "--timeout", "P5D").expect(0);
+    }
+    cli.run("suspend", "J-2", "--reason", "earlier").expect(0);
+
+    Steered steered =
+        steer(2, List.of("approval-J-1", "approval-J-2"), new ApprovalCommand.Suspend("closed"), "-o", "json");
+
+    assertEquals(ExitCodes.REFUSED, steered.exitCode(), steered.out());
+    JsonNode document = new ObjectMapper().readTree(steered.out());
+    assertEquals("suspend", document.get("command").asText());
+    assertEquals(2, document.get("total").asInt());
+    assertEquals(1, document.get("applied").asInt());
+    assertEquals(1, document.get("refused").asInt());
+    Map<String, String> results = new TreeMap<>();
+    document.get("outcomes").forEach(o -> results.put(o.get("workflowId").asText(), o.get("result").asText()));
+    assertEquals(Map.of("approval-J-1", "APPLIED", "approval-J-2", "REFUSED"), results);
+    assertTrue(steered.err().contains("sending suspend"), steered.err());
+  }
+
   @Test
   void onceAsManyApprovalsInARowAsThePoolHoldsFoundNoAnswerTheRestAreNotSent() throws Exception {
     for (String id : List.of("N-1", "N-2", "N-3", "N-4")) {
@@ -205,7 +232,7 @@ class BulkTest {
   /**
    * {@link Bulk#updates} with {@code concurrency}, as {@code --query} runs it once it has listed.
    */
-  private Steered steer(int concurrency, List<String> ids, ApprovalCommand command)
+  private Steered steer(int concurrency, List<String> ids, ApprovalCommand command, String... rootOptions)
       throws InterruptedException {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
@@ -213,7 +240,9 @@ class BulkTest {
     CommandLine line = OverdueCli.commandLine(overdue);
     line.setOut(new PrintWriter(out, true));
     line.setErr(new PrintWriter(err, true));
-    line.parseArgs("--answer-timeout", "PT1S");
+    List<String> args = new java.util.ArrayList<>(List.of("--answer-timeout", "PT1S"));
+    args.addAll(List.of(rootOptions));
+    line.parseArgs(args.toArray(String[]::new));
     Bulk.Options options = new Bulk.Options();
     options.concurrency = concurrency;
     String name = command instanceof ApprovalCommand.Suspend ? "suspend" : "resume";

@@ -111,8 +111,13 @@ class BoundedStateWorkflowTest {
 
     // history: the first warning is in the first run's trail, found by walking the runs back.
     long walk = System.nanoTime();
-    List<HistoryEntry> trail = t.history(id);
+    List<int[]> progress = new ArrayList<>();
+    List<HistoryEntry> trail = t.approvals.history(id, (read, entries) -> progress.add(new int[] {read, entries}));
     long walked = System.nanoTime();
+    // The CLI's progress line: told after each run, newest first, until the first run.
+    assertEquals(runs.size(), progress.size());
+    assertEquals(runs.size(), progress.get(progress.size() - 1)[0]);
+    assertEquals(trail.size(), progress.get(progress.size() - 1)[1]);
     List<HistoryEntry> warnings = trail.stream().filter(e -> e.name().equals(HistoryEntry.WARNING)).toList();
     assertEquals(total, warnings.size(), "every warning in the trail, once");
     assertEquals(1, warnings.get(0).input().get("number").asLong());
