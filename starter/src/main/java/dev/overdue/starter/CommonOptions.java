@@ -18,8 +18,9 @@ final class CommonOptions {
   static final String CONNECTION_HEADING =
       "%nConnection, for every command, as in the temporal CLI (a flag wins over its variable):%n";
   static final String CONNECTION_LINE =
-      "  --address, -n/--namespace, --profile, --config-file, --api-key, --tls*, --grpc-meta:"
-          + " see 'overdue --help'";
+      "  --address, -n/--namespace, --profile, --config-file, --api-key, --tls*,"
+          + System.lineSeparator()
+          + "  --grpc-meta: see 'overdue --help'";
 
   private CommonOptions() {}
 
