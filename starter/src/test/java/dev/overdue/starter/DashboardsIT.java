@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.sun.net.httpserver.HttpServer;
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.client.Approvals;
 import dev.overdue.client.RefusedException;
 import dev.overdue.model.RequestValidator;
@@ -123,7 +124,7 @@ class DashboardsIT {
         String late = approvals.start(request("DASH-1", "PT2S"), QUEUE);
         String open = approvals.start(request("DASH-2", "P1D"), QUEUE);
         assertThrows(RefusedException.class,
-            () -> approvals.update(open, "approve", JSON.readTree("{\"user\":\"mallory\"}")));
+            () -> approvals.update(open, new ApprovalCommand.Approve("mallory", null)));
 
         Map<String, List<Map<String, String>>> scraped =
             Processes.await(
