@@ -4,6 +4,7 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.encoder.JsonEncoder;
 import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
+import ch.qos.logback.classic.jul.LevelChangePropagator;
 import ch.qos.logback.classic.spi.Configurator;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.ConsoleAppender;
@@ -15,12 +16,13 @@ import java.util.Locale;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.bridge.SLF4JBridgeHandler;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
 /**
  * The worker's logging (logback), on standard error: a text line per event, or one JSON object per
- * line. Logback finds this class through META-INF/services before anything logs, so the worker
+ * line; java.util.logging's lines too. Logback finds this class through META-INF/services before anything logs, so the worker
  * starts with text at the default levels; {@link #configure} then applies {@code --log-format} and
  * the settings file's {@code logging} section.
  */
@@ -93,6 +95,17 @@ public final class WorkerLogs extends ContextAwareBase implements Configurator {
     Map<String, String> all = new LinkedHashMap<>(DEFAULT_LEVELS);
     all.putAll(levels);
     context.reset();
+    // java.util.logging (gRPC's) through slf4j, its levels kept in step with logback's so that a
+    // disabled line costs nothing.
+    LevelChangePropagator julLevels = new LevelChangePropagator();
+    julLevels.setContext(context);
+    julLevels.setResetJUL(true);
+    julLevels.start();
+    context.addListener(julLevels);
+    if (!SLF4JBridgeHandler.isInstalled()) {
+      SLF4JBridgeHandler.removeHandlersForRootLogger();
+      SLF4JBridgeHandler.install();
+    }
     Encoder<ILoggingEvent> encoder = format == Format.JSON ? jsonEncoder() : textEncoder();
     encoder.setContext(context);
     encoder.start();

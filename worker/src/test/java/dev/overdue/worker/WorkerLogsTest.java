@@ -84,6 +84,21 @@ class WorkerLogsTest {
   }
 
   @Test
+  void javaUtilLoggingLinesAreJsonLinesTooAtTheirLoggersLevel() throws Exception {
+    WorkerLogs.configure(Format.JSON, Map.of());
+    java.util.logging.Logger grpc = java.util.logging.Logger.getLogger("io.grpc.internal.ManagedChannelImpl");
+    grpc.info("below io.grpc's WARN: not written");
+    grpc.warning("channel not shut down");
+
+    List<String> lines = lines();
+    assertEquals(1, lines.size(), String.join("\n", lines));
+    JsonNode line = JSON.readTree(lines.get(0));
+    assertEquals("WARN", line.path("level").asText());
+    assertEquals("io.grpc.internal.ManagedChannelImpl", line.path("loggerName").asText());
+    assertEquals("channel not shut down", line.path("formattedMessage").asText());
+  }
+
+  @Test
   void textKeepsTheWorkersLineAndEndsWithTheMdcKeysThatAreSet() {
     WorkerLogs.configure(Format.TEXT, Map.of());
     log.info("Overdue worker polling");
