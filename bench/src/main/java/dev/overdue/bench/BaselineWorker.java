@@ -26,8 +26,8 @@ public final class BaselineWorker {
   private BaselineWorker() {}
 
   public static void main(String[] args) throws InterruptedException {
-    // The worker jar's logging (worker/src/main/resources/simplelogger.properties), not the bench's
-    // quiet one this jar carries: both workers log alike. Set before the first logger exists.
+    // The worker jar's text lines and default levels (dev.overdue.worker.WorkerLogs, logback there),
+    // not the bench's quiet slf4j-simple: both workers log alike. Set before the first logger exists.
     Map.of(
             "defaultLogLevel", "info",
             "showDateTime", "true",

@@ -90,14 +90,16 @@ final class Fleet implements AutoCloseable {
 
   private WorkerProcess launch(int host, String name) throws Exception {
     Path settings = site.logs().resolve(name + ".yaml");
-    Files.writeString(settings, Expiries.workerSettings(name, sink));
+    // The debug line that times each delivery's window, from acceptance to each record.
+    Files.writeString(
+        settings,
+        Expiries.workerSettings(name, sink)
+            + "logging:\n  levels:\n    dev.overdue.activities.delivery.Deliveries: DEBUG\n");
     Map<String, String> env = new HashMap<>();
     env.put("JAVA_HOME", System.getProperty("java.home"));
     env.put("TEMPORAL_ADDRESS", site.temporalAddress());
     env.put("OVERDUE_CONFIG", settings.toString());
     env.put("OVERDUE_DELIVERY_STORE", storeOf.apply(host));
-    // The debug line that times each delivery's window, from acceptance to each record.
-    env.put("OVERDUE_JAVA_OPTS", "-Dorg.slf4j.simpleLogger.log.dev.overdue.activities.delivery.Deliveries=debug");
     Path log = site.logs().resolve(name + "-" + (all.size() + 1) + ".log");
     return WorkerProcess.start(log, env, site.hosts().in(host, List.of(
         site.home().resolve("bin/overdue-worker").toString(), "--task-queue", queue,

@@ -1,6 +1,7 @@
 package dev.overdue.starter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -41,10 +42,11 @@ class RealJarsIT {
     }
   }
 
+  /** The worker logs JSON here: its lines, the workflow's and the activity's, are checked at the end. */
   @Test
   void workerAndStarterDriveAnApprovalThroughSignalsUpdatesAndARealTimer() throws Exception {
     String address = "127.0.0.1:" + freePort();
-    startWorker(Map.of("TEMPORAL_ADDRESS", address), "--embedded");
+    startWorker(Map.of("TEMPORAL_ADDRESS", address), "--embedded", "--log-format", "json");
 
     Path request = dir.resolve("request.json");
     Files.writeString(
@@ -88,6 +90,28 @@ class RealJarsIT {
     worker.destroy();
     assertTrue(worker.waitFor(30, TimeUnit.SECONDS));
     awaitWorkerLog("worker stopped", Duration.ofSeconds(5));
+    theJsonLogSaysWhichApprovalEachLineIsAbout("approval-E2E-1");
+  }
+
+  /** Every line one JSON object; the SDK's MDC names the workflow run (and the activity) a line is from. */
+  private void theJsonLogSaysWhichApprovalEachLineIsAbout(String workflowId) throws Exception {
+    List<JsonNode> lines = JsonLog.lines(Files.readString(workerLog));
+    JsonNode polling = JsonLog.line(lines, "Overdue worker polling");
+    assertEquals("INFO", polling.path("level").asText(), polling.toString());
+    assertEquals("dev.overdue.worker.OverdueWorker", polling.path("loggerName").asText(), polling.toString());
+
+    JsonNode activity = JsonLog.line(lines, "notify to=alice");
+    assertEquals("overdue.notifications", activity.path("loggerName").asText(), activity.toString());
+    assertEquals(workflowId, activity.path("mdc").path("WorkflowId").asText(), activity.toString());
+    assertFalse(activity.path("mdc").path("RunId").asText().isBlank(), activity.toString());
+    assertEquals("Deliver", activity.path("mdc").path("ActivityType").asText(), activity.toString());
+
+    JsonNode workflow = JsonLog.line(lines, "rejected signal approve: mallory");
+    assertEquals("WARN", workflow.path("level").asText(), workflow.toString());
+    assertEquals(workflowId, workflow.path("mdc").path("WorkflowId").asText(), workflow.toString());
+    assertEquals(
+        activity.path("mdc").path("RunId").asText(), workflow.path("mdc").path("RunId").asText(), workflow.toString());
+    assertTrue(workflow.path("mdc").path("ActivityType").isMissingNode(), workflow.toString());
   }
 
   @Test

@@ -48,6 +48,7 @@ import picocli.CommandLine.Spec;
       "the worker exits. With a setting, an unreachable server stops the start (exit code 2).",
       "At start the worker registers Overdue's search attributes (ApprovalState, CurrentStep, ...)",
       "on the namespace when they are missing; without the right to, it logs the command that does.",
+      "Logs: text lines, or JSON with --log-format json; levels per logger in --config (logging.levels).",
       "Prometheus metrics: http://127.0.0.1:9464/metrics unless --metrics-port/--metrics-host say otherwise;",
       "probes on the same port: /healthz (live) and /readyz (ready), 200 or 503.",
       "SIGTERM or SIGINT drains: readiness fails, polling stops, running activities get up to",
@@ -142,6 +143,16 @@ public final class OverdueWorker implements Callable<Integer> {
       defaultValue = "${env:OVERDUE_WORKFLOW_CACHE_SIZE:-600}")
   int workflowCacheSize;
 
+  @Option(
+      names = "--log-format",
+      paramLabel = "text|json",
+      description =
+          "The log lines on standard error: text, or one JSON object per line (env OVERDUE_LOG_FORMAT;"
+              + " default logging.format of --config, else text).",
+      defaultValue = "${env:OVERDUE_LOG_FORMAT}",
+      converter = WorkerLogs.FormatOption.class)
+  WorkerLogs.Format logFormat;
+
   @Spec CommandSpec spec;
 
   /** The environment connection settings are read from: the process's, or a test's. */
@@ -169,10 +180,13 @@ public final class OverdueWorker implements Callable<Integer> {
       throw new ParameterException(
           spec.commandLine(), "--workflow-cache-size must be at least 1: " + workflowCacheSize);
     }
+    // The option's format for a settings file's errors too; the file's own section once it is read.
+    WorkerLogs.configure(LoggingSettings.defaults().formatOr(logFormat), Map.of());
     WorkerSettings settings;
     Deliveries deliveries;
     try {
       settings = config == null ? WorkerSettings.defaults() : WorkerSettings.load(config);
+      WorkerLogs.configure(settings.logging().formatOr(logFormat), settings.logging().levels());
       if (deliveryStore != null && !deliveryStore.isBlank()) {
         String store = WorkerSettings.expand(deliveryStore, "--delivery-store", System::getenv);
         settings = settings.withNotifications(settings.notifications().withStore(store));

@@ -33,14 +33,15 @@ import java.util.stream.Collectors;
 
 /**
  * The worker's own configuration file (YAML or JSON): {@code notifications}, {@code directory}
- * (inline, or the path of a YAML/JSON file of its own) and {@code calendar} (the business calendar
- * working time is counted in; null when the file has none). Any string may be {@code ${ENV_VAR}} or
+ * (inline, or the path of a YAML/JSON file of its own), {@code calendar} (the business calendar
+ * working time is counted in; null when the file has none) and {@code logging} (the log lines'
+ * format and levels per logger). Any string may be {@code ${ENV_VAR}} or
  * {@code ${ENV_VAR:-default}} (the default also when the variable is empty, as in the shell), so
  * secrets can stay in the environment. Everything is checked at load: a typo fails the worker's
  * start with the path of the bad value, never a delivery later.
  */
 public record WorkerSettings(
-    NotificationSettings notifications, Directory directory, CalendarSettings calendar) {
+    NotificationSettings notifications, Directory directory, CalendarSettings calendar, LoggingSettings logging) {
   private static final ObjectMapper YAML =
       new ObjectMapper(new YAMLFactory())
           .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -50,6 +51,12 @@ public record WorkerSettings(
   public WorkerSettings {
     notifications = notifications == null ? NotificationSettings.defaults() : notifications;
     directory = directory == null ? Directory.EMPTY : directory;
+    logging = logging == null ? LoggingSettings.defaults() : logging;
+  }
+
+  /** Settings without a logging section. */
+  public WorkerSettings(NotificationSettings notifications, Directory directory, CalendarSettings calendar) {
+    this(notifications, directory, calendar, null);
   }
 
   /** Settings without a calendar section. */
@@ -58,7 +65,7 @@ public record WorkerSettings(
   }
 
   public static WorkerSettings defaults() {
-    return new WorkerSettings(null, null, null);
+    return new WorkerSettings(null, null, null, null);
   }
 
   /** The calendar section, or {@link CalendarSettings#officeHours()} when there is none. */
@@ -68,7 +75,7 @@ public record WorkerSettings(
 
   /** The same settings with other notification settings, keeping the directory and calendar. */
   public WorkerSettings withNotifications(NotificationSettings newNotifications) {
-    return new WorkerSettings(newNotifications, directory, calendar);
+    return new WorkerSettings(newNotifications, directory, calendar, logging);
   }
 
   /** Thrown with every problem of a settings file, each with where it is. */
