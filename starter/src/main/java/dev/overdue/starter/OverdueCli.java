@@ -9,6 +9,7 @@ import dev.overdue.client.ConnectionProblems;
 import dev.overdue.model.RequestValidator;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import dev.overdue.tracing.Tracing;
 import io.temporal.client.WorkflowClient;
 import io.temporal.serviceclient.Version;
 import java.io.IOException;
@@ -25,6 +26,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -54,6 +56,8 @@ import picocli.CommandLine.Spec;
       "  OVERDUE_CODEC_KEY    the worker's payload encryption key (base64, 32 bytes)",
       "                       (OVERDUE_CODEC_KEY_FILE: a key a line, first encrypts)",
       "  OVERDUE_TASK_QUEUE   default of --task-queue",
+      "  OTEL_EXPORTER_OTLP_ENDPOINT  traces by OTLP (http/protobuf), e.g.",
+      "                       http://localhost:4318; off without it (README: Traces)",
       "",
       "No server? bin/overdue-worker starts the worker with an in-memory service;",
       "bin/dev-server starts a Temporal server that keeps approvals and lists them.",
@@ -79,14 +83,23 @@ public final class OverdueCli implements Callable<Integer> {
   public interface ClientFactory {
     WorkflowClient connect();
 
-    /** The standard Temporal settings, read by {@link Connection#load()}; the channel on {@code loop}. */
-    static ClientFactory fromEnvironment(CommandEventLoop loop) {
+    /**
+     * The standard Temporal settings, read by {@link Connection#load()}; the channel on {@code
+     * loop}; the client traced when the OTEL_* variables ask for it, {@code tracing} told the
+     * Tracing to close when the command is done.
+     */
+    static ClientFactory fromEnvironment(CommandEventLoop loop, Consumer<Tracing> tracing) {
       return () -> {
         Connection connection = Connection.load();
-        return connection.client(connection.serviceStubs(null, loop::use));
+        Tracing traces = Tracing.fromEnvironment(SERVICE_NAME);
+        tracing.accept(traces);
+        return connection.client(connection.serviceStubs(null, loop::use), traces.clientInterceptors());
       };
     }
   }
+
+  /** The service name of the CLI's spans unless OTEL_SERVICE_NAME says otherwise. */
+  static final String SERVICE_NAME = "overdue-cli";
 
   @Spec CommandSpec spec;
 
@@ -121,13 +134,15 @@ public final class OverdueCli implements Callable<Integer> {
   /** The connection {@link #connectInBackground} is making, when it was asked to. */
   private CompletableFuture<WorkflowClient> connecting;
   private Approvals approvals;
+  /** Set by the connection (from another thread when it is made in the background). */
+  private volatile Tracing tracing = Tracing.off();
 
   public OverdueCli() {
     this(new CommandEventLoop());
   }
 
   private OverdueCli(CommandEventLoop eventLoop) {
-    this.clientFactory = ClientFactory.fromEnvironment(eventLoop);
+    this.clientFactory = ClientFactory.fromEnvironment(eventLoop, made -> tracing = made);
     this.eventLoop = eventLoop;
   }
 
@@ -189,6 +204,7 @@ public final class OverdueCli implements Callable<Integer> {
       client.getWorkflowServiceStubs().awaitTermination(1, TimeUnit.SECONDS);
     }
     eventLoop.close();
+    tracing.close(); // exports the command's spans before the process exits
   }
 
   /**

@@ -75,7 +75,8 @@ final class OtelEnvironment {
           .build()
           .getOpenTelemetrySdk();
     } catch (RuntimeException e) { // ConfigurationException: an unknown exporter, a bad sampler...
-      throw new IllegalArgumentException("OpenTelemetry settings (OTEL_*): " + e.getMessage(), e);
+      // The message says it all; the cause would repeat it.
+      throw new IllegalArgumentException("OpenTelemetry settings (OTEL_*): " + e.getMessage());
     }
   }
 

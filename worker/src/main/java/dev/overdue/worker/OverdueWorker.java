@@ -8,7 +8,9 @@ import dev.overdue.client.Connection;
 import dev.overdue.model.Condition;
 import dev.overdue.workflow.ApprovalWorkflowImpl;
 import dev.overdue.workflow.WorkerCalendar;
+import dev.overdue.tracing.Tracing;
 import io.temporal.client.WorkflowClient;
+import io.temporal.common.interceptors.WorkerInterceptor;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.worker.Worker;
 import io.temporal.worker.WorkerFactory;
@@ -50,6 +52,9 @@ import picocli.CommandLine.Spec;
       "on the namespace when they are missing; without the right to, it logs the command that does.",
       "Prometheus metrics: http://127.0.0.1:9464/metrics unless --metrics-port/--metrics-host say otherwise;",
       "probes on the same port: /healthz (live) and /readyz (ready), 200 or 503.",
+      "Traces (OpenTelemetry, off by default): OTEL_EXPORTER_OTLP_ENDPOINT (OTLP over http/protobuf,",
+      "e.g. http://localhost:4318) or OTEL_TRACES_EXPORTER turns them on; the other OTEL_* variables",
+      "(OTEL_SERVICE_NAME, OTEL_TRACES_SAMPLER, ...) work as OpenTelemetry documents them.",
       "SIGTERM or SIGINT drains: readiness fails, polling stops, running activities get up to",
       "--drain-timeout to finish; exit code 0, or 3 when the timeout abandoned some (Temporal retries",
       "them on another worker)."
@@ -149,6 +154,9 @@ public final class OverdueWorker implements Callable<Integer> {
   /** temporal-envconfig's default TOML file; a test points it elsewhere. */
   Path defaultConfigFile = EmbeddedTemporal.defaultConfigFile(System.getenv());
 
+  /** The service name of the worker's spans unless OTEL_SERVICE_NAME says otherwise. */
+  static final String SERVICE_NAME = "overdue-worker";
+
   /** How long the start-up call to the service may take before the worker gives up. */
   static final Duration CONNECTION_CHECK_TIMEOUT = Duration.ofSeconds(30);
 
@@ -170,6 +178,13 @@ public final class OverdueWorker implements Callable<Integer> {
           spec.commandLine(), "--workflow-cache-size must be at least 1: " + workflowCacheSize);
     }
     WorkerSettings settings;
+    Tracing tracing;
+    try {
+      tracing = Tracing.fromEnvironment(environment, SERVICE_NAME);
+    } catch (IllegalArgumentException e) {
+      log.error("Cannot start: {}", e.getMessage());
+      return 2;
+    }
     Deliveries deliveries;
     try {
       settings = config == null ? WorkerSettings.defaults() : WorkerSettings.load(config);
@@ -177,7 +192,9 @@ public final class OverdueWorker implements Callable<Integer> {
         String store = WorkerSettings.expand(deliveryStore, "--delivery-store", System::getenv);
         settings = settings.withNotifications(settings.notifications().withStore(store));
       }
-      deliveries = Deliveries.start(settings.notifications(), settings.directory(), Clock.systemUTC());
+      deliveries =
+          Deliveries.start(
+              settings.notifications(), settings.directory(), Clock.systemUTC(), tracing.openTelemetry());
       // Approvals that count working time record this calendar once, when they start.
       WorkerCalendar.use(settings.calendarOrDefault());
       // CEL loads its classes on first use (about a second): not in the first workflow task.
@@ -247,17 +264,12 @@ public final class OverdueWorker implements Callable<Integer> {
       return 2;
     }
     log.info("{}", connection.encryption().describe());
-    WorkflowClient client = connection.client(stubs);
+    log.info("{}", tracing.describe());
+    WorkflowClient client = connection.client(stubs, tracing.clientInterceptors());
     registerSearchAttributes(stubs, connection.namespace());
     RunningActivities running = new RunningActivities();
     WorkerFactory factory =
-        WorkerFactory.newInstance(
-            client,
-            WorkerFactoryOptions.newBuilder()
-                .setWorkerInterceptors(running)
-                .setWorkflowCacheSize(workflowCacheSize)
-                .setMaxWorkflowThreadCount(workflowCacheSize)
-                .build());
+        WorkerFactory.newInstance(client, factoryOptions(running, tracing, workflowCacheSize));
     Worker worker = factory.newWorker(taskQueue);
     worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
     worker.registerActivitiesImplementations(OverdueActivities.of(deliveries));
@@ -277,6 +289,7 @@ public final class OverdueWorker implements Callable<Integer> {
                   stubs.shutdown();
                   metrics.close();
                   deliveries.close();
+                  tracing.close(); // after the drain: the last activities' spans are exported too
                   if (embeddedService != null) {
                     embeddedService.close();
                   }
@@ -296,6 +309,22 @@ public final class OverdueWorker implements Callable<Integer> {
         connection.namespace());
     stopped.await();
     return 0;
+  }
+
+  /**
+   * The worker's interceptors: the running-activity count the drain waits on, then tracing's (none
+   * when traces are off). Tests build their worker with the same options.
+   */
+  static WorkerFactoryOptions factoryOptions(RunningActivities running, Tracing tracing, int cacheSize) {
+    WorkerInterceptor[] traced = tracing.workerInterceptors();
+    WorkerInterceptor[] interceptors = new WorkerInterceptor[traced.length + 1];
+    interceptors[0] = running;
+    System.arraycopy(traced, 0, interceptors, 1, traced.length);
+    return WorkerFactoryOptions.newBuilder()
+        .setWorkerInterceptors(interceptors)
+        .setWorkflowCacheSize(cacheSize)
+        .setMaxWorkflowThreadCount(cacheSize)
+        .build();
   }
 
   /** Registers missing search attributes; a failure is logged with the fix, never fatal. */
