@@ -7,6 +7,7 @@ import io.temporal.api.workflowservice.v1.DescribeNamespaceRequest;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowClientOptions;
 import io.temporal.common.converter.DataConverter;
+import io.temporal.common.interceptors.WorkflowClientInterceptor;
 import io.temporal.envconfig.ClientConfigProfile;
 import io.temporal.envconfig.LoadClientConfigProfileOptions;
 import io.grpc.ManagedChannelBuilder;
@@ -130,10 +131,16 @@ public record Connection(ClientConfigProfile profile, PayloadEncryption encrypti
   }
 
   public WorkflowClient client(WorkflowServiceStubs stubs) {
+    return client(stubs, new WorkflowClientInterceptor[0]);
+  }
+
+  /** The same, with {@code interceptors} around its calls (tracing's, when traces are on). */
+  public WorkflowClient client(WorkflowServiceStubs stubs, WorkflowClientInterceptor... interceptors) {
     WorkflowClientOptions options =
         WorkflowClientOptions.newBuilder(profile.toWorkflowClientOptions())
             .setNamespace(namespace())
             .setDataConverter(dataConverter())
+            .setInterceptors(interceptors)
             .build();
     return WorkflowClient.newInstance(stubs, options);
   }

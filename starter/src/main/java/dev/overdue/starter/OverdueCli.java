@@ -9,6 +9,7 @@ import dev.overdue.client.ConnectionProblems;
 import dev.overdue.model.RequestValidator;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import dev.overdue.tracing.Tracing;
 import io.temporal.client.WorkflowClient;
 import io.temporal.serviceclient.Version;
 import java.io.IOException;
@@ -27,6 +28,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -57,6 +59,8 @@ import picocli.CommandLine.Spec;
       "  OVERDUE_CODEC_KEY    the worker's payload encryption key (base64, 32 bytes)",
       "                       (OVERDUE_CODEC_KEY_FILE: a key a line, first encrypts)",
       "  OVERDUE_TASK_QUEUE   default of --task-queue",
+      "  OTEL_EXPORTER_OTLP_ENDPOINT  traces by OTLP (http/protobuf), e.g.",
+      "                       http://localhost:4318; off without it (README: Traces)",
       "",
       "No server? bin/overdue-worker starts the worker with an in-memory service;",
       "bin/dev-server starts a Temporal server that keeps approvals and lists them.",
@@ -90,9 +94,10 @@ public final class OverdueCli implements Callable<Integer> {
 
     /**
      * The standard Temporal settings, read by {@link Connection#load(Map)} from the environment
-     * with the flags over it; the channel on {@code loop}.
+     * with the flags over it; the channel on {@code loop}; the client traced when the OTEL_*
+     * variables ask for it, {@code tracing} told the Tracing to close when the command is done.
      */
-    static ClientFactory fromEnvironment(CommandEventLoop loop) {
+    static ClientFactory fromEnvironment(CommandEventLoop loop, Consumer<Tracing> tracing) {
       return new ClientFactory() {
         @Override
         public WorkflowClient connect() {
@@ -104,11 +109,16 @@ public final class OverdueCli implements Callable<Integer> {
           Map<String, String> environment = new HashMap<>(System.getenv());
           environment.putAll(flags);
           Connection connection = Connection.load(environment);
-          return connection.client(connection.serviceStubs(null, loop::use));
+          Tracing traces = Tracing.fromEnvironment(SERVICE_NAME);
+          tracing.accept(traces);
+          return connection.client(connection.serviceStubs(null, loop::use), traces.clientInterceptors());
         }
       };
     }
   }
+
+  /** The service name of the CLI's spans unless OTEL_SERVICE_NAME says otherwise. */
+  static final String SERVICE_NAME = "overdue-cli";
 
   @Spec CommandSpec spec;
 
@@ -156,13 +166,15 @@ public final class OverdueCli implements Callable<Integer> {
   /** The flags that connection is made with: the command line's, as guessed before parsing it. */
   private CompletableFuture<Map<String, String>> connectingWith;
   private Approvals approvals;
+  /** Set by the connection (from another thread when it is made in the background). */
+  private volatile Tracing tracing = Tracing.off();
 
   public OverdueCli() {
     this(new CommandEventLoop());
   }
 
   private OverdueCli(CommandEventLoop eventLoop) {
-    this.clientFactory = ClientFactory.fromEnvironment(eventLoop);
+    this.clientFactory = ClientFactory.fromEnvironment(eventLoop, made -> tracing = made);
     this.eventLoop = eventLoop;
   }
 
@@ -222,6 +234,7 @@ public final class OverdueCli implements Callable<Integer> {
     }
     close(client);
     eventLoop.close();
+    tracing.close(); // exports the command's spans before the process exits
   }
 
   /** The background connection, made or not, when the command is not going to use it. */

@@ -74,9 +74,10 @@ final class Processes {
     }
   }
 
-  /** Only the settings the test gives: no TEMPORAL_* or OVERDUE_* leaking in from the machine. */
+  /** Only the settings the test gives: no TEMPORAL_*, OVERDUE_* or OTEL_* leaking in from the machine. */
   static void cleanEnvironment(ProcessBuilder builder, Map<String, String> env) {
-    builder.environment().keySet().removeIf(k -> k.startsWith("TEMPORAL_") || k.startsWith("OVERDUE_"));
+    builder.environment().keySet().removeIf(
+        k -> k.startsWith("TEMPORAL_") || k.startsWith("OVERDUE_") || k.startsWith("OTEL_"));
     builder.environment().putAll(env);
   }
 

@@ -8,7 +8,9 @@ import dev.overdue.client.Connection;
 import dev.overdue.model.Condition;
 import dev.overdue.workflow.ApprovalWorkflowImpl;
 import dev.overdue.workflow.WorkerCalendar;
+import dev.overdue.tracing.Tracing;
 import io.temporal.client.WorkflowClient;
+import io.temporal.common.interceptors.WorkerInterceptor;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.worker.Worker;
 import io.temporal.worker.WorkerFactory;
@@ -51,6 +53,9 @@ import picocli.CommandLine.Spec;
       "Logs: text lines, or JSON with --log-format json; levels per logger in --config (logging.levels).",
       "Prometheus metrics: http://127.0.0.1:9464/metrics unless --metrics-port/--metrics-host say otherwise;",
       "probes on the same port: /healthz (live) and /readyz (ready), 200 or 503.",
+      "Traces (OpenTelemetry, off by default): OTEL_EXPORTER_OTLP_ENDPOINT (OTLP over http/protobuf,",
+      "e.g. http://localhost:4318) or OTEL_TRACES_EXPORTER turns them on; the other OTEL_* variables",
+      "(OTEL_SERVICE_NAME, OTEL_TRACES_SAMPLER, ...) work as OpenTelemetry documents them.",
       "SIGTERM or SIGINT drains: readiness fails, polling stops, running activities get up to",
       "--drain-timeout to finish; exit code 0, or 3 when the timeout abandoned some (Temporal retries",
       "them on another worker)."
@@ -160,6 +165,9 @@ public final class OverdueWorker implements Callable<Integer> {
   /** temporal-envconfig's default TOML file; a test points it elsewhere. */
   Path defaultConfigFile = EmbeddedTemporal.defaultConfigFile(System.getenv());
 
+  /** The service name of the worker's spans unless OTEL_SERVICE_NAME says otherwise. */
+  static final String SERVICE_NAME = "overdue-worker";
+
   /** How long the start-up call to the service may take before the worker gives up. */
   static final Duration CONNECTION_CHECK_TIMEOUT = Duration.ofSeconds(30);
 
@@ -183,6 +191,13 @@ public final class OverdueWorker implements Callable<Integer> {
     // The option's format for a settings file's errors too; the file's own section once it is read.
     WorkerLogs.configure(LoggingSettings.defaults().formatOr(logFormat), Map.of());
     WorkerSettings settings;
+    Tracing tracing;
+    try {
+      tracing = Tracing.fromEnvironment(environment, SERVICE_NAME);
+    } catch (IllegalArgumentException e) {
+      log.error("Cannot start: {}", e.getMessage());
+      return 2;
+    }
     Deliveries deliveries;
     try {
       settings = config == null ? WorkerSettings.defaults() : WorkerSettings.load(config);
@@ -191,7 +206,9 @@ public final class OverdueWorker implements Callable<Integer> {
         String store = WorkerSettings.expand(deliveryStore, "--delivery-store", System::getenv);
         settings = settings.withNotifications(settings.notifications().withStore(store));
       }
-      deliveries = Deliveries.start(settings.notifications(), settings.directory(), Clock.systemUTC());
+      deliveries =
+          Deliveries.start(
+              settings.notifications(), settings.directory(), Clock.systemUTC(), tracing.openTelemetry());
       // Approvals that count working time record this calendar once, when they start.
       WorkerCalendar.use(settings.calendarOrDefault());
       // CEL loads its classes on first use (about a second): not in the first workflow task.
@@ -261,17 +278,12 @@ public final class OverdueWorker implements Callable<Integer> {
       return 2;
     }
     log.info("{}", connection.encryption().describe());
-    WorkflowClient client = connection.client(stubs);
+    log.info("{}", tracing.describe());
+    WorkflowClient client = connection.client(stubs, tracing.clientInterceptors());
     registerSearchAttributes(stubs, connection.namespace());
     RunningActivities running = new RunningActivities();
     WorkerFactory factory =
-        WorkerFactory.newInstance(
-            client,
-            WorkerFactoryOptions.newBuilder()
-                .setWorkerInterceptors(running)
-                .setWorkflowCacheSize(workflowCacheSize)
-                .setMaxWorkflowThreadCount(workflowCacheSize)
-                .build());
+        WorkerFactory.newInstance(client, factoryOptions(running, tracing, workflowCacheSize));
     Worker worker = factory.newWorker(taskQueue);
     worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
     worker.registerActivitiesImplementations(OverdueActivities.of(deliveries));
@@ -291,6 +303,7 @@ public final class OverdueWorker implements Callable<Integer> {
                   stubs.shutdown();
                   metrics.close();
                   deliveries.close();
+                  tracing.close(); // after the drain: the last activities' spans are exported too
                   if (embeddedService != null) {
                     embeddedService.close();
                   }
@@ -310,6 +323,22 @@ public final class OverdueWorker implements Callable<Integer> {
         connection.namespace());
     stopped.await();
     return 0;
+  }
+
+  /**
+   * The worker's interceptors: the running-activity count the drain waits on, then tracing's (none
+   * when traces are off). Tests build their worker with the same options.
+   */
+  static WorkerFactoryOptions factoryOptions(RunningActivities running, Tracing tracing, int cacheSize) {
+    WorkerInterceptor[] traced = tracing.workerInterceptors();
+    WorkerInterceptor[] interceptors = new WorkerInterceptor[traced.length + 1];
+    interceptors[0] = running;
+    System.arraycopy(traced, 0, interceptors, 1, traced.length);
+    return WorkerFactoryOptions.newBuilder()
+        .setWorkerInterceptors(interceptors)
+        .setWorkflowCacheSize(cacheSize)
+        .setMaxWorkflowThreadCount(cacheSize)
+        .build();
   }
 
   /** Registers missing search attributes; a failure is logged with the fix, never fatal. */

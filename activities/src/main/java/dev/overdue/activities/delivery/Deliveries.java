@@ -7,6 +7,7 @@ import dev.overdue.workflow.activities.MessageContext;
 import dev.overdue.workflow.activities.NotificationEvent;
 import dev.overdue.workflow.activities.Recipient;
 import dev.overdue.workflow.activities.Recipients;
+import io.opentelemetry.api.OpenTelemetry;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.EnumMap;
@@ -67,13 +68,20 @@ public final class Deliveries implements AutoCloseable {
 
   /** Opens the store (forgetting keys older than the retention) and builds each configured channel. */
   public static Deliveries start(NotificationSettings notifications, Directory directory, Clock clock) {
+    return start(notifications, directory, clock, OpenTelemetry.noop());
+  }
+
+  /** The same, the e-mail and webhook channels tracing each call they make with {@code openTelemetry}. */
+  public static Deliveries start(
+      NotificationSettings notifications, Directory directory, Clock clock, OpenTelemetry openTelemetry) {
     Map<Recipient.Channel, Channel> channels = new EnumMap<>(Recipient.Channel.class);
     channels.put(Recipient.Channel.LOG, new LogChannel());
     if (notifications.email() != null) {
-      channels.put(Recipient.Channel.EMAIL, new EmailChannel(notifications.email()));
+      channels.put(Recipient.Channel.EMAIL, new EmailChannel(notifications.email(), openTelemetry));
     }
     if (!notifications.webhooks().isEmpty()) {
-      channels.put(Recipient.Channel.WEBHOOK, new WebhookChannel(notifications.webhooks(), clock));
+      channels.put(
+          Recipient.Channel.WEBHOOK, new WebhookChannel(notifications.webhooks(), clock, openTelemetry));
     }
     if (notifications.storePath() != null) {
       StoreLocation.warnings(notifications.storePath()).forEach(log::warn);

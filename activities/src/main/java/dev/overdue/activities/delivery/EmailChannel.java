@@ -11,6 +11,8 @@ import jakarta.mail.Transport;
 import jakarta.mail.internet.AddressException;
 import jakarta.mail.internet.InternetAddress;
 import jakarta.mail.internet.MimeMessage;
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.common.Attributes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Date;
@@ -29,9 +31,23 @@ final class EmailChannel implements Channel {
   private final EmailSettings settings;
   private final Session session;
   private final InternetAddress from;
+  private final OutgoingSpan span;
+  private final Attributes attributes;
 
   EmailChannel(EmailSettings settings) {
+    this(settings, OpenTelemetry.noop());
+  }
+
+  /** Each send in a client span naming the server only: no address, subject or credential. */
+  EmailChannel(EmailSettings settings, OpenTelemetry openTelemetry) {
     this.settings = settings;
+    this.span = new OutgoingSpan(openTelemetry);
+    this.attributes =
+        Attributes.builder()
+            .put("server.address", settings.host())
+            .put("server.port", (long) settings.portOrDefault())
+            .put("network.protocol.name", "smtp")
+            .build();
     try {
       this.from = new InternetAddress(settings.from(), true);
     } catch (AddressException e) {
@@ -72,6 +88,14 @@ final class EmailChannel implements Channel {
     } catch (MessagingException e) {
       throw DeliveryException.permanent("cannot build the message: " + e.getMessage());
     }
+    MimeMessage ready = mime;
+    span.around("SMTP send", attributes, current -> {
+      transport(ready);
+      return null;
+    });
+  }
+
+  private void transport(MimeMessage mime) throws DeliveryException {
     try {
       if (settings.password() != null) {
         Transport.send(mime, settings.username(), settings.password().reveal());

@@ -5,6 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.overdue.activities.settings.Secret;
 import dev.overdue.activities.settings.WebhookSettings;
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.propagation.TextMapPropagator;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -37,10 +41,19 @@ final class WebhookChannel implements Channel {
   private final Map<String, WebhookSettings> endpoints;
   private final HttpClient http;
   private final Clock clock;
+  private final OutgoingSpan span;
+  private final TextMapPropagator propagator;
 
   WebhookChannel(Map<String, WebhookSettings> endpoints, Clock clock) {
+    this(endpoints, clock, OpenTelemetry.noop());
+  }
+
+  /** Each POST in a client span whose context the request carries (W3C {@code traceparent}). */
+  WebhookChannel(Map<String, WebhookSettings> endpoints, Clock clock, OpenTelemetry openTelemetry) {
     this.endpoints = endpoints;
     this.clock = clock;
+    this.span = new OutgoingSpan(openTelemetry);
+    this.propagator = openTelemetry.getPropagators().getTextMapPropagator();
     this.http =
         HttpClient.newBuilder()
             .connectTimeout(Duration.ofSeconds(10))
@@ -71,9 +84,27 @@ final class WebhookChannel implements Channel {
       request.setHeader(TIMESTAMP_HEADER, timestamp);
       request.setHeader(SIGNATURE_HEADER, "sha256=" + sign(endpoint.secret(), timestamp, body));
     }
-    HttpResponse<Void> response;
+    URI uri = URI.create(endpoint.url());
+    // HTTP client conventions, without url.full: a webhook's path often is its secret.
+    Attributes attributes =
+        Attributes.builder()
+            .put("http.request.method", "POST")
+            .put("server.address", String.valueOf(uri.getHost()))
+            .put("server.port", (long) port(uri))
+            .put("overdue.webhook", name)
+            .build();
+    span.around("POST", attributes, current -> {
+      propagator.inject(Context.current(), request, HttpRequest.Builder::setHeader);
+      HttpResponse<Void> response = post(request.build(), where);
+      current.setAttribute("http.response.status_code", (long) response.statusCode());
+      check(response, where);
+      return response;
+    });
+  }
+
+  private HttpResponse<Void> post(HttpRequest request, String where) throws DeliveryException {
     try {
-      response = http.send(request.build(), HttpResponse.BodyHandlers.discarding());
+      return http.send(request, HttpResponse.BodyHandlers.discarding());
     } catch (IOException e) {
       throw DeliveryException.transientFailure(where + ": " + e.getClass().getSimpleName()
           + (e.getMessage() == null ? "" : ": " + e.getMessage()));
@@ -81,6 +112,9 @@ final class WebhookChannel implements Channel {
       Thread.currentThread().interrupt();
       throw DeliveryException.transientFailure(where + ": interrupted");
     }
+  }
+
+  private static void check(HttpResponse<Void> response, String where) throws DeliveryException {
     int status = response.statusCode();
     if (status >= 200 && status < 300) {
       return;
@@ -90,6 +124,13 @@ final class WebhookChannel implements Channel {
       throw DeliveryException.transientFailure(reason, retryAfter(response).orElse(null));
     }
     throw DeliveryException.permanent(reason);
+  }
+
+  private static int port(URI uri) {
+    if (uri.getPort() >= 0) {
+      return uri.getPort();
+    }
+    return "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
   }
 
   /** The document: Overdue's own, or the {@code text} a Slack incoming webhook shows. */

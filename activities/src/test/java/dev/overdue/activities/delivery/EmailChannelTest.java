@@ -13,7 +13,16 @@ import dev.overdue.activities.settings.EmailSettings;
 import dev.overdue.activities.settings.Secret;
 import dev.overdue.workflow.activities.Recipient;
 import dev.overdue.workflow.activities.Recipient.Channel;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import jakarta.mail.internet.MimeMessage;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -106,5 +115,37 @@ class EmailChannelTest {
         assertThrows(DeliveryException.class, () -> new EmailChannel(down).send(Messages.to(FRANK, "k4")));
     assertFalse(failure.permanent(), failure.getMessage());
     assertTrue(failure.getMessage().contains("127.0.0.1:" + closedPort), failure.getMessage());
+  }
+
+  @Test
+  void eachSendIsAClientSpanNamingTheServerAndNeitherTheAddressNorTheCredentials() throws Exception {
+    InMemorySpanExporter spans = InMemorySpanExporter.create();
+    try (OpenTelemetrySdk otel =
+        OpenTelemetrySdk.builder()
+            .setTracerProvider(
+                SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(spans)).build())
+            .build()) {
+      new EmailChannel(settings("off", Secret.of(PASSWORD)), otel).send(Messages.to(FRANK, "k5"));
+      assertThrows(DeliveryException.class,
+          () -> new EmailChannel(settings("off", Secret.of("wrong-pw-0")), otel).send(Messages.to(FRANK, "k6")));
+
+      List<SpanData> sent = spans.getFinishedSpanItems();
+      assertEquals(2, sent.size());
+      SpanData ok = sent.get(0);
+      assertEquals("SMTP send", ok.getName());
+      assertEquals(SpanKind.CLIENT, ok.getKind());
+      assertEquals("127.0.0.1", ok.getAttributes().get(AttributeKey.stringKey("server.address")));
+      assertEquals((long) smtp.getSmtp().getPort(), ok.getAttributes().get(AttributeKey.longKey("server.port")));
+      assertEquals(StatusCode.UNSET, ok.getStatus().getStatusCode());
+      SpanData refused = sent.get(1);
+      assertEquals(StatusCode.ERROR, refused.getStatus().getStatusCode());
+      assertEquals("permanent", refused.getAttributes().get(AttributeKey.stringKey("error.type")));
+      for (SpanData span : sent) {
+        String everything = span.toString();
+        assertFalse(everything.contains("frank@example.com"), everything);
+        assertFalse(everything.contains(PASSWORD), everything);
+        assertFalse(everything.contains("wrong-pw-0"), everything);
+      }
+    }
   }
 }
