@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.client.Approvals;
 import dev.overdue.client.Connection;
+import dev.overdue.client.RequestCheck;
 import dev.overdue.client.ConnectionProblems;
 import dev.overdue.model.RequestValidator;
 import io.grpc.Status;
@@ -255,6 +256,9 @@ public final class OverdueCli implements Callable<Integer> {
 
   // ---- for the subcommands -----------------------------------------------------------------
 
+  /** The workflow's own rules, run before a request starts ({@code start}) or instead ({@code validate}). */
+  static final RequestCheck REQUEST_CHECK = request -> RequestValidator.refusal(request, Instant.now());
+
   /** Connects on first use, so that usage errors and invalid files need no server. */
   Approvals approvals() {
     if (approvals == null) {
@@ -271,8 +275,7 @@ public final class OverdueCli implements Callable<Integer> {
         throw new CliError(
             ExitCodes.UNAVAILABLE, "cannot set up the Temporal connection: " + reason);
       }
-      approvals =
-          new Approvals(client, request -> RequestValidator.refusal(request, Instant.now()));
+      approvals = new Approvals(client, REQUEST_CHECK);
     }
     return approvals;
   }

@@ -165,14 +165,22 @@ final class StartCommand extends CliCommand {
         source.file != null ? RequestFiles.read(source.file, System.in) : build(source.flags);
     JsonNode id = request == null ? null : request.get("requestId");
     requestId = id != null && id.isTextual() ? id.asText() : null;
+    checkDirectory(request, config);
+    String workflowId = cli.approvals().start(request, cli.taskQueue);
+    printStarted(workflowId, request);
+  }
+
+  /**
+   * With {@code config} (the worker's settings file), refuses a request naming groups or users its
+   * directory does not have; {@code validate} runs the same check.
+   */
+  static void checkDirectory(JsonNode request, String config) {
     if (config != null) {
       List<String> problems = DirectoryCheck.problems(request, config);
       if (!problems.isEmpty()) {
         throw new CliError(ExitCodes.REFUSED, "invalid approval request:\n  " + String.join("\n  ", problems));
       }
     }
-    String workflowId = cli.approvals().start(request, cli.taskQueue);
-    printStarted(workflowId, request);
   }
 
   /** The request the flags describe; the workflow's rules decide whether it is complete. */
