@@ -62,6 +62,7 @@ import picocli.CommandLine.Spec;
       "",
       "Examples:",
       "  overdue start --file request.json       (or request.yaml)",
+      "  overdue validate --file request.yaml    (checks it; starts nothing, no server)",
       "  overdue start --request-id PO-4711 --step manager=alice,bob --timeout P5D",
       "  overdue status PO-4711",
       "  overdue plan PO-4711",
