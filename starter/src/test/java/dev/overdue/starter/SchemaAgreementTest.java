@@ -133,13 +133,14 @@ class SchemaAgreementTest {
   @TestFactory
   Stream<DynamicTest> everyExampleSettingsFileIsValidByTheSchemaAndTheWorker() throws IOException {
     List<Path> files = new ArrayList<>(SETTINGS_EXAMPLES.stream().map(EXAMPLES::resolve).toList());
+    files.add(Processes.ROOT.resolve("dist/src/config/overdue.yaml")); // the settings a distribution installs
     int n = 0;
     for (String block : readmeBlocks()) {
       if (block.startsWith("notifications:") || block.startsWith("calendar:")) {
         files.add(Files.writeString(dir.resolve("readme-settings-" + n++ + ".yaml"), block));
       }
     }
-    assertTrue(files.size() >= 4, "settings examples found: " + files);
+    assertTrue(files.size() >= 5, "settings examples found: " + files);
     return files.stream().map(file -> DynamicTest.dynamicTest(name(file), () -> {
       assertEquals(Set.of(), schema("overdue-settings").validate(tree(file)));
       WorkerSettings.load(file, ENVIRONMENT);
