@@ -274,6 +274,7 @@ final class SchemaRules {
 
   /** Seconds, or text as {@code TimeLimit.parse} reads it. */
   static ObjectNode timeLimit(ObjectNode node) {
+    node.putArray("type").add("number").add("string");
     ArrayNode anyOf = node.putArray("anyOf");
     anyOf.addObject().put("type", "number").put("exclusiveMinimum", 0).put("description", "seconds");
     anyOf.addObject().put("type", "string").put("pattern", TIME_LIMIT);
