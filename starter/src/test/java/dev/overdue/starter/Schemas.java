@@ -58,7 +58,7 @@ final class Schemas {
         JsonNodeFactory.instance
             .objectNode()
             .put("type", "string")
-            .put("description", "The schema's address, for editors; ignored by overdue."));
+            .put("description", "The schema's path or URL, for editors; bin/overdue drops it."));
     return head(schema, REQUEST_FILE, "Overdue approval request",
         "A request file for `bin/overdue start --file` and `bin/overdue validate --file` (JSON or YAML).");
   }
