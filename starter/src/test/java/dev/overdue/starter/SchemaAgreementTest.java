@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
@@ -19,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -98,6 +100,50 @@ class SchemaAgreementTest {
       assertEquals("", run.out());
       System.out.println("SCHEMA-AND-VALIDATE-REFUSE | " + b.label() + " | " + run.err().strip().replace("\n", " ⏎ "));
     }));
+  }
+
+  /**
+   * Every field the schema requires, of every kind of object, is one the validator requires:
+   * taken out of a request that has each kind once, both refuse it.
+   */
+  @TestFactory
+  Stream<DynamicTest> whatTheSchemaRequiresTheValidatorRequires() throws IOException {
+    JsonNode base = YAML.readTree("""
+        requestId: R-1
+        steps:
+          - name: m
+            approvers: [a]
+            completionDeadlines: [{ name: d, for: PT1H, escalations: [{ action: warn }] }]
+            listeners: [{ event: created, actions: [{ action: warn }] }]
+            outcomes: [{ name: o, end: APPROVED }]
+        timers: [{ name: t, limit: PT1H, handlers: [{ action: warn }] }]
+        """);
+    JsonSchema schema = schema("approval-request");
+    assertEquals(Set.of(), schema.validate(base));
+    assertTrue(OverdueCli.REQUEST_CHECK.refusal(base).isEmpty());
+    // Where each kind of object is in the schema, and one of it in the request.
+    Map<String, String> kinds = Map.of(
+        "", "",
+        "/properties/steps/items", "/steps/0",
+        "/definitions/DeadlineDefinition", "/steps/0/completionDeadlines/0",
+        "/properties/steps/items/properties/listeners/items", "/steps/0/listeners/0",
+        "/properties/steps/items/properties/outcomes/items", "/steps/0/outcomes/0",
+        "/properties/timers/items", "/timers/0",
+        "/definitions/HandlerDefinition", "/timers/0/handlers/0");
+    List<DynamicTest> tests = new ArrayList<>();
+    kinds.forEach((inSchema, inRequest) -> {
+      JsonNode required = schema.getSchemaNode().at(inSchema + "/required");
+      assertTrue(required.isArray(), "nothing required at " + inSchema);
+      for (JsonNode field : required) {
+        tests.add(DynamicTest.dynamicTest(inRequest + "/" + field.asText(), () -> {
+          JsonNode request = base.deepCopy();
+          ((ObjectNode) request.at(inRequest.isEmpty() ? "" : inRequest)).remove(field.asText());
+          assertFalse(schema.validate(request).isEmpty(), "the schema takes it");
+          assertTrue(OverdueCli.REQUEST_CHECK.refusal(request).isPresent(), "the validator takes it");
+        }));
+      }
+    });
+    return tests.stream();
   }
 
   /** The forms a time limit may take, and every action: both checks take each of them. */
