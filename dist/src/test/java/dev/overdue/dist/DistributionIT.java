@@ -112,6 +112,8 @@ class DistributionIT {
             "README.md",
             "docs/examples/po-4711.json",
             "docs/examples/overdue.yaml",
+            "docs/schema/approval-request.schema.json",
+            "docs/schema/overdue-settings.schema.json",
             "deploy/README.md",
             "deploy/systemd/overdue-worker.service",
             "deploy/systemd/overdue.env",

@@ -1,5 +1,6 @@
 package dev.overdue.starter;
 
+import java.util.Arrays;
 import java.util.List;
 import picocli.AutoComplete;
 import picocli.CommandLine;
@@ -18,6 +19,7 @@ final class Commands {
   static final List<Class<?>> ALL =
       List.of(
           StartCommand.class,
+          ValidateCommand.class,
           ApprovalCommands.EnableTimer.class,
           ApprovalCommands.DisableTimer.class,
           ApprovalCommands.Suspend.class,
@@ -46,8 +48,10 @@ final class Commands {
           CommandLine.HelpCommand.class);
 
   /** Commands that never talk to the Temporal server. */
-  private static final List<Class<?>> LOCAL =
-      List.of(CodecServerCommand.class, AutoComplete.GenerateCompletion.class, CommandLine.HelpCommand.class);
+  private static final List<Class<?>> OFFLINE =
+      List.of(
+          ValidateCommand.class, CodecServerCommand.class, AutoComplete.GenerateCompletion.class,
+          CommandLine.HelpCommand.class);
 
   /** Adds to {@code root} the subcommands {@code args} need; all of them when {@code args} is null. */
   static void add(CommandLine root, String[] args) {
@@ -88,16 +92,18 @@ final class Commands {
   }
 
   /**
-   * Whether {@code args} likely run a command that talks to the Temporal server: a word of them
-   * names one. A guess made before picocli has read them (a value that happens to be such a name
-   * costs only a connection made and closed unused), so that the connection is made meanwhile.
+   * Whether {@code args} likely run a command that talks to the Temporal server: their first word
+   * that names a command, other than help, names one that does. A guess made before picocli has
+   * read them (a value that happens to be such a name costs only a connection made and closed
+   * unused), so that the connection is made meanwhile.
    */
   static boolean connects(String[] args) {
-    List<String> words = List.of(args);
-    return ALL.stream()
-        .filter(command -> !LOCAL.contains(command))
-        .map(Commands::name)
-        .anyMatch(words::contains);
+    return Arrays.stream(args)
+        .flatMap(word -> ALL.stream().filter(command -> name(command).equals(word)))
+        .filter(command -> command != CommandLine.HelpCommand.class)
+        .findFirst()
+        .map(command -> !OFFLINE.contains(command))
+        .orElse(false);
   }
 
   /** picocli's completion script generator: {@code source <(overdue generate-completion)}. */

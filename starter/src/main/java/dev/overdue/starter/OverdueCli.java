@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.client.Approvals;
 import dev.overdue.client.Connection;
+import dev.overdue.client.RequestCheck;
 import dev.overdue.client.ConnectionProblems;
 import dev.overdue.model.RequestValidator;
 import io.grpc.Status;
@@ -69,6 +70,7 @@ import picocli.CommandLine.Spec;
       "",
       "Examples:",
       "  overdue start --file request.json       (or request.yaml)",
+      "  overdue validate --file request.yaml    (checks it; starts nothing, no server)",
       "  overdue start --request-id PO-4711 --step manager=alice,bob --timeout P5D",
       "  overdue status PO-4711",
       "  overdue plan PO-4711",
@@ -317,6 +319,9 @@ public final class OverdueCli implements Callable<Integer> {
 
   // ---- for the subcommands -----------------------------------------------------------------
 
+  /** The workflow's own rules, run before a request starts ({@code start}) or instead ({@code validate}). */
+  static final RequestCheck REQUEST_CHECK = request -> RequestValidator.refusal(request, Instant.now());
+
   /** Connects on first use, so that usage errors and invalid files need no server. */
   Approvals approvals() {
     if (approvals == null) {
@@ -339,8 +344,7 @@ public final class OverdueCli implements Callable<Integer> {
         throw new CliError(
             ExitCodes.UNAVAILABLE, "cannot set up the Temporal connection: " + reason);
       }
-      approvals =
-          new Approvals(client, request -> RequestValidator.refusal(request, Instant.now()));
+      approvals = new Approvals(client, REQUEST_CHECK);
     }
     return approvals;
   }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,6 +21,8 @@ import java.util.Locale;
  * Reads a request file into the one JSON tree the workflow takes. YAML is only another spelling of
  * that tree: it is turned into JSON here and then validated exactly as a JSON file is, so an unknown
  * field is refused naming it whichever the file was written in.
+ *
+ * <p>A top-level {@code $schema} key, which editors read, is dropped.
  *
  * <p>Both readers are stricter than Jackson's defaults about what a typo in a hand-written file
  * looks like: a key given twice (the first silently lost) and anything after the request (a second
@@ -40,6 +43,9 @@ final class RequestFiles {
       this.oneValue = oneValue;
     }
   }
+
+  /** The key that names a file's JSON Schema for editors. */
+  static final String SCHEMA_KEY = "$schema";
 
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION.mappedFeature());
@@ -73,7 +79,13 @@ final class RequestFiles {
     } catch (IOException e) {
       throw new CliError(ExitCodes.REFUSED, "cannot read " + file + ": " + e.getMessage());
     }
-    return standardInput ? parseEither(text, source) : parse(text, source, formatOf(file));
+    JsonNode tree = standardInput ? parseEither(text, source) : parse(text, source, formatOf(file));
+    if (tree instanceof ObjectNode object) {
+      // Editors find a JSON file's schema by its "$schema" key (docs/schema); it is not part of
+      // the request, which refuses unknown fields.
+      object.remove(SCHEMA_KEY);
+    }
+    return tree;
   }
 
   /**

@@ -166,17 +166,25 @@ final class StartCommand extends CliCommand {
         source.file != null ? RequestFiles.read(source.file, System.in) : build(source.flags);
     JsonNode id = request == null ? null : request.get("requestId");
     requestId = id != null && id.isTextual() ? id.asText() : null;
-    if (config != null) {
-      List<String> problems = DirectoryCheck.problems(request, config);
-      if (!problems.isEmpty()) {
-        throw new CliError(ExitCodes.REFUSED, "invalid approval request:\n  " + String.join("\n  ", problems));
-      }
-    }
+    checkDirectory(request, config);
     String workflowId = cli.approvals().start(request, cli.taskQueue);
     if (json()) {
       printJson(new Started(OverdueCli.requestId(workflowId), workflowId, cli.taskQueue));
     } else {
       printStarted(workflowId, request);
+    }
+  }
+
+  /**
+   * With {@code config} (the worker's settings file), refuses a request naming groups or users its
+   * directory does not have; {@code validate} runs the same check.
+   */
+  static void checkDirectory(JsonNode request, String config) {
+    if (config != null) {
+      List<String> problems = DirectoryCheck.problems(request, config);
+      if (!problems.isEmpty()) {
+        throw new CliError(ExitCodes.REFUSED, "invalid approval request:\n  " + String.join("\n  ", problems));
+      }
     }
   }
 

@@ -41,6 +41,9 @@ class CommandsTest {
     assertFalse(Commands.connects(new String[] {"--version"}));
     assertFalse(Commands.connects(new String[] {"--help"}));
     assertFalse(Commands.connects(new String[] {"codec-server", "--port", "8888"}));
+    // validate never connects, even for a file named like a command.
+    assertFalse(Commands.connects(new String[] {"validate", "--file", "request.yaml"}));
+    assertFalse(Commands.connects(new String[] {"validate", "--file", "status"}));
     assertFalse(Commands.connects(new String[] {"aprove", "PO-1"}));
     assertFalse(Commands.connects(new String[] {}));
   }

@@ -30,10 +30,13 @@ import java.util.stream.Stream;
 public final class RequestValidator {
   private RequestValidator() {}
 
-  /** Request ids end up in workflow ids; keep them to characters safe in a shell and a URL. */
-  private static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:-]{0,99}");
+  /**
+   * Request ids end up in workflow ids; keep them to characters safe in a shell and a URL. Public
+   * for the request's JSON Schema (docs/schema), which states the same pattern.
+   */
+  public static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:-]{0,99}");
   /** Step, timer and handler names: no dots, so {@code <step>.acceptance} stays unambiguous. */
-  static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
+  public static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
 
   public static final int MAX_STEPS = 50;
   /** Start and completion deadlines of one step, together. */

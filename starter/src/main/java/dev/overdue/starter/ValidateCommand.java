@@ -1,0 +1,63 @@
+package dev.overdue.starter;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Optional;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code overdue validate --file}: the checks {@code start --file} runs, and nothing else. The
+ * file is read as {@code start} reads it ({@link RequestFiles}) and checked by the same rules
+ * ({@link OverdueCli#REQUEST_CHECK}), so "valid" means {@code start} would start it; it never
+ * connects to Temporal (see {@link Commands#connects}), so it works offline and in CI.
+ */
+@Command(
+    name = "validate",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Check a request file as start --file does, without starting it or connecting to Temporal.",
+      "Prints 'valid: <requestId> (N steps, M timers)', or every problem and exits 1.",
+      "Editors check and complete request files with docs/schema/approval-request.schema.json."
+    },
+    sortOptions = false)
+final class ValidateCommand extends CliCommand {
+  @Option(
+      names = "--file",
+      required = true,
+      paramLabel = "FILE",
+      description = "The request as JSON, or YAML (.yaml, .yml); - reads either from standard input.")
+  String file;
+
+  @Option(
+      names = "--config",
+      paramLabel = "FILE",
+      description =
+          "The worker's configuration file: the request's candidate groups and the users and groups its"
+              + " reassignments name are checked against its directory too, as start --config does.")
+  String config;
+
+  private String requestId;
+
+  @Override
+  String approvalId() {
+    return requestId;
+  }
+
+  @Override
+  void execute() {
+    JsonNode request = RequestFiles.read(file, System.in);
+    JsonNode id = request.get("requestId");
+    requestId = id != null && id.isTextual() ? id.asText() : null;
+    StartCommand.checkDirectory(request, config);
+    Optional<String> refusal = OverdueCli.REQUEST_CHECK.refusal(request);
+    if (refusal.isPresent()) {
+      throw new CliError(ExitCodes.REFUSED, refusal.get());
+    }
+    out().println("valid: " + requestId + " (" + count(request.path("steps").size(), "step") + ", "
+        + count(request.path("timers").size(), "timer") + ")");
+  }
+
+  private static String count(int n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
+  }
+}
