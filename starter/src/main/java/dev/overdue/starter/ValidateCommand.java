@@ -1,5 +1,6 @@
 package dev.overdue.starter;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Optional;
 import picocli.CommandLine.Command;
@@ -43,8 +44,11 @@ final class ValidateCommand extends CliCommand {
     return requestId;
   }
 
+  /** What {@code -o json} prints for a valid request; a refusal is a line on stderr, exit 1. */
+  record Valid(boolean valid, String requestId, int steps, int timers) {}
+
   @Override
-  void execute() {
+  void execute() throws JsonProcessingException {
     JsonNode request = RequestFiles.read(file, System.in);
     JsonNode id = request.get("requestId");
     requestId = id != null && id.isTextual() ? id.asText() : null;
@@ -53,8 +57,13 @@ final class ValidateCommand extends CliCommand {
     if (refusal.isPresent()) {
       throw new CliError(ExitCodes.REFUSED, refusal.get());
     }
-    out().println("valid: " + requestId + " (" + count(request.path("steps").size(), "step") + ", "
-        + count(request.path("timers").size(), "timer") + ")");
+    int steps = request.path("steps").size();
+    int timers = request.path("timers").size();
+    if (json()) {
+      printJson(new Valid(true, requestId, steps, timers));
+      return;
+    }
+    out().println("valid: " + requestId + " (" + count(steps, "step") + ", " + count(timers, "timer") + ")");
   }
 
   private static String count(int n, String noun) {

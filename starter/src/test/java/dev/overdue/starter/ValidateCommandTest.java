@@ -48,6 +48,13 @@ class ValidateCommandTest {
   }
 
   @Test
+  void withOutputJsonAValidFileIsADocument() {
+    Run run = validate("--file", EXAMPLES.resolve("po-4711.json").toString(), "-o", "json").expect(ExitCodes.DONE);
+    assertEquals("{\"valid\":true,\"requestId\":\"PO-4711\",\"steps\":2,\"timers\":1}",
+        run.out().replaceAll("\\s", ""));
+  }
+
+  @Test
   void anInvalidFileIsRefusedWithEveryProblemAsStartRefusesIt() throws IOException {
     Path file = Files.writeString(dir.resolve("bad.yaml"),
         "requestId: BAD 1\nsteps: [{ name: a.b, approvers: [alice] }]\ntimeout: P1M\n");
