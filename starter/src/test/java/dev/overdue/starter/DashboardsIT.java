@@ -218,14 +218,7 @@ class DashboardsIT {
     for (String expression : expressions) {
       Matcher series = SELECTOR.matcher(expression);
       while (series.find()) {
-        Map<String, String> labels = new TreeMap<>();
-        if (series.group(2) != null) {
-          Matcher label = EXACT_LABEL.matcher(series.group(2));
-          while (label.find()) {
-            labels.put(label.group(1), label.group(2));
-          }
-        }
-        selectors.add(new Selector(series.group(1), labels));
+        selectors.add(new Selector(series.group(1), labels(series.group(2))));
       }
     }
     return selectors;
@@ -241,16 +234,21 @@ class DashboardsIT {
     Map<String, List<Map<String, String>>> samples = new TreeMap<>();
     Matcher sample = SAMPLE.matcher(response.body());
     while (sample.find()) {
-      Map<String, String> labels = new TreeMap<>();
-      if (sample.group(2) != null) {
-        Matcher label = EXACT_LABEL.matcher(sample.group(2));
-        while (label.find()) {
-          labels.put(label.group(1), label.group(2));
-        }
-      }
-      samples.computeIfAbsent(sample.group(1), name -> new ArrayList<>()).add(labels);
+      samples.computeIfAbsent(sample.group(1), name -> new ArrayList<>()).add(labels(sample.group(2)));
     }
     return samples;
+  }
+
+  /** The {@code name="value"} pairs of a selector or a sample's braces (none for null). */
+  private static Map<String, String> labels(String braces) {
+    Map<String, String> labels = new TreeMap<>();
+    if (braces != null) {
+      Matcher label = EXACT_LABEL.matcher(braces);
+      while (label.find()) {
+        labels.put(label.group(1), label.group(2));
+      }
+    }
+    return labels;
   }
 
   /** One step for alice whose deadline warns and notifies both webhook users when it expires. */
