@@ -41,6 +41,10 @@ class SchemaAgreementTest {
 
   @TempDir static Path dir;
 
+  /** A README block that is a request has a requestId key (a log line may mention one). */
+  private static final java.util.regex.Pattern REQUEST_BLOCK =
+      java.util.regex.Pattern.compile("(?m)^\\s*\"?requestId\"?\\s*:");
+
   // ---- requests ----------------------------------------------------------------------------
 
   @TestFactory
@@ -51,7 +55,7 @@ class SchemaAgreementTest {
     }
     int n = 0;
     for (String block : readmeBlocks()) {
-      if (block.contains("requestId")) {
+      if (REQUEST_BLOCK.matcher(block).find()) {
         files.add(Files.writeString(dir.resolve("readme-" + n++ + (block.startsWith("{") ? ".json" : ".yaml")), block));
       }
     }

@@ -13,6 +13,7 @@ import dev.overdue.model.CalendarSettings;
 import dev.overdue.model.UserTask;
 import dev.overdue.workflow.activities.NotificationEvent;
 import dev.overdue.workflow.activities.Recipient;
+import dev.overdue.worker.LoggingSettings;
 import java.time.DayOfWeek;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -109,6 +110,9 @@ final class SchemaRules {
           Map.entry("WorkerSettings.notifications", "How messages leave the worker."),
           Map.entry("WorkerSettings.directory", "Users and groups that recipients, candidate groups and reassignments name: inline, or the path of a file."),
           Map.entry("WorkerSettings.calendar", "Working time for business durations; without it Monday to Friday, 09:00-17:00, UTC."),
+          Map.entry("WorkerSettings.logging", "The worker's log: its format and a level per logger."),
+          Map.entry("LoggingSettings.format", "text (default; a line per event) or json (one object per line); --log-format and OVERDUE_LOG_FORMAT win over it."),
+          Map.entry("LoggingSettings.levels", "A level per logger (a package or class name, or ROOT): TRACE, DEBUG, INFO, WARN, ERROR or OFF, any case."),
           Map.entry("NotificationSettings.store", "Where delivered idempotency keys are kept: an SQLite file (default ~/.overdue/deliveries.db), memory, or jdbc:postgresql://host:port/db?user=...&password=..."),
           Map.entry("NotificationSettings.retention", "How long delivered keys are kept: an ISO-8601 duration (default P30D)."),
           Map.entry("NotificationSettings.email", "The SMTP server messages go through."),
@@ -215,6 +219,7 @@ final class SchemaRules {
     shapes.put("EmailSettings.port", node -> node.put("minimum", 1).put("maximum", 65535));
     shapes.put("EmailSettings.starttls", oneOf(lowerCase(EmailSettings.StartTls.values())));
     shapes.put("WebhookSettings.format", oneOf(lowerCase(WebhookSettings.Format.values())));
+    shapes.put("LoggingSettings.format", oneOf(lowerCase(LoggingSettings.Format.values())));
     shapes.put("WebhookSettings.url", node -> node.put("pattern", "^https?://"));
     shapes.put("Person.channel", oneOf(lowerCase(Recipient.Channel.values())));
     shapes.put("CalendarSettings.workingHours",

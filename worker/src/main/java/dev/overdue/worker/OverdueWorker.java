@@ -156,7 +156,7 @@ public final class OverdueWorker implements Callable<Integer> {
               + " default logging.format of --config, else text).",
       defaultValue = "${env:OVERDUE_LOG_FORMAT}",
       converter = WorkerLogs.FormatOption.class)
-  WorkerLogs.Format logFormat;
+  LoggingSettings.Format logFormat;
 
   @Spec CommandSpec spec;
 

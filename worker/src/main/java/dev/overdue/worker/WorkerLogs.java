@@ -27,37 +27,20 @@ import picocli.CommandLine.TypeConversionException;
  * the settings file's {@code logging} section.
  */
 public final class WorkerLogs extends ContextAwareBase implements Configurator {
-  public enum Format {
-    TEXT,
-    JSON;
-
-    /** {@code text} or {@code json}, any case. */
-    public static Format parse(String value) {
-      try {
-        return valueOf(value.strip().toUpperCase(Locale.ROOT));
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("format must be text or json: " + value);
-      }
-    }
-  }
-
   /** {@code --log-format}; blank (an empty OVERDUE_LOG_FORMAT) is as if unset. */
-  static final class FormatOption implements ITypeConverter<Format> {
+  static final class FormatOption implements ITypeConverter<LoggingSettings.Format> {
     @Override
-    public Format convert(String value) {
+    public LoggingSettings.Format convert(String value) {
       if (value.isBlank()) {
         return null;
       }
       try {
-        return Format.parse(value);
+        return LoggingSettings.Format.parse(value);
       } catch (IllegalArgumentException e) {
         throw new TypeConversionException("'" + value + "' is not a log format: use text or json");
       }
     }
   }
-
-  /** The levels a user sets per logger; logback's ALL and its aliases are not offered. */
-  static final List<String> LEVELS = List.of("TRACE", "DEBUG", "INFO", "WARN", "ERROR", "OFF");
 
   /** Before the settings file's levels: the SDK, gRPC and Netty speak only when something is wrong. */
   static final Map<String, String> DEFAULT_LEVELS =
@@ -82,16 +65,16 @@ public final class WorkerLogs extends ContextAwareBase implements Configurator {
   /** Logback's hook: text at the default levels, until {@link #configure} runs. */
   @Override
   public ExecutionStatus configure(LoggerContext context) {
-    configure(context, Format.TEXT, Map.of());
+    configure(context, LoggingSettings.Format.TEXT, Map.of());
     return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
   }
 
   /** The worker's logging from now on; {@code levels} (logger name to level) over the defaults. */
-  public static void configure(Format format, Map<String, String> levels) {
+  public static void configure(LoggingSettings.Format format, Map<String, String> levels) {
     configure((LoggerContext) LoggerFactory.getILoggerFactory(), format, levels);
   }
 
-  static void configure(LoggerContext context, Format format, Map<String, String> levels) {
+  static void configure(LoggerContext context, LoggingSettings.Format format, Map<String, String> levels) {
     Map<String, String> all = new LinkedHashMap<>(DEFAULT_LEVELS);
     all.putAll(levels);
     context.reset();
@@ -106,7 +89,7 @@ public final class WorkerLogs extends ContextAwareBase implements Configurator {
       SLF4JBridgeHandler.removeHandlersForRootLogger();
       SLF4JBridgeHandler.install();
     }
-    Encoder<ILoggingEvent> encoder = format == Format.JSON ? jsonEncoder() : textEncoder();
+    Encoder<ILoggingEvent> encoder = format == LoggingSettings.Format.JSON ? jsonEncoder() : textEncoder();
     encoder.setContext(context);
     encoder.start();
     ConsoleAppender<ILoggingEvent> console = new ConsoleAppender<>();
@@ -121,17 +104,7 @@ public final class WorkerLogs extends ContextAwareBase implements Configurator {
 
   /** {@code value} as a level, or why not ({@code logger} names the setting). */
   static Level level(String logger, String value) {
-    String name = value == null ? "" : value.strip().toUpperCase(Locale.ROOT);
-    if (name.equals("FALSE")) {
-      // YAML 1.1 reads an unquoted OFF (or off, no) as false.
-      name = "OFF";
-    }
-    if (!LEVELS.contains(name)) {
-      throw new IllegalArgumentException(
-          "levels." + logger + " must be " + String.join(", ", LEVELS.subList(0, LEVELS.size() - 1))
-              + " or OFF: " + value);
-    }
-    return Level.toLevel(name);
+    return Level.toLevel(LoggingSettings.levelName(logger, value));
   }
 
   private static PatternLayoutEncoder textEncoder() {

@@ -120,7 +120,7 @@ class OverdueWorkerOptionsTest {
         List.of("alice", "bob"),
         settings.directory().resolve(List.of("managers"), settings.notifications().webhooks().keySet())
             .resolved().stream().map(r -> r.name()).toList());
-    assertEquals(WorkerLogs.Format.TEXT, settings.logging().formatOr(null));
+    assertEquals(LoggingSettings.Format.TEXT, settings.logging().formatOr(null));
     assertEquals(Map.of("io.temporal", "WARN", "dev.overdue", "INFO"), settings.logging().levels());
   }
 }
