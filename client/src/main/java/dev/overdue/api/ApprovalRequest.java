@@ -48,7 +48,9 @@ public record ApprovalRequest(
    * task is created — with optional acceptance and completion limits, WS-HumanTask start and
    * completion deadlines, listeners on its task events and named outcomes. An {@code assignee} (a
    * user, or {@code =} and a CEL expression) receives the task reserved; {@code priority} runs from
-   * 0 (highest) to 10, 5 when not given, as in WS-HumanTask.
+   * 0 (highest) to 10, 5 when not given, as in WS-HumanTask. {@code notBy: [requester]} and {@code
+   * distinctFrom: [an earlier step]} keep the requester, and whoever decided that step, off it (the
+   * four-eyes principle).
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   public record StepDefinition(
@@ -65,9 +67,13 @@ public record ApprovalRequest(
       List<OutcomeDefinition> outcomes,
       List<String> candidateGroups,
       String assignee,
-      Integer priority) {
+      Integer priority,
+      List<String> notBy,
+      List<String> distinctFrom) {
     public StepDefinition {
       approvers = approvers == null ? List.of() : List.copyOf(approvers);
+      notBy = notBy == null ? List.of() : List.copyOf(notBy);
+      distinctFrom = distinctFrom == null ? List.of() : List.copyOf(distinctFrom);
       candidateGroups = candidateGroups == null ? List.of() : List.copyOf(candidateGroups);
       onOfferTimeout = onOfferTimeout == null ? List.of() : List.copyOf(onOfferTimeout);
       onTimeout = onTimeout == null ? List.of() : List.copyOf(onTimeout);
@@ -103,6 +109,26 @@ public record ApprovalRequest(
         List<OutcomeDefinition> outcomes) {
       this(name, title, approvers, offerTimeout, onOfferTimeout, timeout, onTimeout, startDeadlines,
           completionDeadlines, listeners, outcomes, null, null, null);
+    }
+
+    /** Before separation of duties ({@code notBy}, {@code distinctFrom}). */
+    public StepDefinition(
+        String name,
+        String title,
+        List<String> approvers,
+        String offerTimeout,
+        List<HandlerDefinition> onOfferTimeout,
+        String timeout,
+        List<HandlerDefinition> onTimeout,
+        List<DeadlineDefinition> startDeadlines,
+        List<DeadlineDefinition> completionDeadlines,
+        List<ListenerDefinition> listeners,
+        List<OutcomeDefinition> outcomes,
+        List<String> candidateGroups,
+        String assignee,
+        Integer priority) {
+      this(name, title, approvers, offerTimeout, onOfferTimeout, timeout, onTimeout, startDeadlines,
+          completionDeadlines, listeners, outcomes, candidateGroups, assignee, priority, null, null);
     }
   }
 

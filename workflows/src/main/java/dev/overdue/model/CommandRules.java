@@ -240,7 +240,9 @@ final class CommandRules {
   }
 
   private Change release(Command.Release c, Instant now) {
-    UserTask task = taskActionTarget(c.step(), c.user());
+    // Giving a task back is never refused by the four-eyes rules: an owner they exclude (an
+    // assignee an expression chose) can only hand it on this way.
+    UserTask task = currentTaskFor(c.step(), c.user());
     refuse(task.refusal(TaskEvent.RELEASE));
     if (!task.owner().orElseThrow().equals(c.user())) {
       throw new RuleViolation("only the owner " + task.owner().get() + " can release step " + task.name());
@@ -347,8 +349,18 @@ final class CommandRules {
     refuse(task.refusal(TaskEvent.COMPLETE));
   }
 
-  /** The current task, checked for a task action by {@code user}. */
+  /**
+   * The current task, checked for a task action by {@code user}: a potential owner whom the step's
+   * separation of duties does not exclude.
+   */
   private UserTask taskActionTarget(String step, String user) {
+    UserTask task = currentTaskFor(step, user);
+    refuse(task.duties().refusal(user, task.name(), process));
+    return task;
+  }
+
+  /** The current task, {@code step} if named, and {@code user} one of its potential owners. */
+  private UserTask currentTaskFor(String step, String user) {
     if (process.state() == ProcessState.SUSPENDED) {
       throw new RuleViolation("task actions are not allowed while the process is suspended");
     }

@@ -54,6 +54,7 @@ final class ProcessSetup {
       if (step.priority() != null) {
         task.setPriority(step.priority());
       }
+      task.setDuties(SeparationOfDuties.of(step));
       process.steps().add(task);
       addTimer(process, step.name() + ProcessTimers.ACCEPTANCE_SUFFIX, TimerKind.ACCEPTANCE, step.name(),
           limits.of(step.offerTimeout(), null), step.onOfferTimeout(), null);

@@ -14,7 +14,7 @@ import java.util.Map;
  * suspension and the business calendar it counts in. Fields added later are null in snapshots
  * made before them ({@code data} before messages were templates; calendars, cycles, listeners and
  * outcomes before deadlines; candidate groups, assignees and priorities
- * before human tasks; {@code warningCount} before bounded state, when every warning was carried).
+ * before human tasks; a step's {@code notBy} and {@code distinctFrom} before separation of duties; {@code warningCount} before bounded state, when every warning was carried).
  * Since bounded state ({@link Rules#BOUNDED}) only the latest warnings are carried, with the count
  * of all: nothing in a snapshot grows with the number of expiries, commands or changes. The audit trail is not carried: it stays in each run's history (see
  * {@link dev.overdue.api.HistoryEntry#CONTINUED_AS_NEW}), so the snapshot's size does not grow with the changes.
@@ -53,7 +53,9 @@ public record ProcessSnapshot(
       List<String> members,
       String assignee,
       String assigneeRule,
-      Integer priority) {}
+      Integer priority,
+      List<String> notBy,
+      List<String> distinctFrom) {}
 
   public record TimerSnapshot(
       String name,

@@ -174,6 +174,7 @@ public final class RequestValidator {
       nameProblem(at, step.name(), names, problems::add);
       lengthProblem(at + ".title", step.title(), MAX_TITLE_LENGTH, problems::add);
       StepOwnerDefinitions.problems(at, step, problems::add);
+      SeparationOfDuties.problems(at, step, i, request.steps(), request.requester(), problems::add);
       limits.problem(at + ".offerTimeout", step.offerTimeout(), null, problems::add);
       limits.problem(at + ".timeout", step.timeout(), null, problems::add);
       Set<String> outcomes = outcomeProblems(at, step, i, request.steps(), problems::add);

@@ -29,6 +29,8 @@ public final class UserTask {
   /** The lookup or change that last set the owners; older answers of the directory are stale. */
   private int ownersChange;
   private final List<OutcomeDefinition> outcomes;
+  /** Who may not act on it although a potential owner: the four-eyes rules. */
+  private SeparationOfDuties duties = SeparationOfDuties.NONE;
   private final Map<TaskListenerEvent, List<TimerHandler>> listeners = new EnumMap<>(TaskListenerEvent.class);
   /** How often each listener event has fired: numbers each firing, for idempotency keys. */
   private final Map<String, Integer> listenerFirings = new LinkedHashMap<>();
@@ -87,7 +89,9 @@ public final class UserTask {
         owners.groups().isEmpty() ? null : owners.members(),
         owners.assignee(),
         assigneeRule,
-        priority == DEFAULT_PRIORITY ? null : priority);
+        priority == DEFAULT_PRIORITY ? null : priority,
+        duties.notBy().isEmpty() ? null : duties.notBy(),
+        duties.distinctFrom().isEmpty() ? null : duties.distinctFrom());
   }
 
   /** Fields a snapshot lacks (made before human tasks) are none, and the default priority. */
@@ -100,6 +104,7 @@ public final class UserTask {
         new UserTask(snapshot.name(), snapshot.title(), owners, snapshot.assigneeRule(),
             snapshot.outcomes(), snapshot.listeners());
     task.priority = snapshot.priority() == null ? DEFAULT_PRIORITY : snapshot.priority();
+    task.duties = new SeparationOfDuties(snapshot.notBy(), snapshot.distinctFrom());
     task.state = TaskState.valueOf(snapshot.state());
     task.owner = snapshot.owner();
     task.outcome = snapshot.outcome();
@@ -195,6 +200,14 @@ public final class UserTask {
   /** Counts an occurrence of {@code key} (a listener event, a reassignment) and returns its number. */
   int countFiring(String key) {
     return listenerFirings.merge(key, 1, Integer::sum);
+  }
+
+  void setDuties(SeparationOfDuties duties) {
+    this.duties = duties;
+  }
+
+  public SeparationOfDuties duties() {
+    return duties;
   }
 
   /** A potential owner, or the owner (who keeps the task even when a lookup no longer lists them). */
