@@ -79,6 +79,7 @@ class SchemaAgreementTest {
         new Bad("steps as text", "requestId: B-3\nsteps: manager"),
         new Bad("approvers as text", "requestId: B-4\nsteps: [{ name: m, approvers: alice }]"),
         new Bad("priority as text", "requestId: B-5\nsteps: [{ name: m, approvers: [a], priority: high }]"),
+        new Bad("an unknown role in notBy", "requestId: B-5a\nsteps: [{ name: m, approvers: [a], notBy: [boss] }]"),
         new Bad("no steps", "requestId: B-6"),
         new Bad("empty steps", "requestId: B-7\nsteps: []"),
         new Bad("no requestId", "steps: [" + step + "]"),

@@ -8,6 +8,7 @@ import dev.overdue.activities.settings.WebhookSettings;
 import dev.overdue.model.Cycle;
 import dev.overdue.model.Outcome;
 import dev.overdue.model.RequestValidator;
+import dev.overdue.model.SeparationOfDuties;
 import dev.overdue.model.TaskListenerEvent;
 import dev.overdue.model.CalendarSettings;
 import dev.overdue.model.UserTask;
@@ -74,6 +75,8 @@ final class SchemaRules {
           Map.entry("StepDefinition.candidateGroups", "Groups of the worker's directory whose members may claim the task."),
           Map.entry("StepDefinition.assignee", "A user who receives the task reserved, or = and a CEL expression (=data.reviewer)."),
           Map.entry("StepDefinition.priority", "0 (highest) to 10; 5 when not given."),
+          Map.entry("StepDefinition.notBy", "Roles kept off this step although among its owners: requester (the four-eyes principle: no one approves their own request)."),
+          Map.entry("StepDefinition.distinctFrom", "Earlier steps whose decider may not act on this one: no one person decides both."),
           Map.entry("TimerDefinition.name", "The timer's name, unique in the request: letters, digits, _ and -."),
           Map.entry("TimerDefinition.limit", "When it expires once it is enabled (give this or cycle)."),
           Map.entry("TimerDefinition.handlers", "Actions when it expires."),
@@ -205,6 +208,7 @@ final class SchemaRules {
     shapes.put("OutcomeDefinition.end", oneOf(List.of(Outcome.APPROVED.name(), Outcome.REJECTED.name())));
     // HandlerDefinitions.handler's switch; SchemaAgreementTest starts one of each.
     shapes.put("HandlerDefinition.action", oneOf(List.of("warn", "notify", "decide", "reassign", "setPriority")));
+    shapes.put("StepDefinition.notBy[]", node -> node.putArray("enum").add(SeparationOfDuties.REQUESTER));
     for (String priority : List.of("StepDefinition.priority", "HandlerDefinition.priority")) {
       shapes.put(priority, node -> node.put("minimum", UserTask.HIGHEST_PRIORITY).put("maximum", UserTask.LOWEST_PRIORITY));
     }
