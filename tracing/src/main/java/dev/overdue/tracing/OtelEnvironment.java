@@ -39,20 +39,12 @@ final class OtelEnvironment {
 
   /**
    * The SDK the variables describe. Overdue's defaults, each overridden by its variable: the
-   * service name, OTLP over http/protobuf, and no metrics or logs exported (the worker's metrics
-   * are Prometheus's).
+   * service name, OTLP over http/protobuf (OTEL_EXPORTER_OTLP_PROTOCOL=grpc for gRPC), and no
+   * metrics or logs exported (the worker's metrics are Prometheus's).
    *
    * @throws IllegalArgumentException naming the variable that is wrong
    */
   static OpenTelemetrySdk sdk(Map<String, String> environment, String serviceName) {
-    for (String protocol : PROTOCOLS) {
-      String value = value(environment, protocol);
-      if (value != null && !value.equals("http/protobuf")) {
-        throw new IllegalArgumentException(
-            protocol + "=" + value + " is not supported: OTLP is sent as http/protobuf (a collector's"
-                + " port 4318)");
-      }
-    }
     Map<String, String> defaults = new HashMap<>();
     defaults.put("otel.service.name", serviceName);
     defaults.put("otel.exporter.otlp.protocol", "http/protobuf");
@@ -91,9 +83,18 @@ final class OtelEnvironment {
         .append(", exporter ")
         .append(exporter == null ? "otlp" : exporter);
     if (exporter == null || exporter.contains("otlp")) {
-      text.append(" to ").append(endpoint == null ? "http://localhost:4318 (the default)" : origin(endpoint));
+      boolean grpc = "grpc".equals(protocol(environment));
+      text.append(grpc ? " (grpc)" : "").append(" to ")
+          .append(endpoint != null ? origin(endpoint)
+              : grpc ? "http://localhost:4317 (the default)" : "http://localhost:4318 (the default)");
     }
     return text.toString();
+  }
+
+  /** The traces' OTLP protocol as the variables set it: the traces' own, else the general one. */
+  private static String protocol(Map<String, String> environment) {
+    String traces = value(environment, PROTOCOLS[1]);
+    return traces != null ? traces : value(environment, PROTOCOLS[0]);
   }
 
   private static String origin(String endpoint) {

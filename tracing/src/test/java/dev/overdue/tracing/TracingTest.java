@@ -8,7 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.sun.net.httpserver.HttpServer;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.trace.Span;
+import io.grpc.MethodDescriptor;
+import io.grpc.Server;
+import io.grpc.ServerBuilder;
+import io.grpc.ServerServiceDefinition;
+import io.grpc.stub.ServerCalls;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -48,12 +56,70 @@ class TracingTest {
             () -> Tracing.fromEnvironment(Map.of("OTEL_TRACES_EXPORTER", "carrier-pigeon"), "svc"));
     assertTrue(unknown.getMessage().contains("otel.traces.exporter"), unknown.getMessage());
     assertTrue(unknown.getMessage().contains("carrier-pigeon"), unknown.getMessage());
-    IllegalArgumentException grpc =
+    IllegalArgumentException protocol =
         assertThrows(IllegalArgumentException.class,
             () -> Tracing.fromEnvironment(
-                Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:4317", "OTEL_EXPORTER_OTLP_PROTOCOL", "grpc"),
+                Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:4317", "OTEL_EXPORTER_OTLP_PROTOCOL", "carrier/pigeon"),
                 "svc"));
-    assertTrue(grpc.getMessage().startsWith("OTEL_EXPORTER_OTLP_PROTOCOL=grpc is not supported"), grpc.getMessage());
+    assertTrue(protocol.getMessage().contains("carrier/pigeon"), protocol.getMessage());
+  }
+
+  /**
+   * A collector's OTLP/gRPC endpoint on loopback (a bare gRPC service taking the Export call's
+   * bytes): with OTEL_EXPORTER_OTLP_PROTOCOL=grpc the span arrives there at close.
+   */
+  @Test
+  void withTheGrpcProtocolSpansAreSentByOtlpOverGrpc() throws Exception {
+    List<String> received = new CopyOnWriteArrayList<>();
+    MethodDescriptor.Marshaller<byte[]> bytes = new MethodDescriptor.Marshaller<>() {
+      @Override
+      public InputStream stream(byte[] value) {
+        return new ByteArrayInputStream(value);
+      }
+
+      @Override
+      public byte[] parse(InputStream stream) {
+        try {
+          return stream.readAllBytes();
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      }
+    };
+    String service = "opentelemetry.proto.collector.trace.v1.TraceService";
+    MethodDescriptor<byte[], byte[]> export =
+        MethodDescriptor.<byte[], byte[]>newBuilder()
+            .setType(MethodDescriptor.MethodType.UNARY)
+            .setFullMethodName(service + "/Export")
+            .setRequestMarshaller(bytes)
+            .setResponseMarshaller(bytes)
+            .build();
+    Server collector =
+        ServerBuilder.forPort(0)
+            .addService(ServerServiceDefinition.builder(service)
+                .addMethod(export, ServerCalls.asyncUnaryCall((request, answer) -> {
+                  received.add(new String(request, StandardCharsets.ISO_8859_1));
+                  answer.onNext(new byte[0]); // an empty ExportTraceServiceResponse: all accepted
+                  answer.onCompleted();
+                }))
+                .build())
+            .build()
+            .start();
+    try {
+      String endpoint = "http://127.0.0.1:" + collector.getPort();
+      Tracing tracing =
+          Tracing.fromEnvironment(
+              Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", endpoint, "OTEL_EXPORTER_OTLP_PROTOCOL", "grpc"), "overdue-grpc");
+      assertEquals("traces: on, service overdue-grpc, exporter otlp (grpc) to " + endpoint, tracing.describe());
+      tracing.openTelemetry().getTracer("test").spanBuilder("grpc-probe-span").startSpan().end();
+      tracing.close();
+
+      assertEquals(1, received.size(), "one export at close");
+      assertTrue(received.get(0).contains("grpc-probe-span"), "the span");
+      assertTrue(received.get(0).contains("overdue-grpc"), "the service name");
+    } finally {
+      collector.shutdownNow();
+    }
   }
 
   /** A collector's OTLP/HTTP endpoint on loopback: the span, with the service name, arrives at close. */
