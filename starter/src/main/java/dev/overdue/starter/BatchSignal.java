@@ -12,8 +12,8 @@ import io.temporal.api.workflowservice.v1.DescribeBatchOperationRequest;
 import io.temporal.api.workflowservice.v1.DescribeBatchOperationResponse;
 import io.temporal.api.workflowservice.v1.StartBatchOperationRequest;
 import io.temporal.client.WorkflowClient;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.PrintWriter;
-import java.util.function.Consumer;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.UUID;
@@ -36,13 +36,13 @@ final class BatchSignal {
   private final PrintWriter out;
   private final PrintWriter err;
 
-  /** What {@code -o json} prints when the job ends; null for sentences. */
-  private final Consumer<Object> json;
+  /** With {@code -o json}: the job's figures as one document when it ends. */
+  private final boolean json;
 
   /** The job's figures, as {@code -o json} prints them. */
   record Document(String command, String jobId, String state, long total, long signalled, long failed, double seconds) {}
 
-  BatchSignal(OverdueCli cli, String name, PrintWriter out, PrintWriter err, Consumer<Object> json) {
+  BatchSignal(OverdueCli cli, String name, PrintWriter out, PrintWriter err, boolean json) {
     this.json = json;
     this.cli = cli;
     this.name = name;
@@ -56,7 +56,8 @@ final class BatchSignal {
    * @param listed how many approvals the filter matched when the CLI listed them
    * @return 0 when every approval was signalled, 3 when some could not be
    */
-  int run(WorkList list, ApprovalCommand command, int listed) throws InterruptedException {
+  int run(WorkList list, ApprovalCommand command, int listed)
+      throws InterruptedException, JsonProcessingException {
     WorkflowClient client = cli.client();
     String namespace = client.getOptions().getNamespace();
     String jobId = "overdue-" + command.name() + "-" + UUID.randomUUID();
@@ -130,8 +131,8 @@ final class BatchSignal {
     long signalled = job.getCompleteOperationCount();
     long failed = job.getFailureOperationCount();
     double seconds = took.toMillis() / 1000.0;
-    if (json != null) {
-      json.accept(
+    if (json) {
+      cli.printJson(
           new Document(name, jobId, job.getState().name().replace("BATCH_OPERATION_STATE_", ""),
               total, signalled, failed, seconds));
     }

@@ -157,21 +157,13 @@ final class Bulk {
     this.cli = cli;
     this.name = name;
     this.options = options;
-    this.json = cli.output == Output.JSON;
+    this.json = cli.jsonOutput();
     this.out = json ? cli.err() : cli.out();
     this.err = cli.err();
   }
 
   /** What {@code -o json} prints for a dry run: the approvals that would be steered. */
   record DryRun(String command, String query, boolean dryRun, List<WorkList.Entry> matched) {}
-
-  private void printJson(Object document) {
-    try {
-      cli.out().println(OverdueCli.JSON.writeValueAsString(document));
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException(e);
-    }
-  }
 
   /** The usage errors of these options, given the rest of the command line; null if none. */
   static String misuse(Options options, boolean signal, boolean concurrencyGiven) {
@@ -196,7 +188,7 @@ final class Bulk {
   }
 
   /** Lists the approvals, then steers them (or, for a dry run, shows them); the exit code. */
-  int run(ApprovalCommand command, boolean signal) throws InterruptedException {
+  int run(ApprovalCommand command, boolean signal) throws InterruptedException, JsonProcessingException {
     WorkList list = new WorkList().where(options.query);
     // Listed once, before anything is sent: steering changes the attributes a filter reads
     // (suspend changes ApprovalState), and a list paged while its members change may skip some.
@@ -208,12 +200,12 @@ final class Bulk {
     if (matched.isEmpty()) {
       out.println("no running approval matches " + list.query() + ": nothing sent");
       if (json) {
-        printJson(new BulkSummary(name, 0).document(Duration.ZERO));
+        cli.printJson(new BulkSummary(name, 0).document(Duration.ZERO));
       }
       return ExitCodes.DONE;
     }
     if (options.dryRun && json) {
-      printJson(new DryRun(what, list.query(), true, matched));
+      cli.printJson(new DryRun(what, list.query(), true, matched));
       return ExitCodes.DONE;
     }
     if (options.dryRun) {
@@ -242,7 +234,7 @@ final class Bulk {
       return ExitCodes.DONE;
     }
     if (signal) {
-      return new BatchSignal(cli, name, out, err, json ? this::printJson : null).run(list, command, matched.size());
+      return new BatchSignal(cli, name, out, err, json).run(list, command, matched.size());
     }
     return updates(matched.stream().map(WorkList.Entry::workflowId).toList(), command);
   }
@@ -257,7 +249,8 @@ final class Bulk {
    *
    * @return the exit code of the worst answer
    */
-  int updates(List<String> workflowIds, ApprovalCommand command) throws InterruptedException {
+  int updates(List<String> workflowIds, ApprovalCommand command)
+      throws InterruptedException, JsonProcessingException {
     Approvals approvals = cli.approvals();
     BulkSummary summary = new BulkSummary(name, workflowIds.size());
     int threads = Math.max(1, Math.min(options.concurrency, workflowIds.size()));
@@ -305,7 +298,7 @@ final class Bulk {
     }
     Duration took = Duration.ofNanos(System.nanoTime() - started);
     if (json) {
-      printJson(summary.document(took));
+      cli.printJson(summary.document(took));
     } else {
       summary.lines(took).forEach(out::println);
     }

@@ -51,12 +51,11 @@ abstract class CliCommand implements Callable<Integer> {
 
   /** True when stdout gets JSON rather than tables and sentences ({@code -o json}). */
   boolean json() {
-    return cli.output == Output.JSON;
+    return cli.jsonOutput();
   }
 
-  /** {@code value} as indented JSON on stdout. */
   void printJson(Object value) throws JsonProcessingException {
-    out().println(OverdueCli.JSON.writeValueAsString(value));
+    cli.printJson(value);
   }
 
   PrintWriter out() {

@@ -111,10 +111,10 @@ final class ConnectionOptions {
     return variables;
   }
 
-  /** {@code environment} with the flags laid over it. */
-  Map<String, String> over(Map<String, String> environment) {
+  /** {@code environment} with the flags' {@code variables} laid over it. */
+  static Map<String, String> over(Map<String, String> environment, Map<String, String> variables) {
     Map<String, String> merged = new LinkedHashMap<>(environment);
-    merged.putAll(variables());
+    merged.putAll(variables);
     return merged;
   }
 

@@ -181,7 +181,7 @@ final class ListCommand extends CliCommand {
   void execute() throws Exception {
     List<WorkList.Entry> entries = list();
     if (json()) {
-      out().println(OverdueCli.JSON.writeValueAsString(entries));
+      printJson(entries);
       return;
     }
     Table table =

@@ -1,5 +1,6 @@
 package dev.overdue.starter;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.overdue.api.ApprovalWorkflow;
@@ -18,7 +19,6 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -109,9 +109,7 @@ public final class OverdueCli implements Callable<Integer> {
 
         @Override
         public WorkflowClient connect(Map<String, String> flags) {
-          Map<String, String> environment = new HashMap<>(System.getenv());
-          environment.putAll(flags);
-          Connection connection = Connection.load(environment);
+          Connection connection = Connection.load(ConnectionOptions.over(System.getenv(), flags));
           Tracing traces = Tracing.fromEnvironment(SERVICE_NAME);
           tracing.accept(traces);
           return connection.client(connection.serviceStubs(null, loop::use), traces.clientInterceptors());
@@ -441,6 +439,16 @@ public final class OverdueCli implements Callable<Integer> {
 
   PrintWriter out() {
     return spec.commandLine().getOut();
+  }
+
+  /** True when stdout gets JSON rather than tables and sentences ({@code -o json}). */
+  boolean jsonOutput() {
+    return output == Output.JSON;
+  }
+
+  /** {@code value} as indented JSON on stdout. */
+  void printJson(Object value) throws JsonProcessingException {
+    out().println(JSON.writeValueAsString(value));
   }
 
   PrintWriter err() {

@@ -164,8 +164,7 @@ final class StartCommand extends CliCommand {
   void execute() throws JsonProcessingException {
     JsonNode request =
         source.file != null ? RequestFiles.read(source.file, System.in) : build(source.flags);
-    JsonNode id = request == null ? null : request.get("requestId");
-    requestId = id != null && id.isTextual() ? id.asText() : null;
+    requestId = requestIdOf(request);
     checkDirectory(request, config);
     String workflowId = cli.approvals().start(request, cli.taskQueue);
     if (json()) {
@@ -173,6 +172,12 @@ final class StartCommand extends CliCommand {
     } else {
       printStarted(workflowId, request);
     }
+  }
+
+  /** The request's {@code requestId} when it has one as text, for messages; else null. */
+  static String requestIdOf(JsonNode request) {
+    JsonNode id = request == null ? null : request.get("requestId");
+    return id != null && id.isTextual() ? id.asText() : null;
   }
 
   /**

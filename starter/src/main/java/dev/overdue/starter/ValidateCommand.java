@@ -50,8 +50,7 @@ final class ValidateCommand extends CliCommand {
   @Override
   void execute() throws JsonProcessingException {
     JsonNode request = RequestFiles.read(file, System.in);
-    JsonNode id = request.get("requestId");
-    requestId = id != null && id.isTextual() ? id.asText() : null;
+    requestId = StartCommand.requestIdOf(request);
     StartCommand.checkDirectory(request, config);
     Optional<String> refusal = OverdueCli.REQUEST_CHECK.refusal(request);
     if (refusal.isPresent()) {

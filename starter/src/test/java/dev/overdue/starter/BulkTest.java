@@ -233,7 +233,7 @@ class BulkTest {
    * {@link Bulk#updates} with {@code concurrency}, as {@code --query} runs it once it has listed.
    */
   private Steered steer(int concurrency, List<String> ids, ApprovalCommand command, String... rootOptions)
-      throws InterruptedException {
+      throws Exception {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     OverdueCli overdue = new OverdueCli(() -> cli.env.getWorkflowClient());

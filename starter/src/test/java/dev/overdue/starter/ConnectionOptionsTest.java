@@ -83,18 +83,20 @@ class ConnectionOptionsTest {
         Map.of("TEMPORAL_CONFIG_FILE", toml.toString(), "TEMPORAL_PROFILE", "prod",
             "TEMPORAL_NAMESPACE", "env-ns");
 
-    Connection fromProfile = Connection.load(parse().over(environment));
+    Connection fromProfile = Connection.load(ConnectionOptions.over(environment, parse().variables()));
     assertEquals("from-profile:7233", fromProfile.address());
     assertEquals("env-ns", fromProfile.namespace());
 
-    Connection flagged = Connection.load(parse("--address", "flag:7233", "-n", "flag-ns").over(environment));
+    Connection flagged = Connection.load(
+        ConnectionOptions.over(environment, parse("--address", "flag:7233", "-n", "flag-ns").variables()));
     assertEquals("flag:7233", flagged.address());
     assertEquals("flag-ns", flagged.namespace());
 
     // --profile and --config-file choose the file and profile themselves.
     Map<String, String> none = Map.of();
     Connection chosen =
-        Connection.load(parse("--config-file", toml.toString(), "--profile", "prod").over(none));
+        Connection.load(
+            ConnectionOptions.over(none, parse("--config-file", toml.toString(), "--profile", "prod").variables()));
     assertEquals("from-profile:7233", chosen.address());
     assertEquals("profile-ns", chosen.namespace());
   }

@@ -53,9 +53,10 @@ import picocli.CommandLine.Spec;
       "Logs: text lines, or JSON with --log-format json; levels per logger in --config (logging.levels).",
       "Prometheus metrics: http://127.0.0.1:9464/metrics unless --metrics-port/--metrics-host say otherwise;",
       "probes on the same port: /healthz (live) and /readyz (ready), 200 or 503.",
-      "Traces (OpenTelemetry, off by default): OTEL_EXPORTER_OTLP_ENDPOINT (OTLP over http/protobuf,",
-      "e.g. http://localhost:4318) or OTEL_TRACES_EXPORTER turns them on; the other OTEL_* variables",
-      "(OTEL_SERVICE_NAME, OTEL_TRACES_SAMPLER, ...) work as OpenTelemetry documents them.",
+      "Traces (OpenTelemetry, off by default): OTEL_EXPORTER_OTLP_ENDPOINT (OTLP, e.g.",
+      "http://localhost:4318; OTEL_EXPORTER_OTLP_PROTOCOL=grpc for port 4317) or OTEL_TRACES_EXPORTER",
+      "turns them on; the other OTEL_* variables (OTEL_SERVICE_NAME, OTEL_TRACES_SAMPLER, ...) work",
+      "as OpenTelemetry documents them.",
       "SIGTERM or SIGINT drains: readiness fails, polling stops, running activities get up to",
       "--drain-timeout to finish; exit code 0, or 3 when the timeout abandoned some (Temporal retries",
       "them on another worker)."

@@ -429,6 +429,17 @@ public final class RequestValidator {
     }
   }
 
+  /** The index of the step named {@code name} (the last, if a name is used twice); -1 when none is. */
+  static int stepIndex(List<StepDefinition> steps, String name) {
+    int found = -1;
+    for (int s = 0; s < steps.size(); s++) {
+      if (steps.get(s) != null && name != null && name.equals(steps.get(s).name())) {
+        found = s;
+      }
+    }
+    return found;
+  }
+
   /**
    * The step's named outcomes, lower-cased; each needs a unique name other than approved and
    * rejected, and exactly one of {@code next} (a later step: an approval always moves forward, so
@@ -462,12 +473,7 @@ public final class RequestValidator {
           problems.accept(where + ".end: APPROVED or REJECTED, got " + Texts.quote(outcome.end()));
         }
       } else {
-        int next = -1;
-        for (int s = 0; s < steps.size(); s++) {
-          if (steps.get(s) != null && outcome.next().equals(steps.get(s).name())) {
-            next = s;
-          }
-        }
+        int next = stepIndex(steps, outcome.next());
         if (next <= index) {
           problems.accept(
               where + ".next: " + Texts.quote(outcome.next())

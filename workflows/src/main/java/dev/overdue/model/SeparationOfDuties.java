@@ -58,7 +58,7 @@ public record SeparationOfDuties(List<String> notBy, List<String> distinctFrom) 
       }
     }
     for (String name : step.distinctFrom()) {
-      int earlier = indexOf(steps, name);
+      int earlier = RequestValidator.stepIndex(steps, name);
       if (earlier < 0 || earlier >= index) {
         problems.accept(at + ".distinctFrom: " + Texts.quote(name) + " is not an earlier step"
             + (earlier == index ? " (a step cannot be distinct from itself)" : ""));
@@ -74,14 +74,5 @@ public record SeparationOfDuties(List<String> notBy, List<String> distinctFrom) 
             + " step: no one could decide it");
       }
     }
-  }
-
-  private static int indexOf(List<StepDefinition> steps, String name) {
-    for (int i = 0; i < steps.size(); i++) {
-      if (steps.get(i) != null && name != null && name.equals(steps.get(i).name())) {
-        return i;
-      }
-    }
-    return -1;
   }
 }
