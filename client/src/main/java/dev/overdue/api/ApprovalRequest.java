@@ -10,6 +10,8 @@ import java.util.Map;
  * number of seconds, or date-times (with offset, or without one: then read in the business
  * calendar's zone). Missing lists mean none. {@code calendar} ({@code business} or {@code elapsed},
  * the default) says how the request's durations count unless a deadline or timer says otherwise.
+ * {@code auth} ({@code required}, {@code optional} or {@code off}) tightens the worker's policy for
+ * signed commands; it may not loosen it.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ApprovalRequest(
@@ -21,7 +23,8 @@ public record ApprovalRequest(
     List<HandlerDefinition> onTimeout,
     List<StepDefinition> steps,
     List<TimerDefinition> timers,
-    String calendar) {
+    String calendar,
+    String auth) {
 
   public ApprovalRequest {
     data = data == null ? Map.of() : data;
@@ -40,6 +43,20 @@ public record ApprovalRequest(
       List<StepDefinition> steps,
       List<TimerDefinition> timers) {
     this(requestId, title, requester, data, timeout, onTimeout, steps, timers, null);
+  }
+
+  /** A request that leaves the signed-commands policy to the worker. */
+  public ApprovalRequest(
+      String requestId,
+      String title,
+      String requester,
+      Map<String, Object> data,
+      String timeout,
+      List<HandlerDefinition> onTimeout,
+      List<StepDefinition> steps,
+      List<TimerDefinition> timers,
+      String calendar) {
+    this(requestId, title, requester, data, timeout, onTimeout, steps, timers, calendar, null);
   }
 
   /**

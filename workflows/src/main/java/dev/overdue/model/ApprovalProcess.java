@@ -54,6 +54,8 @@ public final class ApprovalProcess {
   private String decidedBy;
   private String comment;
   private Instant completedAt;
+  /** Whether commands must be signed: fixed at the start, carried over continue-as-new. */
+  private AuthPolicy authPolicy = AuthPolicy.OFF;
 
   ApprovalProcess(
       Rules rules, String requestId, String title, String requester, Map<String, Object> data,
@@ -80,7 +82,16 @@ public final class ApprovalProcess {
    */
   public static ApprovalProcess start(
       ApprovalRequest request, Instant now, CalendarSettings calendar, Rules rules) {
-    return ProcessSetup.start(request, now, calendar, rules);
+    return start(request, now, calendar, rules, AuthPolicy.OFF);
+  }
+
+  /**
+   * As {@link #start(ApprovalRequest, Instant, CalendarSettings, Rules)}, with the worker's default
+   * {@link AuthPolicy}, which the request's {@code auth} may tighten.
+   */
+  public static ApprovalProcess start(
+      ApprovalRequest request, Instant now, CalendarSettings calendar, Rules rules, AuthPolicy workerDefault) {
+    return ProcessSetup.start(request, now, calendar, rules, workerDefault);
   }
 
   /**
@@ -137,7 +148,22 @@ public final class ApprovalProcess {
 
   /** Records a command, received as a {@code signal} or {@code update}, in the audit trail. */
   public void recordCommand(Instant at, String via, String name, JsonNode input, Optional<String> refusal) {
-    trail.command(at, via, name, input, refusal);
+    recordCommand(at, via, name, input, refusal, null);
+  }
+
+  /** As {@link #recordCommand(Instant, String, String, JsonNode, Optional)}, signed by {@code signer}. */
+  public void recordCommand(
+      Instant at, String via, String name, JsonNode input, Optional<String> refusal, TokenCheck signer) {
+    trail.command(at, via, name, input, refusal, signer);
+  }
+
+  /** Whether this approval's commands must be signed. */
+  public AuthPolicy authPolicy() {
+    return authPolicy;
+  }
+
+  void setAuthPolicy(AuthPolicy policy) {
+    this.authPolicy = policy;
   }
 
   // ---- the process moving on ---------------------------------------------------------------

@@ -41,9 +41,11 @@ public final class AuditTrail {
   /**
    * A command, received as a {@code signal} or {@code update} ({@code via}). An input longer than
    * {@link #MAX_RECORDED_INPUT_LENGTH} is kept as {@code {"truncated": "<its start>…",
-   * "characters": N}}; what an accepted command changed is in the status in full.
+   * "characters": N}}; what an accepted command changed is in the status in full. {@code signer}
+   * is the verified token's subject and issuer, or null.
    */
-  void command(Instant at, String via, String name, JsonNode input, Optional<String> refusal) {
+  void command(
+      Instant at, String via, String name, JsonNode input, Optional<String> refusal, TokenCheck signer) {
     entries.add(
         new HistoryEntry(
             at.toString(),
@@ -51,7 +53,9 @@ public final class AuditTrail {
             Texts.abbreviate(name, Texts.QUOTED_LENGTH),
             recordable(input),
             refusal.isEmpty(),
-            refusal.map(r -> Texts.abbreviate(r, MAX_RECORDED_REASON_LENGTH)).orElse(null)));
+            refusal.map(r -> Texts.abbreviate(r, MAX_RECORDED_REASON_LENGTH)).orElse(null),
+            signer == null ? null : signer.subject(),
+            signer == null ? null : signer.issuer()));
   }
 
   static JsonNode recordable(JsonNode input) {

@@ -31,10 +31,16 @@ final class ProcessSetup {
    * office hours in UTC standing in when the worker has none.
    */
   static ApprovalProcess start(
-      ApprovalRequest request, Instant now, CalendarSettings calendar, Rules rules) {
+      ApprovalRequest request, Instant now, CalendarSettings calendar, Rules rules, AuthPolicy workerDefault) {
     List<String> problems = RequestValidator.problems(request, now, calendar, rules);
     if (!problems.isEmpty()) {
       throw new RuleViolation("invalid approval request: " + String.join("; ", problems));
+    }
+    AuthPolicy auth;
+    try {
+      auth = AuthPolicy.effective(workerDefault, request.auth());
+    } catch (RuleViolation loosened) {
+      throw new RuleViolation("invalid approval request: " + loosened.reason());
     }
     CalendarSettings kept =
         !RequestValidator.needsCalendar(request, rules)
@@ -43,6 +49,7 @@ final class ProcessSetup {
     ApprovalProcess process =
         new ApprovalProcess(
             rules, request.requestId(), request.title(), request.requester(), request.data(), kept);
+    process.setAuthPolicy(auth);
     RequestLimits limits = new RequestLimits(request.calendar(), process.calendar(), rules);
     addTimer(process, ProcessTimers.PROCESS, TimerKind.PROCESS, null, limits.of(request.timeout(), null),
         request.onTimeout(), null);
@@ -123,7 +130,8 @@ final class ProcessSetup {
         process.data(),
         process.calendarSettings(),
         // Older editions carried every warning and no count; their continued runs recorded that.
-        process.rules().boundsState() ? process.warningCount() : null);
+        process.rules().boundsState() ? process.warningCount() : null,
+        process.authPolicy() == AuthPolicy.OFF ? null : process.authPolicy().key());
   }
 
   /**
@@ -184,6 +192,7 @@ final class ProcessSetup {
         snapshot.completedAt() == null ? null : Instant.parse(snapshot.completedAt()),
         snapshot.warnings(),
         snapshot.warningCount());
+    process.setAuthPolicy(snapshot.auth() == null ? AuthPolicy.OFF : AuthPolicy.parse(snapshot.auth(), "auth"));
     snapshot.steps().forEach(step -> process.steps().add(UserTask.restore(step)));
     snapshot.timers()
         .forEach(saved -> {

@@ -14,7 +14,8 @@ import java.util.Map;
  * suspension and the business calendar it counts in. Fields added later are null in snapshots
  * made before them ({@code data} before messages were templates; calendars, cycles, listeners and
  * outcomes before deadlines; candidate groups, assignees and priorities
- * before human tasks; a step's {@code notBy} and {@code distinctFrom} before separation of duties; {@code warningCount} before bounded state, when every warning was carried).
+ * before human tasks; a step's {@code notBy} and {@code distinctFrom} before separation of duties; {@code warningCount} before bounded state, when every warning was carried; {@code auth}
+ * before signed commands, and whenever it is off).
  * Since bounded state ({@link Rules#BOUNDED}) only the latest warnings are carried, with the count
  * of all: nothing in a snapshot grows with the number of expiries, commands or changes. The audit trail is not carried: it stays in each run's history (see
  * {@link dev.overdue.api.HistoryEntry#CONTINUED_AS_NEW}), so the snapshot's size does not grow with the changes.
@@ -34,7 +35,8 @@ public record ProcessSnapshot(
     List<WarningInfo> warnings,
     Map<String, Object> data,
     CalendarSettings calendar,
-    Long warningCount) {
+    Long warningCount,
+    String auth) {
 
   public record TaskSnapshot(
       String name,

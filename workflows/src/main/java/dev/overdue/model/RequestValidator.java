@@ -128,6 +128,13 @@ public final class RequestValidator {
             calendarSettings != null,
             now);
     calendarProblem("calendar", request.calendar(), problems::add);
+    if (request.auth() != null) {
+      try {
+        AuthPolicy.parse(request.auth(), "auth");
+      } catch (RuleViolation wrong) {
+        problems.add(wrong.reason());
+      }
+    }
     int length = RequestJson.tree(request).toString().length();
     if (length > MAX_REQUEST_LENGTH) {
       problems.add(

@@ -12,6 +12,7 @@ import dev.overdue.api.PlanEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.model.ApprovalProcess;
+import dev.overdue.model.AuthPolicy;
 import dev.overdue.model.BusinessTimer;
 import dev.overdue.model.CalendarSettings;
 import dev.overdue.model.Command;
@@ -19,6 +20,8 @@ import dev.overdue.model.OwnerLookup;
 import dev.overdue.model.RequestJson;
 import dev.overdue.model.RequestValidator;
 import dev.overdue.model.RuleViolation;
+import dev.overdue.model.SignedCommands;
+import dev.overdue.model.TokenCheck;
 import io.temporal.common.converter.EncodedValues;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.workflow.DynamicSignalHandler;
@@ -52,8 +55,11 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   /** When the approval started: its limits count from here. */
   private final Instant startedAt;
   private ApprovalProcess process;
-  /** A request that starts once {@link #run} has recorded the worker's calendar. */
-  private ApprovalRequest waitingForCalendar;
+  /**
+   * A request that starts once {@link #run} has recorded what it needs of the worker's settings:
+   * its calendar, and (version "shape-11") its default policy for signed commands.
+   */
+  private ApprovalRequest waitingToStart;
   private HandlerRunner handlers;
   private OwnerLookupRunner lookups;
   /** Why the request could not start, when it could not. */
@@ -65,7 +71,8 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
    * Registers the command handlers and starts the process before the first workflow task handles
    * anything, so an Update sent right after the start is not refused as unknown. An approval that
    * counts working time starts when the workflow method records the worker's calendar (version
-   * "shape-7"; before it, the constructor recorded it, then registered the handlers).
+   * "shape-7"; before it, the constructor recorded it, then registered the handlers); since version
+   * "shape-11" every new approval starts there, having recorded the worker's auth policy.
    */
   @WorkflowInit
   public ApprovalWorkflowImpl(JsonNode request) {
@@ -103,13 +110,36 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
         return;
       }
       ApprovalRequest parsed = RequestJson.parse(request);
-      if (!versions.knowsDeadlines || !RequestValidator.needsCalendar(parsed, versions.rules())) {
-        started(ApprovalProcess.start(parsed, startedAt, null, versions.rules()));
-      } else if (recordCalendarNow) {
-        started(ApprovalProcess.start(parsed, startedAt, recordedCalendar(), versions.rules()));
+      if (versions.signsCommands || needsCalendar(parsed) && !recordCalendarNow) {
+        waitingToStart = parsed;
       } else {
-        waitingForCalendar = parsed;
+        started(ApprovalProcess.start(
+            parsed, startedAt, needsCalendar(parsed) ? recordedCalendar() : null, versions.rules()));
       }
+    } catch (RuleViolation invalid) {
+      invalidRequest = invalid.reason();
+    }
+  }
+
+  private boolean needsCalendar(ApprovalRequest request) {
+    return versions.knowsDeadlines && RequestValidator.needsCalendar(request, versions.rules());
+  }
+
+  /**
+   * The request waiting in {@link #begin}, started with the worker's calendar when it needs it and
+   * its auth policy, each recorded once: replays and continued runs use what the approval began
+   * with.
+   */
+  private void startWaiting() {
+    ApprovalRequest request = waitingToStart;
+    waitingToStart = null;
+    try {
+      AuthPolicy auth =
+          versions.signsCommands
+              ? Workflow.sideEffect(AuthPolicy.class, WorkerAuthentication::defaultPolicy)
+              : AuthPolicy.OFF;
+      CalendarSettings calendar = needsCalendar(request) ? recordedCalendar() : null;
+      started(ApprovalProcess.start(request, startedAt, calendar, versions.rules(), auth));
     } catch (RuleViolation invalid) {
       invalidRequest = invalid.reason();
     }
@@ -128,13 +158,8 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
 
   @Override
   public ApprovalResult run(JsonNode request) {
-    if (waitingForCalendar != null) {
-      try {
-        started(ApprovalProcess.start(waitingForCalendar, startedAt, recordedCalendar(), versions.rules()));
-      } catch (RuleViolation invalid) {
-        invalidRequest = invalid.reason();
-      }
-      waitingForCalendar = null;
+    if (waitingToStart != null) {
+      startWaiting();
     }
     if (invalidRequest != null) {
       throw ApplicationFailure.newNonRetryableFailure(invalidRequest, ApprovalWorkflow.INVALID_REQUEST);
@@ -205,9 +230,13 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     }
     Instant now = now();
     JsonNode input = null;
+    TokenCheck signer = null;
     Optional<String> refusal;
     try {
-      input = decode(args);
+      SignedCommands.Opened opened = opened(name, decode(args), now, false);
+      input = opened.input();
+      signer = opened.identity();
+      opened.orThrow();
       Command command = withWorkerCalendar(Commands.parse(name, input, versions.commands()), now);
       process.apply(command, now);
       Optional<Integer> lookup = process.lookupOfLastCommand();
@@ -224,7 +253,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
       refusal = Optional.of("internal error: " + unexpected);
     }
     refusal.ifPresent(reason -> rejected(name, "signal", reason));
-    process.recordCommand(now(), "signal", name, input, refusal);
+    process.recordCommand(now(), "signal", name, input, refusal, signer);
     // Refused ones too: each adds to the history, and the loop decides when to continue as new.
     changes++;
   }
@@ -254,7 +283,8 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
         return;
       }
       try {
-        Command command = Commands.parse(name, decode(args), versions.commands());
+        JsonNode input = opened(name, decode(args), now(), true).orThrow().input();
+        Command command = Commands.parse(name, input, versions.commands());
         started().check(command, now());
       } catch (RuleViolation violation) {
         rejected(name, "update", violation.reason());
@@ -268,8 +298,12 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
       Workflow.await(() -> !starting());
       Instant now = now();
       JsonNode input = null;
+      TokenCheck signer = null;
       try {
-        input = decode(args);
+        SignedCommands.Opened opened = opened(name, decode(args), now, false);
+        input = opened.input();
+        signer = opened.identity();
+        opened.orThrow();
         Command command = withWorkerCalendar(Commands.parse(name, input, versions.commands()), now);
         String message = process.apply(command, now);
         Optional<Integer> lookup = process.lookupOfLastCommand();
@@ -278,10 +312,10 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
           message = awaitLookup(lookup.get());
         }
         // When it took effect: a lookup's answer comes later than the command.
-        process.recordCommand(now(), "update", name, input, Optional.empty());
+        process.recordCommand(now(), "update", name, input, Optional.empty(), signer);
         return new CommandResult(name, message);
       } catch (RuleViolation violation) {
-        process.recordCommand(now(), "update", name, input, Optional.of(violation.reason()));
+        process.recordCommand(now(), "update", name, input, Optional.of(violation.reason()), signer);
         changes++;
         throw refused(violation);
       }
@@ -291,6 +325,23 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     public String getDescription() {
       return "Approval commands: " + String.join(", ", Commands.NAMES);
     }
+  }
+
+  /**
+   * {@code input} under the approval's policy for signed commands (version "shape-11"; before it,
+   * as it came). An Update's validator verifies a token with the worker's keys as they are now
+   * ({@code live}): Temporal does not run validators on replay. A handler records what verifying
+   * came to, so its replay answers the same after the keys rotated.
+   */
+  private SignedCommands.Opened opened(String name, JsonNode input, Instant now, boolean live) {
+    if (!versions.signsCommands) {
+      return new SignedCommands.Opened(input, null, null);
+    }
+    return SignedCommands.open(
+        started().authPolicy(), input, Commands.takesUser(name, versions.commands()),
+        token -> live
+            ? WorkerAuthentication.verify(token, now)
+            : Workflow.sideEffect(TokenCheck.class, () -> WorkerAuthentication.verify(token, now)));
   }
 
   /**

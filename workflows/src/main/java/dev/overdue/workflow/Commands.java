@@ -87,6 +87,11 @@ public final class Commands {
 
   public static final List<String> NAMES = List.copyOf(FIELDS.get(Known.CURRENT).keySet());
 
+  /** Whether command {@code name}, as the approval knows it, has a {@code user} field. */
+  public static boolean takesUser(String name, Known knownTo) {
+    return FIELDS.get(knownTo).getOrDefault(name, Set.of()).contains("user");
+  }
+
   /**
    * @param knownTo the commands the approval knows: one started before a command or field existed
    *     refuses it as it always did, so its history replays

@@ -98,6 +98,16 @@ final class Versions {
    */
   static final String SHAPE_10 = "shape-10";
 
+  /**
+   * 1: signed commands. The approval starts in its workflow method, having recorded the worker's
+   * default {@link dev.overdue.model.AuthPolicy} (a side effect); a command may carry a {@code
+   * token}, taken out of its input, verified under the approval's policy, and what verifying it came
+   * to recorded as a side effect, so a replay after the keys rotated answers the same. Before it, a
+   * {@code token} field was refused as unknown. Read before shape-10, whose changes it includes: a
+   * new approval still records one marker.
+   */
+  static final String SHAPE_11 = "shape-11";
+
   /** Version "shape-7": the six changes on, no blocking call while the workflow is constructed. */
   final boolean shape7;
   /** Version "shape-8": human tasks. */
@@ -106,6 +116,8 @@ final class Versions {
   final boolean shape9;
   /** Version "shape-10": warnings raised in the workflow, the head of a handler chain run at once. */
   final boolean shape10;
+  /** Version "shape-11": signed commands. */
+  final boolean signsCommands;
   final boolean startsAtRunStart;
   final boolean knowsDeadlines;
   boolean inspectable;
@@ -114,8 +126,10 @@ final class Versions {
   boolean resolvesRecipients;
 
   private Versions(
+      boolean signsCommands,
       boolean shape10, boolean shape9, boolean knowsTasks, boolean shape7, boolean startsAtRunStart,
       boolean knowsDeadlines) {
+    this.signsCommands = signsCommands;
     this.shape10 = shape10;
     this.shape9 = shape9;
     this.knowsTasks = knowsTasks;
@@ -126,19 +140,22 @@ final class Versions {
 
   /** The changes the constructor needs: how to start, which commands exist. */
   static Versions atInit() {
+    if (isOn(SHAPE_11)) {
+      return new Versions(true, true, true, true, true, true, true);
+    }
     if (isOn(SHAPE_10)) {
-      return new Versions(true, true, true, true, true, true);
+      return new Versions(false, true, true, true, true, true, true);
     }
     if (isOn(SHAPE_9)) {
-      return new Versions(false, true, true, true, true, true);
+      return new Versions(false, false, true, true, true, true, true);
     }
     if (isOn(SHAPE_8)) {
-      return new Versions(false, false, true, true, true, true);
+      return new Versions(false, false, false, true, true, true, true);
     }
     if (isOn(SHAPE_7)) {
-      return new Versions(false, false, false, true, true, true);
+      return new Versions(false, false, false, false, true, true, true);
     }
-    return new Versions(false, false, false, false, isOn(START_AT_RUN_START), isOn(DEADLINES));
+    return new Versions(false, false, false, false, false, isOn(START_AT_RUN_START), isOn(DEADLINES));
   }
 
   /** The edition of the model's rules the approval runs by. */

@@ -229,4 +229,28 @@ final class RecordedScenarios {
             .newUntypedWorkflowStub(Approvals.workflowId(id))
             .query("history", HistoryEntry[].class));
   }
+
+  /**
+   * Signed commands (version "shape-11"): the worker's default policy and each verification are
+   * recorded, so this replays with no verifier at all.
+   */
+  static String signedCommands(ApprovalTestEnvironment t) {
+    WorkerAuthentication.use(dev.overdue.model.AuthPolicy.REQUIRED, new StandInTokens());
+    try {
+      String id =
+          t.start(
+              "{'requestId':'REPLAY-SIGNED','requester':'carol','timeout':'P2D','steps':["
+                  + "{'name':'manager','approvers':['alice','bob'],'notBy':['requester']}]}");
+      t.approvals.update(id, "claim", json("{'token':'signed:alice'}"));
+      t.signalAndAwait(id, "release", "{'user':'alice','token':'signed:bob'}");
+      t.signalAndAwait(id, "release", "{'user':'alice','token':'forged'}");
+      t.signalAndAwait(id, "release", "{'user':'alice'}");
+      t.sleep(Duration.ofHours(1));
+      t.signalAndAwait(id, "approve", "{'token':'signed:alice','comment':'fine'}");
+      t.approvals.result(id);
+      return id;
+    } finally {
+      WorkerAuthentication.use(dev.overdue.model.AuthPolicy.OFF, dev.overdue.model.TokenVerifier.NONE);
+    }
+  }
 }

@@ -58,6 +58,7 @@ class ReplayTest {
     record("schedules", version, RecordedScenarios::schedules);
     record("human-tasks", version, RecordedScenarios::humanTasks);
     record("bounded-warnings", version, RecordedScenarios::boundedWarnings);
+    record("signed-commands", version, RecordedScenarios::signedCommands);
   }
 
   private static void record(
