@@ -27,9 +27,9 @@ import org.junit.jupiter.api.Timeout;
  * bin/cluster). The worker jar runs with a worker's token (role write: Temporal's polls need it),
  * one named client starts an approval and sends commands with its token (write), an auditor's
  * token (read) lists, describes and queries but its Signal and Update are refused with
- * PERMISSION_DENIED, and no token, an expired one or a forged one get nothing. The server names the
- * token's subject on each history event a call adds, and its own worker service (a batch
- * operation) gets through the internal frontend.
+ * PERMISSION_DENIED, and no token, an expired one, a forged one or one with Temporal's role
+ * {@code worker} alone get nothing. The server names the token's subject on each history event a
+ * call adds, and its own worker service (a batch operation) gets through the internal frontend.
  *
  * <p>The cluster lives in {@code starter/target/it-logs/ClusterAuthIT/cluster} on ports of its own
  * (frontend 19233, PostgreSQL 16432: apart from ClusterIT's and FleetIT's), a fresh database each
@@ -113,6 +113,11 @@ class ClusterAuthIT {
             "--name", "claim", "--input", "{\"user\":\"alice\"}");
         assertNotEquals(0, cliUpdate.exit(), cliUpdate.toString());
         assertTrue(cliUpdate.err().contains("Request unauthorized"), cliUpdate.toString());
+
+        // Temporal's role 'worker' alone grants nothing, not even a read (polling asks for write).
+        Result workerRole = temporal(token("poller", "default:worker", "1h"), "workflow", "list", "--limit", "1");
+        assertNotEquals(0, workerRole.exit(), workerRole.toString());
+        assertTrue(workerRole.err().contains("Request unauthorized"), workerRole.toString());
 
         // No token, an expired token, a forged one: nothing at all, not even a read.
         refused(overdue(null, "status", id));
