@@ -10,6 +10,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.overdue.starter.Processes.Attempt;
 import dev.overdue.starter.Processes.Result;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,6 +34,7 @@ import org.junit.jupiter.api.Timeout;
  * PERMISSION_DENIED, and no token, an expired one, a forged one or one with Temporal's role
  * {@code worker} alone get nothing. The server names the token's subject on each history event a
  * call adds, and its own worker service (a batch operation) gets through the internal frontend.
+ * The frontend's HTTP API asks the same authorizer.
  *
  * <p>The cluster lives in {@code starter/target/it-logs/ClusterAuthIT/cluster} on ports of its own
  * (frontend 19233, PostgreSQL 16432: apart from ClusterIT's and FleetIT's), a fresh database each
@@ -113,6 +118,14 @@ class ClusterAuthIT {
             "--name", "claim", "--input", "{\"user\":\"alice\"}");
         assertNotEquals(0, cliUpdate.exit(), cliUpdate.toString());
         assertTrue(cliUpdate.err().contains("Request unauthorized"), cliUpdate.toString());
+
+        // The frontend's HTTP API (its port + 10) asks the same authorizer.
+        assertEquals(403, http(null, "GET", "/api/v1/namespaces/default/workflows").statusCode());
+        assertEquals(200, http(readerToken, "GET", "/api/v1/namespaces/default/workflows").statusCode());
+        HttpResponse<String> httpSignal =
+            http(readerToken, "POST", "/api/v1/namespaces/default/workflows/" + workflowId + "/signal/claim");
+        assertEquals(403, httpSignal.statusCode(), httpSignal.body());
+        assertTrue(httpSignal.body().contains("PermissionDenied"), httpSignal.body());
 
         // Temporal's role 'worker' alone grants nothing, not even a read (polling asks for write).
         Result workerRole = temporal(token("poller", "default:worker", "1h"), "workflow", "list", "--limit", "1");
@@ -215,6 +228,19 @@ class ClusterAuthIT {
       command.addAll(List.of("--grpc-meta", "authorization=Bearer " + token));
     }
     return Processes.run(command, Map.of(), Processes.DEFAULT_TIMEOUT);
+  }
+
+  /** A call to the frontend's HTTP API with the token as {@code Authorization: Bearer}; null for none. */
+  private static HttpResponse<String> http(String token, String method, String path) throws Exception {
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + (PORT + 10) + path))
+        .timeout(Duration.ofSeconds(10))
+        .method(method, "POST".equals(method)
+            ? HttpRequest.BodyPublishers.ofString("{\"input\":{\"payloads\":[]}}")
+            : HttpRequest.BodyPublishers.noBody());
+    if (token != null) {
+      request.header("Authorization", "Bearer " + token);
+    }
+    return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
   }
 
   /** The events of {@code type} in the workflow's history, as the Temporal CLI prints them in JSON. */
