@@ -140,8 +140,8 @@ class ClusterAuthIT {
         String expired = token("approvals-app", "default:write", "1s");
         String forged = clientToken.substring(0, clientToken.lastIndexOf('.') + 1) + "AAAA";
         Thread.sleep(2_100);
-        refused(overdue(expired, "claim", id, "--user", "alice", "--signal"));
-        refused(overdue(forged, "claim", id, "--user", "alice", "--signal"));
+        refused(overdue(expired, "status", id));
+        refused(overdue(forged, "status", id));
 
         // Nothing reached the approval: still offered to alice and bob, no Signal in its history.
         JsonNode unchanged = JSON.readTree(ok(overdue(readerToken, "status", id, "--json")).out());
