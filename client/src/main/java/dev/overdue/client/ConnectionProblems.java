@@ -29,6 +29,15 @@ public final class ConnectionProblems {
   static final String CREDENTIALS_HINT =
       "check TEMPORAL_API_KEY, or the client certificate (TEMPORAL_TLS_CLIENT_CERT_PATH,"
           + " TEMPORAL_TLS_CLIENT_KEY_PATH)";
+  /**
+   * The server's authorizer refused the call: no token, or one whose roles do not cover it (a
+   * token with the role read on a Signal or Update, with Temporal's default authorizer).
+   */
+  static final String PERMISSION_HINT =
+      "no token, or its roles do not allow this call (Temporal's default authorizer: read for"
+          + " queries and lists, write for starts, Signals, Updates and workers): check the token in"
+          + " TEMPORAL_GRPC_META_AUTHORIZATION (--grpc-meta authorization='Bearer ...') or"
+          + " TEMPORAL_API_KEY";
 
   private ConnectionProblems() {}
 
@@ -52,9 +61,13 @@ public final class ConnectionProblems {
     }
     String description = status.getDescription() == null ? "" : status.getDescription();
     switch (status.getCode()) {
-      case UNAUTHENTICATED, PERMISSION_DENIED -> {
+      case UNAUTHENTICATED -> {
         return "the server refused the credentials (" + status.getCode()
             + (description.isEmpty() ? "" : ": " + firstLine(description)) + "): " + CREDENTIALS_HINT;
+      }
+      case PERMISSION_DENIED -> {
+        return "the server refused the call (" + status.getCode()
+            + (description.isEmpty() ? "" : ": " + firstLine(description)) + "): " + PERMISSION_HINT;
       }
       case UNAVAILABLE, INTERNAL, UNKNOWN -> {
         // A plaintext client at a TLS port reads the server's TLS record or its HTTP/1 error

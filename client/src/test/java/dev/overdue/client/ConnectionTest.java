@@ -103,6 +103,17 @@ class ConnectionTest {
   }
 
   @Test
+  void aCallTheAuthorizerRefusedAsksForTheToken() {
+    StatusRuntimeException failure =
+        Status.PERMISSION_DENIED.withDescription("Request unauthorized.").asRuntimeException();
+
+    assertEquals(
+        "the server refused the call (PERMISSION_DENIED: Request unauthorized.): "
+            + ConnectionProblems.PERMISSION_HINT,
+        ConnectionProblems.explain(failure));
+  }
+
+  @Test
   void otherFailuresAreLeftToTheCaller() {
     assertNull(ConnectionProblems.explain(Status.UNAVAILABLE.withDescription("Connection refused").asRuntimeException()));
     assertNull(ConnectionProblems.explain(Status.NOT_FOUND.asRuntimeException()));
