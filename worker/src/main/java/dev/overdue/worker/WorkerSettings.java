@@ -34,14 +34,19 @@ import java.util.stream.Collectors;
 /**
  * The worker's own configuration file (YAML or JSON): {@code notifications}, {@code directory}
  * (inline, or the path of a YAML/JSON file of its own), {@code calendar} (the business calendar
- * working time is counted in; null when the file has none) and {@code logging} (the log lines'
- * format and levels per logger). Any string may be {@code ${ENV_VAR}} or
+ * working time is counted in; null when the file has none), {@code logging} (the log lines'
+ * format and levels per logger) and {@code auth} (signed commands: {@link AuthSettings}; a JWKS
+ * file's path is read from the settings file's directory). Any string may be {@code ${ENV_VAR}} or
  * {@code ${ENV_VAR:-default}} (the default also when the variable is empty, as in the shell), so
  * secrets can stay in the environment. Everything is checked at load: a typo fails the worker's
  * start with the path of the bad value, never a delivery later.
  */
 public record WorkerSettings(
-    NotificationSettings notifications, Directory directory, CalendarSettings calendar, LoggingSettings logging) {
+    NotificationSettings notifications,
+    Directory directory,
+    CalendarSettings calendar,
+    LoggingSettings logging,
+    AuthSettings auth) {
   private static final ObjectMapper YAML =
       new ObjectMapper(new YAMLFactory())
           .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -52,6 +57,13 @@ public record WorkerSettings(
     notifications = notifications == null ? NotificationSettings.defaults() : notifications;
     directory = directory == null ? Directory.EMPTY : directory;
     logging = logging == null ? LoggingSettings.defaults() : logging;
+    auth = auth == null ? AuthSettings.none() : auth;
+  }
+
+  /** Settings without an auth section. */
+  public WorkerSettings(
+      NotificationSettings notifications, Directory directory, CalendarSettings calendar, LoggingSettings logging) {
+    this(notifications, directory, calendar, logging, null);
   }
 
   /** Settings without a logging section. */
@@ -65,7 +77,7 @@ public record WorkerSettings(
   }
 
   public static WorkerSettings defaults() {
-    return new WorkerSettings(null, null, null, null);
+    return new WorkerSettings(null, null, null, null, null);
   }
 
   /** The calendar section, or {@link CalendarSettings#officeHours()} when there is none. */
@@ -75,7 +87,7 @@ public record WorkerSettings(
 
   /** The same settings with other notification settings, keeping the directory and calendar. */
   public WorkerSettings withNotifications(NotificationSettings newNotifications) {
-    return new WorkerSettings(newNotifications, directory, calendar, logging);
+    return new WorkerSettings(newNotifications, directory, calendar, logging, auth);
   }
 
   /** Thrown with every problem of a settings file, each with where it is. */
@@ -94,6 +106,12 @@ public record WorkerSettings(
     if (root.isObject() && root.path("directory").isTextual()) {
       Path directoryFile = file.toAbsolutePath().getParent().resolve(root.get("directory").asText());
       ((ObjectNode) root).set("directory", read(directoryFile, environment));
+    }
+    for (JsonNode issuer : root.path("auth").path("issuers")) {
+      JsonNode jwks = issuer.path("jwks");
+      if (issuer.isObject() && jwks.isTextual() && !jwks.asText().contains(":")) {
+        ((ObjectNode) issuer).put("jwks", file.toAbsolutePath().getParent().resolve(jwks.asText()).toString());
+      }
     }
     WorkerSettings settings;
     try {
