@@ -14,6 +14,8 @@ import dev.overdue.model.CalendarSettings;
 import dev.overdue.model.UserTask;
 import dev.overdue.workflow.activities.NotificationEvent;
 import dev.overdue.workflow.activities.Recipient;
+import dev.overdue.model.AuthPolicy;
+import dev.overdue.worker.AuthSettings;
 import dev.overdue.worker.LoggingSettings;
 import java.time.DayOfWeek;
 import java.util.ArrayList;
@@ -61,6 +63,7 @@ final class SchemaRules {
           Map.entry("ApprovalRequest.steps", "The steps, in order: each a user task that must be approved."),
           Map.entry("ApprovalRequest.timers", "User timers: off until enable-timer switches one on."),
           Map.entry("ApprovalRequest.calendar", "How the request's durations count: elapsed (default) or business (the worker's working time)."),
+          Map.entry("ApprovalRequest.auth", "Signed commands: required (every command carries a valid token naming its user), optional or off. Tightens the worker's auth policy; may not loosen it."),
           Map.entry("StepDefinition.name", "The step's name, unique in the request: letters, digits, _ and -."),
           Map.entry("StepDefinition.title", "What the step's task is about."),
           Map.entry("StepDefinition.approvers", "Candidate users: who may claim and decide the task."),
@@ -108,12 +111,22 @@ final class SchemaRules {
       requestShapes());
 
   static final SchemaRules SETTINGS = new SchemaRules(
-      Set.of("EmailSettings.host", "EmailSettings.from", "WebhookSettings.url", "CalendarSettings.zone"),
+      Set.of("EmailSettings.host", "EmailSettings.from", "WebhookSettings.url", "CalendarSettings.zone",
+          "Issuer.issuer", "Issuer.jwks"),
       Map.ofEntries(
           Map.entry("WorkerSettings.notifications", "How messages leave the worker."),
           Map.entry("WorkerSettings.directory", "Users and groups that recipients, candidate groups and reassignments name: inline, or the path of a file."),
           Map.entry("WorkerSettings.calendar", "Working time for business durations; without it Monday to Friday, 09:00-17:00, UTC."),
           Map.entry("WorkerSettings.logging", "The worker's log: its format and a level per logger."),
+          Map.entry("WorkerSettings.auth", "Signed commands: the issuers whose tokens (JWTs) name the person acting, and the default policy of approvals."),
+          Map.entry("AuthSettings.policy", "The policy approvals start with unless their request tightens it: required, optional or off (default optional when an issuer is listed, else off)."),
+          Map.entry("AuthSettings.issuers", "Trusted token issuers, each with its public keys."),
+          Map.entry("AuthSettings.audiences", "A token's aud must name one of these (required with issuers)."),
+          Map.entry("AuthSettings.userClaim", "The claim that names the user (default sub; e.g. preferred_username or email)."),
+          Map.entry("AuthSettings.clockSkew", "Leeway on exp and nbf: seconds (60 or 60s), 2m or PT1M; at most 5 minutes (default 60s)."),
+          Map.entry("AuthSettings.algorithms", "Accepted signature algorithms (default all of these; HMAC never)."),
+          Map.entry("Issuer.issuer", "The iss claim of its tokens."),
+          Map.entry("Issuer.jwks", "Its public keys: a JWKS file (relative to this file), or the issuer's jwks_uri (https://). A file is read again when it changes."),
           Map.entry("LoggingSettings.format", "text (default; a line per event) or json (one object per line); --log-format and OVERDUE_LOG_FORMAT win over it."),
           Map.entry("LoggingSettings.levels", "A level per logger (a package or class name, or ROOT): TRACE, DEBUG, INFO, WARN, ERROR or OFF, any case."),
           Map.entry("NotificationSettings.store", "Where delivered idempotency keys are kept: an SQLite file (default ~/.overdue/deliveries.db), memory, or jdbc:postgresql://host:port/db?user=...&password=..."),
@@ -209,6 +222,7 @@ final class SchemaRules {
     // HandlerDefinitions.handler's switch; SchemaAgreementTest starts one of each.
     shapes.put("HandlerDefinition.action", oneOf(List.of("warn", "notify", "decide", "reassign", "setPriority")));
     shapes.put("StepDefinition.notBy[]", node -> node.putArray("enum").add(SeparationOfDuties.REQUESTER));
+    shapes.put("ApprovalRequest.auth", oneOf(lowerCase(AuthPolicy.values())));
     for (String priority : List.of("StepDefinition.priority", "HandlerDefinition.priority")) {
       shapes.put(priority, node -> node.put("minimum", UserTask.HIGHEST_PRIORITY).put("maximum", UserTask.LOWEST_PRIORITY));
     }
@@ -224,6 +238,11 @@ final class SchemaRules {
     shapes.put("EmailSettings.starttls", oneOf(lowerCase(EmailSettings.StartTls.values())));
     shapes.put("WebhookSettings.format", oneOf(lowerCase(WebhookSettings.Format.values())));
     shapes.put("LoggingSettings.format", oneOf(lowerCase(LoggingSettings.Format.values())));
+    shapes.put("AuthSettings.policy", oneOf(lowerCase(AuthPolicy.values())));
+    shapes.put("AuthSettings.algorithms[]", node -> {
+      ArrayNode algorithms = node.putArray("enum");
+      AuthSettings.ALGORITHMS.forEach(algorithms::add);
+    });
     shapes.put("WebhookSettings.url", node -> node.put("pattern", "^https?://"));
     shapes.put("Person.channel", oneOf(lowerCase(Recipient.Channel.values())));
     shapes.put("CalendarSettings.workingHours",

@@ -2,6 +2,7 @@ package dev.overdue.worker;
 
 import dev.overdue.model.AuthPolicy;
 import dev.overdue.model.RuleViolation;
+import dev.overdue.model.TokenVerifier;
 import java.time.Duration;
 import java.util.List;
 
@@ -37,7 +38,7 @@ public record AuthSettings(
   }
 
   /** Every algorithm the worker can verify with. */
-  static final List<String> ALGORITHMS =
+  public static final List<String> ALGORITHMS =
       List.of("RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA", "Ed25519");
 
   /** The most clock skew allowed: more would keep an expired token alive. */
@@ -87,6 +88,11 @@ public record AuthSettings(
   /** The default policy: as set; without one, optional when an issuer is trusted, else off. */
   public AuthPolicy defaultPolicy() {
     return policyOf(policy, issuers);
+  }
+
+  /** What verifies tokens: none when no issuer is trusted (every token is then refused). */
+  public TokenVerifier verifier() {
+    return issuers.isEmpty() ? TokenVerifier.NONE : JwtVerifier.of(this);
   }
 
   public Duration skew() {

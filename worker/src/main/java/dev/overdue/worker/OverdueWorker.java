@@ -6,7 +6,6 @@ import dev.overdue.api.ApprovalSearchAttributes;
 import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.client.Connection;
 import dev.overdue.model.Condition;
-import dev.overdue.model.TokenVerifier;
 import dev.overdue.workflow.ApprovalWorkflowImpl;
 import dev.overdue.workflow.WorkerAuthentication;
 import dev.overdue.workflow.WorkerCalendar;
@@ -215,9 +214,7 @@ public final class OverdueWorker implements Callable<Integer> {
       // Approvals that count working time record this calendar once, when they start.
       WorkerCalendar.use(settings.calendarOrDefault());
       // New approvals record this policy when they start; each command records its verification.
-      WorkerAuthentication.use(
-          settings.auth().defaultPolicy(),
-          settings.auth().issuers().isEmpty() ? TokenVerifier.NONE : JwtVerifier.of(settings.auth()));
+      WorkerAuthentication.use(settings.auth().defaultPolicy(), settings.auth().verifier());
       // CEL loads its classes on first use (about a second): not in the first workflow task.
       Condition.compile("data.size() >= 0");
     } catch (WorkerSettings.InvalidSettings | IllegalArgumentException | IllegalStateException e) {

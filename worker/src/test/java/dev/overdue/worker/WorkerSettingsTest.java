@@ -331,4 +331,44 @@ class WorkerSettingsTest {
       assertFalse(loaded.toString().contains(secret), loaded.toString());
     }
   }
+
+  @Test
+  void theAuthSectionNamesIssuersAndReadsKeyFilesBesideTheSettings() throws IOException {
+    WorkerSettings none = load("calendar: {zone: UTC}");
+    assertEquals(dev.overdue.model.AuthPolicy.OFF, none.auth().defaultPolicy());
+    WorkerSettings settings =
+        load("""
+            auth:
+              issuers:
+                - {issuer: "https://login.corp.example", jwks: keys/corp.json}
+                - {issuer: "https://idp.partner.example", jwks: "https://idp.partner.example/jwks"}
+              audiences: [overdue]
+              userClaim: preferred_username
+              clockSkew: 2m
+            """);
+    // An issuer is trusted and no policy is set: a token is checked when sent.
+    assertEquals(dev.overdue.model.AuthPolicy.OPTIONAL, settings.auth().defaultPolicy());
+    assertEquals(dir.resolve("keys/corp.json").toString(), settings.auth().issuers().get(0).jwks());
+    assertEquals("https://idp.partner.example/jwks", settings.auth().issuers().get(1).jwks());
+    assertEquals(Duration.ofMinutes(2), settings.auth().skew());
+    // YAML reads an unquoted off as false.
+    assertEquals(dev.overdue.model.AuthPolicy.OFF, load("auth: {policy: off}").auth().defaultPolicy());
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "auth: {policy: strict}|auth: policy: must be one of off, optional, required, got 'strict'",
+        "auth: {policy: required}|auth: issuers: policy required needs at least one trusted issuer",
+        "auth: {issuers: [{issuer: x, jwks: k.json}]}|auth: audiences: name at least one audience",
+        "auth: {issuers: [{issuer: x}], audiences: [a]}|auth.issuers[0]: jwks is required for issuer x",
+        "auth: {issuers: [{issuer: x, jwks: k.json}], audiences: [a], algorithms: [HS256]}|algorithms: HS256 is not accepted",
+        "auth: {issuers: [{issuer: x, jwks: k.json}], audiences: [a], clockSkew: PT1H}|clockSkew: at most 5 minutes",
+        "auth: {issuers: [{issuer: x, jwks: k.json}], audiences: [a], clockSkew: soon}|clockSkew: 'soon' is not a duration",
+      })
+  void aWrongAuthSectionStopsTheStartNamingTheSetting(String yaml, String expected) throws IOException {
+    String failure = failure(yaml);
+    assertTrue(failure.contains(expected), failure);
+  }
 }
