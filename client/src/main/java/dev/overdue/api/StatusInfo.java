@@ -1,5 +1,6 @@
 package dev.overdue.api;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Map;
 
@@ -7,7 +8,9 @@ import java.util.Map;
  * The {@code status} query: the whole approval at a glance, its data as it stands now. {@code
  * warnings} are the latest ones an approval keeps; {@code warningCount} counts every warning of its
  * life (null in answers of workers older than counts: then {@code warnings} has them all), and the
- * audit trail ({@code history}) has each one as a {@link HistoryEntry#WARNING} entry.
+ * audit trail ({@code history}) has each one as a {@link HistoryEntry#WARNING} entry. {@code auth}
+ * is whether its commands must be signed: {@code required} or {@code optional}; null when off
+ * (and in answers of workers older than signed commands).
  */
 public record StatusInfo(
     String requestId,
@@ -20,7 +23,17 @@ public record StatusInfo(
     List<TimerInfo> timers,
     List<WarningInfo> warnings,
     Map<String, Object> data,
-    Long warningCount) {
+    Long warningCount,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String auth) {
+
+  /** A status of an approval without signed commands. */
+  public StatusInfo(
+      String requestId, String title, String requester, String state, String suspendedReason,
+      String currentStep, List<StepInfo> steps, List<TimerInfo> timers, List<WarningInfo> warnings,
+      Map<String, Object> data, Long warningCount) {
+    this(requestId, title, requester, state, suspendedReason, currentStep, steps, timers, warnings, data,
+        warningCount, null);
+  }
 
   /** Every warning of the approval's life, shown or not. */
   public long warningsInAll() {

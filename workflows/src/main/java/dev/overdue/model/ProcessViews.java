@@ -47,7 +47,8 @@ final class ProcessViews {
         timers(process),
         process.warnings(),
         process.data(),
-        process.warningCount());
+        process.warningCount(),
+        process.authPolicy() == AuthPolicy.OFF ? null : process.authPolicy().key());
   }
 
   static List<TimerInfo> timers(ApprovalProcess process) {

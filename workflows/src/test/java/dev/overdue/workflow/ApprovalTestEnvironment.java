@@ -10,6 +10,7 @@ import dev.overdue.api.TimerInfo;
 import dev.overdue.client.ApprovalDataConverter;
 import dev.overdue.client.Approvals;
 import dev.overdue.model.RequestValidator;
+import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.client.WorkflowClientOptions;
 import io.temporal.common.WorkflowExecutionHistory;
@@ -109,6 +110,19 @@ final class ApprovalTestEnvironment implements AutoCloseable {
     WorkflowExecutionHistory history =
         env.getWorkflowClient().fetchHistory(Approvals.workflowId(id));
     return history.getEvents().stream().filter(filter).toList();
+  }
+
+  /**
+   * The worker's calendars the approval recorded (side effects holding a calendar; the auth policy
+   * and token verifications are side effects too).
+   */
+  List<HistoryEvent> recordedCalendars(String id) {
+    return events(
+        id,
+        e -> e.getEventType() == EventType.EVENT_TYPE_MARKER_RECORDED
+            && e.getMarkerRecordedEventAttributes().getMarkerName().equals("SideEffect")
+            && e.getMarkerRecordedEventAttributes().getDetailsMap().get("data").getPayloads(0).getData()
+                .toStringUtf8().contains("\"zone\""));
   }
 
   WorkflowExecutionHistory fetchHistory(String id) {

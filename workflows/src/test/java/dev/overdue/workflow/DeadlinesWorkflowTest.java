@@ -348,8 +348,7 @@ class DeadlinesWorkflowTest {
     assertEquals("2026-11-24T14:00:00Z", toMinute(due.expiresAt()));
     assertEquals("Europe/Berlin, MON–FRI 09:00–17:00, 2 holidays", due.derivation().calendar());
     assertEquals("carol", due.derivation().changes().get(0).by());
-    assertEquals(1, t.events(id, e -> e.getEventType() == EventType.EVENT_TYPE_MARKER_RECORDED
-        && e.getMarkerRecordedEventAttributes().getMarkerName().equals("SideEffect")).size());
+    assertEquals(1, t.recordedCalendars(id).size());
   }
 
   // ---- the plan ----------------------------------------------------------------------------

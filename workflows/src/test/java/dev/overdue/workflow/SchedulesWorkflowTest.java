@@ -79,11 +79,7 @@ class SchedulesWorkflowTest {
   }
 
   private List<HistoryEvent> sideEffects(String id) {
-    return t.events(
-        id,
-        e ->
-            e.getEventType() == EventType.EVENT_TYPE_MARKER_RECORDED
-                && e.getMarkerRecordedEventAttributes().getMarkerName().equals("SideEffect"));
+    return t.recordedCalendars(id);
   }
 
   static String reminder(String cycle) {

@@ -110,10 +110,10 @@ class SignedCommandsWorkflowTest {
   void theWorkersDefaultIsFixedWhenTheApprovalStarts() {
     String open = start("SIGNED-4", "");
     // Its first workflow task, where it records the policy, has run once it answers a query.
-    t.status(open);
+    assertNull(t.status(open).auth());
     WorkerAuthentication.use(AuthPolicy.REQUIRED, verifier);
     String strict = start("SIGNED-5", "");
-    t.status(strict);
+    assertEquals("required", t.status(strict).auth());
     // Started under "off": a token is neither checked nor recorded, unsigned commands go on.
     t.approvals.update(open, "approve", json("{'user':'alice','token':'forged'}"));
     assertNull(t.history(open).stream().filter(e -> e.name().equals("approve")).findFirst().orElseThrow().subject());
