@@ -48,8 +48,14 @@ class SignedCommandsWorkflowTest {
     t.close();
   }
 
-  private String start(String id, String extra) {
-    return t.start(String.format(REQUEST, id, extra));
+  /**
+   * Starts an approval and waits for its first workflow task, where it records the worker's
+   * policy: until then an Update's validator cannot check it, and the handler refuses instead.
+   */
+  private String start(String requestId, String extra) {
+    String id = t.start(String.format(REQUEST, requestId, extra));
+    t.history(id);
+    return id;
   }
 
   private String refusal(String id, String command, String input) {
@@ -109,7 +115,6 @@ class SignedCommandsWorkflowTest {
   @Test
   void theWorkersDefaultIsFixedWhenTheApprovalStarts() {
     String open = start("SIGNED-4", "");
-    // Its first workflow task, where it records the policy, has run once it answers a query.
     assertNull(t.status(open).auth());
     WorkerAuthentication.use(AuthPolicy.REQUIRED, verifier);
     String strict = start("SIGNED-5", "");
@@ -128,7 +133,7 @@ class SignedCommandsWorkflowTest {
     assertTrue(refusal(tight, "claim", "{'user':'alice'}").contains("auth: required"));
 
     WorkerAuthentication.use(AuthPolicy.REQUIRED, verifier);
-    String loose = start("SIGNED-7", ",'auth':'off'");
+    String loose = t.start(String.format(REQUEST, "SIGNED-7", ",'auth':'off'"));
     WorkflowFailedException failed = assertThrows(WorkflowFailedException.class, () -> t.approvals.result(loose));
     ApplicationFailure cause = (ApplicationFailure) failed.getCause();
     assertEquals(ApprovalWorkflow.INVALID_REQUEST, cause.getType());
