@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.ApprovalRequest;
 import dev.overdue.api.ApprovalResult;
@@ -27,7 +28,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -44,8 +47,19 @@ public final class Approvals {
   private static final DateTimeFormatter SHORT_DATE =
       DateTimeFormatter.ofPattern("MMM d HH:mm 'UTC'", Locale.ENGLISH).withZone(ZoneOffset.UTC);
 
+  /**
+   * The field of a command's input that carries its signed token (a JWT), beside the command's own
+   * fields. The workflow takes it out before it parses or records the command, verifies it under
+   * the approval's auth policy and records only its subject and issuer.
+   */
+  public static final String TOKEN = "token";
+
+  /** Never signs: every command goes as its fields alone. */
+  private static final Supplier<String> UNSIGNED = () -> null;
+
   private final WorkflowClient client;
   private final RequestCheck check;
+  private final Supplier<String> token;
 
   /** Requests are checked only by the workflow, when it starts. */
   public Approvals(WorkflowClient client) {
@@ -54,8 +68,45 @@ public final class Approvals {
 
   /** Requests are checked by {@code check} before they are started. */
   public Approvals(WorkflowClient client, RequestCheck check) {
+    this(client, check, UNSIGNED);
+  }
+
+  private Approvals(WorkflowClient client, RequestCheck check, Supplier<String> token) {
     this.client = client;
     this.check = check;
+    this.token = token;
+  }
+
+  /**
+   * These approvals with every command they send signed: {@code token} is asked before each
+   * Update and Signal (and {@link #signed}) for the sender's token, a JWT, which goes as the
+   * command's {@link #TOKEN} field; null or blank sends the command unsigned. Starts and queries
+   * carry no token. A supplier that caches and refreshes the token (an OIDC client's) keeps a
+   * long-lived application signing with a valid one.
+   */
+  public Approvals signedBy(Supplier<String> token) {
+    return new Approvals(client, check, Objects.requireNonNull(token, "token"));
+  }
+
+  /**
+   * {@code input} as a command is sent: with the token of {@link #signedBy} as its {@link #TOKEN}
+   * field, when there is one; otherwise (and for an input that is not a JSON object, or that
+   * carries a token of its own) as it is. {@code input} itself is left unchanged. For callers that
+   * send commands by other means (a Temporal batch job); the result holds the token: do not log or
+   * print it.
+   */
+  public JsonNode signed(JsonNode input) {
+    JsonNode command = orEmpty(input);
+    if (!(command instanceof ObjectNode object) || object.has(TOKEN)) {
+      return command;
+    }
+    String signature = token.get();
+    if (signature == null || signature.isBlank()) {
+      return command;
+    }
+    ObjectNode withToken = object.deepCopy();
+    withToken.put(TOKEN, signature);
+    return withToken;
   }
 
   /** {@code PO-4711} and {@code approval-PO-4711} both name the same approval. */
@@ -220,17 +271,21 @@ public final class Approvals {
   }
 
   /**
-   * Sends a command as an Update, by name with its JSON input: the workflow checks it first and
-   * answers. A refusal is Temporal's {@link io.temporal.client.WorkflowUpdateException}, whose
-   * cause is an {@link ApplicationFailure} of type {@link ApprovalWorkflow#REFUSED}.
+   * Sends a command as an Update, by name with its JSON input (signed, see {@link #signedBy}): the
+   * workflow checks it first and answers. A refusal is Temporal's {@link
+   * io.temporal.client.WorkflowUpdateException}, whose cause is an {@link ApplicationFailure} of
+   * type {@link ApprovalWorkflow#REFUSED}.
    */
   public CommandResult update(String id, String command, JsonNode input) {
-    return stub(id).update(command, CommandResult.class, orEmpty(input));
+    return stub(id).update(command, CommandResult.class, signed(input));
   }
 
-  /** Sends a command as a Signal: fire and forget; a refusal shows only in {@link #history}. */
+  /**
+   * Sends a command as a Signal (signed, see {@link #signedBy}): fire and forget; a refusal shows
+   * only in {@link #history}.
+   */
   public void signal(String id, String command, JsonNode input) {
-    stub(id).signal(command, orEmpty(input));
+    stub(id).signal(command, signed(input));
   }
 
   public StatusInfo status(String id) {
