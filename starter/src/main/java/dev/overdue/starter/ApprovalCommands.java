@@ -79,11 +79,14 @@ final class ApprovalCommands {
         throw new CommandLine.ParameterException(spec.commandLine(), misuse);
       }
       ApprovalCommand command = command();
+      if (!(many() && bulk.dryRun)) {
+        cli.steering(); // the token, read before anything is listed or sent
+      }
       if (many()) {
         exitCode = new Bulk(cli, spec.name(), bulk).run(command, signal);
         return;
       }
-      Approvals approvals = cli.approvals();
+      Approvals approvals = cli.steering();
       if (signal) {
         approvals.signal(id, command);
         if (json()) {

@@ -61,8 +61,13 @@ final class BatchSignal {
     WorkflowClient client = cli.client();
     String namespace = client.getOptions().getNamespace();
     String jobId = "overdue-" + command.name() + "-" + UUID.randomUUID();
+    // Signed, when the CLI has a token: the batch job sends this one input to every approval.
     Payloads input =
-        client.getOptions().getDataConverter().toPayloads(command.input()).orElseThrow();
+        client
+            .getOptions()
+            .getDataConverter()
+            .toPayloads(cli.steering().signed(command.input()))
+            .orElseThrow();
     StartBatchOperationRequest request =
         StartBatchOperationRequest.newBuilder()
             .setNamespace(namespace)

@@ -251,7 +251,7 @@ final class Bulk {
    */
   int updates(List<String> workflowIds, ApprovalCommand command)
       throws InterruptedException, JsonProcessingException {
-    Approvals approvals = cli.approvals();
+    Approvals approvals = cli.steering(); // each Update signed, when the CLI has a token
     BulkSummary summary = new BulkSummary(name, workflowIds.size());
     int threads = Math.max(1, Math.min(options.concurrency, workflowIds.size()));
     out.println(

@@ -36,6 +36,10 @@ abstract class CliCommand implements Callable<Integer> {
   @Override
   public final Integer call() {
     try {
+      String misuse = cli.signing.misuse();
+      if (misuse != null) {
+        throw new CommandLine.ParameterException(cli.spec.commandLine(), misuse);
+      }
       execute();
       out().flush();
       return exitCode;

@@ -11,7 +11,9 @@ import picocli.CommandLine.Model.OptionSpec;
  * Where the options of {@code overdue} itself ({@code --task-queue}, {@code --answer-timeout}) show
  * in a subcommand: picocli copies them into every subcommand, so that they work after the command's
  * name too. In each help they get a section of their own after the command's options, and commands
- * that never call Temporal ({@code codec-server}, {@code help}) drop them.
+ * that never call Temporal ({@code codec-server}, {@code help}) drop them. The connection flags and
+ * the token's ({@code --token}, {@code --token-command}) are hidden there, each set named in one
+ * line that points at {@code overdue --help}.
  */
 final class CommonOptions {
   static final String HEADING = "%nFor every command, before or after its name:%n";
@@ -21,6 +23,11 @@ final class CommonOptions {
       "  --address, -n/--namespace, --profile, --config-file, --api-key, --tls*,"
           + System.lineSeparator()
           + "  --grpc-meta: see 'overdue --help'";
+  static final String SIGNING_HEADING = "%nSigned commands (a flag wins over its variable):%n";
+  static final String SIGNING_LINE =
+      "  --token, --token-command (OVERDUE_TOKEN, OVERDUE_TOKEN_COMMAND): who sends"
+          + System.lineSeparator()
+          + "  the command, for the worker to check: see 'overdue --help'";
 
   private CommonOptions() {}
 
@@ -38,9 +45,9 @@ final class CommonOptions {
         continue;
       }
       // Fifteen connection flags in every command's synopsis would bury its own options: they
-      // stay usable there, hidden, and its help names them in one line.
+      // stay usable there, hidden, and its help names them in one line; the token's the same.
       for (ArgSpec arg : inherited) {
-        if (arg instanceof OptionSpec option && connection(option)) {
+        if (arg instanceof OptionSpec option && (connection(option) || signing(option))) {
           command.getCommandSpec().remove(option);
           command.getCommandSpec().addOption(option.toBuilder().hidden(true).build());
         }
@@ -63,27 +70,42 @@ final class CommonOptions {
             .toList();
     List<OptionSpec> common =
         options.stream()
-            .filter(option -> option.inherited() && !option.hidden() && !connection(option))
+            .filter(
+                option ->
+                    option.inherited() && !option.hidden() && !connection(option) && !signing(option))
             .toList();
+    // Only the steering commands send a token; the others take the flags and ignore them.
+    boolean signed = help.commandSpec().userObject() instanceof ApprovalCommands.SteeringCommand;
     return help.optionListExcludingGroups(own)
         + help.optionListGroupSections()
         + help.createHeading(HEADING)
         + help.optionListExcludingGroups(common)
+        + (signed ? help.createHeading(SIGNING_HEADING) + SIGNING_LINE + System.lineSeparator() : "")
         + help.createHeading(CONNECTION_HEADING)
         + CONNECTION_LINE
         + System.lineSeparator();
   }
 
-  /** {@code overdue --help}: its own options, then the connection's under a heading of their own. */
+  /**
+   * {@code overdue --help}: its own options, then the token's and the connection's, each under a
+   * heading of their own.
+   */
   private static String renderRoot(Help help) {
     List<OptionSpec> options = help.commandSpec().options();
-    return help.optionListExcludingGroups(options.stream().filter(o -> !connection(o)).toList())
+    return help.optionListExcludingGroups(
+            options.stream().filter(o -> !connection(o) && !signing(o)).toList())
+        + help.createHeading(SIGNING_HEADING)
+        + help.optionListExcludingGroups(options.stream().filter(CommonOptions::signing).toList())
         + help.createHeading(CONNECTION_HEADING)
         + help.optionListExcludingGroups(options.stream().filter(CommonOptions::connection).toList());
   }
 
   private static boolean connection(OptionSpec option) {
     return ConnectionOptions.NAMES.contains(option.longestName());
+  }
+
+  private static boolean signing(OptionSpec option) {
+    return TokenOptions.NAMES.contains(option.longestName());
   }
 
   private static boolean inHeadedGroup(OptionSpec option) {

@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 
@@ -132,8 +133,12 @@ final class ConnectionOptions {
    */
   static ConnectionOptions scan(String[] args) {
     ConnectionOptions options = new ConnectionOptions();
+    // The token's flags are known here, so that what follows them is read as their value, never
+    // as a connection flag; they are read into a throwaway, and the token is not kept.
+    CommandSpec spec = CommandSpec.forAnnotatedObject(options);
+    spec.addMixin("signing", CommandSpec.forAnnotatedObject(new TokenOptions()));
     try {
-      new CommandLine(options)
+      new CommandLine(spec)
           .setUnmatchedArgumentsAllowed(true)
           .setUnmatchedOptionsArePositionalParams(false)
           .setExpandAtFiles(false)

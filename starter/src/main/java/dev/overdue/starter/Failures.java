@@ -43,8 +43,16 @@ final class Failures {
     return explained.exitCode();
   }
 
-  /** The one-line message and the exit code for {@code failure}. */
+  /** The one-line message and the exit code for {@code failure}; never a token it may hold. */
   CliError explain(Throwable failure) {
+    CliError explained = explainAsIs(failure);
+    String message = cli.redact(explained.getMessage());
+    return message.equals(explained.getMessage())
+        ? explained
+        : new CliError(explained.exitCode(), message);
+  }
+
+  private CliError explainAsIs(Throwable failure) {
     if (failure instanceof CliError known) {
       return known;
     }

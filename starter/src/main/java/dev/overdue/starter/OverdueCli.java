@@ -19,6 +19,7 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -60,6 +61,8 @@ import picocli.CommandLine.Spec;
       "  OVERDUE_CODEC_KEY    the worker's payload encryption key (base64, 32 bytes)",
       "                       (OVERDUE_CODEC_KEY_FILE: a key a line, first encrypts)",
       "  OVERDUE_TASK_QUEUE   default of --task-queue",
+      "  OVERDUE_TOKEN        the sender's token for the steering commands (--token)",
+      "  OVERDUE_TOKEN_COMMAND  a command that prints it (--token-command)",
       "  OTEL_EXPORTER_OTLP_ENDPOINT  traces by OTLP, e.g. http://localhost:4318",
       "                       (OTEL_EXPORTER_OTLP_PROTOCOL=grpc: port 4317); off",
       "                       without it (README: Traces)",
@@ -127,6 +130,8 @@ public final class OverdueCli implements Callable<Integer> {
 
   @Mixin ConnectionOptions connection = new ConnectionOptions();
 
+  @Mixin TokenOptions signing = new TokenOptions();
+
   // INHERIT: users put these before or after the subcommand (`overdue approve X --answer-timeout
   // PT5S`); either way picocli sets the fields here.
   @Option(
@@ -161,12 +166,18 @@ public final class OverdueCli implements Callable<Integer> {
 
   private final ClientFactory clientFactory;
   private final CommandEventLoop eventLoop;
+  /** Where OVERDUE_TOKEN and OVERDUE_TOKEN_COMMAND are read: the process's, or a test's. */
+  private final Map<String, String> environment;
   private WorkflowClient client;
   /** The connection {@link #connectInBackground} is making, when it was asked to. */
   private CompletableFuture<WorkflowClient> connecting;
   /** The flags that connection is made with: the command line's, as guessed before parsing it. */
   private CompletableFuture<Map<String, String>> connectingWith;
   private Approvals approvals;
+  /** {@link #approvals} signing every command, once the token is known; see {@link #steering}. */
+  private Approvals steering;
+  /** The token the steering commands carry, once read: for {@link #redact}. */
+  private String token;
   /** Set by the connection (from another thread when it is made in the background). */
   private volatile Tracing tracing = Tracing.off();
 
@@ -177,11 +188,18 @@ public final class OverdueCli implements Callable<Integer> {
   private OverdueCli(CommandEventLoop eventLoop) {
     this.clientFactory = ClientFactory.fromEnvironment(eventLoop, made -> tracing = made);
     this.eventLoop = eventLoop;
+    this.environment = System.getenv();
   }
 
   public OverdueCli(ClientFactory clientFactory) {
+    this(clientFactory, System.getenv());
+  }
+
+  /** With {@code environment} for OVERDUE_TOKEN and OVERDUE_TOKEN_COMMAND, as a test sets them. */
+  OverdueCli(ClientFactory clientFactory, Map<String, String> environment) {
     this.clientFactory = clientFactory;
     this.eventLoop = new CommandEventLoop();
+    this.environment = environment;
   }
 
   public static void main(String[] args) {
@@ -285,6 +303,10 @@ public final class OverdueCli implements Callable<Integer> {
   private static int shortUsageError(CommandLine.ParameterException e, String[] args) {
     CommandLine command = e.getCommandLine();
     PrintWriter err = command.getErr();
+    // picocli quotes what it could not place: a mistyped --token's value, say.
+    Object root = command.getCommandSpec().root().userObject();
+    List<String> secrets =
+        root instanceof OverdueCli cli ? cli.secrets(args) : TokenOptions.secrets(args, Map.of());
     String unmatched =
         e instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
             ? u.getUnmatched().get(0)
@@ -292,7 +314,10 @@ public final class OverdueCli implements Callable<Integer> {
     boolean unknownCommand =
         unmatched != null && !unmatched.startsWith("-") && !command.getSubcommands().isEmpty();
     // picocli says "Unmatched arguments from index 0: 'aprove', 'PO-1'" for a mistyped command.
-    err.println(unknownCommand ? "Unknown command: '" + unmatched + "'" : e.getMessage());
+    err.println(
+        unknownCommand
+            ? "Unknown command: '" + TokenOptions.redact(unmatched, secrets) + "'"
+            : TokenOptions.redact(e.getMessage(), secrets));
     List<String> meant = List.of();
     if (unknownCommand) {
       String name = command.getCommandSpec().qualifiedName();
@@ -358,6 +383,45 @@ public final class OverdueCli implements Callable<Integer> {
       }
       throw e;
     }
+  }
+
+  /**
+   * {@link #approvals} for the steering commands: each command signed with the token of {@code
+   * --token}, {@code --token-command} or their variables, when one is given. The token is read
+   * (its command run) once, on the first call, before anything is sent; queries and {@code start}
+   * never ask for it.
+   *
+   * @throws CliError (usage) when the token command fails or prints no token
+   */
+  Approvals steering() {
+    if (steering == null) {
+      String signature = signing.token(environment);
+      token = signature;
+      steering = signature == null ? approvals() : approvals().signedBy(() -> signature);
+    }
+    return steering;
+  }
+
+  /** Whether the steering commands are signed (a token flag or variable is given). */
+  boolean signs() {
+    return signing.given(environment);
+  }
+
+  /** The tokens this command line, its environment and its token command gave. */
+  private List<String> secrets(String[] args) {
+    List<String> secrets = new ArrayList<>(TokenOptions.secrets(args, environment));
+    if (signing.token != null) {
+      secrets.add(signing.token);
+    }
+    if (token != null) {
+      secrets.add(token);
+    }
+    return secrets;
+  }
+
+  /** {@code text} without any token: what every message on stderr goes through. */
+  String redact(String text) {
+    return TokenOptions.redact(text, secrets(null));
   }
 
   /**
