@@ -287,7 +287,10 @@ final class Queries {
             + " and each event. An update the approval refused is not there: its sender got the"
             + " reason, and the worker logs it.",
         "An event just happened, neither accepted nor rejected: a timer expired, a task listener"
-            + " ran, a reassignment, a new run of a long approval."
+            + " ran, a reassignment, a new run of a long approval.",
+        "SIGNED BY (when a command was signed, --token): the subject and issuer of its token as"
+            + " the worker verified them; the token itself is never kept. With --json, each such"
+            + " entry's subject and issuer."
       })
   static final class History extends QueryCommand {
     /** The kind of the trail's entries that are not commands. */
@@ -315,22 +318,42 @@ final class Queries {
         printJson(history);
         return;
       }
-      // The reason last: it is said in full, however long.
-      Table table = Table.of("AT", "KIND", "NAME", "RESULT", "INPUT", "REASON");
+      // SIGNED BY only when a command was signed; the reason last: it is said in full, however
+      // long.
+      boolean signed = history.stream().anyMatch(entry -> entry.subject() != null);
+      List<String> headers = new ArrayList<>(List.of("AT", "KIND", "NAME", "RESULT"));
+      if (signed) {
+        headers.add("SIGNED BY");
+      }
+      headers.addAll(List.of("INPUT", "REASON"));
+      Table table = Table.of(headers.toArray(String[]::new));
       for (HistoryEntry entry : history) {
-        table.row(
-            Table.instant(entry.at()),
-            entry.kind(),
-            entry.name(),
-            result(entry),
-            entry.input() == null ? null : Table.shorten(entry.input().toString(), 60),
-            entry.reason());
+        List<Object> cells =
+            new ArrayList<>(
+                Arrays.asList(Table.instant(entry.at()), entry.kind(), entry.name(), result(entry)));
+        if (signed) {
+          cells.add(signedBy(entry));
+        }
+        cells.add(entry.input() == null ? null : Table.shorten(entry.input().toString(), 60));
+        cells.add(entry.reason());
+        table.row(cells.toArray());
       }
       if (table.isEmpty()) {
         out().println("no history yet");
       } else {
         table.print(out());
       }
+    }
+
+    /**
+     * Who signed the command, as the worker verified it: {@code alice (https://idp.example)}; null
+     * for an unsigned one. Never the token: the trail does not keep it.
+     */
+    static String signedBy(HistoryEntry entry) {
+      if (entry.subject() == null) {
+        return null;
+      }
+      return entry.issuer() == null ? entry.subject() : entry.subject() + " (" + entry.issuer() + ")";
     }
 
     /**
