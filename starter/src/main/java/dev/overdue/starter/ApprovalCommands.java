@@ -10,6 +10,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -55,6 +56,14 @@ final class ApprovalCommands {
     /** The command the options describe. */
     abstract ApprovalCommand command();
 
+    /**
+     * True for the commands whose {@code --user} must be given unless the command is signed: a
+     * signed command's user is the token's subject when {@code --user} is left out.
+     */
+    boolean userRequired() {
+      return false;
+    }
+
     /** Steers the approvals {@code --query} selects, not the one ID. */
     boolean many() {
       return bulk.query != null;
@@ -77,6 +86,13 @@ final class ApprovalCommands {
               bulk, signal, spec.commandLine().getParseResult().hasMatchedOption(Bulk.CONCURRENCY));
       if (misuse != null) {
         throw new CommandLine.ParameterException(spec.commandLine(), misuse);
+      }
+      OptionSpec user = spec.findOption("--user");
+      if (userRequired() && user.getValue() == null && !cli.signs()) {
+        throw new CommandLine.ParameterException(
+            spec.commandLine(),
+            "Missing required option: '--user=USER' (or sign the command with --token: its"
+                + " subject is the user)");
       }
       ApprovalCommand command = command();
       if (!(many() && bulk.dryRun)) {
@@ -128,7 +144,7 @@ final class ApprovalCommands {
         paramLabel = "USER",
         description =
             "Who asks: in the history, and in the timer's changes when its date changes"
-                + " (`overdue timers ID --explain`).")
+                + " (`overdue timers ID --explain`)." + HumanTaskCommands.SIGNED_USER)
     String user;
   }
 
@@ -237,7 +253,7 @@ final class ApprovalCommands {
     @Option(
         names = "--user",
         paramLabel = "USER",
-        description = "Who asks: in the timers' changes.")
+        description = "Who asks: in the timers' changes." + HumanTaskCommands.SIGNED_USER)
     String user;
 
     @Override
@@ -248,12 +264,13 @@ final class ApprovalCommands {
 
   /** claim, release and start-task: a user and, to be explicit, the step. */
   abstract static class TaskCommand extends SteeringCommand {
-    @Option(
-        names = "--user",
-        required = true,
-        paramLabel = "USER",
-        description = "A potential owner of the step.")
+    @Option(names = "--user", paramLabel = "USER", description = OWNER)
     String user;
+
+    @Override
+    boolean userRequired() {
+      return true;
+    }
 
     @Option(
         names = "--step",
@@ -308,12 +325,13 @@ final class ApprovalCommands {
             + " leads to a later step or ends the approval."
       })
   static final class Complete extends SteeringCommand {
-    @Option(
-        names = "--user",
-        required = true,
-        paramLabel = "USER",
-        description = "A potential owner of the step.")
+    @Option(names = "--user", paramLabel = "USER", description = OWNER)
     String user;
+
+    @Override
+    boolean userRequired() {
+      return true;
+    }
 
     @Option(
         names = "--outcome",
@@ -335,17 +353,22 @@ final class ApprovalCommands {
     }
   }
 
+  /** {@code --user} of the task commands. */
+  static final String OWNER = "A potential owner of the step; required unless signed (--token),"
+      + " whose subject it is when left out.";
+
   static final String OUTPUT =
       "The task's output, a JSON object (or @FILE) merged into the approval's data first.";
 
   /** approve and reject: the deciding user, a comment and the task's output. */
   abstract static class DecisionCommand extends SteeringCommand {
-    @Option(
-        names = "--user",
-        required = true,
-        paramLabel = "USER",
-        description = "A potential owner of the step.")
+    @Option(names = "--user", paramLabel = "USER", description = OWNER)
     String user;
+
+    @Override
+    boolean userRequired() {
+      return true;
+    }
 
     @Option(names = "--comment", paramLabel = "TEXT")
     String comment;

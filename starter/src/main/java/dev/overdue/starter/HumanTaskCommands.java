@@ -20,6 +20,13 @@ import picocli.CommandLine.Option;
 final class HumanTaskCommands {
   private HumanTaskCommands() {}
 
+  /** The end of the description of a {@code --user} a signed command may leave out. */
+  static final String UNLESS_SIGNED =
+      "required unless signed (--token), whose subject it is when left out.";
+
+  /** The same of a {@code --user} that may always be left out. */
+  static final String SIGNED_USER = " Signed (--token): its subject when left out.";
+
   @Command(
       name = "reassign",
       mixinStandardHelpOptions = true,
@@ -31,8 +38,13 @@ final class HumanTaskCommands {
             + " potential owners."
       })
   static final class Reassign extends ApprovalCommands.SteeringCommand {
-    @Option(names = "--user", required = true, paramLabel = "USER", description = "Who asks.")
+    @Option(names = "--user", paramLabel = "USER", description = "Who asks; " + UNLESS_SIGNED)
     String user;
+
+    @Override
+    boolean userRequired() {
+      return true;
+    }
 
     @Option(
         names = "--to",
@@ -58,7 +70,7 @@ final class HumanTaskCommands {
             + " claimed the step keeps it."
       })
   static final class RefreshOwners extends ApprovalCommands.SteeringCommand {
-    @Option(names = "--user", paramLabel = "USER", description = "Who asks: in the history.")
+    @Option(names = "--user", paramLabel = "USER", description = "Who asks: in the history." + SIGNED_USER)
     String user;
 
     @Override
@@ -77,8 +89,13 @@ final class HumanTaskCommands {
             + " field's old and new value."
       })
   static final class UpdateData extends ApprovalCommands.SteeringCommand {
-    @Option(names = "--user", required = true, paramLabel = "USER", description = "Who changes it.")
+    @Option(names = "--user", paramLabel = "USER", description = "Who changes it; " + UNLESS_SIGNED)
     String user;
+
+    @Override
+    boolean userRequired() {
+      return true;
+    }
 
     @Option(
         names = "--data",
