@@ -19,6 +19,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * A time-skipping in-memory Temporal service with the approval worker on task queue {@code
@@ -82,11 +83,20 @@ final class CliHarness implements AutoCloseable {
   }
 
   static Run run(OverdueCli.ClientFactory clients, String... args) {
+    return run(clients, System.getenv(), args);
+  }
+
+  /** One run with {@code environment} as the CLI's variables (OVERDUE_TOKEN, ...). */
+  Run runWith(Map<String, String> environment, String... args) {
+    return run(() -> env.getWorkflowClient(), environment, args);
+  }
+
+  static Run run(OverdueCli.ClientFactory clients, Map<String, String> environment, String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     // As main builds it: only the subcommand the arguments run (all for help and typos), the
     // connection made meanwhile when they name a command that talks to the server.
-    OverdueCli cli = new OverdueCli(clients);
+    OverdueCli cli = new OverdueCli(clients, environment);
     cli.connectInBackgroundFor(args);
     var commandLine = OverdueCli.commandLine(cli, args);
     commandLine.setOut(new PrintWriter(out, true));

@@ -113,6 +113,14 @@ class ConnectionOptionsTest {
         "unreadable: the real parse reports it");
   }
 
+  /** With the token's flags around, the guess finds the connection flags and keeps no token. */
+  @Test
+  void theGuessReadsTheTokensFlagsAndKeepsNoToken() {
+    String[] line = {"approve", "PO-1", "--token", "secret-token-value", "--token-command",
+        "idp-helper --address elsewhere:1", "--address", "h:1"};
+    assertEquals(Map.of("TEMPORAL_ADDRESS", "h:1"), ConnectionOptions.scan(line).variables());
+  }
+
   /** The connection is made once, in the background, with the command line's flags. */
   @Test
   void theCliConnectsWithItsFlags() {
