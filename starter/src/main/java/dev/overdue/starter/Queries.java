@@ -79,6 +79,9 @@ final class Queries {
       if (status.suspendedReason() != null) {
         header.row("Suspended", status.suspendedReason());
       }
+      if (status.auth() != null) {
+        header.row("Auth", status.auth() + " (signed commands: --token)");
+      }
       header.print(out);
       steps(status.steps()).print(out, "Steps");
       timers(status.timers()).print(out, "Timers");

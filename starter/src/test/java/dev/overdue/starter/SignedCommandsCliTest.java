@@ -142,6 +142,8 @@ class SignedCommandsCliTest {
   @Test
   void unsignedIsRefusedAndTheFlagTheVariableAndTheCommandEachSign() {
     start("S-1");
+    String status = run("status", "S-1").expect(0).out();
+    assertTrue(status.contains("\nAuth          required (signed commands: --token)\n"), status);
     Run unsigned = run("approve", "S-1", "--user", "alice").expect(ExitCodes.REFUSED);
     assertEquals(REQUIRED, unsigned.err().strip());
     assertEquals("", unsigned.out());
