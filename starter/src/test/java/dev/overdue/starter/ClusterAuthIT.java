@@ -36,6 +36,11 @@ import org.junit.jupiter.api.Timeout;
  * call adds, and its own worker service (a batch operation) gets through the internal frontend.
  * The frontend's HTTP API asks the same authorizer.
  *
+ * <p>The two checks add up with signed commands: the worker trusts the cluster's key as the issuer
+ * of people's tokens, so an approval with {@code auth: required} takes a command only from a client
+ * the server lets through (its transport token) carrying a person's token the worker verifies (the
+ * command's {@code token} field); the trail names that person.
+ *
  * <p>The cluster lives in {@code starter/target/it-logs/ClusterAuthIT/cluster} on ports of its own
  * (frontend 19233, PostgreSQL 16432: apart from ClusterIT's and FleetIT's), a fresh database each
  * run, stopped at the end. Skipped as ClusterIT is: when Go is missing and the server is not
@@ -87,8 +92,17 @@ class ClusterAuthIT {
           "TEMPORAL_GRPC_META_AUTHORIZATION", "Bearer " + workerToken,
           "OVERDUE_METRICS_PORT", "0",
           "OVERDUE_DELIVERY_STORE", "memory"));
+      // The worker trusts this cluster's key for people's tokens too (signed commands).
+      Path settings = logs.resolve("worker.yaml");
+      Files.writeString(settings, """
+          auth:
+            issuers:
+              - issuer: bin/cluster
+                jwks: %s
+            audiences: [overdue]
+          """.formatted(logs.resolve("cluster/auth/jwks.json")));
       long workerBegan = System.nanoTime();
-      try (WorkerProcess worker = WorkerProcess.start(logs.resolve("worker.log"), workerEnv)) {
+      try (WorkerProcess worker = WorkerProcess.start(logs.resolve("worker.log"), workerEnv, "--config", settings.toString())) {
         report("worker polling with its token: " + seconds(workerBegan) + " s");
         String id = "PO-AUTH-" + System.currentTimeMillis() / 1000 % 1_000_000;
         String workflowId = "approval-" + id;
@@ -170,6 +184,8 @@ class ClusterAuthIT {
         assertEquals(List.of("overdue-worker"), principals(events(readerToken, workflowId,
             "EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_ACCEPTED")));
 
+        signedCommandsNeedBothTokens(clientToken, readerToken);
+
         // The server's own worker service gets through (the internal frontend): a batch operation
         // the client starts is run by it, and ends the approval.
         ok(temporal(clientToken, "workflow", "terminate", "--query", "WorkflowId = '" + workflowId + "'",
@@ -192,6 +208,44 @@ class ClusterAuthIT {
       assertEquals(3, cluster("status").exit(), "nothing runs after bin/cluster stop");
       report("whole test: " + seconds(began) + " s");
     }
+  }
+
+  /**
+   * An approval that takes signed commands only: the client the server lets through must carry a
+   * person's token the worker verifies, and a person's token does not get a reader past the server.
+   */
+  private void signedCommandsNeedBothTokens(String clientToken, String readerToken) throws Exception {
+    String id = "PO-SIGNED-" + System.currentTimeMillis() / 1000 % 1_000_000;
+    Path request = logs.resolve(id + ".yaml");
+    Files.writeString(request, """
+        requestId: %s
+        requester: carol
+        auth: required
+        steps:
+          - {name: manager, approvers: [alice, bob]}
+        """.formatted(id));
+    ok(overdue(clientToken, "start", "--file", request.toString()));
+    String alice = ok(cluster("token", "--subject", "alice", "--audience", "overdue", "--ttl", "10m")).out().strip();
+    String bob = ok(cluster("token", "--subject", "bob", "--audience", "overdue", "--ttl", "10m")).out().strip();
+
+    Result unsigned = overdue(clientToken, "claim", id, "--user", "alice");
+    assertEquals(1, unsigned.exit(), unsigned.toString());
+    assertTrue(unsigned.err().contains("auth: required"), unsigned.toString());
+    refused(overdue(readerToken, "claim", id, "--token", alice));
+    Result bobForAlice = overdue(clientToken, "claim", id, "--user", "alice", "--token", bob);
+    assertTrue(bobForAlice.err().contains("the token names 'bob' (issuer 'bin/cluster'), not 'alice'"),
+        bobForAlice.toString());
+    ok(overdue(clientToken, "claim", id, "--token", alice));
+    ok(overdue(clientToken, "approve", id, "--token", alice, "--comment", "signed"));
+
+    JsonNode trail = JSON.readTree(ok(overdue(readerToken, "history", id, "-o", "json")).out());
+    List<String> signers = new ArrayList<>();
+    trail.forEach(entry -> signers.add(entry.path("name").asText() + ":" + entry.path("accepted").asBoolean()
+        + ":" + entry.path("subject").asText("-") + ":" + entry.path("issuer").asText("-")));
+    assertTrue(signers.containsAll(List.of("claim:true:alice:bin/cluster", "approve:true:alice:bin/cluster")),
+        signers.toString());
+    assertFalse(trail.toString().contains(alice), "a token reached the trail");
+    assertEquals("APPROVED", JSON.readTree(ok(overdue(readerToken, "status", id, "--json")).out()).get("state").asText());
   }
 
   // ---- helpers -------------------------------------------------------------------------------
