@@ -1,5 +1,7 @@
 package dev.overdue.starter;
 
+import static dev.overdue.starter.Processes.ok;
+import static dev.overdue.starter.Processes.seconds;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -261,14 +263,7 @@ class ClusterIT {
     return usage;
   }
 
-  private static Result ok(Result result) {
-    assertEquals(0, result.exit(), result.toString());
-    return result;
-  }
 
-  private static String seconds(long since) {
-    return String.format("%.1f", (System.nanoTime() - since) / 1e9);
-  }
 
   private static void report(String line) {
     System.out.println("ClusterIT: " + line);

@@ -1,5 +1,6 @@
 package dev.overdue.starter;
 
+import static dev.overdue.starter.Processes.ok;
 import static dev.overdue.starter.Processes.overdue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -99,8 +100,4 @@ class DevServerLifecycleIT {
     });
   }
 
-  private static Result ok(Result result) {
-    assertEquals(0, result.exit(), result.toString());
-    return result;
-  }
 }

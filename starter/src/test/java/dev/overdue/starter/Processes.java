@@ -125,4 +125,15 @@ final class Processes {
   interface Check<T> {
     Attempt<T> attempt() throws Exception;
   }
+
+  /** {@code result}, asserted to have exited 0. */
+  static Result ok(Result result) {
+    org.junit.jupiter.api.Assertions.assertEquals(0, result.exit(), result.toString());
+    return result;
+  }
+
+  /** Seconds since {@code since} (a {@link System#nanoTime()}), to a tenth, for a test's report. */
+  static String seconds(long since) {
+    return String.format("%.1f", (System.nanoTime() - since) / 1e9);
+  }
 }

@@ -1,5 +1,6 @@
 package dev.overdue.starter;
 
+import static dev.overdue.starter.Processes.ok;
 import static dev.overdue.starter.Processes.overdue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -663,10 +664,6 @@ class SecurityIT {
     return result;
   }
 
-  private static Result ok(Result result) {
-    assertEquals(0, result.exit(), result.toString());
-    return result;
-  }
 
   private static byte[] randomBytes(int n) {
     byte[] bytes = new byte[n];
