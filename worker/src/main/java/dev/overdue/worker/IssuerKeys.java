@@ -5,24 +5,25 @@ import com.nimbusds.jose.jwk.JWK;
 import com.nimbusds.jose.jwk.JWKSelector;
 import com.nimbusds.jose.jwk.JWKSet;
 import com.nimbusds.jose.jwk.source.JWKSource;
-import com.nimbusds.jose.jwk.source.JWKSourceBuilder;
 import com.nimbusds.jose.proc.SecurityContext;
 import java.io.IOException;
-import java.net.MalformedURLException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.text.ParseException;
+import java.time.Duration;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * An issuer's public keys, as they are now. From a URL (the issuer's {@code jwks_uri}): fetched,
- * cached for five minutes and fetched again when a token names a key id the cache lacks (at most
- * every 30 seconds), by nimbus' JWKSourceBuilder. From a file: read again when it changes, so a
- * rotated key set applies to the next command without a restart.
+ * An issuer's public keys, as they are now. Tokens are verified on workflow threads (in a side
+ * effect, or an Update's validator), which must not wait for the network: a lookup only reads
+ * what is in memory. From a URL (the issuer's {@code jwks_uri}): fetched at the start, then in the
+ * background every five minutes and when a token names a key id the set lacks (at most every 30
+ * seconds). From a file: read again when it changes. Either way a rotated key set applies without
+ * a restart.
  */
 final class IssuerKeys {
   private IssuerKeys() {}
@@ -30,11 +31,13 @@ final class IssuerKeys {
   static JWKSource<SecurityContext> of(AuthSettings.Issuer issuer) {
     String where = issuer.jwks();
     if (where.startsWith("https://") || where.startsWith("http://")) {
+      URI uri;
       try {
-        return JWKSourceBuilder.create(URI.create(where).toURL()).retrying(true).build();
-      } catch (MalformedURLException | IllegalArgumentException wrong) {
+        uri = URI.create(where);
+      } catch (IllegalArgumentException wrong) {
         throw new WorkerSettings.InvalidSettings("auth.issuers: jwks of " + issuer.issuer() + " is not a URL: " + where);
       }
+      return new UrlKeys(uri, Duration.ofMinutes(5), Duration.ofSeconds(30));
     }
     return new FileKeys(where.startsWith("file:") ? Path.of(URI.create(where)) : Path.of(where));
   }
@@ -70,14 +73,18 @@ final class IssuerKeys {
 
     private void reload() throws IOException, ParseException {
       FileTime modified = Files.getLastModifiedTime(file);
-      JWKSet loaded = JWKSet.parse(Files.readString(file));
-      if (loaded.getKeys().stream().anyMatch(JWK::isPrivate)) {
-        throw new IllegalArgumentException(
-            "it holds private keys; give the worker the public keys only");
-      }
+      JWKSet loaded = publicOnly(JWKSet.parse(Files.readString(file)));
       keys = loaded;
       read = modified;
       log.info("JWKS file {}: {} key(s)", file, loaded.getKeys().size());
     }
+  }
+
+  /** Only public keys: a verifier never needs a private one, and a set that holds some is refused. */
+  static JWKSet publicOnly(JWKSet keys) {
+    if (keys.getKeys().stream().anyMatch(JWK::isPrivate)) {
+      throw new IllegalArgumentException("it holds private keys; give the worker the public keys only");
+    }
+    return keys;
   }
 }

@@ -16,13 +16,17 @@ import com.nimbusds.jwt.PlainJWT;
 import com.sun.net.httpserver.HttpServer;
 import dev.overdue.model.TokenCheck;
 import java.net.InetSocketAddress;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.Date;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -169,10 +173,11 @@ class JwtVerifierTest {
   }
 
   @Test
-  void keysFromTheIssuersUrl() throws Exception {
+  void keysFromTheIssuersUrlFollowItsRotationWithoutWaitingOnTheNetwork() throws Exception {
+    AtomicReference<byte[]> served = new AtomicReference<>(publicSet(corpKey));
     HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    byte[] body = new JWKSet(corpKey).toPublicJWKSet().toString().getBytes(StandardCharsets.UTF_8);
     server.createContext("/jwks", exchange -> {
+      byte[] body = served.get();
       exchange.getResponseHeaders().add("Content-Type", "application/json");
       exchange.sendResponseHeaders(200, body.length);
       exchange.getResponseBody().write(body);
@@ -180,12 +185,46 @@ class JwtVerifierTest {
     });
     server.start();
     try {
-      String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/jwks";
+      URI url = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/jwks");
       JwtVerifier fromUrl =
-          JwtVerifier.of(new AuthSettings(null, List.of(new AuthSettings.Issuer(CORP, url)), List.of("overdue"), null, null, null));
+          JwtVerifier.of(new AuthSettings(null, List.of(new AuthSettings.Issuer(CORP, url.toString())), List.of("overdue"), null, null, null));
       assertEquals(TokenCheck.verified("alice", CORP), fromUrl.verify(sign(corpKey, claims(CORP, "alice", NOW).build()), NOW));
+
+      // The issuer rotates: its next key's first token sends the fetch off and is refused at once;
+      // once the new set is in, the token goes through. (Fetches may follow each other at once here.)
+      JwtVerifier eager = new JwtVerifier(Map.of(CORP, new UrlKeys(url, Duration.ofHours(1), Duration.ZERO)), settings());
+      RSAKey next = TestTokens.rsa("corp-2");
+      served.set(publicSet(next));
+      String token = sign(next, claims(CORP, "alice", NOW).build());
+      TokenCheck first = eager.verify(token, NOW);
+      assertEquals("issuer 'https://login.corp.example' has no RS256 key with key id 'corp-2'", first.refusal());
+      long giveUp = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+      TokenCheck later = first;
+      while (!later.isVerified() && System.nanoTime() < giveUp) {
+        Thread.sleep(50);
+        later = eager.verify(token, NOW);
+      }
+      assertEquals(TokenCheck.verified("alice", CORP), later);
     } finally {
       server.stop(0);
     }
+  }
+
+  @Test
+  void anIssuerUnreachableAtTheStartRefusesItsTokensWithTheReason() {
+    JwtVerifier unreachable =
+        JwtVerifier.of(new AuthSettings(null, List.of(new AuthSettings.Issuer(CORP, "http://127.0.0.1:9/jwks")),
+            List.of("overdue"), null, null, null));
+    String refusal = unreachable.verify(sign(corpKey, claims(CORP, "alice", NOW).build()), NOW).refusal();
+    assertTrue(refusal.startsWith("the keys of issuer 'https://login.corp.example' cannot be read now: cannot fetch"
+        + " http://127.0.0.1:9/jwks"), refusal);
+  }
+
+  private static AuthSettings settings() {
+    return new AuthSettings(null, List.of(new AuthSettings.Issuer(CORP, "unused")), List.of("overdue"), null, null, null);
+  }
+
+  private static byte[] publicSet(RSAKey key) {
+    return new JWKSet(key).toPublicJWKSet().toString().getBytes(StandardCharsets.UTF_8);
   }
 }
