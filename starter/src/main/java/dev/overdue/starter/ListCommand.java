@@ -9,6 +9,7 @@ import java.util.Locale;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -84,12 +85,11 @@ final class ListCommand extends CliCommand {
       description = "At most N approvals (default: ${DEFAULT-VALUE}).")
   int limit;
 
-  @Option(names = "--json", description = "Print the raw JSON instead of a table (-o json).")
-  boolean json;
+  @Mixin JsonFlag jsonFlag = new JsonFlag();
 
   @Override
   boolean json() {
-    return json || super.json();
+    return jsonFlag.on || super.json();
   }
 
   @Override

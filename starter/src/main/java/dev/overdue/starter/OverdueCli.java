@@ -186,7 +186,12 @@ public final class OverdueCli implements Callable<Integer> {
   }
 
   private OverdueCli(CommandEventLoop eventLoop) {
-    this.clientFactory = ClientFactory.fromEnvironment(eventLoop, made -> tracing = made);
+    this.clientFactory = ClientFactory.fromEnvironment(eventLoop, made -> {
+      // A background connection whose guess of the flags was wrong is replaced: close its Tracing.
+      Tracing replaced = tracing;
+      tracing = made;
+      replaced.close();
+    });
     this.eventLoop = eventLoop;
     this.environment = System.getenv();
   }

@@ -23,6 +23,7 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -38,8 +39,7 @@ final class Queries {
         description = "The request id (PO-4711) or the workflow id (approval-PO-4711).")
     String id;
 
-    @Option(names = "--json", description = "Print the raw JSON instead of a table (-o json).")
-    boolean json;
+    @Mixin JsonFlag jsonFlag = new JsonFlag();
 
     @Override
     String approvalId() {
@@ -48,7 +48,7 @@ final class Queries {
 
     @Override
     boolean json() {
-      return json || super.json();
+      return jsonFlag.on || super.json();
     }
   }
 
