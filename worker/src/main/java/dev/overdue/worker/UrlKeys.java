@@ -44,7 +44,8 @@ final class UrlKeys implements JWKSource<SecurityContext> {
   private final AtomicBoolean fetching = new AtomicBoolean();
   private volatile JWKSet keys = new JWKSet();
   private volatile String problem;
-  private volatile long lastAttempt = System.nanoTime() - Long.MAX_VALUE / 2;
+  /** When the last fetch began ({@link System#nanoTime()}); the constructor's fetch sets it first. */
+  private volatile long lastAttempt;
 
   UrlKeys(URI uri, Duration every, Duration atMostEvery) {
     this.uri = uri;

@@ -103,14 +103,16 @@ public record WorkerSettings(
 
   public static WorkerSettings load(Path file, Function<String, String> environment) {
     JsonNode root = read(file, environment);
+    // Files the settings name are read from the settings file's directory.
+    Path beside = file.toAbsolutePath().getParent();
     if (root.isObject() && root.path("directory").isTextual()) {
-      Path directoryFile = file.toAbsolutePath().getParent().resolve(root.get("directory").asText());
+      Path directoryFile = beside.resolve(root.get("directory").asText());
       ((ObjectNode) root).set("directory", read(directoryFile, environment));
     }
     for (JsonNode issuer : root.path("auth").path("issuers")) {
       JsonNode jwks = issuer.path("jwks");
       if (issuer.isObject() && jwks.isTextual() && !jwks.asText().contains(":")) {
-        ((ObjectNode) issuer).put("jwks", file.toAbsolutePath().getParent().resolve(jwks.asText()).toString());
+        ((ObjectNode) issuer).put("jwks", beside.resolve(jwks.asText()).toString());
       }
     }
     WorkerSettings settings;

@@ -23,6 +23,19 @@ public enum AuthPolicy {
     return name().toLowerCase(Locale.ROOT);
   }
 
+  /**
+   * How snapshots and the status carry the policy: its key, or null when off (as approvals from
+   * before signed commands have none).
+   */
+  public String keyUnlessOff() {
+    return this == OFF ? null : key();
+  }
+
+  /** The policy {@link #keyUnlessOff} gave. */
+  static AuthPolicy ofKeyUnlessOff(String key) {
+    return key == null ? OFF : parse(key, "auth");
+  }
+
   /** {@code text} as a policy, or a {@link RuleViolation} naming {@code field} and the choices. */
   public static AuthPolicy parse(String text, String field) {
     for (AuthPolicy policy : values()) {

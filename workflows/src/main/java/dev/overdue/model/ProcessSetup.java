@@ -131,7 +131,7 @@ final class ProcessSetup {
         process.calendarSettings(),
         // Older editions carried every warning and no count; their continued runs recorded that.
         process.rules().boundsState() ? process.warningCount() : null,
-        process.authPolicy() == AuthPolicy.OFF ? null : process.authPolicy().key());
+        process.authPolicy().keyUnlessOff());
   }
 
   /**
@@ -192,7 +192,7 @@ final class ProcessSetup {
         snapshot.completedAt() == null ? null : Instant.parse(snapshot.completedAt()),
         snapshot.warnings(),
         snapshot.warningCount());
-    process.setAuthPolicy(snapshot.auth() == null ? AuthPolicy.OFF : AuthPolicy.parse(snapshot.auth(), "auth"));
+    process.setAuthPolicy(AuthPolicy.ofKeyUnlessOff(snapshot.auth()));
     snapshot.steps().forEach(step -> process.steps().add(UserTask.restore(step)));
     snapshot.timers()
         .forEach(saved -> {

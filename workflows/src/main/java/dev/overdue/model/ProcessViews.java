@@ -48,7 +48,7 @@ final class ProcessViews {
         process.warnings(),
         process.data(),
         process.warningCount(),
-        process.authPolicy() == AuthPolicy.OFF ? null : process.authPolicy().key());
+        process.authPolicy().keyUnlessOff());
   }
 
   static List<TimerInfo> timers(ApprovalProcess process) {
