@@ -77,9 +77,15 @@ public final class DeliveringNotificationActivities implements NotificationActiv
     }
   }
 
-  private static boolean alreadySent(SentMarker marker, String key) {
+  /**
+   * Whether an earlier attempt sent {@code key}, as its heartbeat says; then the key is marked
+   * delivered in the store too, since that attempt's own mark may have failed (a store restart).
+   * A store still down fails this attempt, and the next one marks it.
+   */
+  private boolean alreadySent(SentMarker marker, String key) {
     if (marker.sent(key)) {
       log.info("notification {} was sent by an earlier attempt (its heartbeat says so): not sent again", key);
+      deliveries.markSentEarlier(key);
       return true;
     }
     return false;

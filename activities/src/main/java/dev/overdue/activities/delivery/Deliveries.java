@@ -181,6 +181,15 @@ public final class Deliveries implements AutoCloseable {
     return Outcome.SENT;
   }
 
+  /**
+   * Marks {@code key} delivered in this worker's store: for a retry that learns from its
+   * heartbeat that an earlier attempt sent the message, whose own mark may have failed (the store
+   * was down). Nothing when the store never heard of the key (another host's store).
+   */
+  public void markSentEarlier(String key) {
+    store.markDelivered(key);
+  }
+
   private Map<String, Object> scope(NotificationEvent event, Recipient recipient, MessageContext context) {
     return Templates.scope(event, recipient, directory.person(recipient.name()), context);
   }
