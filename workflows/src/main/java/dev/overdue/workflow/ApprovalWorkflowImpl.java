@@ -315,6 +315,9 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
         process.recordCommand(now(), "update", name, input, Optional.empty(), signer);
         return new CommandResult(name, message);
       } catch (RuleViolation violation) {
+        // Accepted by a validator that could not check it (the approval was starting) or that
+        // checked an earlier state: refused here, and counted like any refusal.
+        rejected(name, "update", violation.reason());
         process.recordCommand(now(), "update", name, input, Optional.of(violation.reason()), signer);
         changes++;
         throw refused(violation);

@@ -2,6 +2,7 @@ package dev.overdue.workflow;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.uber.m3.tally.Scope;
 import dev.overdue.api.ApprovalSearchAttributes;
 import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.api.HistoryEntry;
@@ -37,12 +38,20 @@ final class ApprovalTestEnvironment implements AutoCloseable {
 
   /** A test service whose clock starts at {@code initialTime} (null: now). */
   ApprovalTestEnvironment(Instant initialTime) {
+    this(initialTime, null);
+  }
+
+  /** ... and whose worker reports its metrics to {@code metrics} (null: none), as the worker's do. */
+  ApprovalTestEnvironment(Instant initialTime, Scope metrics) {
     TestEnvironmentOptions.Builder options =
         TestEnvironmentOptions.newBuilder()
             .setWorkflowClientOptions(
                 WorkflowClientOptions.newBuilder().setDataConverter(ApprovalDataConverter.create()).build());
     if (initialTime != null) {
       options.setInitialTime(initialTime);
+    }
+    if (metrics != null) {
+      options.setMetricsScope(metrics);
     }
     env = TestWorkflowEnvironment.newInstance(options.build());
     // Checked at the test service's time, which a test may set to any day.
