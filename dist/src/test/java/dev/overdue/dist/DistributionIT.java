@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,11 +30,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The distribution as a server gets it: {@code overdue-<version>.tar.gz} unpacked into an empty
@@ -54,7 +53,8 @@ class DistributionIT {
   private static final int METRICS_PORT = 39464;
   private static final Duration RUN_TIMEOUT = Duration.ofSeconds(60);
 
-  @TempDir static Path dir;
+  /** Where the test unpacks and runs, kept after the run (a failure prints its logs' tails). */
+  static final Path DIR = Path.of("target", "it-logs", "DistributionIT").toAbsolutePath();
   /** The unpacked distribution, {@code overdue-<version>/}. */
   private static Path home;
   /** A PATH directory with bash, readlink and java. */
@@ -65,36 +65,37 @@ class DistributionIT {
   @BeforeAll
   static void unpack() throws Exception {
     assertTrue(Files.isRegularFile(TARBALL), TARBALL + " missing: run mvn package in the dist module");
-    Path unpacked = Files.createDirectories(dir.resolve("unpacked"));
-    Result tar = run(List.of("tar", "-xzf", TARBALL.toString(), "-C", unpacked.toString()), dir, System.getenv());
+    removeEarlierRun();
+    Path unpacked = Files.createDirectories(DIR.resolve("unpacked"));
+    Result tar = run(List.of("tar", "-xzf", TARBALL.toString(), "-C", unpacked.toString()), DIR, System.getenv());
     assertEquals(0, tar.exit(), tar.toString());
     home = unpacked.resolve("overdue-" + VERSION);
-    pathWithoutJava = Files.createDirectories(dir.resolve("path-without-java"));
+    pathWithoutJava = Files.createDirectories(DIR.resolve("path-without-java"));
     for (String tool : List.of("bash", "readlink")) {
       Files.createSymbolicLink(pathWithoutJava.resolve(tool), onThisPath(tool));
     }
-    path = Files.createDirectories(dir.resolve("path"));
+    path = Files.createDirectories(DIR.resolve("path"));
     for (String tool : List.of("bash", "readlink")) {
       Files.createSymbolicLink(path.resolve(tool), onThisPath(tool));
     }
     Files.createSymbolicLink(path.resolve("java"), Path.of(System.getProperty("java.home"), "bin", "java"));
   }
 
-  /** The links out of the temp dir, removed before JUnit would warn about each while deleting it. */
-  @AfterAll
-  static void removeLinksToTheMachinesTools() throws IOException {
-    for (Path tools : List.of(path, pathWithoutJava)) {
-      try (Stream<Path> links = Files.list(tools)) {
-        for (Path link : links.toList()) {
-          Files.delete(link);
+  /** An earlier run's directory, links and all (walked without following the links). */
+  private static void removeEarlierRun() throws IOException {
+    if (Files.exists(DIR)) {
+      try (Stream<Path> files = Files.walk(DIR)) {
+        for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+          Files.delete(file);
         }
       }
     }
+    Files.createDirectories(DIR);
   }
 
   @Test
   void theTarballHoldsTheJarsScriptsSettingsAndDeployFilesUnderOneVersionedDirectory() throws Exception {
-    Result listing = run(List.of("tar", "-tzvf", TARBALL.toString()), dir, System.getenv());
+    Result listing = run(List.of("tar", "-tzvf", TARBALL.toString()), DIR, System.getenv());
     assertEquals(0, listing.exit(), listing.toString());
     Map<String, String> modes = new HashMap<>();
     for (String line : listing.out().split("\n")) {
@@ -143,13 +144,13 @@ class DistributionIT {
   void theWorkerAndTheCliRunAnApprovalWithOnlyJavaOnThePath() throws Exception {
     // Reached through symlinks, as /usr/local/bin/overdue would be: an absolute one for the
     // worker, a chain of two relative ones for the CLI.
-    Path links = Files.createDirectories(dir.resolve("links"));
+    Path links = Files.createDirectories(DIR.resolve("links"));
     Files.createSymbolicLink(links.resolve("overdue-worker"), home.resolve("bin/overdue-worker"));
-    Path other = Files.createDirectories(dir.resolve("other"));
+    Path other = Files.createDirectories(DIR.resolve("other"));
     Files.createSymbolicLink(other.resolve("overdue-cli"), other.relativize(home.resolve("bin/overdue")));
     Files.createSymbolicLink(links.resolve("overdue"), Path.of("../other/overdue-cli"));
 
-    Path store = dir.resolve("state/deliveries.db");
+    Path store = DIR.resolve("state/deliveries.db");
     Map<String, String> env = cleanEnv(path);
     env.put("TEMPORAL_ADDRESS", "127.0.0.1:" + freePort());
     Map<String, String> workerEnv = new HashMap<>(env);
@@ -157,7 +158,7 @@ class DistributionIT {
     // Two options, split on the blank: the heap size shows in the flags the JVM prints.
     workerEnv.put("OVERDUE_JAVA_OPTS", "-Xmx256m -XX:+PrintCommandLineFlags");
 
-    Path log = dir.resolve("worker.log");
+    Path log = DIR.resolve("worker.log");
     List<String> command =
         List.of(
             links.resolve("overdue-worker").toString(),
@@ -166,7 +167,7 @@ class DistributionIT {
             Integer.toString(METRICS_PORT),
             "--config",
             home.resolve("config/overdue.yaml").toString());
-    ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
+    ProcessBuilder builder = new ProcessBuilder(command).directory(DIR.toFile()).redirectErrorStream(true);
     builder.redirectOutput(log.toFile());
     builder.environment().clear();
     builder.environment().putAll(workerEnv);
@@ -207,13 +208,13 @@ class DistributionIT {
                   home.resolve("bin/overdue-worker").toString(),
                   "probe",
                   "http://127.0.0.1:" + METRICS_PORT + "/metrics"),
-              dir,
+              DIR,
               env);
       assertEquals(0, metrics.exit(), metrics.toString());
       assertTrue(metrics.out().startsWith("ready: HTTP 200 from http://127.0.0.1:" + METRICS_PORT + "/metrics"), metrics.toString());
       Map<String, String> probeEnv = new HashMap<>(env);
       probeEnv.put("OVERDUE_METRICS_PORT", Integer.toString(METRICS_PORT));
-      Result ready = run(List.of(home.resolve("bin/overdue-worker").toString(), "probe"), dir, probeEnv);
+      Result ready = run(List.of(home.resolve("bin/overdue-worker").toString(), "probe"), DIR, probeEnv);
       // Without a URL: /readyz on the port the same environment gives the worker, which is ready
       // (the embedded service answers, the pollers run, the store can be read).
       assertEquals(0, ready.exit(), ready.toString());
@@ -236,12 +237,12 @@ class DistributionIT {
   @Test
   void theCliMakesItsClassDataArchiveOnceInTheBackgroundAndStartsFromItAfterwards() throws Exception {
     // mkdir, mv and rm as well: without them the archive is left out.
-    Path tools = Files.createDirectories(dir.resolve("path-with-mv"));
+    Path tools = Files.createDirectories(DIR.resolve("path-with-mv"));
     for (String tool : List.of("bash", "readlink", "mkdir", "mv", "rm")) {
       Files.createSymbolicLink(tools.resolve(tool), onThisPath(tool));
     }
     Files.createSymbolicLink(tools.resolve("java"), Path.of(System.getProperty("java.home"), "bin", "java"));
-    Path cache = dir.resolve("cache");
+    Path cache = DIR.resolve("cache");
     Map<String, String> env = cleanEnv(tools);
     env.put("XDG_CACHE_HOME", cache.toString());
     env.put("TEMPORAL_ADDRESS", "127.0.0.1:" + freePort()); // nothing there: the warm-up gives up
@@ -255,7 +256,7 @@ class DistributionIT {
       old.add(stale);
     }
     Path cli = home.resolve("bin/overdue");
-    Result first = run(List.of(cli.toString(), "--version"), dir, env);
+    Result first = run(List.of(cli.toString(), "--version"), DIR, env);
     assertEquals(0, first.exit(), first.toString());
     assertEquals("", first.err(), "the archive is made quietly: " + first);
 
@@ -279,13 +280,13 @@ class DistributionIT {
 
     // The next command maps the CLI's classes from it; with OVERDUE_CLI_CDS=off it does not.
     for (boolean archived : List.of(true, false)) {
-      Path loaded = dir.resolve("class-load-" + archived + ".log");
+      Path loaded = DIR.resolve("class-load-" + archived + ".log");
       Map<String, String> logged = new HashMap<>(env);
       logged.put("OVERDUE_JAVA_OPTS", "-Xlog:class+load=info:file=" + loaded);
       if (!archived) {
         logged.put("OVERDUE_CLI_CDS", "off");
       }
-      Result next = run(List.of(cli.toString(), "--version"), dir, logged);
+      Result next = run(List.of(cli.toString(), "--version"), DIR, logged);
       assertEquals(0, next.exit(), next.toString());
       String cliClass =
           Files.readString(loaded).lines().filter(l -> l.contains("dev.overdue.starter.OverdueCli ")).findFirst().orElse("");
@@ -303,8 +304,8 @@ class DistributionIT {
     for (String banner :
         List.of("openjdk version \"11.0.20\" 2023-07-18", "java version \"1.8.0_381\"")) {
       String major = banner.contains("1.8") ? "8" : "11";
-      Path fake = Files.createDirectories(dir.resolve("java-" + major + "/bin"));
-      Path ran = dir.resolve("java-" + major + "-ran");
+      Path fake = Files.createDirectories(DIR.resolve("java-" + major + "/bin"));
+      Path ran = DIR.resolve("java-" + major + "-ran");
       Files.writeString(
           fake.resolve("java"),
           "#!/bin/sh\n"
@@ -318,7 +319,7 @@ class DistributionIT {
       for (String script : List.of("bin/overdue", "bin/overdue-worker")) {
         Map<String, String> env = cleanEnv(pathWithoutJava);
         env.put("PATH", onPath);
-        Result refused = run(List.of(home.resolve(script).toString(), "--help"), dir, env);
+        Result refused = run(List.of(home.resolve(script).toString(), "--help"), DIR, env);
         assertEquals(127, refused.exit(), script + " " + refused);
         assertEquals("", refused.out(), refused.toString());
         assertTrue(
@@ -329,7 +330,7 @@ class DistributionIT {
       // java from JAVA_HOME, which wins over the PATH's
       Map<String, String> env = cleanEnv(path);
       env.put("JAVA_HOME", fake.getParent().toString());
-      Result refused = run(List.of(home.resolve("bin/overdue-worker").toString(), "probe"), dir, env);
+      Result refused = run(List.of(home.resolve("bin/overdue-worker").toString(), "probe"), DIR, env);
       assertEquals(127, refused.exit(), refused.toString());
       assertTrue(refused.err().contains("is Java " + major), refused.toString());
       assertFalse(Files.exists(ran), "the old java was asked its version only");
@@ -338,20 +339,20 @@ class DistributionIT {
 
   @Test
   void withoutJavaOrWithABadJavaHomeTheScriptsSayWhatToDo() throws Exception {
-    Result none = run(List.of(home.resolve("bin/overdue").toString(), "--help"), dir, cleanEnv(pathWithoutJava));
+    Result none = run(List.of(home.resolve("bin/overdue").toString(), "--help"), DIR, cleanEnv(pathWithoutJava));
     assertEquals(127, none.exit(), none.toString());
     assertTrue(
         none.err().contains("overdue: needs Java 17 or later, but there is no java on the PATH and JAVA_HOME is not set"),
         none.toString());
 
     Map<String, String> env = cleanEnv(path);
-    env.put("JAVA_HOME", dir.resolve("no-such-jdk").toString());
-    Result bad = run(List.of(home.resolve("bin/overdue-worker").toString(), "--help"), dir, env);
+    env.put("JAVA_HOME", DIR.resolve("no-such-jdk").toString());
+    Result bad = run(List.of(home.resolve("bin/overdue-worker").toString(), "--help"), DIR, env);
     assertEquals(127, bad.exit(), bad.toString());
-    assertTrue(bad.err().contains("JAVA_HOME is " + dir.resolve("no-such-jdk")), bad.toString());
+    assertTrue(bad.err().contains("JAVA_HOME is " + DIR.resolve("no-such-jdk")), bad.toString());
 
     // A good JAVA_HOME needs no java on the PATH; a "Picked up ..." line before the version is fine.
-    Path wrapper = Files.createDirectories(dir.resolve("java-21/bin"));
+    Path wrapper = Files.createDirectories(DIR.resolve("java-21/bin"));
     Files.writeString(
         wrapper.resolve("java"),
         "#!/bin/sh\n"
@@ -361,11 +362,11 @@ class DistributionIT {
     wrapper.resolve("java").toFile().setExecutable(true);
     Map<String, String> good = cleanEnv(pathWithoutJava);
     good.put("JAVA_HOME", wrapper.getParent().toString());
-    Result version = run(List.of(home.resolve("bin/overdue").toString(), "--version"), dir, good);
+    Result version = run(List.of(home.resolve("bin/overdue").toString(), "--version"), DIR, good);
     assertEquals(0, version.exit(), version.toString());
     assertTrue(version.out().startsWith("overdue " + VERSION + " "), version.toString());
 
-    Result bench = run(List.of(home.resolve("bin/overdue").toString(), "bench", "history"), dir, cleanEnv(path));
+    Result bench = run(List.of(home.resolve("bin/overdue").toString(), "bench", "history"), DIR, cleanEnv(path));
     assertEquals(2, bench.exit(), bench.toString());
     assertTrue(bench.err().contains("the benchmarks are not part of the distribution"), bench.toString());
   }
@@ -421,7 +422,7 @@ class DistributionIT {
     Path units = Path.of("/lib/systemd/system");
     assumeTrue(Files.isExecutable(analyze) && Files.isDirectory(units), "systemd-analyze is not installed");
     // A root with the installed layout: the unit checks that ExecStart= is executable.
-    Path root = dir.resolve("root");
+    Path root = DIR.resolve("root");
     Files.createDirectories(root.resolve("opt/overdue/bin"));
     Files.copy(home.resolve("bin/overdue-worker"), root.resolve("opt/overdue/bin/overdue-worker"));
     Path system = Files.createDirectories(root.resolve("etc/systemd/system"));
@@ -433,7 +434,7 @@ class DistributionIT {
       }
     }
     Result verify =
-        run(List.of(analyze.toString(), "verify", "--root=" + root, "overdue-worker.service"), dir, System.getenv());
+        run(List.of(analyze.toString(), "verify", "--root=" + root, "overdue-worker.service"), DIR, System.getenv());
     assertEquals(0, verify.exit(), verify.toString());
     assertEquals("", (verify.out() + verify.err()).strip(), "warnings: " + verify);
   }
@@ -472,7 +473,7 @@ class DistributionIT {
   private static Map<String, String> cleanEnv(Path pathDir) throws IOException {
     Map<String, String> env = new HashMap<>();
     env.put("PATH", pathDir.toString());
-    env.put("HOME", Files.createDirectories(dir.resolve("home")).toString());
+    env.put("HOME", Files.createDirectories(DIR.resolve("home")).toString());
     return env;
   }
 
@@ -480,8 +481,8 @@ class DistributionIT {
     ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile());
     builder.environment().clear();
     builder.environment().putAll(env);
-    Path out = Files.createTempFile(dir, "out", ".txt");
-    Path err = Files.createTempFile(dir, "err", ".txt");
+    Path out = Files.createTempFile(DIR, "out", ".txt");
+    Path err = Files.createTempFile(DIR, "err", ".txt");
     builder.redirectOutput(out.toFile()).redirectError(err.toFile());
     Process process = builder.start();
     if (!process.waitFor(RUN_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
