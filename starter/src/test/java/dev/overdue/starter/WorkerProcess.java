@@ -104,6 +104,10 @@ final class WorkerProcess implements AutoCloseable {
     return awaitExit(within);
   }
 
+  long pid() {
+    return process.pid();
+  }
+
   boolean isAlive() {
     return process.isAlive();
   }

@@ -318,6 +318,7 @@ public final class OverdueWorker implements Callable<Integer> {
                 },
                 "overdue-shutdown"));
 
+    IgnoredStopSignals.warning().ifPresent(log::warn);
     factory.start();
     metrics.serve(health);
     log.info(
