@@ -50,7 +50,7 @@ class DistributionIT {
   private static final Path REPO = Path.of("").toAbsolutePath().getParent();
   private static final Path UNIT = REPO.resolve("deploy/systemd/overdue-worker.service");
   private static final Path DOCKERFILE = REPO.resolve("deploy/docker/Dockerfile");
-  private static final int METRICS_PORT = 39464;
+
   private static final Duration RUN_TIMEOUT = Duration.ofSeconds(60);
 
   /** Where the test unpacks and runs, kept after the run (a failure prints its logs' tails). */
@@ -142,6 +142,7 @@ class DistributionIT {
 
   @Test
   void theWorkerAndTheCliRunAnApprovalWithOnlyJavaOnThePath() throws Exception {
+    int metricsPort = freePort();
     // Reached through symlinks, as /usr/local/bin/overdue would be: an absolute one for the
     // worker, a chain of two relative ones for the CLI.
     Path links = Files.createDirectories(DIR.resolve("links"));
@@ -164,7 +165,7 @@ class DistributionIT {
             links.resolve("overdue-worker").toString(),
             "--embedded",
             "--metrics-port",
-            Integer.toString(METRICS_PORT),
+            Integer.toString(metricsPort),
             "--config",
             home.resolve("config/overdue.yaml").toString());
     ProcessBuilder builder = new ProcessBuilder(command).directory(DIR.toFile()).redirectErrorStream(true);
@@ -207,19 +208,19 @@ class DistributionIT {
               List.of(
                   home.resolve("bin/overdue-worker").toString(),
                   "probe",
-                  "http://127.0.0.1:" + METRICS_PORT + "/metrics"),
+                  "http://127.0.0.1:" + metricsPort + "/metrics"),
               DIR,
               env);
       assertEquals(0, metrics.exit(), metrics.toString());
-      assertTrue(metrics.out().startsWith("ready: HTTP 200 from http://127.0.0.1:" + METRICS_PORT + "/metrics"), metrics.toString());
+      assertTrue(metrics.out().startsWith("ready: HTTP 200 from http://127.0.0.1:" + metricsPort + "/metrics"), metrics.toString());
       Map<String, String> probeEnv = new HashMap<>(env);
-      probeEnv.put("OVERDUE_METRICS_PORT", Integer.toString(METRICS_PORT));
+      probeEnv.put("OVERDUE_METRICS_PORT", Integer.toString(metricsPort));
       Result ready = run(List.of(home.resolve("bin/overdue-worker").toString(), "probe"), DIR, probeEnv);
       // Without a URL: /readyz on the port the same environment gives the worker, which is ready
       // (the embedded service answers, the pollers run, the store can be read).
       assertEquals(0, ready.exit(), ready.toString());
       assertTrue(
-          ready.out().startsWith("ready: HTTP 200 from http://127.0.0.1:" + METRICS_PORT + "/readyz"),
+          ready.out().startsWith("ready: HTTP 200 from http://127.0.0.1:" + metricsPort + "/readyz"),
           ready.toString());
       lap("two probes", started);
 

@@ -68,8 +68,9 @@ class DrainIT {
 
   @Test
   void aNotificationInFlightFinishesDuringTheDrainAndTheWorkerExits0() throws Exception {
+    int metrics = Processes.freePort();
     try (RecordingWebhook sink = new RecordingWebhook();
-        WorkerProcess worker = worker("drain-finish", "drain-finish", sink, 29467, "30s")) {
+        WorkerProcess worker = worker("drain-finish", "drain-finish", sink, metrics, "30s")) {
       // The receiver takes 4 s to answer: the delivery is still running when SIGTERM comes.
       sink.answerAfter(Duration.ofSeconds(4));
       String id = startApproval("DRAIN-1", "drain-finish");
@@ -78,7 +79,7 @@ class DrainIT {
       Instant term = Instant.now();
       worker.sigterm();
       // Readiness fails at once, while the delivery is still being answered.
-      HttpResponse<String> draining = awaitReadiness(29467, 503);
+      HttpResponse<String> draining = awaitReadiness(metrics, 503);
       assertTrue(draining.body().contains("draining: yes"), draining.body());
       int exit = worker.awaitExit(Duration.ofSeconds(40));
       Duration took = Duration.between(term, Instant.now());
@@ -106,7 +107,7 @@ class DrainIT {
       int exit;
       Duration took;
       String firstLog;
-      try (WorkerProcess first = worker("drain-cut-1", "drain-cut", sink, 29468, "3s")) {
+      try (WorkerProcess first = worker("drain-cut-1", "drain-cut", sink, Processes.freePort(), "3s")) {
         id = startApproval("DRAIN-2", "drain-cut");
         awaitReceived(sink, 1);
         Instant term = Instant.now();
@@ -122,7 +123,7 @@ class DrainIT {
 
       sink.answerAfter(Duration.ZERO);
       Instant next = Instant.now();
-      try (WorkerProcess second = worker("drain-cut-2", "drain-cut", sink, 29469, "30s")) {
+      try (WorkerProcess second = worker("drain-cut-2", "drain-cut", sink, Processes.freePort(), "30s")) {
         Post retried =
             Processes.await(
                 Duration.ofMinutes(2),

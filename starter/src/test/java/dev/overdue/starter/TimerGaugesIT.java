@@ -52,15 +52,18 @@ class TimerGaugesIT {
     try {
       Approvals approvals =
           new Approvals(WorkflowClient.newInstance(stubs), request -> RequestValidator.refusal(request, Instant.now()));
-      WorkerProcess first = worker("gauges-1", 29470);
-      try (WorkerProcess second = worker("gauges-2", 29471)) {
+      int port1 = Processes.freePort();
+      int port2 = Processes.freePort();
+      int port3 = Processes.freePort();
+      WorkerProcess first = worker("gauges-1", port1);
+      try (WorkerProcess second = worker("gauges-2", port2)) {
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < APPROVALS; i++) {
           ids.add(approvals.start(request("GAUGE-" + i), QUEUE));
         }
         // Each approval runs two timers: its own limit and its step's.
         Counts started = awaitTruth(approvals, ids, new Counts(2 * APPROVALS, 0));
-        awaitGauges(started, 29470, 29471);
+        awaitGauges(started, port1, port2);
 
         // kill -9: the first worker's approvals go on at the second.
         first.kill();
@@ -68,24 +71,24 @@ class TimerGaugesIT {
           approvals.update(id, "suspend", JSON.readTree("{}"));
         }
         Counts suspended = awaitTruth(approvals, ids, new Counts(2 * APPROVALS - 8, 8));
-        awaitGauges(suspended, 29471);
+        awaitGauges(suspended, port2);
 
         // A worker in its place: tasks now go to either.
-        try (WorkerProcess third = worker("gauges-3", 29472)) {
-          awaitGauges(suspended, 29471, 29472);
+        try (WorkerProcess third = worker("gauges-3", port3)) {
+          awaitGauges(suspended, port2, port3);
           for (String id : ids.subList(4, 8)) {
             approvals.update(id, "approve", JSON.readTree("{\"user\":\"alice\"}"));
           }
           approvals.update(ids.get(0), "resume", JSON.readTree("{}"));
           Counts moved = awaitTruth(approvals, ids, new Counts(2 * APPROVALS - 14, 6));
-          awaitGauges(moved, 29471, 29472);
+          awaitGauges(moved, port2, port3);
 
           for (String id : ids) {
             if (!ids.subList(4, 8).contains(id)) {
               approvals.update(id, "abort", JSON.readTree("{\"reason\":\"test over\"}"));
             }
           }
-          awaitGauges(new Counts(0, 0), 29471, 29472);
+          awaitGauges(new Counts(0, 0), port2, port3);
           System.out.printf(
               "GAUGES %d approvals: started %s, after kill -9 and 4 suspends %s, after 4 approvals and a"
                   + " resume %s, after the rest aborted 0/0 on both live workers%n",
