@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /** A time-skipping Temporal test service with the approval worker on it, and small helpers. */
 final class ApprovalTestEnvironment implements AutoCloseable {
@@ -102,18 +103,40 @@ final class ApprovalTestEnvironment implements AutoCloseable {
   HistoryEntry signalAndAwait(String id, String command, String input) {
     int before = history(id).size();
     approvals.signal(id, command, json(input));
-    long giveUp = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-    while (System.nanoTime() < giveUp) {
+    return awaitReal("signal " + command + " to reach the audit trail", () -> {
       List<HistoryEntry> entries = history(id);
-      for (HistoryEntry entry : entries.subList(before, entries.size())) {
-        if (entry.name().equals(command) && entry.kind().equals("signal")) {
-          return entry;
-        }
-      }
-      Thread.onSpinWait();
-    }
-    throw new AssertionError("signal " + command + " never reached the audit trail");
+      return entries.subList(before, entries.size()).stream()
+          .filter(entry -> entry.name().equals(command) && entry.kind().equals("signal"))
+          .findFirst()
+          .orElse(null);
+    });
   }
+
+  /**
+   * Polls {@code poll} in real time until it answers (non-null): what a worker does after the
+   * test's call returned (a signal applied, a woken workflow task completed) takes a moment, longer
+   * on a loaded machine. Sleeps between polls, so that the worker's threads get the CPU.
+   */
+  static <T> T awaitReal(String what, Supplier<T> poll) {
+    long giveUp = System.nanoTime() + REAL_TIME_BOUND.toNanos();
+    for (T answer = poll.get(); ; answer = poll.get()) {
+      if (answer != null) {
+        return answer;
+      }
+      if (System.nanoTime() > giveUp) {
+        throw new AssertionError(what + " did not happen within " + REAL_TIME_BOUND.toSeconds() + " s");
+      }
+      try {
+        Thread.sleep(20);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new AssertionError(e);
+      }
+    }
+  }
+
+  /** How long {@link #awaitReal} waits: far more than any in-process worker needs, loaded or not. */
+  static final Duration REAL_TIME_BOUND = Duration.ofSeconds(60);
 
   List<HistoryEvent> events(String id, Predicate<HistoryEvent> filter) {
     WorkflowExecutionHistory history =

@@ -470,13 +470,10 @@ class ApprovalWorkflowTest {
    * wait (briefly, in real time) until the history shows what the test counts.
    */
   private List<HistoryEvent> awaitEvents(String id, EventType type, int atLeast) {
-    long giveUp = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-    List<HistoryEvent> found = events(id, type);
-    while (found.size() < atLeast && System.nanoTime() < giveUp) {
-      Thread.onSpinWait();
-      found = events(id, type);
-    }
-    return found;
+    return ApprovalTestEnvironment.awaitReal(atLeast + " " + type + " in the history of " + id, () -> {
+      List<HistoryEvent> found = events(id, type);
+      return found.size() >= atLeast ? found : null;
+    });
   }
 
   private List<HistoryEvent> events(String id, EventType type) {

@@ -147,13 +147,10 @@ class BoundedStateWorkflowTest {
 
   /** The last firing's handler may still be running when the clock reaches the end. */
   private StatusInfo awaitWarnings(String id, long count) {
-    long giveUp = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    StatusInfo status = t.status(id);
-    while (status.warningsInAll() < count && System.nanoTime() < giveUp) {
-      Thread.onSpinWait();
-      status = t.status(id);
-    }
-    return status;
+    return ApprovalTestEnvironment.awaitReal(count + " warnings on " + id, () -> {
+      StatusInfo status = t.status(id);
+      return status.warningsInAll() >= count ? status : null;
+    });
   }
 
   private HistoryEntry[] runTrail(String id, String runId) {
