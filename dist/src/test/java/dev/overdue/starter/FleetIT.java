@@ -101,7 +101,7 @@ class FleetIT {
   static final String VERSION = System.getProperty("overdue.version", "0.1.0-SNAPSHOT");
   static final Path TARBALL =
       Path.of(System.getProperty("overdue.tarball", "target/overdue-" + VERSION + ".tar.gz")).toAbsolutePath();
-  static final Path LOGS = Path.of("target", "it-logs", "FleetIT").toAbsolutePath();
+  static final Path LOGS = Processes.logsOf("FleetIT");
   static final String STORE_USER = "?user=temporal&password=temporal";
 
   static Map<String, String> cluster;

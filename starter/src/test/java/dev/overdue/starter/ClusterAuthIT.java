@@ -55,7 +55,7 @@ class ClusterAuthIT {
   private static final String ADDRESS = "127.0.0.1:" + PORT;
   private static final String DENIED = "PERMISSION_DENIED";
 
-  private final Path logs = Path.of("target", "it-logs", "ClusterAuthIT").toAbsolutePath();
+  private final Path logs = Processes.logsOf("ClusterAuthIT");
   private final Map<String, String> own = Map.of(
       "OVERDUE_CLUSTER_DIR", logs.resolve("cluster").toString(),
       "OVERDUE_CLUSTER_PORT", Integer.toString(PORT),

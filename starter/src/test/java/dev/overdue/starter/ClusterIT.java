@@ -59,7 +59,7 @@ class ClusterIT {
     assumeTrue(
         Cluster.canRun(),
         "Go (1.21+) is missing to build Temporal's server for bin/cluster; skipped outside CI");
-    Path logs = Path.of("target", "it-logs", "ClusterIT").toAbsolutePath();
+    Path logs = Processes.logsOf("ClusterIT");
     Files.createDirectories(logs);
     // A developer's cluster on the default port is reused as it is.
     boolean reused = cluster(Map.of(), "status").exit() == 0;

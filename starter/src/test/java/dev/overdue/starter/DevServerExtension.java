@@ -78,7 +78,7 @@ final class DevServerExtension
   }
 
   private void start(String name) throws Exception {
-    logs = Path.of("target", "it-logs", name).toAbsolutePath();
+    logs = Processes.logsOf(name);
     server = DevServer.start(logs, options);
     if (startWorker) {
       try {

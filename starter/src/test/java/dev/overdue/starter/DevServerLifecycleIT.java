@@ -34,7 +34,7 @@ class DevServerLifecycleIT {
 
   @Test
   void workerRegistersTheSearchAttributesOnADevServerStartedWithoutThem() throws Exception {
-    Path logs = Path.of("target", "it-logs", "DevServerLifecycleIT-plain").toAbsolutePath();
+    Path logs = Processes.logsOf("DevServerLifecycleIT-plain");
     try (DevServer server = DevServer.start(logs, DevServer.Options.plain())) {
       Result before = ok(server.temporal("operator", "search-attribute", "list"));
       assertFalse(before.out().contains("ApprovalState"), before.toString());
@@ -66,7 +66,7 @@ class DevServerLifecycleIT {
 
   @Test
   void approvalsAndTheirTimersSurviveARestartWithDbFilename() throws Exception {
-    Path logs = Path.of("target", "it-logs", "DevServerLifecycleIT-db").toAbsolutePath();
+    Path logs = Processes.logsOf("DevServerLifecycleIT-db");
     Path db = dir.resolve("overdue.db");
     try (DevServer server = DevServer.start(logs, DevServer.Options.headless().persistedIn(db));
         WorkerProcess worker = WorkerProcess.start(logs.resolve("worker.log"), server.env())) {

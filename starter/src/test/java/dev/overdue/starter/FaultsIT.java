@@ -103,7 +103,7 @@ class FaultsIT {
    */
   static final Duration SETTLE = Duration.ofMinutes(4);
 
-  static final Path LOGS = Path.of("target", "it-logs", "FaultsIT").toAbsolutePath();
+  static final Path LOGS = Processes.logsOf("FaultsIT");
 
   @TempDir static Path dir;
 

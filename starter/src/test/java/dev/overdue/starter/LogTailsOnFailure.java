@@ -74,7 +74,7 @@ public final class LogTailsOnFailure
     store.put("reported", true);
     FileTime since = store.get("since", FileTime.class);
     String test = context.getRequiredTestClass().getSimpleName();
-    System.out.println(tails(Path.of("target", "it-logs").toAbsolutePath(), test, since, context.getDisplayName()));
+    System.out.println(tails(Processes.IT_LOGS, test, since, context.getDisplayName()));
   }
 
   /** The report: the tail of each log of {@code test} written since {@code since}, newest first. */

@@ -33,6 +33,17 @@ final class Processes {
 
   static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(90);
 
+  /** Where the end-to-end tests keep their processes' logs, one directory per test class. */
+  static final Path IT_LOGS = Path.of("target", "it-logs").toAbsolutePath();
+
+  /**
+   * The log directory of a test: {@code target/it-logs/<name>}, kept after the run. A name that
+   * starts with the test class's name is what {@link LogTailsOnFailure} prints from on a failure.
+   */
+  static Path logsOf(String name) {
+    return IT_LOGS.resolve(name);
+  }
+
   record Result(int exit, String out, String err) {
     @Override
     public String toString() {

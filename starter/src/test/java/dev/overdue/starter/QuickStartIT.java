@@ -7,14 +7,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.overdue.starter.Processes.Result;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * README's quick start, top to bottom, as a new user runs it: every {@code bin/overdue} line of
@@ -29,12 +27,10 @@ class QuickStartIT {
   @RegisterExtension
   static final DevServerExtension temporal = DevServerExtension.withWorker(DevServer.Options.headless());
 
-  @TempDir Path dir;
-
   @Test
   void theQuickStartRunsTopToBottomAgainstTheEmbeddedService() throws Exception {
     Map<String, String> env = Map.of("TEMPORAL_ADDRESS", "127.0.0.1:" + Processes.freePort());
-    try (WorkerProcess worker = WorkerProcess.start(dir.resolve("worker.log"), env, "--embedded")) {
+    try (WorkerProcess worker = WorkerProcess.start(temporal.logs().resolve("embedded-worker.log"), env, "--embedded")) {
       assertTrue(worker.log().contains("IN-MEMORY Temporal service"), worker.log());
       runTheQuickStart(env);
     }

@@ -36,8 +36,8 @@ class RealJarsIT {
   private WorkerProcess worker;
 
   @BeforeEach
-  void logsOf(TestInfo test) {
-    logs = Path.of("target", "it-logs", "RealJarsIT-" + test.getTestMethod().orElseThrow().getName()).toAbsolutePath();
+  void keepLogsIn(TestInfo test) {
+    logs = Processes.logsOf("RealJarsIT-" + test.getTestMethod().orElseThrow().getName());
   }
 
   @AfterEach

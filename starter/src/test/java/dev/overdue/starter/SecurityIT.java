@@ -79,7 +79,7 @@ class SecurityIT {
   /** The codec server's port, chosen first: the dev server's Web UI is started pointing at it. */
   static final int CODEC_PORT = freePort();
 
-  static final Path LOGS = Path.of("target", "it-logs", "SecurityIT").toAbsolutePath();
+  static final Path LOGS = Processes.logsOf("SecurityIT");
 
   @RegisterExtension
   @Order(1)

@@ -58,7 +58,7 @@ class TracesIT {
         """);
     String address = "127.0.0.1:" + Processes.freePort();
     Map<String, String> traced = Map.of("TEMPORAL_ADDRESS", address, "OTEL_TRACES_EXPORTER", "console");
-    Path log = dir.resolve("worker.log");
+    Path log = Processes.logsOf("TracesIT").resolve("worker.log");
     try (WorkerProcess worker =
         WorkerProcess.start(log, traced, "--embedded", "--metrics-port", "0", "--config", settings.toString())) {
       worker.awaitLog("traces: on, service overdue-worker, exporter console", Duration.ofSeconds(5));
