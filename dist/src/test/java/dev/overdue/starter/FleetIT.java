@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.overdue.starter.Expiries.Lateness;
 import dev.overdue.starter.Expiries.Observed;
 import dev.overdue.starter.Expiries.Plan;
-import dev.overdue.starter.Expiries.PlannedTimer;
 import dev.overdue.starter.Expiries.Settled;
 import dev.overdue.starter.Expiries.Store;
 import dev.overdue.starter.Processes.Attempt;
@@ -219,11 +218,7 @@ class FleetIT {
           expiries.startApprovals("KILL-" + config.toUpperCase(), queue, KILL_APPROVALS, true, KILL_WINDOW),
           Duration.ofMinutes(3));
       int expected = plan.timers().size();
-      long killAt = Math.round(expected * KILL_AT_SHARE);
-      Instant halfway = plan.timers().stream().map(PlannedTimer::due).sorted().toList().get(expected / 2);
-      Processes.await(KILL_WINDOW.plus(plan.lead()).plusMinutes(3), killAt + " of " + expected + " accepted",
-          () -> sink.acceptedKeys() >= killAt || Instant.now().isAfter(halfway)
-              ? Attempt.done(true) : Attempt.notYet(sink.acceptedKeys()));
+      Expiries.awaitMidWindow(plan, sink, KILL_AT_SHARE);
       // The kill lands in the window the shared store closes: host 1's next accepted POST stalls
       // host 1's link to the cluster (so neither the activity's record nor its completion gets
       // through), and the kill comes once the key is marked DELIVERED in host 1's store.
@@ -376,7 +371,7 @@ class FleetIT {
   }
 
   /**
-   * Once {@value #OUTAGE_AT_SHARE} of the notifications are in, inflicts {@code fault} on the
+   * Once {@value #OUTAGE_AT_SHARE} of the notifications are in (or half the dates passed), inflicts {@code fault} on the
    * cluster, then {@code bin/cluster start} starts what is not running, as an operator or a
    * supervisor would; checks and reports what came of it.
    */
@@ -389,9 +384,7 @@ class FleetIT {
       Plan plan = expiries.awaitTimersSet(
           expiries.startApprovals(queue.toUpperCase(), queue, OUTAGE_APPROVALS, false, OUTAGE_WINDOW),
           Duration.ofMinutes(3));
-      long faultAt = Math.round(plan.timers().size() * OUTAGE_AT_SHARE);
-      Processes.await(OUTAGE_WINDOW.plus(plan.lead()).plusMinutes(3), faultAt + " accepted",
-          () -> sink.acceptedKeys() >= faultAt ? Attempt.done(true) : Attempt.notYet(sink.acceptedKeys()));
+      Expiries.awaitMidWindow(plan, sink, OUTAGE_AT_SHARE);
       Map<String, Long> before = Cluster.pids(ok(Cluster.run(cluster, "status")));
       Instant down = Instant.now();
       fault.inflict();

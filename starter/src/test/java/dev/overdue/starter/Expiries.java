@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.protobuf.util.Timestamps;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.TimerInfo;
@@ -13,6 +14,8 @@ import dev.overdue.client.Approvals;
 import dev.overdue.model.RequestValidator;
 import dev.overdue.starter.Processes.Attempt;
 import dev.overdue.starter.RecordingWebhook.Post;
+import io.temporal.api.enums.v1.EventType;
+import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.client.WorkflowClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -93,8 +96,12 @@ final class Expiries {
         """.formatted(ENDPOINT, sink.url(), RecordingWebhook.WORKER_HEADER, worker, RECIPIENT, ENDPOINT);
   }
 
-  /** A timer the test set, and the date it must expire at (meant to, until read back). */
-  record PlannedTimer(String workflowId, String timer, Instant due) {}
+  /**
+   * A timer the test set, and the date it must expire at: the one it meant, until {@link
+   * #awaitTimersSet} computes the one the approval holds from its start and the relative {@code
+   * limit} (null for an absolute date, the date itself).
+   */
+  record PlannedTimer(String workflowId, String timer, Instant due, Duration limit) {}
 
   record Plan(int approvals, List<PlannedTimer> timers, Duration lead) {
     Set<String> workflowIds() {
@@ -155,31 +162,34 @@ final class Expiries {
   List<PlannedTimer> start(
       String requestId, String queue, Instant processDue, Instant stepDue, boolean absolute) {
     Instant now = Instant.now();
+    Duration processLimit = absolute ? null : limit(now, processDue);
+    Duration stepLimit = absolute || stepDue == null ? null : limit(now, stepDue);
     ObjectNode request = JSON.createObjectNode();
     request.put("requestId", requestId);
     request.put("title", "Fault test " + requestId);
     request.put("requester", "carol");
-    request.put("timeout", absolute ? processDue.toString() : limit(now, processDue));
+    request.put("timeout", absolute ? processDue.toString() : processLimit.toString());
     request.set("onTimeout", handlers());
     ObjectNode review = request.putArray("steps").addObject();
     review.put("name", "review");
     review.putArray("approvers").add("alice");
     if (stepDue != null) {
-      review.put("timeout", absolute ? stepDue.toString() : limit(now, stepDue));
+      review.put("timeout", absolute ? stepDue.toString() : stepLimit.toString());
       review.set("onTimeout", handlers());
     }
     String workflowId = approvals.start(request, queue);
-    List<PlannedTimer> timers = new ArrayList<>(List.of(new PlannedTimer(workflowId, "process", processDue)));
+    List<PlannedTimer> timers =
+        new ArrayList<>(List.of(new PlannedTimer(workflowId, "process", processDue, processLimit)));
     if (stepDue != null) {
-      timers.add(new PlannedTimer(workflowId, "review.completion", stepDue));
+      timers.add(new PlannedTimer(workflowId, "review.completion", stepDue, stepLimit));
     }
     return timers;
   }
 
   /** The relative limit from {@code now} to {@code due}, at least 2 s. */
-  private static String limit(Instant now, Instant due) {
+  private static Duration limit(Instant now, Instant due) {
     Duration limit = Duration.between(now, due);
-    return (limit.compareTo(Duration.ofSeconds(2)) < 0 ? Duration.ofSeconds(2) : limit).toString();
+    return limit.compareTo(Duration.ofSeconds(2)) < 0 ? Duration.ofSeconds(2) : limit;
   }
 
   /** warn, then notify: the delivery is the last activity of an expiry. */
@@ -194,49 +204,56 @@ final class Expiries {
   // ---- waiting and looking ---------------------------------------------------------------------
 
   /**
-   * Waits until every approval runs its timers ({@code timers} query: RUNNING with an expiration
-   * date), so a fault that follows hits timers that are set, not requests in flight; returns the
-   * plan with the dates the approvals hold.
+   * Waits until every approval has run its first workflow task, which sets its timers, so a fault
+   * that follows hits timers that are set, not requests in flight; returns the plan with the dates
+   * the approvals hold: a relative limit counts from the run's start (and {@link #inspect} checks
+   * that each timer expired as of exactly that date). Asked of the server alone (each approval's
+   * event history): a query would wait on workers that are busy with the expiries of the others,
+   * and on a loaded machine answering hundreds of them took longer than the window itself.
    */
   Plan awaitTimersSet(Plan plan, Duration timeout) throws Exception {
     Map<String, List<PlannedTimer>> byWorkflow = plan.byWorkflow();
     Set<String> unset = ConcurrentHashMap.newKeySet();
     unset.addAll(byWorkflow.keySet());
-    Map<String, String> seen = new ConcurrentHashMap<>();
     Map<PlannedTimer, Instant> dates = new ConcurrentHashMap<>();
-    Processes.await(timeout, "every timer set (RUNNING with a date)", () -> {
+    Processes.await(timeout, "every approval's first workflow task (its timers set)", () -> {
       parallel(List.copyOf(unset), 1, id -> {
-        List<TimerInfo> timers;
-        try {
-          timers = approvals.timers(id);
-        } catch (RuntimeException notYet) {
-          seen.put(id, String.valueOf(rootCause(notYet).getMessage()));
-          return null;
-        }
-        Map<PlannedTimer, Instant> set = new HashMap<>();
-        for (PlannedTimer planned : byWorkflow.get(id)) {
-          timers.stream()
-              .filter(t -> t.name().equals(planned.timer()) && "RUNNING".equals(t.state()) && t.expiresAt() != null)
-              .findFirst()
-              .ifPresent(t -> set.put(planned, Instant.parse(t.expiresAt())));
-        }
-        if (set.size() == byWorkflow.get(id).size()) {
-          dates.putAll(set);
+        List<HistoryEvent> events = client.fetchHistory(id).getEvents();
+        if (events.stream().anyMatch(e -> e.getEventType() == EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED)) {
+          Instant started = Instant.ofEpochMilli(Timestamps.toMillis(events.get(0).getEventTime()));
+          for (PlannedTimer planned : byWorkflow.get(id)) {
+            dates.put(planned, planned.limit() == null ? planned.due() : started.plus(planned.limit()));
+          }
           unset.remove(id);
-        } else {
-          seen.put(id, timers.toString());
         }
         return null;
       });
-      if (unset.isEmpty()) {
-        return Attempt.done(true);
-      }
-      String id = unset.iterator().next();
-      return Attempt.notYet(unset.size() + " approvals without their timers set, e.g. " + id + ": " + seen.get(id));
+      return unset.isEmpty()
+          ? Attempt.done(true)
+          : Attempt.notYet(unset.size() + " approvals without a completed workflow task, e.g. " + unset.iterator().next());
     });
     List<PlannedTimer> set =
-        plan.timers().stream().map(t -> new PlannedTimer(t.workflowId(), t.timer(), dates.get(t))).toList();
+        plan.timers().stream()
+            .map(t -> new PlannedTimer(t.workflowId(), t.timer(), dates.get(t), t.limit()))
+            .toList();
     return new Plan(plan.approvals(), set, plan.lead());
+  }
+
+  /**
+   * Waits until {@code share} of the plan's notifications are accepted, or until half its timers
+   * are due, whichever comes first: a fault then comes while timers are still to expire, also when
+   * the workers lag far behind the dates on a loaded machine.
+   */
+  static void awaitMidWindow(Plan plan, RecordingWebhook sink, double share) throws Exception {
+    int expected = plan.timers().size();
+    long accepted = Math.round(expected * share);
+    Instant halfway = plan.timers().stream().map(PlannedTimer::due).sorted().toList().get(expected / 2);
+    Processes.await(
+        Duration.between(Instant.now(), halfway).plusMinutes(1),
+        accepted + " of " + expected + " notifications accepted, or half the dates passed",
+        () -> sink.acceptedKeys() >= accepted || Instant.now().isAfter(halfway)
+            ? Attempt.done(true)
+            : Attempt.notYet(sink.acceptedKeys() + " accepted"));
   }
 
   static Throwable rootCause(Throwable failure) {
@@ -354,8 +371,9 @@ final class Expiries {
         if ((timer != null && timer.firings() > 1) || expiries.size() > 1) {
           expiredTwice.add(planned);
         }
-        if (timer == null || !timer.expired() || timer.firings() != 1) {
-          problems.add(where + "timers query says " + timer);
+        if (timer == null || !timer.expired() || timer.firings() != 1
+            || !planned.due().equals(Instant.parse(timer.expiresAt()))) {
+          problems.add(where + "timers query says " + timer + ", set to " + planned.due());
           ok = false;
         }
         if (expiries.size() != 1) {

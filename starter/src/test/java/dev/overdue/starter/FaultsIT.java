@@ -88,7 +88,7 @@ class FaultsIT {
 
   static final int RESTART_APPROVALS = 100;
   static final Duration RESTART_WINDOW = Duration.ofSeconds(30);
-  /** The restart comes once this share of the notifications has been accepted. */
+  /** The restart comes once this share of the notifications has been accepted (or half the dates passed). */
   static final double RESTART_AT_SHARE = 0.3;
 
   static final int OUTAGE_APPROVALS = 60;
@@ -167,16 +167,8 @@ class FaultsIT {
       Plan plan = expiries.awaitTimersSet(expiries.startApprovals("KILL", queue, KILL_APPROVALS, true, KILL_WINDOW), Duration.ofMinutes(2));
       int expected = plan.timers().size();
 
-      // Mid-window: once 40% of the notifications are in, or half the dates have passed if the
-      // workers lag behind, so that timers are still running when it comes.
-      long killAt = Math.round(expected * KILL_AT_SHARE);
-      Instant halfway = plan.timers().stream().map(PlannedTimer::due).sorted().toList().get(expected / 2);
-      Processes.await(
-          KILL_WINDOW.plus(plan.lead()).plusMinutes(3),
-          killAt + " of " + expected + " notifications accepted",
-          () -> sink.acceptedKeys() >= killAt || Instant.now().isAfter(halfway)
-              ? Attempt.done(true)
-              : Attempt.notYet(sink.acceptedKeys()));
+      // Mid-window: timers are still running when it comes.
+      Expiries.awaitMidWindow(plan, sink, KILL_AT_SHARE);
       first.kill();
       Instant killedAt = Instant.now();
       // Taken before the survivor's retries can reach them: their leases outlive this by ~60 s.
@@ -242,11 +234,7 @@ class FaultsIT {
         WorkerProcess worker = worker("restart-w", queue, sink, store)) {
       Plan plan = expiries.awaitTimersSet(expiries.startApprovals("RESTART", queue, RESTART_APPROVALS, false, RESTART_WINDOW), Duration.ofMinutes(2));
       // Mid-run: some timers have expired and their notifications are on their way.
-      long restartAt = Math.round(plan.timers().size() * RESTART_AT_SHARE);
-      Processes.await(
-          RESTART_WINDOW.plus(plan.lead()).plusMinutes(3),
-          restartAt + " notifications accepted",
-          () -> sink.acceptedKeys() >= restartAt ? Attempt.done(true) : Attempt.notYet(sink.acceptedKeys()));
+      Expiries.awaitMidWindow(plan, sink, RESTART_AT_SHARE);
       Instant down = Instant.now();
       server.restart();
       Instant up = Instant.now();
