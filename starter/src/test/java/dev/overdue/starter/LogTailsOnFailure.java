@@ -103,7 +103,7 @@ public final class LogTailsOnFailure
     try (Stream<Path> dirs = Files.list(root)) {
       return dirs.filter(dir -> Files.isDirectory(dir) && dir.getFileName().toString().startsWith(test))
           .flatMap(LogTailsOnFailure::walk)
-          .filter(file -> file.getFileName().toString().endsWith(".log") && writtenSince(file, since))
+          .filter(file -> file.getFileName().toString().endsWith(".log") && writtenSince(file, since) && isText(file))
           .sorted(Comparator.comparing(LogTailsOnFailure::modified).reversed())
           .limit(FILES)
           .toList();
@@ -117,6 +117,23 @@ public final class LogTailsOnFailure
       return files.filter(Files::isRegularFile).toList().stream();
     } catch (IOException e) {
       return Stream.empty(); // a process still writing may remove a file while we look
+    }
+  }
+
+  /** A browser profile's LevelDB files end in .log too, and are binary: no NUL in the last 4 KiB. */
+  static boolean isText(Path file) {
+    try (SeekableByteChannel channel = Files.newByteChannel(file)) {
+      ByteBuffer end = ByteBuffer.allocate((int) Math.min(channel.size(), 4096));
+      channel.position(channel.size() - end.capacity());
+      channel.read(end);
+      for (int i = 0; i < end.position(); i++) {
+        if (end.get(i) == 0) {
+          return false;
+        }
+      }
+      return true;
+    } catch (IOException unreadable) {
+      return false;
     }
   }
 

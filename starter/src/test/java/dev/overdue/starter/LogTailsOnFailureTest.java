@@ -36,6 +36,9 @@ class LogTailsOnFailureTest {
     log("FaultsIT/figures.txt", 3_000, 3); // not a log
     log("DevServerLifecycleIT-plain/worker.log", 1_000, 3);
     log("DevServerIT/worker.log", 1_000, 3);
+    Path leveldb = log("FaultsIT/chromium-profile/Default/Session Storage/000003.log", 4_000, 1);
+    Files.write(leveldb, new byte[] {0x12, 0, 0, 0x4c, 0}); // a browser profile's binary .log
+    Files.setLastModifiedTime(leveldb, FileTime.fromMillis(BEGAN.toMillis() + 4_000));
 
     assertEquals(
         List.of(root.resolve("FaultsIT/cluster/server.log"), root.resolve("FaultsIT/worker.log")),
