@@ -45,7 +45,7 @@ public final class Approvals {
 
   /** Short UTC dates: a browser may break an ISO date at its hyphens in the UI's narrow panes. */
   private static final DateTimeFormatter SHORT_DATE =
-      DateTimeFormatter.ofPattern("MMM d HH:mm 'UTC'", Locale.ENGLISH).withZone(ZoneOffset.UTC);
+      DateTimeFormatter.ofPattern("MMM d yyyy HH:mm 'UTC'", Locale.ENGLISH).withZone(ZoneOffset.UTC);
 
   /**
    * The field of a command's input that carries its signed token (a JWT), beside the command's own
@@ -216,7 +216,7 @@ public final class Approvals {
         .collect(Collectors.joining("\n"));
   }
 
-  /** {@code within PT4H}; an absolute limit, {@code by Nov 24 04:37 UTC}. */
+  /** {@code within PT4H}; an absolute limit, {@code by Nov 24 2026 04:37 UTC}. */
   private static String within(String limit) {
     String shown = limit(limit);
     return (shown.equals(limit) ? "within " : "by ") + shown;

@@ -55,7 +55,7 @@ class ApprovalsTest {
         List.of(
             "**Steps**",
             "- **manager**: alice, bob · accept within PT4H · complete within P2D",
-            "- **finance**: frank · complete by Nov 28 16:00 UTC",
+            "- **finance**: frank · complete by Nov 28 2026 16:00 UTC",
             "",
             "**Process**: complete within P5D",
             "**User timers**: reminder PT30M · daily R/P1D",

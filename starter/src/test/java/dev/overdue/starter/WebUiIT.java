@@ -318,7 +318,7 @@ class WebUiIT {
   }
 
   /**
-   * Every short date ("Nov 24 04:37") the user metadata shows, with the number of lines the
+   * Every short date ("Nov 24 2026 04:37") the user metadata shows, with the number of lines the
    * browser laid it out on.
    */
   private List<String> datesAndTheirLines() {
@@ -328,7 +328,7 @@ class WebUiIT {
       @SuppressWarnings("unchecked")
       List<String> found = (List<String>) ((org.openqa.selenium.JavascriptExecutor) browser).executeScript("""
           const found = [];
-          const date = /[A-Z][a-z]{2}\\s\\d{1,2}\\s\\d{2}:\\d{2}/g;
+          const date = /[A-Z][a-z]{2}\\s\\d{1,2}\\s\\d{4}\\s\\d{2}:\\d{2}/g;
           const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
           for (let node = walker.nextNode(); node; node = walker.nextNode()) {
             for (const match of node.data.matchAll(date)) {

@@ -6,6 +6,7 @@ import static dev.overdue.api.ApprovalSearchAttributes.CURRENT_OWNER;
 import static dev.overdue.api.ApprovalSearchAttributes.CURRENT_STEP;
 import static dev.overdue.api.ApprovalSearchAttributes.HAS_WARNINGS;
 import static dev.overdue.api.ApprovalSearchAttributes.NEXT_DEADLINE;
+import static dev.overdue.api.ApprovalSearchAttributes.POTENTIAL_OWNERS;
 import static dev.overdue.api.ApprovalSearchAttributes.PRIORITY;
 import static dev.overdue.api.ApprovalSearchAttributes.TIMERS_RUNNING;
 import static dev.overdue.api.ApprovalSearchAttributes.TIMERS_SUSPENDED;
@@ -48,13 +49,12 @@ final class Inspection {
 
   /**
    * @param nextDeadline the NextDeadline to publish: the earliest running expiration date, or —
-   *     with lazily re-armed timers — the next wake-up, which may be earlier than a deadline that
-   *     was moved later (it catches up when the approval wakes)
+   *     before version "shape-12", with lazily re-armed timers — the next wake-up
    */
   void publish(ApprovalProcess process, Versions versions, Instant nextDeadline) {
     StatusInfo status = process.status();
     if (versions.inspectable) {
-      upsertChanged(status, nextDeadline, versions.knowsTasks ? process : null, versions.shape9);
+      upsertChanged(status, nextDeadline, versions.knowsTasks ? process : null, versions.shape9, versions.shape12);
     }
     // Rendered only when the status changed: an early wake-up for a deadline moved later, a
     // refused command or a finished handler chain shows nothing new.
@@ -66,9 +66,11 @@ final class Inspection {
 
   /**
    * {@code tasks}: the process, when its approval publishes the human-task attributes too; {@code
-   * counted}: whether it publishes its timer counts (what the worker's gauges add up).
+   * counted}: whether it publishes its timer counts (what the worker's gauges add up); {@code
+   * offers}: whether it publishes whom the current step is offered to.
    */
-  private void upsertChanged(StatusInfo status, Instant nextDeadline, ApprovalProcess tasks, boolean counted) {
+  private void upsertChanged(
+      StatusInfo status, Instant nextDeadline, ApprovalProcess tasks, boolean counted, boolean offers) {
     StepInfo current = currentStep(status);
     List<SearchAttributeUpdate<?>> updates = new ArrayList<>();
     set(updates, APPROVAL_STATE, status.state());
@@ -84,6 +86,9 @@ final class Inspection {
     if (counted) {
       set(updates, TIMERS_RUNNING, count(status, TimerState.RUNNING));
       set(updates, TIMERS_SUSPENDED, count(status, TimerState.SUSPENDED));
+    }
+    if (offers) {
+      set(updates, POTENTIAL_OWNERS, OfferedTo.of(status, current));
     }
     if (!updates.isEmpty()) {
       Workflow.upsertTypedSearchAttributes(updates.toArray(new SearchAttributeUpdate<?>[0]));
@@ -118,11 +123,12 @@ final class Inspection {
   private static final char GLUE = '\u00a0';
 
   /**
-   * {@code Nov 24 04:37}, in UTC as the headings say: the Web UI's panes are narrow, and a browser
-   * may break an ISO date at its hyphens; the queries keep full precision.
+   * {@code Nov 24 2026 04:37}, in UTC as the headings say: the Web UI's panes are narrow, and a
+   * browser may break an ISO date at its hyphens; the queries keep full precision. With its year: a
+   * deadline may be years away.
    */
   private static final DateTimeFormatter SHORT_DATE =
-      DateTimeFormatter.ofPattern("MMM d HH:mm", Locale.ENGLISH).withZone(ZoneOffset.UTC);
+      DateTimeFormatter.ofPattern("MMM d yyyy HH:mm", Locale.ENGLISH).withZone(ZoneOffset.UTC);
 
   private static final Pattern CYCLE = Pattern.compile("R\\d*/.*");
 
@@ -196,7 +202,7 @@ final class Inspection {
   }
 
   /**
-   * {@code **reminder**: RUNNING · PT30M · expires Nov 21 17:07}. An absolute limit is its
+   * {@code **reminder**: RUNNING · PT30M · expires Nov 21 2026 17:07}. An absolute limit is its
    * date, shown once; a cycle's date is its next occurrence, and an expiry is one of many.
    */
   private static String timerLine(TimerInfo timer) {
