@@ -11,7 +11,8 @@ import java.util.Map;
  * calendar's zone). Missing lists mean none. {@code calendar} ({@code business} or {@code elapsed},
  * the default) says how the request's durations count unless a deadline or timer says otherwise.
  * {@code auth} ({@code required}, {@code optional} or {@code off}) tightens the worker's policy for
- * signed commands; it may not loosen it.
+ * signed commands; it may not loosen it. {@code notifyOffered: false} keeps the message "a task
+ * waits for you", sent to the potential owners when a step is offered to them, from being sent.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ApprovalRequest(
@@ -24,7 +25,8 @@ public record ApprovalRequest(
     List<StepDefinition> steps,
     List<TimerDefinition> timers,
     String calendar,
-    String auth) {
+    String auth,
+    Boolean notifyOffered) {
 
   public ApprovalRequest {
     data = data == null ? Map.of() : data;
@@ -57,6 +59,21 @@ public record ApprovalRequest(
       List<TimerDefinition> timers,
       String calendar) {
     this(requestId, title, requester, data, timeout, onTimeout, steps, timers, calendar, null);
+  }
+
+  /** A request that tells offers (the default): {@code notifyOffered} unset. */
+  public ApprovalRequest(
+      String requestId,
+      String title,
+      String requester,
+      Map<String, Object> data,
+      String timeout,
+      List<HandlerDefinition> onTimeout,
+      List<StepDefinition> steps,
+      List<TimerDefinition> timers,
+      String calendar,
+      String auth) {
+    this(requestId, title, requester, data, timeout, onTimeout, steps, timers, calendar, auth, null);
   }
 
   /**

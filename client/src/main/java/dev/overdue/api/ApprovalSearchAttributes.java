@@ -4,6 +4,7 @@ import io.temporal.api.enums.v1.IndexedValueType;
 import io.temporal.common.SearchAttributeKey;
 import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -25,7 +26,10 @@ public final class ApprovalSearchAttributes {
   public static final SearchAttributeKey<String> CURRENT_OWNER =
       SearchAttributeKey.forKeyword("CurrentOwner");
 
-  /** The earliest expiration date among running timers; unset when none runs. */
+  /**
+   * The earliest expiration date among running timers; unset when none runs. (Approvals started
+   * before version shape-12 publish their next wake-up, which may name a cleared timer's date.)
+   */
   public static final SearchAttributeKey<OffsetDateTime> NEXT_DEADLINE =
       SearchAttributeKey.forOffsetDateTime("NextDeadline");
 
@@ -54,6 +58,16 @@ public final class ApprovalSearchAttributes {
   /** The approval's timers in state SUSPENDED, likewise. */
   public static final SearchAttributeKey<Long> TIMERS_SUSPENDED = SearchAttributeKey.forLong("TimersSuspended");
 
+  /**
+   * The users the current step is offered to while nobody has claimed it (READY) and the approval
+   * is ACTIVE: its potential owners, the groups' members as the directory gave them; unset once it
+   * is claimed, while the approval is suspended, and once it ended. {@code
+   * PotentialOwners = 'bob'} lists what waits for bob. Cut to about 1.5 KB of names (Temporal's
+   * limit per value is 2 KB by default); approvals started before version shape-12 leave it unset.
+   */
+  public static final SearchAttributeKey<List<String>> POTENTIAL_OWNERS =
+      SearchAttributeKey.forKeywordList("PotentialOwners");
+
   /** Name and type of each, as the operator API and {@code temporal server start-dev} take them. */
   public static final Map<String, IndexedValueType> DEFINITIONS = new LinkedHashMap<>();
 
@@ -68,5 +82,6 @@ public final class ApprovalSearchAttributes {
     DEFINITIONS.put(UNWORKABLE.getName(), IndexedValueType.INDEXED_VALUE_TYPE_BOOL);
     DEFINITIONS.put(TIMERS_RUNNING.getName(), IndexedValueType.INDEXED_VALUE_TYPE_INT);
     DEFINITIONS.put(TIMERS_SUSPENDED.getName(), IndexedValueType.INDEXED_VALUE_TYPE_INT);
+    DEFINITIONS.put(POTENTIAL_OWNERS.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD_LIST);
   }
 }

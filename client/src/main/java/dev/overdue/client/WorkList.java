@@ -46,6 +46,11 @@ public final class WorkList {
     return where(ApprovalSearchAttributes.CURRENT_OWNER.getName() + " = " + literal(user));
   }
 
+  /** Approvals whose current step is offered to {@code user}: theirs to claim, not yet claimed. */
+  public WorkList offeredTo(String user) {
+    return where(ApprovalSearchAttributes.POTENTIAL_OWNERS.getName() + " = " + literal(user));
+  }
+
   /** Any extra condition in Temporal's list-filter language. */
   public WorkList where(String condition) {
     conditions.add("(" + condition + ")");

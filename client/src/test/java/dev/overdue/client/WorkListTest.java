@@ -33,4 +33,11 @@ class WorkListTest {
             + " AND (Unworkable = true)",
         new WorkList().withPriority(0, 2).unworkable().query());
   }
+
+  @Test
+  void whatWaitsForAUserIsTheirNameAmongThePotentialOwners() {
+    assertEquals(
+        "WorkflowType = 'ApprovalWorkflow' AND ExecutionStatus = 'Running' AND (PotentialOwners = 'o\\'brien')",
+        new WorkList().offeredTo("o'brien").query());
+  }
 }

@@ -54,6 +54,14 @@ final class ListCommand extends CliCommand {
   String owner;
 
   @Option(
+      names = "--offered-to",
+      paramLabel = "USER",
+      description =
+          "Only approvals whose current step waits for USER to claim it: offered to them (as a"
+              + " candidate user or group member), claimed by no one yet.")
+  String offeredTo;
+
+  @Option(
       names = "--priority",
       paramLabel = "RANGE",
       description =
@@ -113,6 +121,9 @@ final class ListCommand extends CliCommand {
     }
     if (owner != null) {
       list.ownedBy(owner);
+    }
+    if (offeredTo != null) {
+      list.offeredTo(offeredTo);
     }
     if (priority != null) {
       int[] range = priorityRange(priority);

@@ -133,6 +133,9 @@ class DevServerIT {
     Files.writeString(chairs, "{\"requestId\":\"PO-4713\",\"requester\":\"carol\",\"steps\":"
         + "[{\"name\":\"manager\",\"candidateGroups\":[\"facilities\"],\"priority\":1}]}");
     ok(overdue(temporal.server().env(), "start", "--file", chairs.toString()));
+    // And one that waits for bob to claim it.
+    ok(overdue(temporal.server().env(), "start", "--request-id", "PO-4714", "--requester", "carol",
+        "--step", "manager=bob,dave"));
 
     // What README promises of some lines; every other line must simply succeed.
     Map<String, String> refused = Map.of(
@@ -148,6 +151,8 @@ class DevServerIT {
     lists.put("bin/overdue list --overdue", Set.of("approval-PO-4712"));
     lists.put("bin/overdue list --suspended", Set.of("approval-PO-4712"));
     lists.put("bin/overdue list --owner alice", Set.of("approval-PO-4711"));
+    lists.put("bin/overdue list --offered-to bob", Set.of("approval-PO-4714"));
+    lists.put("\"PotentialOwners = 'bob'\"", Set.of("approval-PO-4714"));
     Map<String, String> outputs = Map.of(
         "--type timers", "\"name\":\"reminder\"",
         "--type status", "\"owner\":\"alice\"",

@@ -64,6 +64,7 @@ final class SchemaRules {
           Map.entry("ApprovalRequest.timers", "User timers: off until enable-timer switches one on."),
           Map.entry("ApprovalRequest.calendar", "How the request's durations count: elapsed (default) or business (the worker's working time)."),
           Map.entry("ApprovalRequest.auth", "Signed commands: required (every command carries a valid token naming its user), optional or off. Tightens the worker's auth policy; may not loosen it."),
+          Map.entry("ApprovalRequest.notifyOffered", "Whether the potential owners are told 'a task waits for you' when a step is offered to them (and the assignee when it is assigned): true (default) or false."),
           Map.entry("StepDefinition.name", "The step's name, unique in the request: letters, digits, _ and -."),
           Map.entry("StepDefinition.title", "What the step's task is about."),
           Map.entry("StepDefinition.approvers", "Candidate users: who may claim and decide the task."),

@@ -56,6 +56,8 @@ public final class ApprovalProcess {
   private Instant completedAt;
   /** Whether commands must be signed: fixed at the start, carried over continue-as-new. */
   private AuthPolicy authPolicy = AuthPolicy.OFF;
+  /** The request's {@code notifyOffered: false}: offers are not told. Carried over continue-as-new. */
+  private boolean offersUntold;
 
   ApprovalProcess(
       Rules rules, String requestId, String title, String requester, Map<String, Object> data,
@@ -166,6 +168,21 @@ public final class ApprovalProcess {
     this.authPolicy = policy;
   }
 
+  /** Whether an offered task tells whom it waits for ({@link Rules#tellsOffers}, unless the request says not). */
+  boolean tellsOffers() {
+    return rules.tellsOffers() && !offersUntold;
+  }
+
+  /** The request's {@code notifyOffered}: {@code false} keeps offers untold; null or true tells them. */
+  void setNotifyOffered(Boolean notifyOffered) {
+    this.offersUntold = Boolean.FALSE.equals(notifyOffered);
+  }
+
+  /** What a snapshot carries of it: {@code false} when offers are untold, else null. */
+  Boolean notifyOffered() {
+    return offersUntold ? Boolean.FALSE : null;
+  }
+
   // ---- the process moving on ---------------------------------------------------------------
 
   void suspend(String reason, Instant now) {
@@ -207,6 +224,9 @@ public final class ApprovalProcess {
     ownerLookups.created(task);
     if (task.owners().isNobody() && task.owner().isEmpty()) {
       ownerLookups.noOneCanAct(task, List.of(), now);
+    } else if (task.owner().isPresent() || !task.owners().awaitsDirectory()) {
+      // An offer to groups is told once their members are known.
+      escalations.tellOffered(task, null, now);
     }
   }
 
@@ -438,6 +458,11 @@ public final class ApprovalProcess {
   /** The priority of step {@code name}, if there is such a step. */
   public Optional<Integer> stepPriority(String name) {
     return stepNamed(name).map(UserTask::priority);
+  }
+
+  /** Who holds step {@code name}'s task (claimed, assigned or started), if anyone. */
+  public Optional<String> stepOwner(String name) {
+    return stepNamed(name).flatMap(UserTask::owner);
   }
 
   /** The title of step {@code name}, if there is such a step. */

@@ -251,6 +251,7 @@ final class CommandRules {
       task.release();
       process.timers().acceptanceOf(task).ifPresent(t -> t.ensureRunning(now));
       process.escalations().fireListeners(task, TaskListenerEvent.UPDATED, now);
+      process.escalations().tellOffered(task, c.user(), now);
       return "step " + task.name() + " released by " + c.user();
     };
   }

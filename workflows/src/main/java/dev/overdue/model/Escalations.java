@@ -24,10 +24,10 @@ final class Escalations {
   }
 
   /**
-   * Whom to tell that a task was reassigned, under which source and firing: the delivery's key, so
-   * a notice is sent once.
+   * Whom to tell that a task was reassigned, under which source and firing (the delivery's key, so
+   * a notice is sent once), and why: the timer due at {@code dueAt}, or the command of {@code by}.
    */
-  record Notice(String source, int firing, String kind) {}
+  record Notice(String source, int firing, String kind, Instant dueAt, String by) {}
 
   /** A handler that runs, under the name that orders it. */
   private record Applicable(String name, TimerHandler handler) {}
@@ -123,7 +123,7 @@ final class Escalations {
     }
     Notice notice =
         new Notice(first.timer().name() + Expiry.REASSIGNED_SUFFIX, first.firing().number(),
-            first.timer().kind().name());
+            first.timer().kind().name(), first.firing().dueAt(), null);
     if (process.rules() == Rules.BEFORE_TASKS) {
       // As recorded: the names themselves, even none (WS-HumanTask bug B1, fixed since).
       task.reassign(PotentialOwners.users(first.handler().to()));
@@ -132,7 +132,7 @@ final class Escalations {
       process.trail().event(now, "Reassignment", detail);
       process.timers().acceptanceOf(task).ifPresent(t -> t.ensureRunning(now));
       fireListeners(task, TaskListenerEvent.UPDATED, now);
-      tellReassigned(task, notice, now);
+      tellReassigned(task, notice, null, now);
       return;
     }
     Roles.Targets targets = Roles.reassignmentTargets(first.handler().to(), task, process.requester());
@@ -164,17 +164,42 @@ final class Escalations {
     fireListeners(task, TaskListenerEvent.UPDATED, now);
   }
 
-  /** Tells the new potential owners of {@code task} it is theirs; a command's notice has none given. */
-  void tellReassigned(UserTask task, Notice notice, Instant now) {
+  /**
+   * Tells the new potential owners of {@code task} it is theirs; a command's notice has none given,
+   * only who sent it ({@code by}).
+   */
+  void tellReassigned(UserTask task, Notice notice, String by, Instant now) {
     Notice told =
         notice != null
             ? notice
-            : new Notice(task.name() + Expiry.REASSIGNED_SUFFIX, task.countFiring("reassigned"), "COMMAND");
+            : new Notice(task.name() + Expiry.REASSIGNED_SUFFIX, task.countFiring("reassigned"), "COMMAND", now, by);
     triggered.add(
         new Expiry(
-            told.source(), task.name(), now, told.firing(),
+            told.source(), task.name(), told.dueAt(), told.firing(),
             List.of(new TimerHandler.Notify(task.owners().names(), null)), Expiry.Cause.REASSIGNED,
-            told.kind()));
+            told.kind(), told.by()));
+  }
+
+  /**
+   * Tells whom {@code task} waits for: its potential owners while it is offered (all but {@code
+   * releasedBy}, who released it), or the owner it was assigned to; unless the approval does not
+   * tell offers.
+   */
+  void tellOffered(UserTask task, String releasedBy, Instant now) {
+    if (!process.tellsOffers() || !task.isOpen()) {
+      return;
+    }
+    List<String> told =
+        task.state() == TaskState.READY
+            ? task.owners().names().stream().filter(name -> !name.equals(releasedBy)).toList()
+            : task.owner().map(List::of).orElse(List.of());
+    if (told.isEmpty()) {
+      return;
+    }
+    triggered.add(
+        new Expiry(
+            task.name() + Expiry.OFFERED_SUFFIX, task.name(), now, task.countFiring("offered"),
+            List.of(new TimerHandler.Notify(told, null)), Expiry.Cause.OFFERED, "OFFER", releasedBy));
   }
 
   /** Queues {@code event}'s listeners of {@code task} whose condition holds now. */

@@ -170,6 +170,9 @@ final class OwnerLookups {
       noOneCanAct(task, answer.problems(), now);
       return "step " + task.name() + " has no one who can act";
     }
+    if (task.owner().isEmpty()) {
+      process.escalations().tellOffered(task, null, now);
+    }
     return "step " + task.name() + " offered to " + Texts.list(task.owners().names());
   }
 
@@ -208,7 +211,8 @@ final class OwnerLookups {
     task.setOwners(found, number);
     process.timers().acceptanceOf(task).ifPresent(t -> t.ensureRunning(now));
     process.escalations().fireListeners(task, TaskListenerEvent.UPDATED, now);
-    process.escalations().tellReassigned(task, notice, now);
+    // A command's reassignment has no notice: its sender is who the message names.
+    process.escalations().tellReassigned(task, notice, notice == null ? by : null, now);
     return "step " + task.name() + " reassigned to " + Texts.list(found.names());
   }
 

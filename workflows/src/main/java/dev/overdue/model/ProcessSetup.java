@@ -50,6 +50,7 @@ final class ProcessSetup {
         new ApprovalProcess(
             rules, request.requestId(), request.title(), request.requester(), request.data(), kept);
     process.setAuthPolicy(auth);
+    process.setNotifyOffered(request.notifyOffered());
     RequestLimits limits = new RequestLimits(request.calendar(), process.calendar(), rules);
     addTimer(process, ProcessTimers.PROCESS, TimerKind.PROCESS, null, limits.of(request.timeout(), null),
         request.onTimeout(), null);
@@ -131,7 +132,8 @@ final class ProcessSetup {
         process.calendarSettings(),
         // Older editions carried every warning and no count; their continued runs recorded that.
         process.rules().boundsState() ? process.warningCount() : null,
-        process.authPolicy().keyUnlessOff());
+        process.authPolicy().keyUnlessOff(),
+        process.notifyOffered());
   }
 
   /**
@@ -193,6 +195,7 @@ final class ProcessSetup {
         snapshot.warnings(),
         snapshot.warningCount());
     process.setAuthPolicy(AuthPolicy.ofKeyUnlessOff(snapshot.auth()));
+    process.setNotifyOffered(snapshot.notifyOffered());
     snapshot.steps().forEach(step -> process.steps().add(UserTask.restore(step)));
     snapshot.timers()
         .forEach(saved -> {

@@ -15,7 +15,8 @@ import java.util.Map;
  * made before them ({@code data} before messages were templates; calendars, cycles, listeners and
  * outcomes before deadlines; candidate groups, assignees and priorities
  * before human tasks; a step's {@code notBy} and {@code distinctFrom} before separation of duties; {@code warningCount} before bounded state, when every warning was carried; {@code auth}
- * before signed commands, and whenever it is off).
+ * before signed commands, and whenever it is off; {@code notifyOffered} unless the request turned
+ * offer notices off).
  * Since bounded state ({@link Rules#BOUNDED}) only the latest warnings are carried, with the count
  * of all: nothing in a snapshot grows with the number of expiries, commands or changes. The audit trail is not carried: it stays in each run's history (see
  * {@link dev.overdue.api.HistoryEntry#CONTINUED_AS_NEW}), so the snapshot's size does not grow with the changes.
@@ -36,7 +37,18 @@ public record ProcessSnapshot(
     Map<String, Object> data,
     CalendarSettings calendar,
     Long warningCount,
-    String auth) {
+    String auth,
+    Boolean notifyOffered) {
+
+  /** A snapshot made before offers were told ({@code notifyOffered}). */
+  public ProcessSnapshot(
+      String requestId, String title, String requester, String state, String suspendedReason, int current,
+      String decidedBy, String comment, String completedAt, List<TaskSnapshot> steps, List<TimerSnapshot> timers,
+      List<WarningInfo> warnings, Map<String, Object> data, CalendarSettings calendar, Long warningCount,
+      String auth) {
+    this(requestId, title, requester, state, suspendedReason, current, decidedBy, comment, completedAt, steps,
+        timers, warnings, data, calendar, warningCount, auth, null);
+  }
 
   public record TaskSnapshot(
       String name,

@@ -17,10 +17,16 @@ public enum Rules {
    * timers, each timer's with its count ({@link ProcessSetup#MAX_CARRIED_CHANGES}), so
    * continue-as-new never meets the payload limit however often timers expire or change.
    */
-  BOUNDED;
+  BOUNDED,
+  /**
+   * Bounded state, and offers told: when a step's task is offered to its potential owners (created
+   * with someone to act, its groups looked up, released) they are told it waits for them, unless
+   * the request says {@code notifyOffered: false}.
+   */
+  OFFERS;
 
   /** What a new approval runs by. */
-  public static final Rules CURRENT = BOUNDED;
+  public static final Rules CURRENT = OFFERS;
 
   public boolean tasks() {
     return this != BEFORE_TASKS;
@@ -28,6 +34,11 @@ public enum Rules {
 
   /** Whether the warnings an approval keeps are bounded ({@link Warnings}). */
   public boolean boundsState() {
-    return this == BOUNDED;
+    return this == BOUNDED || this == OFFERS;
+  }
+
+  /** Whether the potential owners of an offered task are told it waits for them. */
+  public boolean tellsOffers() {
+    return this == OFFERS;
   }
 }

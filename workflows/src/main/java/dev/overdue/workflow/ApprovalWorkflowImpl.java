@@ -207,7 +207,8 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     String summary = next.map(t -> t.name() + " expires " + nextDate).orElse("");
     if (versions.lazyRearm) {
       deadline.waitFor(nextDate, summary, true);
-      inspection.publish(process, versions, deadline.target());
+      // Before version "shape-12" NextDeadline was the wake-up, which may be a cleared timer's date.
+      inspection.publish(process, versions, versions.shape12 ? nextDate : deadline.target());
     } else {
       // Before version "lazy-rearm": published first, the timer restarted on every change.
       inspection.publish(process, versions, nextDate);

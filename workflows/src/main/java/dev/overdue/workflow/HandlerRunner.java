@@ -135,7 +135,8 @@ final class HandlerRunner {
   }
 
   private void recordExpiry(Expiry expiry) {
-    if (expiry.cause() != Expiry.Cause.TASK_EVENT && expiry.cause() != Expiry.Cause.REASSIGNED) {
+    if (expiry.cause() != Expiry.Cause.TASK_EVENT && expiry.cause() != Expiry.Cause.REASSIGNED
+        && expiry.cause() != Expiry.Cause.OFFERED) {
       Workflow.getMetricsScope().tagged(Map.of("kind", expiry.kind())).counter(OverdueMetrics.EXPIRIES).inc(1);
       Workflow.getMetricsScope()
           .timer(OverdueMetrics.EXPIRY_LATENESS)
@@ -236,11 +237,12 @@ final class HandlerRunner {
             info.getWorkflowId(), process.requestId(), process.title(), process.requester(), process.data(),
             step, step == null ? null : process.stepTitle(step).orElse(step), expiry.timerName(), expiry.firing(),
             expiry.expiresAt().toString(), now().toString(), expiry.taskEvent(),
-            step == null || !versions.knowsTasks ? null : process.stepPriority(step).orElse(null));
+            step == null || !versions.knowsTasks ? null : process.stepPriority(step).orElse(null),
+            expiry.by(), step == null ? null : process.stepOwner(step).orElse(null));
     for (Recipient recipient : recipients.resolved()) {
       try {
         activities(NotificationActivities.class,
-                "notify " + recipient.name() + " by " + recipient.channel().label() + ": timer " + expiry.timer(),
+                "notify " + recipient.name() + " by " + recipient.channel().label() + ": " + about(expiry),
                 DELIVERIES)
             .deliver(new Delivery(deliveryKey(info, expiry, recipient), eventOf(expiry), recipient, context,
                 notify.subject(), notify.message()));
@@ -261,6 +263,16 @@ final class HandlerRunner {
         String.valueOf(expiry.firing()), recipient.name(), recipient.channel().label());
   }
 
+  /** What a delivery is about, for its activity's summary in the Web UI. */
+  private static String about(Expiry expiry) {
+    return switch (expiry.cause()) {
+      case OFFERED -> "step " + expiry.step() + " offered";
+      case REASSIGNED -> expiry.by() != null ? "step " + expiry.step() + " reassigned by " + expiry.by()
+          : "timer " + expiry.timer();
+      default -> "timer " + expiry.timer();
+    };
+  }
+
   private static NotificationEvent eventOf(Expiry expiry) {
     return switch (expiry.cause()) {
       case DEADLINE_ESCALATED -> NotificationEvent.DEADLINE_ESCALATED;
@@ -268,6 +280,7 @@ final class HandlerRunner {
       case REASSIGNED -> NotificationEvent.REASSIGNED;
       case TASK_EVENT -> NotificationEvent.TASK_EVENT;
       case TIMER_EXPIRED -> NotificationEvent.TIMER_EXPIRED;
+      case OFFERED -> NotificationEvent.TASK_OFFERED;
     };
   }
 

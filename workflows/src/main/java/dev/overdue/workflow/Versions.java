@@ -108,6 +108,15 @@ final class Versions {
    */
   static final String SHAPE_11 = "shape-11";
 
+  /**
+   * 1: what a list shows is the approval's state. NextDeadline is the earliest running expiration
+   * date, not the next wake-up (a kept server timer of a cleared or moved timer made it name a date
+   * nothing expires at); PotentialOwners names the users the current step is offered to; and an
+   * offered task tells its potential owners it waits for them ({@link Rules#OFFERS}). Read before
+   * shape-11, whose changes it includes: a new approval still records one marker.
+   */
+  static final String SHAPE_12 = "shape-12";
+
   /** Version "shape-7": the six changes on, no blocking call while the workflow is constructed. */
   final boolean shape7;
   /** Version "shape-8": human tasks. */
@@ -118,6 +127,8 @@ final class Versions {
   final boolean shape10;
   /** Version "shape-11": signed commands. */
   final boolean signsCommands;
+  /** Version "shape-12": lists show the state (NextDeadline, PotentialOwners), offers are told. */
+  final boolean shape12;
   final boolean startsAtRunStart;
   final boolean knowsDeadlines;
   boolean inspectable;
@@ -126,9 +137,10 @@ final class Versions {
   boolean resolvesRecipients;
 
   private Versions(
-      boolean signsCommands,
+      boolean shape12, boolean signsCommands,
       boolean shape10, boolean shape9, boolean knowsTasks, boolean shape7, boolean startsAtRunStart,
       boolean knowsDeadlines) {
+    this.shape12 = shape12;
     this.signsCommands = signsCommands;
     this.shape10 = shape10;
     this.shape9 = shape9;
@@ -140,27 +152,30 @@ final class Versions {
 
   /** The changes the constructor needs: how to start, which commands exist. */
   static Versions atInit() {
+    if (isOn(SHAPE_12)) {
+      return new Versions(true, true, true, true, true, true, true, true);
+    }
     if (isOn(SHAPE_11)) {
-      return new Versions(true, true, true, true, true, true, true);
+      return new Versions(false, true, true, true, true, true, true, true);
     }
     if (isOn(SHAPE_10)) {
-      return new Versions(false, true, true, true, true, true, true);
+      return new Versions(false, false, true, true, true, true, true, true);
     }
     if (isOn(SHAPE_9)) {
-      return new Versions(false, false, true, true, true, true, true);
+      return new Versions(false, false, false, true, true, true, true, true);
     }
     if (isOn(SHAPE_8)) {
-      return new Versions(false, false, false, true, true, true, true);
+      return new Versions(false, false, false, false, true, true, true, true);
     }
     if (isOn(SHAPE_7)) {
-      return new Versions(false, false, false, false, true, true, true);
+      return new Versions(false, false, false, false, false, true, true, true);
     }
-    return new Versions(false, false, false, false, false, isOn(START_AT_RUN_START), isOn(DEADLINES));
+    return new Versions(false, false, false, false, false, false, isOn(START_AT_RUN_START), isOn(DEADLINES));
   }
 
   /** The edition of the model's rules the approval runs by. */
   Rules rules() {
-    return shape9 ? Rules.BOUNDED : knowsTasks ? Rules.TASKS : Rules.BEFORE_TASKS;
+    return shape12 ? Rules.OFFERS : shape9 ? Rules.BOUNDED : knowsTasks ? Rules.TASKS : Rules.BEFORE_TASKS;
   }
 
   /** The commands, and the fields of each, the approval knows. */

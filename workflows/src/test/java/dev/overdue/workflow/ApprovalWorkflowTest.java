@@ -36,7 +36,7 @@ class ApprovalWorkflowTest {
   }
 
   private static final String ONE_STEP =
-      "{'requestId':'PO-1','title':'Purchase order 1','requester':'carol','data':{'amount':12000},"
+      "{'requestId':'PO-1','notifyOffered':false,'title':'Purchase order 1','requester':'carol','data':{'amount':12000},"
           + "'timeout':'P5D',"
           + "'steps':[{'name':'manager','title':'Manager approval','approvers':['alice','bob'],"
           + "'offerTimeout':'PT4H','timeout':'P2D'}],"
@@ -346,7 +346,7 @@ class ApprovalWorkflowTest {
   void notificationFailureBecomesAWarningAndNeverFailsTheApproval() {
     String id =
         t.start(
-            "{'requestId':'PO-5','steps':[{'name':'manager','approvers':['alice']}],"
+            "{'requestId':'PO-5','notifyOffered':false,'steps':[{'name':'manager','approvers':['alice']}],"
                 + "'timers':[{'name':'nag','limit':60,'handlers':[{'action':'notify','to':['nobody','stranger','alice']}]}]}");
     t.approvals.update(id, "enableTimer", ApprovalTestEnvironment.json("{'timer':'nag'}"));
     assertEquals("PT1M", t.timer(id, "nag").limit(), "a number is a relative limit in seconds");

@@ -40,7 +40,7 @@ class CheapExpiryTest {
   }
 
   private static final String WARNED =
-      "{'requestId':'CHEAP-1','requester':'carol','timeout':'PT2H',"
+      "{'requestId':'CHEAP-1','notifyOffered':false,'requester':'carol','timeout':'PT2H',"
           + "'steps':[{'name':'manager','approvers':['alice']}]}";
 
   @Test

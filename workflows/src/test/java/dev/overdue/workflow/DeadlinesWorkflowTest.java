@@ -168,7 +168,7 @@ class DeadlinesWorkflowTest {
   // ---- cycles ------------------------------------------------------------------------------
 
   static String reminders(String cycle, String catchUp) {
-    return "{'requestId':'PO-4','requester':'carol','steps':[{'name':'finance','approvers':['frank'],"
+    return "{'requestId':'PO-4','notifyOffered':false,'requester':'carol','steps':[{'name':'finance','approvers':['frank'],"
         + "'completionDeadlines':[{'name':'remind','cycle':'" + cycle + "'"
         + (catchUp == null ? "" : ",'catchUp':'" + catchUp + "'")
         + ",'escalations':[{'action':'notify','to':['potentialOwners']}]}]}]}";

@@ -73,7 +73,13 @@ class HumanTasksWorkflowTest {
     String id = t.start(FINANCE);
     t.sleep(Duration.ofSeconds(5));
     assertEquals(List.of(new OwnerLookup(1, "manager", List.of("finance"), List.of())), t.activities.lookups);
-    assertEquals(List.of("look up finance for step manager"), activitySummaries(id));
+    // Once the group's members are known, each potential owner is told the task waits for them.
+    assertEquals(
+        List.of("look up finance for step manager", "resolve alice, carol, dave",
+            "notify alice by log: step manager offered", "notify carol by log: step manager offered",
+            "notify dave by log: step manager offered"),
+        activitySummaries(id));
+    assertEquals(List.of("alice", "carol", "dave"), attributes(id).get(ApprovalSearchAttributes.POTENTIAL_OWNERS));
     StepInfo step = step(id);
     assertEquals(List.of("finance"), step.candidateGroups());
     assertEquals(List.of("alice", "carol", "dave"), step.potentialOwners());
@@ -99,6 +105,8 @@ class HumanTasksWorkflowTest {
     List<Delivery> told = t.activities.deliveries.stream()
         .filter(d -> d.event() == NotificationEvent.REASSIGNED).toList();
     assertEquals(List.of("erin"), told.stream().map(d -> d.recipient().name()).toList());
+    assertEquals("carol", told.get(0).context().by(), "the message names who reassigned it");
+    assertEquals(null, told.get(0).context().timer(), "and no timer: none expired");
     RefusedException kept =
         assertThrows(RefusedException.class,
             () -> t.approvals.update(id, new ApprovalCommand.Reassign("erin", List.of("stranger"))));

@@ -47,7 +47,7 @@ class LateFirstTaskTest {
     String id =
         approvals.start(
             ApprovalTestEnvironment.json(
-                "{'requestId':'LATE-1','timeout':'" + absolute + "','steps':[{'name':'manager',"
+                "{'requestId':'LATE-1','notifyOffered':false,'timeout':'" + absolute + "','steps':[{'name':'manager',"
                     + "'approvers':['alice'],'timeout':'PT1S','onTimeout':[{'action':'notify','to':['bob']}]}]}"),
             QUEUE);
     // The test service does not skip time while a workflow task waits for a worker: wait for real.

@@ -134,7 +134,7 @@ class SchedulesWorkflowTest {
   }
 
   static final String DUE_IN_WORKING_TIME =
-      "{'requestId':'PO-2','requester':'carol','steps':[{'name':'manager','approvers':['alice'],"
+      "{'requestId':'PO-2','notifyOffered':false,'requester':'carol','steps':[{'name':'manager','approvers':['alice'],"
           + "'completionDeadlines':[{'name':'due','for':'P3D','calendar':'business',"
           + "'escalations':[{'action':'notify','to':['requester']}]}]}]}";
 

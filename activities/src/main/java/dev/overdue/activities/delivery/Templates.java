@@ -19,7 +19,8 @@ import java.util.Map;
 
 /**
  * Subjects and bodies, rendered by Mustache over {@code request}, {@code data}, {@code step},
- * {@code timer}, {@code recipient} and {@code event}. Plain text: nothing is HTML-escaped, and a
+ * {@code timer}, {@code recipient}, {@code event}, {@code by} (the user whose command caused it) and
+ * {@code task} (a listener's event). Plain text: nothing is HTML-escaped, and a
  * name the context lacks renders as nothing rather than failing a delivery.
  */
 public final class Templates {
@@ -77,8 +78,11 @@ public final class Templates {
     scope.put("data", context.data());
     scope.put("timer", timer);
     scope.put("recipient", to);
+    if (context.by() != null) {
+      scope.put("by", context.by());
+    }
     if (context.taskEvent() != null) {
-      scope.put("task", Map.of("event", context.taskEvent()));
+      scope.put("task", Map.of("event", context.taskEvent(), "happened", happened(context.taskEvent())));
     }
     if (context.step() != null) {
       Map<String, Object> step = new LinkedHashMap<>();
@@ -87,9 +91,22 @@ public final class Templates {
       if (context.stepPriority() != null) {
         step.put("priority", context.stepPriority());
       }
+      if (context.stepOwner() != null) {
+        step.put("owner", context.stepOwner());
+      }
       scope.put("step", step);
     }
     return scope;
+  }
+
+  /** What a task event says in a sentence: "the task ... was created", "... passed a deadline". */
+  static String happened(String taskEvent) {
+    return switch (taskEvent) {
+      case "deleted" -> "ended undecided";
+      case "timeout" -> "passed a deadline";
+      case "assigned" -> "got an owner";
+      default -> "was " + taskEvent;
+    };
   }
 
   private static Template compile(String what, String text) {

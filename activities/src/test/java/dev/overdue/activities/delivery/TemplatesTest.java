@@ -33,11 +33,21 @@ class TemplatesTest {
 
   /** A task listener's message names the task event, and no timer. */
   private static MessageContext asSentFor(NotificationEvent event, MessageContext c) {
-    if (event != NotificationEvent.TASK_EVENT) {
+    if (event != NotificationEvent.TASK_EVENT && event != NotificationEvent.TASK_OFFERED) {
       return c;
     }
     return new MessageContext(c.workflowId(), c.requestId(), c.title(), c.requester(), c.data(), c.step(),
-        c.stepTitle(), null, 1, c.expiresAt(), c.expiredAt(), "completed", c.stepPriority());
+        c.stepTitle(), null, 1, c.expiresAt(), c.expiredAt(),
+        event == NotificationEvent.TASK_EVENT ? "completed" : null, c.stepPriority(), null, null);
+  }
+
+  /** What each default body says happened. */
+  private static String saysWhat(NotificationEvent event) {
+    return switch (event) {
+      case TASK_EVENT -> "was completed";
+      case TASK_OFFERED -> "waits for you";
+      default -> "sla";
+    };
   }
 
   @ParameterizedTest
@@ -51,7 +61,7 @@ class TemplatesTest {
     assertFalse(subject.contains("\n") || subject.contains("{{"), subject);
     assertTrue(body.startsWith("Hello alice,\n"), body);
     assertTrue(body.contains("PO-4711")
-        && body.contains(event == NotificationEvent.TASK_EVENT ? "was completed" : "sla"), body);
+        && body.contains(saysWhat(event)), body);
     assertTrue(body.contains("\nStep: Finance review (finance)\n"), body);
     assertTrue(body.contains("Requested by erin."), body);
     assertFalse(body.contains("{{"), body);
@@ -182,7 +192,7 @@ class TemplatesTest {
     MessageContext c = context("manager", "Manager approval");
     MessageContext prioritized =
         new MessageContext(c.workflowId(), c.requestId(), c.title(), c.requester(), c.data(), c.step(),
-            c.stepTitle(), c.timer(), c.firing(), c.expiresAt(), c.expiredAt(), null, 1);
+            c.stepTitle(), c.timer(), c.firing(), c.expiresAt(), c.expiredAt(), null, 1, null, null);
     assertEquals("priority 1\n",
         DEFAULTS.body(NotificationEvent.DEADLINE_ESCALATED, "priority {{step.priority}}", scope(NotificationEvent.DEADLINE_ESCALATED, null, prioritized)));
     assertEquals("priority\n",

@@ -7,7 +7,8 @@ import java.util.Map;
  * {@code step.*}, {@code timer.*}, and for a task listener {@code task.event} ({@code created},
  * {@code assigned}, ...). Dates are ISO-8601 instants; {@code step} fields are null for a process
  * timer; {@code stepPriority} (0 highest to 10) is null in messages of approvals started before
- * human tasks.
+ * human tasks. {@code by} is the user whose command caused the message (a reassignment, a release),
+ * null when a timer did; {@code stepOwner} the user who holds the step's task, if anyone.
  */
 public record MessageContext(
     String workflowId,
@@ -22,7 +23,9 @@ public record MessageContext(
     String expiresAt,
     String expiredAt,
     String taskEvent,
-    Integer stepPriority) {
+    Integer stepPriority,
+    String by,
+    String stepOwner) {
   public MessageContext {
     data = data == null ? Map.of() : data;
   }
@@ -40,6 +43,6 @@ public record MessageContext(
       String expiresAt,
       String expiredAt) {
     this(workflowId, requestId, title, requester, data, step, stepTitle, timer, firing, expiresAt,
-        expiredAt, null, null);
+        expiredAt, null, null, null, null);
   }
 }

@@ -9,7 +9,9 @@ public enum NotificationEvent {
   REMINDER,
   REASSIGNED,
   /** A task listener's notify: the task was created, assigned, updated, completed, deleted or timed out. */
-  TASK_EVENT;
+  TASK_EVENT,
+  /** A step's task was offered to its potential owners, or assigned: it waits for them. */
+  TASK_OFFERED;
 
   /** The name used in configuration and template files: {@code timer-expired}, ... */
   public String key() {

@@ -1,0 +1,86 @@
+package dev.overdue.activities.delivery;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.overdue.workflow.activities.MessageContext;
+import dev.overdue.workflow.activities.NotificationEvent;
+import dev.overdue.workflow.activities.Recipient;
+import dev.overdue.workflow.activities.Recipient.Channel;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Every default message is true for every way its event happens: a reassignment by a deadline or
+ * by a person's command, an offer when a step starts, after a release or to an assignee, each
+ * task event in words.
+ */
+class MessagesSayWhyTest {
+  private static final Templates DEFAULTS = new Templates(Map.of());
+  private static final Recipient FIONA = new Recipient("fiona", Channel.LOG, "fiona");
+
+  private static String body(NotificationEvent event, String timer, String taskEvent, String by, String owner) {
+    MessageContext context =
+        new MessageContext("approval-EXP-7", "EXP-7", "Travel", "erin", Map.of(), "payout", "Payout", timer, 1,
+            "2026-11-27T07:35:22Z", "2026-11-27T07:35:23Z", taskEvent, 5, by, owner);
+    return DEFAULTS.body(event, null, Templates.scope(event, FIONA, null, context));
+  }
+
+  @Test
+  void aReassignmentByCommandNamesWhoReassignedAndNoTimer() {
+    String body = body(NotificationEvent.REASSIGNED, null, null, "carol", null);
+    assertTrue(body.contains("carol reassigned approval EXP-7 (Travel) to you."), body);
+    assertFalse(body.contains("because") || body.contains("expired") || body.contains("passed"), body);
+  }
+
+  @Test
+  void aReassignmentByATimerNamesTheTimerAndWhenItWasDue() {
+    String body = body(NotificationEvent.REASSIGNED, "payout.claim-by", null, null, null);
+    assertTrue(
+        body.contains("was reassigned to you because payout.claim-by expired at 2026-11-27T07:35:22Z."), body);
+  }
+
+  @Test
+  void anOfferSaysTheTaskWaitsForWhoeverClaimsItFirst() {
+    String body = body(NotificationEvent.TASK_OFFERED, null, null, null, null);
+    assertTrue(body.contains("approval EXP-7 (Travel) waits for you: its step is offered to you."), body);
+    assertTrue(body.contains("Whoever claims it first decides it."), body);
+    assertFalse(body.contains("released") || body.contains("assigned"), body);
+    assertEquals(
+        "[Overdue] Waiting for you: Travel — Payout",
+        DEFAULTS.subject(NotificationEvent.TASK_OFFERED, null,
+            Templates.scope(NotificationEvent.TASK_OFFERED, FIONA, null,
+                new MessageContext("approval-EXP-7", "EXP-7", "Travel", "erin", Map.of(), "payout", "Payout",
+                    null, 1, null, null, null, 5, null, null))));
+  }
+
+  @Test
+  void anOfferAfterAReleaseSaysWhoReleasedIt() {
+    String body = body(NotificationEvent.TASK_OFFERED, null, null, "alice", null);
+    assertTrue(body.contains("its step is offered to you again, as alice released it."), body);
+  }
+
+  @Test
+  void anAssignedTaskSaysItIsAssignedNotOffered() {
+    String body = body(NotificationEvent.TASK_OFFERED, null, null, null, "fiona");
+    assertTrue(body.contains("waits for you: its step is assigned to you."), body);
+    assertFalse(body.contains("offered") || body.contains("claims"), body);
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    "created, was created",
+    "assigned, got an owner",
+    "updated, was updated",
+    "completed, was completed",
+    "deleted, ended undecided",
+    "timeout, passed a deadline"
+  })
+  void eachTaskEventReadsAsASentence(String event, String words) {
+    String body = body(NotificationEvent.TASK_EVENT, null, event, null, null);
+    assertTrue(body.contains("the task of approval EXP-7 (Travel) " + words + " at 2026-11-27T07:35:23Z."), body);
+  }
+}

@@ -1,0 +1,98 @@
+package dev.overdue.model;
+
+import static dev.overdue.model.Fixtures.T0;
+import static dev.overdue.model.Fixtures.at;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * "A task waits for you": when a step's task is offered, its potential owners are told — when it
+ * starts, once its groups' members are known, after a release (all but who released it) — and an
+ * assignee when it is assigned; never when the request says {@code notifyOffered: false}, nor in
+ * approvals started under earlier rules.
+ */
+class OffersTest {
+  private static final String TWO_STEPS =
+      "{'requestId':'OF-1','requester':'carol','steps':[{'name':'manager','approvers':['alice','bob']},"
+          + "{'name':'finance','approvers':['frank']}]}";
+
+  private static ApprovalProcess start(String json, Rules rules) {
+    return ApprovalProcess.start(RequestJson.parse(json.replace('\'', '"')), T0, null, rules);
+  }
+
+  /** The offers queued since the last call, as "step: recipients (by)". */
+  private static List<String> offers(ApprovalProcess process, Instant now) {
+    TestDirectory.answerAll(process, now);
+    return process.drainTriggered().stream()
+        .filter(e -> e.cause() == Expiry.Cause.OFFERED)
+        .map(e -> e.step() + ": " + ((TimerHandler.Notify) e.handlers().get(0)).to() + (e.by() == null ? "" : " (" + e.by() + ")"))
+        .toList();
+  }
+
+  @Test
+  void eachStepIsOfferedToItsPotentialOwnersWhenItStarts() {
+    ApprovalProcess process = start(TWO_STEPS, Rules.CURRENT);
+    assertEquals(List.of("manager: [alice, bob]"), offers(process, T0));
+    process.apply(new Command.Claim(null, "alice"), at("PT1H"));
+    assertEquals(List.of(), offers(process, at("PT1H")), "a claim offers nothing");
+    process.apply(new Command.Approve("alice", null), at("PT2H"));
+    assertEquals(List.of("finance: [frank]"), offers(process, at("PT2H")));
+  }
+
+  @Test
+  void aReleaseOffersItAgainToAllButWhoReleasedIt() {
+    ApprovalProcess process = start(TWO_STEPS, Rules.CURRENT);
+    offers(process, T0);
+    process.apply(new Command.Claim(null, "alice"), at("PT1H"));
+    process.apply(new Command.Release(null, "alice"), at("PT2H"));
+    assertEquals(List.of("manager: [bob] (alice)"), offers(process, at("PT2H")));
+  }
+
+  @Test
+  void anOfferToGroupsWaitsForTheirMembers() {
+    ApprovalProcess process =
+        start("{'requestId':'OF-2','steps':[{'name':'manager','approvers':['alice'],'candidateGroups':['finance']}]}",
+            Rules.CURRENT);
+    assertEquals(List.of(), process.drainTriggered().stream().filter(e -> e.cause() == Expiry.Cause.OFFERED).toList(),
+        "nothing before the directory answered");
+    assertEquals(List.of("manager: [alice, carol, dave]"), offers(process, T0));
+  }
+
+  @Test
+  void anAssigneeIsToldAlone() {
+    ApprovalProcess process =
+        start("{'requestId':'OF-3','steps':[{'name':'manager','approvers':['alice','bob'],'assignee':'bob'}]}",
+            Rules.CURRENT);
+    assertEquals(List.of("manager: [bob]"), offers(process, T0));
+  }
+
+  @Test
+  void aStepNoOneCanActOnOffersNothing() {
+    ApprovalProcess process =
+        start("{'requestId':'OF-4','requester':'carol','steps':[{'name':'manager','candidateGroups':['nobody']}]}",
+            Rules.CURRENT);
+    assertEquals(List.of(), offers(process, T0));
+  }
+
+  @Test
+  void notifyOfferedFalseTellsNothingAcrossAContinuedRun() {
+    ApprovalProcess process = start(TWO_STEPS.replace("'requester'", "'notifyOffered':false,'requester'"), Rules.CURRENT);
+    assertEquals(List.of(), offers(process, T0));
+    ApprovalProcess continued =
+        ApprovalProcess.restore(RequestJson.snapshot(RequestJson.tree(process.snapshot())), "run", at("PT1H"),
+            Rules.CURRENT);
+    continued.apply(new Command.Approve("alice", null), at("PT2H"));
+    assertEquals(List.of(), offers(continued, at("PT2H")));
+  }
+
+  @Test
+  void approvalsStartedUnderEarlierRulesTellNoOffers() {
+    ApprovalProcess process = start(TWO_STEPS, Rules.BOUNDED);
+    assertEquals(List.of(), offers(process, T0));
+    process.apply(new Command.Approve("alice", null), at("PT2H"));
+    assertEquals(List.of(), offers(process, at("PT2H")));
+  }
+}
