@@ -1,27 +1,51 @@
 package dev.overdue.worker;
 
+import io.grpc.Grpc;
+import io.grpc.InsecureServerCredentials;
+import io.grpc.Server;
+import io.grpc.ServerBuilder;
 import io.temporal.envconfig.ClientConfig;
-import io.temporal.testserver.TestServer;
+import io.temporal.internal.testservice.GRPCServerHelper;
+import io.temporal.internal.testservice.TestServicesStarter;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
-/** The in-memory Temporal service from temporal-testing, bound to a real port, in real time. */
+/**
+ * The in-memory Temporal service from temporal-testing, bound to a real port, in real time. Built
+ * as temporal-testing's {@code TestServer.createPortBoundServer} builds it, plus {@link
+ * RecentPollers}, which answers DescribeTaskQueue: hence the SDK's internal classes, fixed by the
+ * pinned SDK version.
+ */
 final class EmbeddedTemporal implements AutoCloseable {
-  private final TestServer.PortBoundTestServer server;
+  private final TestServicesStarter services;
+  private final Server server;
 
-  private EmbeddedTemporal(TestServer.PortBoundTestServer server) {
+  private EmbeddedTemporal(TestServicesStarter services, Server server) {
+    this.services = services;
     this.server = server;
   }
 
   static EmbeddedTemporal start(String address) {
     // lockTimeSkipping: timers fire in real time, as they would on a real server.
-    return new EmbeddedTemporal(TestServer.createPortBoundServer(port(address), true));
+    TestServicesStarter services = new TestServicesStarter(true, 0);
+    ServerBuilder<?> builder = Grpc.newServerBuilderForPort(port(address), InsecureServerCredentials.create());
+    GRPCServerHelper.registerServicesAndHealthChecks(
+        services.getServices(), builder, List.of(new RecentPollers(Clock.systemUTC())));
+    try {
+      return new EmbeddedTemporal(services, builder.build().start());
+    } catch (IOException e) {
+      services.close();
+      throw new UncheckedIOException("cannot start the in-memory Temporal service on " + address, e);
+    }
   }
 
   /** The variables that name a server, a profile or a config file. */
@@ -98,6 +122,13 @@ final class EmbeddedTemporal implements AutoCloseable {
 
   @Override
   public void close() {
-    server.close();
+    server.shutdown();
+    try {
+      server.awaitTermination(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    services.close();
+    server.shutdownNow();
   }
 }

@@ -11,6 +11,7 @@ import dev.overdue.workflow.WorkerAuthentication;
 import dev.overdue.workflow.WorkerCalendar;
 import dev.overdue.tracing.Tracing;
 import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowClientOptions;
 import io.temporal.common.interceptors.WorkerInterceptor;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.worker.Worker;
@@ -283,7 +284,14 @@ public final class OverdueWorker implements Callable<Integer> {
     }
     log.info("{}", connection.encryption().describe());
     log.info("{}", tracing.describe());
-    WorkflowClient client = connection.client(stubs, tracing.clientInterceptors());
+    WorkflowClient plain = connection.client(stubs, tracing.clientInterceptors());
+    // The settings' fingerprint in the identity: the Web UI and `temporal task-queue describe` show
+    // it, and other workers on this task queue compare it with theirs.
+    SettingsFingerprint fingerprint = SettingsFingerprint.of(settings);
+    String identity = fingerprint.identity(plain.getOptions().getIdentity());
+    WorkflowClient client =
+        WorkflowClient.newInstance(
+            stubs, WorkflowClientOptions.newBuilder(plain.getOptions()).setIdentity(identity).build());
     registerSearchAttributes(stubs, connection.namespace());
     RunningActivities running = new RunningActivities();
     WorkerFactory factory =
@@ -296,6 +304,10 @@ public final class OverdueWorker implements Callable<Integer> {
             stubs, address, connection.namespace(), service != null, factory, taskQueue, deliveries, running);
     TimerCounts timerCounts =
         TimerCounts.start(client, service != null, timerCountInterval, metrics.registry());
+    log.info("worker identity {} (settings= digests its directory, calendar, auth and notifications)", identity);
+    // Other workers' pollers are there before this one's: the first look need not wait for start().
+    TaskQueuePeerCheck peers =
+        TaskQueuePeerCheck.start(stubs, connection.namespace(), taskQueue, identity, fingerprint);
 
     EmbeddedTemporal embeddedService = service;
     Runtime.getRuntime()
@@ -303,6 +315,7 @@ public final class OverdueWorker implements Callable<Integer> {
             new Thread(
                 () -> {
                   Drain.Outcome drained = Drain.run(factory, drainTimeout, running, health);
+                  peers.close();
                   timerCounts.close();
                   stubs.shutdown();
                   metrics.close();

@@ -1,0 +1,77 @@
+package dev.overdue.worker;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Which other pollers of this worker's task queue deserve a word, and which word. Approvals move
+ * between the workers of a queue task by task, so workers whose settings differ (one with a
+ * directory, one without) answer the same approval differently, depending on which one ran a
+ * step: that is the mistake this catches.
+ *
+ * <ul>
+ *   <li>A poller whose identity carries another {@code settings=} fingerprint: a WARN.
+ *   <li>A poller without one: an INFO only. It is an Overdue worker older than the fingerprint (in
+ *       a rolling upgrade every old worker is one, for minutes, and its settings are most likely
+ *       the same) or another program; its settings cannot be told, so a warning would be a guess.
+ *   <li>A poller with the same fingerprint: nothing; that is a fleet.
+ * </ul>
+ *
+ * Each other identity is spoken of once: a worker that stays is not reported every minute again
+ * (another process has another pid, hence another identity, and is reported anew).
+ */
+final class TaskQueuePeers {
+  enum Level {
+    WARN,
+    INFO
+  }
+
+  /** A line to log. */
+  record Notice(Level level, String text) {}
+
+  private final String taskQueue;
+  private final String identity;
+  private final SettingsFingerprint fingerprint;
+  private final Set<String> reported = new HashSet<>();
+
+  TaskQueuePeers(String taskQueue, String identity, SettingsFingerprint fingerprint) {
+    this.taskQueue = taskQueue;
+    this.identity = identity;
+    this.fingerprint = fingerprint;
+  }
+
+  /** What to say about these pollers' identities (this worker's own among them, or not). */
+  List<Notice> review(Collection<String> pollers) {
+    List<Notice> notices = new ArrayList<>();
+    for (String other : new TreeSet<>(pollers)) {
+      if (other.equals(identity) || reported.contains(other)) {
+        continue;
+      }
+      Optional<String> theirs = SettingsFingerprint.in(other);
+      if (theirs.isPresent() && theirs.get().equals(fingerprint.hex())) {
+        continue;
+      }
+      reported.add(other);
+      notices.add(
+          theirs.isPresent()
+              ? new Notice(
+                  Level.WARN,
+                  "two workers with different settings poll task queue '" + taskQueue + "': this one ("
+                      + identity + ") and " + other + "; approvals may run on either, so group lookups,"
+                      + " calendars and signed commands may answer differently — stop one, or give each"
+                      + " its own --task-queue")
+              : new Notice(
+                  Level.INFO,
+                  "task queue '" + taskQueue + "' is also polled by " + other + ", which does not show"
+                      + " its settings (an older Overdue worker, or another program); if its settings"
+                      + " differ from this one's (" + identity + "), approvals may run on either and"
+                      + " answer differently — stop one, or give each its own --task-queue"));
+    }
+    return notices;
+  }
+}
