@@ -283,6 +283,12 @@ public final class OverdueWorker implements Callable<Integer> {
     }
     log.info("{}", connection.encryption().describe());
     log.info("{}", tracing.describe());
+    boolean inMemory = service != null;
+    // An outage of the server is two lines, not the SDK's stack trace per poll.
+    ServerOutage outage =
+        ServerOutage.watch(
+            address, () -> WorkerHealth.temporal(stubs, address, connection.namespace(), inMemory).ok());
+    WorkerLogs.watch(outage);
     WorkflowClient client = connection.client(stubs, tracing.clientInterceptors());
     registerSearchAttributes(stubs, connection.namespace());
     RunningActivities running = new RunningActivities();
@@ -304,6 +310,7 @@ public final class OverdueWorker implements Callable<Integer> {
                 () -> {
                   Drain.Outcome drained = Drain.run(factory, drainTimeout, running, health);
                   timerCounts.close();
+                  outage.close();
                   stubs.shutdown();
                   metrics.close();
                   deliveries.close();

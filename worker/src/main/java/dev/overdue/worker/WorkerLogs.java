@@ -104,6 +104,11 @@ public final class WorkerLogs extends ContextAwareBase implements Configurator {
     addTurboFilter(context, new RefusedUpdateLoggedOnce());
   }
 
+  /** From now on the SDK's, gRPC's and Netty's UNAVAILABLE failures are {@code outage}'s two lines. */
+  static void watch(ServerOutage outage) {
+    addTurboFilter((LoggerContext) LoggerFactory.getILoggerFactory(), new OutageLoggedOnce(outage));
+  }
+
   private static void addTurboFilter(LoggerContext context, TurboFilter filter) {
     filter.setContext(context);
     filter.start();
