@@ -115,7 +115,8 @@ final class DevServer implements AutoCloseable {
     launch();
   }
 
-  private void launch() throws Exception {
+  /** Starts the server: again after {@link #close}, on the same ports and options. */
+  void launch() throws Exception {
     List<String> command = new ArrayList<>();
     if (options.searchAttributes()) {
       command.addAll(List.of("bash", SCRIPT.toString()));

@@ -15,13 +15,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The dev server as users meet it besides {@code bin/dev-server}'s defaults: started without the
- * search attributes (the worker registers them), and kept in a --db-filename across a restart.
+ * search attributes (the worker registers them), and kept in a --db-filename across a restart,
+ * which the worker logs as one line when it loses the server and one when it is back.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class DevServerLifecycleIT {
@@ -65,7 +67,7 @@ class DevServerLifecycleIT {
   }
 
   @Test
-  void approvalsAndTheirTimersSurviveARestartWithDbFilename() throws Exception {
+  void approvalsAndTheirTimersSurviveARestartWithDbFilenameWhichTheWorkerLogsInTwoLines() throws Exception {
     Path logs = Processes.logsOf("DevServerLifecycleIT-db");
     Path db = dir.resolve("overdue.db");
     try (DevServer server = DevServer.start(logs, DevServer.Options.headless().persistedIn(db));
@@ -74,8 +76,12 @@ class DevServerLifecycleIT {
       ok(overdue(server.env(), "enable-timer", "PO-4711", "reminder"));
       ok(overdue(server.env(), "claim", "PO-4711", "--user", "alice"));
       JsonNode timersBefore = timers(server);
+      long linesBefore = worker.log().lines().count();
 
-      server.restart();
+      // Down until the worker has noticed, then up again.
+      server.close();
+      worker.awaitLog("lost the Temporal server at " + server.address(), Duration.ofSeconds(60));
+      server.launch();
       assertTrue(Files.size(db) > 0, "state is in " + db);
 
       // The worker reconnects by itself; the approval is where it was, timers and all.
@@ -86,6 +92,17 @@ class DevServerLifecycleIT {
           });
       assertEquals(timersBefore, timersAfter);
       awaitListed(server, "CurrentOwner = 'alice'", "approval-PO-4711");
+
+      // Two lines said it: no warning per poll, no stack trace.
+      worker.awaitLog("reconnected to the Temporal server at " + server.address() + " after ", Duration.ofSeconds(60));
+      String restart = worker.log().lines().skip(linesBefore).collect(Collectors.joining("\n"));
+      List<String> warnings = restart.lines().filter(l -> l.contains(" WARN ") || l.contains(" ERROR ")).toList();
+      assertEquals(1, warnings.size(), restart);
+      assertTrue(
+          warnings.get(0).contains(" WARN ServerOutage - lost the Temporal server at " + server.address() + ": UNAVAILABLE"),
+          restart);
+      assertEquals(1, restart.lines().filter(l -> l.contains(" INFO ServerOutage - reconnected")).count(), restart);
+      assertFalse(restart.contains("\tat "), restart);
     }
   }
 

@@ -284,6 +284,12 @@ public final class OverdueWorker implements Callable<Integer> {
     }
     log.info("{}", connection.encryption().describe());
     log.info("{}", tracing.describe());
+    boolean inMemory = service != null;
+    // An outage of the server is two lines, not the SDK's stack trace per poll.
+    ServerOutage outage =
+        ServerOutage.watch(
+            address, () -> WorkerHealth.temporal(stubs, address, connection.namespace(), inMemory).ok());
+    WorkerLogs.watch(outage);
     WorkflowClient plain = connection.client(stubs, tracing.clientInterceptors());
     // The settings' fingerprint in the identity: the Web UI and `temporal task-queue describe` show
     // it, and other workers on this task queue compare it with theirs.
@@ -317,6 +323,7 @@ public final class OverdueWorker implements Callable<Integer> {
                   Drain.Outcome drained = Drain.run(factory, drainTimeout, running, health);
                   peers.close();
                   timerCounts.close();
+                  outage.close();
                   stubs.shutdown();
                   metrics.close();
                   deliveries.close();

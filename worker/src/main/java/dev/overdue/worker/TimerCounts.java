@@ -96,8 +96,9 @@ final class TimerCounts implements AutoCloseable {
               }
               failing = false;
             } catch (RuntimeException e) {
-              // Said once per outage, not at every interval; the gauges keep their last value.
-              if (!failing) {
+              // Said once per failure, not at every interval; the gauges keep their last value. A
+              // server out of reach is ServerOutage's line.
+              if (!failing && ServerOutage.unavailable(e) == null) {
                 log.warn("cannot count the open timers from visibility: {}", e.toString());
               }
               failing = true;

@@ -7,6 +7,7 @@ import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.jul.LevelChangePropagator;
 import ch.qos.logback.classic.spi.Configurator;
 import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.turbo.TurboFilter;
 import ch.qos.logback.core.ConsoleAppender;
 import ch.qos.logback.core.encoder.Encoder;
 import ch.qos.logback.core.spi.ContextAwareBase;
@@ -100,6 +101,31 @@ public final class WorkerLogs extends ContextAwareBase implements Configurator {
     console.start();
     context.getLogger(Logger.ROOT_LOGGER_NAME).addAppender(console);
     all.forEach((logger, level) -> context.getLogger(logger).setLevel(level(logger, level)));
+    addTurboFilter(context, new RefusedUpdateLoggedOnce());
+  }
+
+  /** From now on the SDK's, gRPC's and Netty's UNAVAILABLE failures are {@code outage}'s two lines. */
+  static void watch(ServerOutage outage) {
+    addTurboFilter((LoggerContext) LoggerFactory.getILoggerFactory(), new OutageLoggedOnce(outage));
+  }
+
+  private static void addTurboFilter(LoggerContext context, TurboFilter filter) {
+    filter.setContext(context);
+    filter.start();
+    context.addTurboFilter(filter);
+  }
+
+  /** The exception a line carries: slf4j passes it as the last argument, java.util.logging apart. */
+  static Throwable thrown(Object[] params, Throwable t) {
+    if (t != null || params == null || params.length == 0) {
+      return t;
+    }
+    return params[params.length - 1] instanceof Throwable last ? last : null;
+  }
+
+  /** Whether {@code logger} was set to DEBUG or finer: then a filter lets its lines through. */
+  static boolean atDebug(ch.qos.logback.classic.Logger logger) {
+    return !logger.getEffectiveLevel().isGreaterOrEqual(Level.INFO);
   }
 
   /** {@code value} as a level, or why not ({@code logger} names the setting). */

@@ -2,7 +2,11 @@ package dev.overdue.worker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.overdue.activities.OverdueActivities;
@@ -14,9 +18,15 @@ import dev.overdue.workflow.ApprovalWorkflowImpl;
 import dev.overdue.workflow.OverdueMetrics;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.grpc.CallOptions;
+import io.grpc.Channel;
+import io.grpc.ClientCall;
+import io.grpc.ClientInterceptor;
+import io.grpc.MethodDescriptor;
 import io.temporal.client.WorkflowClient;
 import io.temporal.envconfig.ClientConfigProfile;
 import io.temporal.serviceclient.WorkflowServiceStubs;
+import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import io.temporal.worker.WorkerFactory;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -26,8 +36,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 /** The open-timer gauges, counted from the service rather than from what this JVM ran. */
 class TimerCountsTest {
@@ -105,6 +117,40 @@ class TimerCountsTest {
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     TimerCounts.start(null, true, Duration.ZERO, registry).close();
     assertNull(registry.find(OverdueMetrics.TIMERS_RUNNING).gauge());
+  }
+
+  @Test
+  void aServerOutOfReachIsNotItsWarningTheOutagesLineSaysIt() throws Exception {
+    ListAppender<ILoggingEvent> said = new ListAppender<>();
+    said.start();
+    Logger logger = (Logger) LoggerFactory.getLogger(TimerCounts.class);
+    logger.addAppender(said);
+    open.add(() -> logger.detachAppender(said));
+    AtomicInteger calls = new AtomicInteger();
+    ClientInterceptor counting =
+        new ClientInterceptor() {
+          @Override
+          public <Q, A> ClientCall<Q, A> interceptCall(MethodDescriptor<Q, A> method, CallOptions options, Channel next) {
+            calls.incrementAndGet();
+            return next.newCall(method, options);
+          }
+        };
+    WorkflowServiceStubs stubs =
+        WorkflowServiceStubs.newServiceStubs(
+            WorkflowServiceStubsOptions.newBuilder()
+                .setTarget("127.0.0.1:" + freePort())
+                .setGrpcClientInterceptors(List.of(counting))
+                .build());
+    open.add(stubs::shutdownNow);
+    open.add(TimerCounts.start(WorkflowClient.newInstance(stubs), false, Duration.ofMillis(50), new SimpleMeterRegistry()));
+
+    // A third call is made after the first count failed (counts never overlap).
+    long giveUp = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (calls.get() < 3 && System.nanoTime() < giveUp) {
+      Thread.sleep(20);
+    }
+    assertTrue(calls.get() >= 3, "calls: " + calls.get());
+    assertEquals(List.of(), said.list.stream().map(ILoggingEvent::getFormattedMessage).toList());
   }
 
   private static void awaitGauges(SimpleMeterRegistry registry, double running, double suspended)
