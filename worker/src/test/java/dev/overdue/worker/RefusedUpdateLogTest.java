@@ -84,7 +84,7 @@ class RefusedUpdateLogTest {
   void aReassignmentTheHandlerRefusesIsOverduesOneLineWithoutAStackTrace() throws Exception {
     String id =
         approvals.start(
-            json("{'requestId':'EXP-7','requester':'carol','steps':[{'name':'manager','approvers':['alice']}]}"),
+            json("{'requestId':'EXP-7','notifyOffered':false,'requester':'carol','steps':[{'name':'manager','approvers':['alice']}]}"),
             ApprovalWorkflow.DEFAULT_TASK_QUEUE);
     approvals.status(id); // the first workflow task has run
     err.reset();
@@ -108,7 +108,7 @@ class RefusedUpdateLogTest {
   void aCommandTheValidatorRefusesIsOneLineToo() throws Exception {
     String id =
         approvals.start(
-            json("{'requestId':'EXP-8','steps':[{'name':'manager','approvers':['alice']}]}"),
+            json("{'requestId':'EXP-8','notifyOffered':false,'steps':[{'name':'manager','approvers':['alice']}]}"),
             ApprovalWorkflow.DEFAULT_TASK_QUEUE);
     approvals.status(id);
     err.reset();

@@ -110,7 +110,7 @@ class SearchAttributeRegistrationTest {
     assertEquals(
         List.of(
             "CurrentStep", "CurrentOwner", "NextDeadline", "AnyTimerExpired", "Priority", "Unworkable",
-            "TimersRunning", "TimersSuspended"),
+            "TimersRunning", "TimersSuspended", "PotentialOwners"),
         report.registered());
     assertEquals(1, fake.adds.size());
     assertEquals("payments", fake.adds.get(0).getNamespace());
@@ -123,7 +123,8 @@ class SearchAttributeRegistrationTest {
             "Priority", IndexedValueType.INDEXED_VALUE_TYPE_INT,
             "Unworkable", IndexedValueType.INDEXED_VALUE_TYPE_BOOL,
             "TimersRunning", IndexedValueType.INDEXED_VALUE_TYPE_INT,
-            "TimersSuspended", IndexedValueType.INDEXED_VALUE_TYPE_INT),
+            "TimersSuspended", IndexedValueType.INDEXED_VALUE_TYPE_INT,
+            "PotentialOwners", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD_LIST),
         fake.adds.get(0).getSearchAttributesMap());
   }
 
@@ -151,13 +152,13 @@ class SearchAttributeRegistrationTest {
     assertEquals(
         List.of(
             "CurrentStep", "CurrentOwner", "NextDeadline", "AnyTimerExpired", "HasWarnings", "Priority",
-            "Unworkable", "TimersRunning", "TimersSuspended"),
+            "Unworkable", "TimersRunning", "TimersSuspended", "PotentialOwners"),
         report.missing());
     String message = report.message();
     assertTrue(
         message.contains(
             "CurrentStep, CurrentOwner, NextDeadline, AnyTimerExpired, HasWarnings, Priority, Unworkable,"
-                + " TimersRunning, TimersSuspended"),
+                + " TimersRunning, TimersSuspended, PotentialOwners"),
         message);
     assertTrue(message.contains("PERMISSION_DENIED: Request unauthorized."), message);
     assertTrue(

@@ -227,8 +227,12 @@ final class HandlerRunner {
           expiry, "notification to " + String.join(", ", notify.to()) + " failed: " + rootMessage(failure));
       return;
     }
-    for (String problem : recipients.problems()) {
-      notificationFailed(expiry, "notification not sent: " + problem);
+    // Nobody asked for an offer's message: a potential owner the directory has no address for is
+    // no warning on the approval (a directory may list only the people notified of deadlines).
+    if (expiry.cause() != Expiry.Cause.OFFERED) {
+      for (String problem : recipients.problems()) {
+        notificationFailed(expiry, "notification not sent: " + problem);
+      }
     }
     WorkflowInfo info = Workflow.getInfo();
     String step = expiry.step();

@@ -14,7 +14,8 @@ final class LogChannel implements Channel {
         message.recipient().address(),
         message.event().key(),
         message.context().requestId(),
-        message.context().timer(),
+        // An offer, a listener or a person's command has no timer.
+        message.context().timer() == null ? "-" : message.context().timer(),
         message.context().firing(),
         message.idempotencyKey(),
         message.subject(),
