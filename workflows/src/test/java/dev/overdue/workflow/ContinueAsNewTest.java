@@ -9,9 +9,12 @@ import dev.overdue.api.StatusInfo;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.client.Approvals;
 import io.temporal.api.enums.v1.EventType;
+import io.temporal.api.sdk.v1.WorkflowMetadata;
+import io.temporal.client.WorkflowExecutionDescription;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -29,7 +32,8 @@ class ContinueAsNewTest {
   void thousandsOfChangesContinueAsNewWithTimersFlagsSuspensionWarningsAndTrailIntact() {
     String id =
         t.start(
-            "{'requestId':'LONG-1','timeout':'P5D','steps':[{'name':'manager','approvers':['alice','bob'],"
+            "{'requestId':'LONG-1','title':'Desks','requester':'carol','timeout':'P5D',"
+                + "'steps':[{'name':'manager','approvers':['alice','bob'],"
                 + "'offerTimeout':'PT4H','timeout':'P2D'}],"
                 + "'timers':[{'name':'nag','limit':'PT30M'}]}");
     String firstRun = describeRun(id);
@@ -70,6 +74,13 @@ class ContinueAsNewTest {
     assertEquals(1, trail.stream().filter(e -> e.name().equals("TimerExpired")).count());
     assertEquals(runLengths.size() - 1, trail.stream().filter(e -> e.name().equals(HistoryEntry.CONTINUED_AS_NEW)).count());
 
+    // The Web UI's summary and details are the first run's: the SDK cannot give a continued run
+    // any (ContinueAsNewOptions has no summary), so its current details open with the title line.
+    assertEquals("Approval LONG-1: Desks (requested by carol)", describe(id, firstRun).getStaticSummary());
+    String details = t.env.getWorkflowClient().newUntypedWorkflowStub(Approvals.workflowId(id))
+        .query("__temporal_workflow_metadata", WorkflowMetadata.class).getCurrentDetails();
+    assertTrue(details.startsWith("**LONG-1: Desks**\nrequested by carol\n"), details);
+
     // It goes on by the same rules in its latest run.
     t.approvals.update(id, "resume", json("{}"));
     assertEquals(extended, t.timer(id, "process").expiresAt(), "the date comes from the limit at resume");
@@ -91,6 +102,12 @@ class ContinueAsNewTest {
       }
     }
     throw new AssertionError("the changes never all reached the audit trail");
+  }
+
+  private WorkflowExecutionDescription describe(String id, String runId) {
+    return t.env.getWorkflowClient()
+        .newUntypedWorkflowStub(Approvals.workflowId(id), Optional.of(runId), Optional.empty())
+        .describe();
   }
 
   private String describeRun(String id) {
