@@ -4,27 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overdue.starter.CliHarness.Run;
-import io.grpc.ManagedChannel;
-import io.grpc.Server;
 import io.grpc.Status;
-import io.grpc.inprocess.InProcessChannelBuilder;
-import io.grpc.inprocess.InProcessServerBuilder;
 import io.grpc.stub.StreamObserver;
-import io.temporal.api.workflowservice.v1.GetSystemInfoRequest;
-import io.temporal.api.workflowservice.v1.GetSystemInfoResponse;
 import io.temporal.api.workflowservice.v1.ListWorkflowExecutionsRequest;
 import io.temporal.api.workflowservice.v1.ListWorkflowExecutionsResponse;
-import io.temporal.api.workflowservice.v1.WorkflowServiceGrpc;
-import io.temporal.client.WorkflowClient;
-import io.temporal.serviceclient.RpcRetryOptions;
-import io.temporal.serviceclient.WorkflowServiceStubs;
-import io.temporal.serviceclient.WorkflowServiceStubsOptions;
-import java.io.IOException;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,59 +27,28 @@ class ListFilterTest {
 
   private final List<String> queries = new CopyOnWriteArrayList<>();
   private volatile Status answer;
-  private Server server;
-  private ManagedChannel channel;
-  private WorkflowServiceStubs stubs;
-
-  @BeforeEach
-  void startServer() throws IOException {
-    String name = InProcessServerBuilder.generateName();
-    server =
-        InProcessServerBuilder.forName(name)
-            .directExecutor()
-            .addService(
-                new WorkflowServiceGrpc.WorkflowServiceImplBase() {
-                  @Override
-                  public void getSystemInfo(
-                      GetSystemInfoRequest request, StreamObserver<GetSystemInfoResponse> response) {
-                    response.onNext(GetSystemInfoResponse.getDefaultInstance());
-                    response.onCompleted();
-                  }
-
-                  @Override
-                  public void listWorkflowExecutions(
-                      ListWorkflowExecutionsRequest request,
-                      StreamObserver<ListWorkflowExecutionsResponse> response) {
-                    queries.add(request.getQuery());
-                    response.onError(answer.asRuntimeException());
-                  }
-                })
-            .build()
-            .start();
-    channel = InProcessChannelBuilder.forName(name).directExecutor().build();
-    stubs =
-        WorkflowServiceStubs.newServiceStubs(
-            WorkflowServiceStubsOptions.newBuilder()
-                .setChannel(channel)
-                // UNAVAILABLE is retried: briefly here, the outcome is the same.
-                .setRpcRetryOptions(
-                    RpcRetryOptions.newBuilder().setExpiration(Duration.ofMillis(500)).build())
-                .build());
-  }
+  private final FakeTemporal server =
+      new FakeTemporal(
+          new FakeTemporal.Server() {
+            @Override
+            public void listWorkflowExecutions(
+                ListWorkflowExecutionsRequest request,
+                StreamObserver<ListWorkflowExecutionsResponse> response) {
+              queries.add(request.getQuery());
+              response.onError(answer.asRuntimeException());
+            }
+          });
 
   @AfterEach
   void stopServer() {
-    stubs.shutdownNow();
-    channel.shutdownNow();
-    server.shutdownNow();
+    server.close();
   }
 
   private Run list(String... args) {
-    WorkflowClient client = WorkflowClient.newInstance(stubs);
     String[] line = new String[args.length + 1];
     line[0] = "list";
     System.arraycopy(args, 0, line, 1, args.length);
-    return CliHarness.run(client, line);
+    return CliHarness.run(server.client(), line);
   }
 
   @Test
