@@ -82,7 +82,9 @@ final class Failures {
               + requestId()
               + " is already running (workflow "
               + workflowId()
-              + "): see `overdue status "
+              + "): see `"
+              + cli.command()
+              + " status "
               + requestId()
               + "`");
     }
@@ -92,7 +94,9 @@ final class Failures {
                   ? "approval "
                       + id
                       + " is not running: there is no such approval, or it has already"
-                      + " ended (`overdue status "
+                      + " ended (`"
+                      + cli.command()
+                      + " status "
                       + id
                       + "` tells which)"
                   : "no approval " + id + " (workflow " + workflowId() + ")")

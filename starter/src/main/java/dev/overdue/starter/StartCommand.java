@@ -238,17 +238,20 @@ final class StartCommand extends CliCommand {
                 + workflowId
                 + " on task queue "
                 + cli.taskQueue);
+    String overdue = cli.command();
     out().println("next:");
-    out().println("  overdue status " + id);
+    out().println("  " + overdue + " status " + id);
     out()
         .println(
-            "  overdue approve "
+            "  "
+                + overdue
+                + " approve "
                 + id
                 + " --user "
                 + user
                 + "   (or reject; claim first to take the step)");
-    out().println("  overdue plan " + id + "   (what happens when, if nothing changes)");
-    out().println("  overdue history " + id);
-    out().println("  overdue result " + id + "   (waits until the approval ends)");
+    out().println("  " + overdue + " plan " + id + "   (what happens when, if nothing changes)");
+    out().println("  " + overdue + " history " + id);
+    out().println("  " + overdue + " result " + id + "   (waits until the approval ends)");
   }
 }

@@ -13,7 +13,6 @@ import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import io.temporal.testserver.TestServer;
 import java.io.IOException;
-import java.net.ServerSocket;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,10 +23,7 @@ import org.junit.jupiter.api.Test;
 class NoApprovalTest {
   @Test
   void theWorkersInMemoryServiceIsSaidToForgetApprovals() throws IOException {
-    int port;
-    try (ServerSocket free = new ServerSocket(0)) {
-      port = free.getLocalPort();
-    }
+    int port = Processes.freePort();
     // The service the worker starts (EmbeddedTemporal): port-bound, timers in real time.
     TestServer.PortBoundTestServer server = TestServer.createPortBoundServer(port, true);
     WorkflowServiceStubs stubs =
