@@ -8,7 +8,6 @@ import dev.overdue.client.Approvals;
 import dev.overdue.client.Connection;
 import dev.overdue.client.RequestCheck;
 import dev.overdue.client.ConnectionProblems;
-import dev.overdue.model.RequestValidator;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import dev.overdue.tracing.Tracing;
@@ -353,7 +352,8 @@ public final class OverdueCli implements Callable<Integer> {
   // ---- for the subcommands -----------------------------------------------------------------
 
   /** The workflow's own rules, run before a request starts ({@code start}) or instead ({@code validate}). */
-  static final RequestCheck REQUEST_CHECK = request -> RequestValidator.refusal(request, Instant.now());
+  static final RequestCheck REQUEST_CHECK =
+      request -> RequestProblems.refusal(request, List.of(), Instant.now());
 
   /** Connects on first use, so that usage errors and invalid files need no server. */
   Approvals approvals() {
