@@ -21,7 +21,8 @@ final class Failures {
    * which then answers "no approval" for everything started before and keeps bin/dev-server out.
    */
   private static final String SERVER_HINT =
-      "is a Temporal server running? start the dev server with bin/dev-server (durable, with the"
+      "is a Temporal server running? start the dev server with bin/dev-server (it keeps"
+          + " approvals across worker restarts, with --db-filename across its own too, and has the"
           + " Web UI), then bin/overdue-worker; bin/overdue-worker alone starts an in-memory"
           + " service that forgets every approval when it exits";
 
@@ -147,8 +148,9 @@ final class Failures {
   private String inMemoryNote() {
     return InMemoryService.is(cli.client().getWorkflowServiceStubs())
         ? "; " + cli.service() + " is the worker's in-memory Temporal service, which keeps nothing"
-            + " across restarts: approvals started on bin/dev-server are there (stop the worker,"
-            + " start bin/dev-server, then bin/overdue-worker again)"
+            + " across restarts; approvals started on bin/dev-server are not here: stop the"
+            + " worker, start bin/dev-server (with its --db-filename, if it had one), then"
+            + " bin/overdue-worker again"
         : "";
   }
 

@@ -43,9 +43,10 @@ class ConnectionFailureTest {
     assertTrue(
         run.err()
             .contains(
-                "is a Temporal server running? start the dev server with bin/dev-server (durable,"
-                    + " with the Web UI), then bin/overdue-worker; bin/overdue-worker alone starts"
-                    + " an in-memory service that forgets every approval when it exits"),
+                "is a Temporal server running? start the dev server with bin/dev-server (it keeps"
+                    + " approvals across worker restarts, with --db-filename across its own too,"
+                    + " and has the Web UI), then bin/overdue-worker; bin/overdue-worker alone"
+                    + " starts an in-memory service that forgets every approval when it exits"),
         run.err());
     assertTrue(run.err().lines().count() == 1, run.err());
   }

@@ -36,8 +36,9 @@ class NoApprovalTest {
           "no approval PO-5001 (workflow approval-PO-5001); Temporal at 127.0.0.1:"
               + port
               + " (namespace default) is the worker's in-memory Temporal service, which keeps"
-              + " nothing across restarts: approvals started on bin/dev-server are there (stop the"
-              + " worker, start bin/dev-server, then bin/overdue-worker again)\n",
+              + " nothing across restarts; approvals started on bin/dev-server are not here: stop"
+              + " the worker, start bin/dev-server (with its --db-filename, if it had one), then"
+              + " bin/overdue-worker again\n",
           status.err());
 
       Run approve =
