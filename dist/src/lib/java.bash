@@ -79,6 +79,7 @@ overdue_java_opts() {
 # "cli"). The archive is made once per jar and Java runtime, in the background by `overdue
 # warm-up`, in ${XDG_CACHE_HOME:-~/.cache}/overdue; until it is there, commands run without it.
 # A stale or foreign archive is ignored quietly. OVERDUE_CLI_CDS=off leaves it out.
+# OVERDUE_COMMAND tells the CLI what it was run as (overdue_command_name).
 overdue_run_cli() {
   local jar="$1"
   shift
@@ -100,7 +101,20 @@ overdue_run_cli() {
       disown
     fi
   fi
-  exec "$java" "${opts[@]}" ${java_opts[@]+"${java_opts[@]}"} -jar "$jar" "$@"
+  OVERDUE_COMMAND="$(overdue_command_name)" exec "$java" "${opts[@]}" ${java_opts[@]+"${java_opts[@]}"} -jar "$jar" "$@"
+}
+
+# overdue_command_name: the CLI as the user ran it, for the commands its messages suggest
+# (`next: bin/overdue status PO-4711`): the script's name alone when the PATH finds this very
+# script by it, else the path as typed (bin/overdue, ./overdue, /opt/overdue/bin/overdue).
+overdue_command_name() {
+  local name="${0##*/}" found
+  found="$(type -P "$name" 2>/dev/null || true)"
+  if [[ "$0" != */* || ( -n "$found" && "$found" -ef "$0" ) ]]; then
+    printf '%s\n' "$name"
+  else
+    printf '%s\n' "$0"
+  fi
 }
 
 # overdue_prune_archives DIR: keeps the three newest archives (one per jar and runtime in use):

@@ -116,7 +116,9 @@ final class ApprovalCommands {
                     + " to "
                     + Approvals.workflowId(id)
                     + " as a signal; the workflow"
-                    + " checks it on arrival: see `overdue history "
+                    + " checks it on arrival: see `"
+                    + cli.command()
+                    + " history "
                     + id
                     + "`");
       } else {

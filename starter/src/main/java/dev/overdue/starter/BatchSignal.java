@@ -162,8 +162,9 @@ final class BatchSignal {
               failed));
     }
     out.println(
-        "each approval checks the signal on arrival: a refusal shows in `overdue history ID`,"
-            + " not here");
+        "each approval checks the signal on arrival: a refusal shows in `"
+            + cli.command()
+            + " history ID`, not here");
     if (job.getState() != BatchOperationState.BATCH_OPERATION_STATE_COMPLETED) {
       throw new CliError(
           ExitCodes.UNAVAILABLE,

@@ -13,8 +13,8 @@ import picocli.CommandLine.Command;
       " 0:done",
       " 1:refused: invalid request, command rejected, no such approval, already running or"
           + " already ended",
-      " 2:usage error: unknown command, missing or malformed option, no token from"
-          + " --token-command",
+      " 2:usage error: unknown command, missing or malformed option, a --query filter the"
+          + " server cannot read, no token from --token-command",
       " 3:Temporal unavailable: cannot connect, bad connection settings, no worker answered in"
           + " time, or (list) a server without a visibility store",
       " 4:unexpected error (a bug; OVERDUE_DEBUG=1 prints the stack trace)"

@@ -16,8 +16,15 @@ import java.io.PrintWriter;
 
 /** Turns what went wrong into one plain message on stderr and the exit code for it. */
 final class Failures {
-  static final String WORKER_HINT =
-      "is the worker or a Temporal server running? start one with bin/overdue-worker";
+  /**
+   * The dev server first: the worker alone falls back to an in-memory service on the same port,
+   * which then answers "no approval" for everything started before and keeps bin/dev-server out.
+   */
+  private static final String SERVER_HINT =
+      "is a Temporal server running? start the dev server with bin/dev-server (it keeps"
+          + " approvals across worker restarts, with --db-filename across its own too, and has the"
+          + " Web UI), then bin/overdue-worker; bin/overdue-worker alone starts an in-memory"
+          + " service that forgets every approval when it exits";
 
   private final OverdueCli cli;
 
@@ -76,20 +83,25 @@ final class Failures {
               + requestId()
               + " is already running (workflow "
               + workflowId()
-              + "): see `overdue status "
+              + "): see `"
+              + cli.command()
+              + " status "
               + requestId()
               + "`");
     }
     if (failure instanceof WorkflowNotFoundException) {
       return refused(
-          needsRunning
-              ? "approval "
-                  + id
-                  + " is not running: there is no such approval, or it has already"
-                  + " ended (`overdue status "
-                  + id
-                  + "` tells which)"
-              : "no approval " + id + " (workflow " + workflowId() + ")");
+          (needsRunning
+                  ? "approval "
+                      + id
+                      + " is not running: there is no such approval, or it has already"
+                      + " ended (`"
+                      + cli.command()
+                      + " status "
+                      + id
+                      + "` tells which)"
+                  : "no approval " + id + " (workflow " + workflowId() + ")")
+              + inMemoryNote());
     }
     if (failure instanceof WorkflowFailedException failed) {
       return refused("approval " + id + " did not complete: " + message(failed.getCause()));
@@ -121,12 +133,25 @@ final class Failures {
         status.getCode() + (status.getDescription() == null ? "" : ": " + status.getDescription());
     String message =
         switch (status.getCode()) {
-          case UNAVAILABLE -> "cannot reach " + service + ": " + detail + "; " + WORKER_HINT;
+          case UNAVAILABLE -> "cannot reach " + service + ": " + detail + "; " + SERVER_HINT;
           case DEADLINE_EXCEEDED ->
-              service + " did not answer in time: " + detail + "; " + WORKER_HINT;
+              service + " did not answer in time: " + detail + "; " + SERVER_HINT;
           default -> service + " refused the call: " + detail;
         };
     return new CliError(ExitCodes.UNAVAILABLE, message);
+  }
+
+  /**
+   * Said when the service that knows no such approval is the worker's in-memory one: approvals
+   * started on the dev server are not lost, they are on a server this one keeps from starting.
+   */
+  private String inMemoryNote() {
+    return InMemoryService.is(cli.client().getWorkflowServiceStubs())
+        ? "; " + cli.service() + " is the worker's in-memory Temporal service, which keeps nothing"
+            + " across restarts; approvals started on bin/dev-server are not here: stop the"
+            + " worker, start bin/dev-server (with its --db-filename, if it had one), then"
+            + " bin/overdue-worker again"
+        : "";
   }
 
   private static CliError refused(String message) {

@@ -168,14 +168,26 @@ final class ListCommand extends CliCommand {
   /**
    * The approvals on {@code list}, at most {@code limit}. A service without a visibility store (the
    * worker's in-memory one) does not implement listing at all: that is said in words, with the way
-   * to a server that lists, rather than as gRPC's UNIMPLEMENTED.
+   * to a server that lists, rather than as gRPC's UNIMPLEMENTED. A filter the server cannot read
+   * (INVALID_ARGUMENT: a typo in {@code --query}, an unknown attribute) is the user's to fix: a
+   * usage error with the server's reason, not the service being unavailable.
    */
   static List<WorkList.Entry> list(OverdueCli cli, WorkList list, int limit) {
     try {
       return cli.approvals().list(list, limit);
     } catch (RuntimeException e) {
       StatusRuntimeException rpc = ConnectionProblems.find(e, StatusRuntimeException.class);
-      if (rpc == null || rpc.getStatus().getCode() != Status.Code.UNIMPLEMENTED) {
+      Status.Code code = rpc == null ? null : rpc.getStatus().getCode();
+      if (code == Status.Code.INVALID_ARGUMENT) {
+        throw new CliError(
+            ExitCodes.USAGE,
+            "invalid list filter: "
+                + Failures.firstLineWithoutClassName(rpc.getStatus().getDescription())
+                + " (the whole filter: "
+                + list.query()
+                + ")");
+      }
+      if (code != Status.Code.UNIMPLEMENTED) {
         throw e;
       }
       throw new CliError(

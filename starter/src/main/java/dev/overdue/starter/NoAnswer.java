@@ -27,10 +27,13 @@ final class NoAnswer {
   private final WorkflowClient client;
   private final String id;
   private final String queue;
+  /** The CLI as the user runs it ({@link OverdueCli#command}). */
+  private final String cli;
 
-  NoAnswer(WorkflowClient client, String id) {
+  NoAnswer(WorkflowClient client, String id, String cli) {
     this.client = client;
     this.id = id;
+    this.cli = cli;
     this.queue = taskQueue();
   }
 
@@ -74,7 +77,9 @@ final class NoAnswer {
     return start
         + why
         + (command
-            ? " (the command may still be applied once a worker runs: see `overdue history "
+            ? " (the command may still be applied once a worker runs: see `"
+                + cli
+                + " history "
                 + id
                 + "`)"
             : "");

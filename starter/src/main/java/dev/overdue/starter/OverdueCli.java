@@ -8,7 +8,6 @@ import dev.overdue.client.Approvals;
 import dev.overdue.client.Connection;
 import dev.overdue.client.RequestCheck;
 import dev.overdue.client.ConnectionProblems;
-import dev.overdue.model.RequestValidator;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import dev.overdue.tracing.Tracing;
@@ -312,6 +311,12 @@ public final class OverdueCli implements Callable<Integer> {
     Object root = command.getCommandSpec().root().userObject();
     List<String> secrets =
         root instanceof OverdueCli cli ? cli.secrets(args) : TokenOptions.secrets(args, Map.of());
+    // "overdue approve" as the user runs it: "bin/overdue approve".
+    String qualified = command.getCommandSpec().qualifiedName();
+    String name =
+        root instanceof OverdueCli cli
+            ? cli.command() + qualified.substring(command.getCommandSpec().root().name().length())
+            : qualified;
     String unmatched =
         e instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
             ? u.getUnmatched().get(0)
@@ -325,7 +330,6 @@ public final class OverdueCli implements Callable<Integer> {
             : TokenOptions.redact(e.getMessage(), secrets));
     List<String> meant = List.of();
     if (unknownCommand) {
-      String name = command.getCommandSpec().qualifiedName();
       meant =
           Typos.closest(unmatched, command.getSubcommands().keySet()).stream()
               .map(subcommand -> name + " " + subcommand)
@@ -341,15 +345,15 @@ public final class OverdueCli implements Callable<Integer> {
     if (!meant.isEmpty()) {
       err.println("Did you mean: " + String.join(" or ", meant) + "?");
     }
-    err.println(
-        "Try '" + command.getCommandSpec().qualifiedName() + " --help' for more information.");
+    err.println("Try '" + name + " --help' for more information.");
     return ExitCodes.USAGE;
   }
 
   // ---- for the subcommands -----------------------------------------------------------------
 
   /** The workflow's own rules, run before a request starts ({@code start}) or instead ({@code validate}). */
-  static final RequestCheck REQUEST_CHECK = request -> RequestValidator.refusal(request, Instant.now());
+  static final RequestCheck REQUEST_CHECK =
+      request -> RequestProblems.refusal(request, List.of(), Instant.now());
 
   /** Connects on first use, so that usage errors and invalid files need no server. */
   Approvals approvals() {
@@ -476,7 +480,7 @@ public final class OverdueCli implements Callable<Integer> {
       future.cancel(true);
       throw new CliError(
           ExitCodes.UNAVAILABLE,
-          new NoAnswer(client, id).noAnswerWithin(answerTimeout.toSeconds(), command));
+          new NoAnswer(client, id, command()).noAnswerWithin(answerTimeout.toSeconds(), command));
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
       long waited = Math.round((System.nanoTime() - started) / 1e9);
@@ -485,18 +489,33 @@ public final class OverdueCli implements Callable<Integer> {
       if (status.getCode() == Status.Code.FAILED_PRECONDITION
           && status.getDescription() != null
           && status.getDescription().contains("no poller")) {
-        throw new CliError(ExitCodes.UNAVAILABLE, new NoAnswer(client, id).noWorker(waited));
+        throw new CliError(ExitCodes.UNAVAILABLE, new NoAnswer(client, id, command()).noWorker(waited));
       }
       if (status.getCode() == Status.Code.DEADLINE_EXCEEDED) {
         // The client's own deadlines and retries ran out before ours: the same lack of an answer.
         throw new CliError(
-            ExitCodes.UNAVAILABLE, new NoAnswer(client, id).noAnswerWithin(waited, command));
+            ExitCodes.UNAVAILABLE, new NoAnswer(client, id, command()).noAnswerWithin(waited, command));
       }
       throw cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new CliError(ExitCodes.UNEXPECTED, "interrupted while waiting for approval " + id);
     }
+  }
+
+  /** Where the launcher (bin/overdue) says what it was run as. */
+  static final String COMMAND_VARIABLE = "OVERDUE_COMMAND";
+
+  /**
+   * The CLI as the user runs it ({@code bin/overdue}, {@code overdue}), for the commands messages
+   * suggest: what the launcher says, else {@code overdue}; quoted when a shell would split it.
+   */
+  String command() {
+    String command = environment.get(COMMAND_VARIABLE);
+    if (command == null || command.isBlank()) {
+      return "overdue";
+    }
+    return command.matches("[\\w./~+-]+") ? command : "'" + command.replace("'", "'\\''") + "'";
   }
 
   /** {@code approval-PO-4711} and {@code PO-4711} both give {@code PO-4711}. */

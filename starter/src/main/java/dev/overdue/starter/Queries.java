@@ -224,19 +224,21 @@ final class Queries {
       if (plan.isEmpty()) {
         Approvals approvals = cli.approvals();
         StatusInfo status = cli.answer(id, false, () -> approvals.status(id));
-        out().println(nothingPlanned(status));
+        out().println(nothingPlanned(status, cli.command()));
         return;
       }
       plan(plan).print(out());
     }
 
-    static String nothingPlanned(StatusInfo status) {
+    static String nothingPlanned(StatusInfo status, String overdue) {
       String approval = "approval " + status.requestId();
       return switch (status.state()) {
         case "ACTIVE", "SUSPENDED" ->
             "nothing scheduled: no timer of "
                 + approval
-                + " is running (user timers start off: `overdue enable-timer "
+                + " is running (user timers start off: `"
+                + overdue
+                + " enable-timer "
                 + status.requestId()
                 + " TIMER`)";
         default -> "nothing planned: " + approval + " has ended (" + status.state() + ")";

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine;
@@ -182,15 +183,20 @@ final class StartCommand extends CliCommand {
 
   /**
    * With {@code config} (the worker's settings file), refuses a request naming groups or users its
-   * directory does not have; {@code validate} runs the same check.
+   * directory does not have, with every other problem it has; {@code validate} runs the same check.
    */
   static void checkDirectory(JsonNode request, String config) {
-    if (config != null) {
-      List<String> problems = DirectoryCheck.problems(request, config);
-      if (!problems.isEmpty()) {
-        throw new CliError(ExitCodes.REFUSED, "invalid approval request:\n  " + String.join("\n  ", problems));
-      }
+    List<String> directory = directoryProblems(request, config);
+    if (!directory.isEmpty()) {
+      throw new CliError(
+          ExitCodes.REFUSED,
+          RequestProblems.refusal(request, directory, Instant.now()).orElseThrow());
     }
+  }
+
+  /** The names of {@code request} the directory in {@code config} lacks; none without one. */
+  static List<String> directoryProblems(JsonNode request, String config) {
+    return config == null ? List.of() : DirectoryCheck.problems(request, config);
   }
 
   /** What {@code -o json} prints for a started approval. */
@@ -238,17 +244,20 @@ final class StartCommand extends CliCommand {
                 + workflowId
                 + " on task queue "
                 + cli.taskQueue);
+    String overdue = cli.command();
     out().println("next:");
-    out().println("  overdue status " + id);
+    out().println("  " + overdue + " status " + id);
     out()
         .println(
-            "  overdue approve "
+            "  "
+                + overdue
+                + " approve "
                 + id
                 + " --user "
                 + user
                 + "   (or reject; claim first to take the step)");
-    out().println("  overdue plan " + id + "   (what happens when, if nothing changes)");
-    out().println("  overdue history " + id);
-    out().println("  overdue result " + id + "   (waits until the approval ends)");
+    out().println("  " + overdue + " plan " + id + "   (what happens when, if nothing changes)");
+    out().println("  " + overdue + " history " + id);
+    out().println("  " + overdue + " result " + id + "   (waits until the approval ends)");
   }
 }

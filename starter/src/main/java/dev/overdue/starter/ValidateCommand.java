@@ -2,6 +2,7 @@ package dev.overdue.starter;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Instant;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -9,15 +10,19 @@ import picocli.CommandLine.Option;
 /**
  * {@code overdue validate --file}: the checks {@code start --file} runs, and nothing else. The
  * file is read as {@code start} reads it ({@link RequestFiles}) and checked by the same rules
- * ({@link OverdueCli#REQUEST_CHECK}), so "valid" means {@code start} would start it; it never
- * connects to Temporal (see {@link Commands#connects}), so it works offline and in CI.
+ * ({@link RequestProblems}, which {@code start} runs as {@link OverdueCli#REQUEST_CHECK}), so
+ * "valid" means {@code start} would start it; it never connects to Temporal (see {@link
+ * Commands#connects}), so it works offline and in CI.
  */
 @Command(
     name = "validate",
     mixinStandardHelpOptions = true,
     description = {
       "Check a request file as start --file does, without starting it or connecting to Temporal.",
-      "Prints 'valid: <requestId> (N steps, M timers)', or every problem and exits 1.",
+      "Prints 'valid: <requestId> (N steps, M timers)', or exits 1 with the problems numbered:"
+          + " every unknown field (with the field it was probably meant to be), then every rule"
+          + " the rest breaks, or else the first value of the wrong shape, and with --config"
+          + " every name the directory lacks.",
       "Editors check and complete request files with docs/schema/approval-request.schema.json."
     },
     sortOptions = false)
@@ -51,8 +56,9 @@ final class ValidateCommand extends CliCommand {
   void execute() throws JsonProcessingException {
     JsonNode request = RequestFiles.read(file, System.in);
     requestId = StartCommand.requestIdOf(request);
-    StartCommand.checkDirectory(request, config);
-    Optional<String> refusal = OverdueCli.REQUEST_CHECK.refusal(request);
+    Optional<String> refusal =
+        RequestProblems.refusal(
+            request, StartCommand.directoryProblems(request, config), Instant.now());
     if (refusal.isPresent()) {
       throw new CliError(ExitCodes.REFUSED, refusal.get());
     }

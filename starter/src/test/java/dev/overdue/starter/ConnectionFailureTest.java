@@ -32,17 +32,21 @@ class ConnectionFailureTest {
   }
 
   @Test
-  void unreachableServiceIsNamedWithTheWorkerHint() {
+  void unreachableServiceIsNamedWithTheDevServerHintFirst() {
     Run run = CliHarness.run(client, "status", "PO-4711").expect(ExitCodes.UNAVAILABLE);
 
     assertTrue(
         run.err().startsWith("cannot reach Temporal at " + NOWHERE + " (namespace default)"),
         run.err());
     assertTrue(run.err().contains("UNAVAILABLE"), run.err());
+    // The worker alone would start an in-memory service that forgets every approval.
     assertTrue(
         run.err()
             .contains(
-                "is the worker or a Temporal server running? start one with bin/overdue-worker"),
+                "is a Temporal server running? start the dev server with bin/dev-server (it keeps"
+                    + " approvals across worker restarts, with --db-filename across its own too,"
+                    + " and has the Web UI), then bin/overdue-worker; bin/overdue-worker alone"
+                    + " starts an in-memory service that forgets every approval when it exits"),
         run.err());
     assertTrue(run.err().lines().count() == 1, run.err());
   }

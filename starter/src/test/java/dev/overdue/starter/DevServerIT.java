@@ -159,10 +159,11 @@ class DevServerIT {
         "--type history", "\"name\":\"enableTimer\"");
 
     // The fixture is the server: bin/dev-server runs `temporal server start-dev`. Lines that need
-    // a codec server (Payload encryption) are SecurityIT's, which runs one.
+    // a codec server (Payload encryption) are SecurityIT's, which runs one. bin/temporal runs the
+    // CLI on the shell's PATH, the one the fixture installed.
     List<Readme.Recipe> recipes =
-        Readme.recipes("temporal ", "bin/overdue list").stream()
-            .filter(r -> !r.line().startsWith("temporal server "))
+        Readme.recipes("bin/temporal ", "bin/overdue list").stream()
+            .filter(r -> !r.line().startsWith("bin/temporal server "))
             .filter(r -> !r.line().contains("--codec-endpoint"))
             .toList();
     assertTrue(recipes.size() >= 12, "README's temporal recipes: " + recipes);

@@ -49,9 +49,9 @@ class DirectoryCheckTest {
     Run run = cli.run("start", "--file", file.toString(), "--config", config.toString()).expect(ExitCodes.REFUSED);
     assertEquals(
         "invalid approval request:\n"
-            + "  steps[0].candidateGroups: 'procurement' is not a group in the directory of " + config
+            + "  1. steps[0].candidateGroups: 'procurement' is not a group in the directory of " + config
             + " (groups: finance, legal)\n"
-            + "  steps[0].startDeadlines[0].escalations[0].to: 'fronk' is neither a user nor a group in the"
+            + "  2. steps[0].startDeadlines[0].escalations[0].to: 'fronk' is neither a user nor a group in the"
             + " directory of " + config + "\n",
         run.err());
     assertTrue(cli.run("status", "DIR-1").exitCode() != 0);

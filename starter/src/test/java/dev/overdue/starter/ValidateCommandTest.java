@@ -77,15 +77,53 @@ class ValidateCommandTest {
         .contains("no such file"));
   }
 
+  /** Every unknown field at once, each with what it was probably meant to be, then the rules. */
+  @Test
+  void everyProblemIsNumberedInOneRun() throws IOException {
+    Path file = Files.writeString(dir.resolve("typos.yaml"),
+        "requestId: T-1\ntitel: Laptop\ntimeout: P1M\n"
+            + "steps:\n  - name: manager\n    aprovers: [alice]\n    approvers: [bob]\n"
+            + "    startDeadlines: [ { name: late, for: PT4H, escalations: [ { action: warn, conditon: 'true' } ] } ]\n"
+            + "  - { name: finance, approvers: [frank], deadline: P1D }\n");
+    Run run = validate("--file", file.toString()).expect(ExitCodes.REFUSED);
+    assertEquals("", run.out());
+    assertEquals(
+        "invalid approval request:\n"
+            + "  1. titel: unknown field; did you mean title?\n"
+            + "  2. steps[0].aprovers: unknown field; did you mean approvers?\n"
+            + "  3. steps[0].startDeadlines[0].escalations[0].conditon: unknown field; did you mean condition?\n"
+            + "  4. steps[1].deadline: unknown field (known: approvers, assignee, candidateGroups,"
+            + " completionDeadlines, distinctFrom, listeners, name, notBy, offerTimeout, onOfferTimeout,"
+            + " onTimeout, outcomes, priority, startDeadlines, timeout, title)\n"
+            + "  5. timeout: 'P1M': months and years have no fixed length; give days (P30D) instead\n",
+        run.err());
+  }
+
+  /** The worker's settings (docs/examples/team.yaml) are not a request with unknown fields. */
+  @Test
+  void aWorkerSettingsFileIsSaidToBeOne() {
+    Run run = validate("--file", EXAMPLES.resolve("team.yaml").toString()).expect(ExitCodes.REFUSED);
+    assertEquals(
+        "this is a worker settings file (it has directory), not an approval request: pass it to"
+            + " bin/overdue-worker --config\n",
+        run.err());
+    try (CliHarness cli = new CliHarness()) {
+      assertEquals(run.err(), cli.run("start", "--file", EXAMPLES.resolve("team.yaml").toString())
+          .expect(ExitCodes.REFUSED).err());
+    }
+  }
+
   @Test
   void withTheWorkersConfigTheDirectoryIsCheckedToo() throws IOException {
     String team = EXAMPLES.resolve("team.yaml").toString();
     validate("--file", EXAMPLES.resolve("expense.yaml").toString(), "--config", team).expect(ExitCodes.DONE);
 
     Path file = Files.writeString(dir.resolve("groups.yaml"),
-        "requestId: G-1\nsteps: [{ name: review, candidateGroups: [finanse] }]\n");
+        "requestId: G-1\ntitel: Chairs\nsteps: [{ name: review, candidateGroups: [finanse] }]\n");
     Run run = validate("--file", file.toString(), "--config", team).expect(ExitCodes.REFUSED);
-    assertTrue(run.err().contains("steps[0].candidateGroups: 'finanse' is not a group in the directory of"), run.err());
+    // With the request's own problems, in the same run.
+    assertTrue(run.err().startsWith("invalid approval request:\n  1. titel: unknown field; did you mean title?\n"
+        + "  2. steps[0].candidateGroups: 'finanse' is not a group in the directory of"), run.err());
   }
 
   @Test

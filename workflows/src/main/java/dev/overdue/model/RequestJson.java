@@ -1,16 +1,24 @@
 package dev.overdue.model;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.overdue.api.ApprovalRequest;
 import java.util.Collection;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -21,6 +29,9 @@ import java.util.stream.Collectors;
  */
 public final class RequestJson {
   private RequestJson() {}
+
+  /** How {@link #parse(JsonNode)} begins its reason when the request is not one it can read. */
+  public static final String INVALID = "invalid approval request: ";
 
   private static final ObjectMapper STRICT =
       new ObjectMapper()
@@ -37,8 +48,62 @@ public final class RequestJson {
     try {
       return STRICT.treeToValue(json, ApprovalRequest.class);
     } catch (JsonProcessingException e) {
-      throw new RuleViolation("invalid approval request: " + describe(e));
+      throw new RuleViolation(INVALID + describe(e));
     }
+  }
+
+  /** A field the request has where none of that name is known: {@code path} names it. */
+  public record UnknownField(String path, String name, List<String> known) {}
+
+  /**
+   * {@code json} without the fields {@link #parse(JsonNode)} would refuse as unknown, each passed to
+   * {@code unknown} in the order of the text: so that a client can name them all at once and check
+   * the rest. The fields known at each place are the request's records' own, as Jackson reads
+   * them; {@code data} is the request's own and takes any. {@code json} itself is left as it is.
+   */
+  public static JsonNode withoutUnknownFields(JsonNode json, Consumer<UnknownField> unknown) {
+    JsonNode copy = json == null ? null : json.deepCopy();
+    if (copy != null) {
+      removeUnknown(copy, STRICT.constructType(ApprovalRequest.class), "", unknown);
+    }
+    return copy;
+  }
+
+  private static void removeUnknown(
+      JsonNode node, JavaType type, String at, Consumer<UnknownField> unknown) {
+    if (type.isCollectionLikeType() || type.isArrayType()) {
+      for (int i = 0; node.isArray() && i < node.size(); i++) {
+        removeUnknown(node.get(i), type.getContentType(), at + "[" + i + "]", unknown);
+      }
+      return;
+    }
+    if (!(node instanceof ObjectNode object) || !isRecord(type)) {
+      return; // a value, a type mismatch (parse names it) or free-form data
+    }
+    Map<String, JavaType> fields = new LinkedHashMap<>();
+    BeanDescription description = STRICT.getDeserializationConfig().introspect(type);
+    for (BeanPropertyDefinition field : description.findProperties()) {
+      fields.put(field.getName(), field.getPrimaryType());
+    }
+    for (Iterator<Map.Entry<String, JsonNode>> it = object.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> field = it.next();
+      String where = (at.isEmpty() ? "" : at + ".") + field.getKey();
+      JavaType fieldType = fields.get(field.getKey());
+      if (fieldType == null) {
+        unknown.accept(
+            new UnknownField(
+                where, field.getKey(), fields.keySet().stream().sorted().toList()));
+        it.remove();
+      } else {
+        removeUnknown(field.getValue(), fieldType, where, unknown);
+      }
+    }
+  }
+
+  /** The request's own parts (steps, timers, ...): records of its package. */
+  private static boolean isRecord(JavaType type) {
+    return type.getRawClass().isRecord()
+        && type.getRawClass().getPackageName().equals(ApprovalRequest.class.getPackageName());
   }
 
   public static ApprovalRequest parse(String json) {

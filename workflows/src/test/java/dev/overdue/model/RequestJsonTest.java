@@ -5,8 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.overdue.api.ApprovalRequest;
+import dev.overdue.model.RequestJson.UnknownField;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -90,5 +94,70 @@ class RequestJsonTest {
       })
   void aValueOfTheWrongShapeIsNamedWithoutJavaTypes(String json, String reason) {
     assertEquals(reason, assertThrows(RuleViolation.class, () -> RequestJson.parse(json)).reason());
+  }
+
+  private static JsonNode tree(String json) throws Exception {
+    return new ObjectMapper().readTree(json);
+  }
+
+  /** Every part of a request that holds named fields, once. */
+  private static final String EVERY_PART =
+      """
+      {"requestId": "r", "onTimeout": [{"action": "warn"}],
+       "steps": [{"name": "s", "approvers": ["a"],
+                  "startDeadlines": [{"name": "d", "for": "PT1H", "escalations": [{"action": "warn"}]}],
+                  "listeners": [{"event": "created", "actions": [{"action": "warn"}]}],
+                  "outcomes": [{"name": "o", "end": "APPROVED"}]}],
+       "timers": [{"name": "t", "limit": "PT1H", "handlers": [{"action": "warn"}]}],
+       "data": {"any": {"thing": 1}}}
+      """;
+
+  @Test
+  void everyUnknownFieldIsNamedWhereItIsAndWhatIsLeftParses() throws Exception {
+    JsonNode json = tree(EVERY_PART);
+    ObjectNode step = (ObjectNode) json.get("steps").get(0);
+    ((ObjectNode) json).put("deadline", "P1D");
+    step.putArray("aprovers").add("a");
+    ((ObjectNode) step.get("startDeadlines").get(0)).put("escalation", "x");
+    ((ObjectNode) step.get("startDeadlines").get(0).get("escalations").get(0)).put("when", 1);
+    ((ObjectNode) json.get("timers").get(0)).putObject("handler").put("action", "warn");
+
+    List<UnknownField> unknown = new ArrayList<>();
+    JsonNode known = RequestJson.withoutUnknownFields(json, unknown::add);
+
+    assertEquals(
+        List.of(
+            "steps[0].startDeadlines[0].escalations[0].when",
+            "steps[0].startDeadlines[0].escalation",
+            "steps[0].aprovers",
+            "timers[0].handler",
+            "deadline"),
+        unknown.stream().map(UnknownField::path).toList());
+    assertEquals("aprovers", unknown.get(2).name());
+    RequestJson.parse(known);
+    assertTrue(json.has("deadline"), "the request itself is left as it was");
+  }
+
+  /** Where parse names an unknown field, it lists the same known fields. */
+  @Test
+  void theFieldsKnownAtEachPlaceAreThoseParseKnows() throws Exception {
+    List<String> places =
+        List.of("", "/onTimeout/0", "/steps/0", "/steps/0/startDeadlines/0",
+            "/steps/0/startDeadlines/0/escalations/0", "/steps/0/listeners/0",
+            "/steps/0/listeners/0/actions/0", "/steps/0/outcomes/0", "/timers/0",
+            "/timers/0/handlers/0");
+    for (String place : places) {
+      JsonNode json = tree(EVERY_PART);
+      ((ObjectNode) json.at(place)).put("zzz", 1);
+      List<UnknownField> unknown = new ArrayList<>();
+      RequestJson.withoutUnknownFields(json, unknown::add);
+      assertEquals(1, unknown.size(), place);
+      String reason = assertThrows(RuleViolation.class, () -> RequestJson.parse(json)).reason();
+      assertEquals(
+          RequestJson.INVALID + unknown.get(0).path() + ": unknown field (known: "
+              + String.join(", ", unknown.get(0).known()) + ")",
+          reason,
+          place);
+    }
   }
 }
