@@ -28,12 +28,12 @@ final class NoAnswer {
   private final String id;
   private final String queue;
   /** The CLI as the user runs it ({@link OverdueCli#command}). */
-  private final String cli;
+  private final String overdue;
 
-  NoAnswer(WorkflowClient client, String id, String cli) {
+  NoAnswer(WorkflowClient client, String id, String overdue) {
     this.client = client;
     this.id = id;
-    this.cli = cli;
+    this.overdue = overdue;
     this.queue = taskQueue();
   }
 
@@ -78,7 +78,7 @@ final class NoAnswer {
         + why
         + (command
             ? " (the command may still be applied once a worker runs: see `"
-                + cli
+                + overdue
                 + " history "
                 + id
                 + "`)"

@@ -31,8 +31,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * Overdue against a real Temporal dev server started by {@code bin/dev-server}, with the worker jar
  * as a process: the starter CLI launches approvals, the real {@code temporal} CLI signals, updates,
- * queries and lists them by search attribute, and every {@code temporal} line of README.md runs as
- * written. Visibility (list queries) is eventually consistent: lists are polled, 30 s at most.
+ * queries and lists them by search attribute, and every {@code bin/temporal} line of README.md runs
+ * as written. Visibility (list queries) is eventually consistent: lists are polled, 30 s at most.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class DevServerIT {
@@ -111,6 +111,16 @@ class DevServerIT {
     awaitList("ApprovalState = 'ACTIVE' AND CurrentStep = 'manager'", "approval-PO-4711");
     // PO-4711's next deadline is its reminder (30 minutes); the suspended PO-4712 has none.
     awaitList("NextDeadline < '" + Instant.now().plus(Duration.ofHours(1)) + "'", "approval-PO-4711");
+    // A filter the server cannot read is the user's to fix: a usage error with the server's reason.
+    Result badFilter = overdue(env, "list", "--query", "Foo = 1");
+    assertEquals(ExitCodes.USAGE, badFilter.exit(), badFilter.toString());
+    assertTrue(badFilter.err().startsWith("invalid list filter: "), badFilter.toString());
+    assertTrue(badFilter.err().contains("Foo"), badFilter.toString());
+
+    // A server is not taken for the worker's in-memory service (NoApprovalTest).
+    Result none = overdue(env, "status", "PO-5001");
+    assertEquals(ExitCodes.REFUSED, none.exit(), none.toString());
+    assertEquals("no approval PO-5001 (workflow approval-PO-5001)\n", none.err());
 
     // The approval ends through the starter; its attributes show the outcome.
     ok(overdue(env, "approve", "PO-4711", "--user", "alice"));
@@ -119,7 +129,7 @@ class DevServerIT {
   }
 
   /**
-   * Every {@code temporal ...} and {@code bin/overdue list ...} line of README.md's bash blocks, in
+   * Every {@code bin/temporal ...} and {@code bin/overdue list ...} line of README.md's bash blocks, in
    * README order, run by bash exactly as written (from the repository root, TEMPORAL_ADDRESS
    * naming the test server).
    */
