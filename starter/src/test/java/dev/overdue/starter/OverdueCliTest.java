@@ -375,6 +375,8 @@ class OverdueCliTest {
   void commandsToAnEndedOrUnknownApprovalAreRefusedPlainly() throws IOException {
     startExample();
     cli.run("approve", "PO-4711", "--user", "alice").expect(0);
+    // Decided, the approval closes once its last messages are out (the offer of its step).
+    cli.run("result", "PO-4711").expect(0);
 
     Run ended = cli.run("approve", "PO-4711", "--user", "bob").expect(1);
     Run endedSignal = cli.run("approve", "PO-4711", "--user", "bob", "--signal").expect(1);

@@ -69,8 +69,9 @@ class RealJarsIT {
     Result enabled = cli(env, "enable-timer", "E2E-1", "reminder");
     assertEquals(0, enabled.exit(), enabled.toString());
 
-    // The reminder's 2 s elapse in real time: the worker's notification activity runs.
-    worker.awaitLog("notify to=alice", Duration.ofSeconds(30));
+    // The reminder's 2 s elapse in real time: the worker's notification activity runs (the step's
+    // offer told alice before, as task-offered).
+    worker.awaitLog("notify to=alice event=timer-expired", Duration.ofSeconds(30));
     JsonNode reminder = timer(env, "E2E-1", "reminder");
     assertTrue(reminder.get("expired").asBoolean(), reminder.toString());
 

@@ -460,6 +460,24 @@ public final class ApprovalProcess {
     return stepNamed(name).map(UserTask::priority);
   }
 
+  /**
+   * Whether step {@code name}'s task still waits for {@code user}: the approval has not ended and
+   * the task is current and open, offered to them (READY) or held by them. An offer's message is
+   * sent only while this holds: "a task waits for you" must not arrive once someone took it.
+   */
+  public boolean waitsFor(String name, String user) {
+    if (state.isEnded() || steps.isEmpty()) {
+      return false;
+    }
+    UserTask task = currentTask();
+    if (!task.name().equals(name) || !task.isOpen()) {
+      return false;
+    }
+    return task.state() == TaskState.READY
+        ? task.owners().names().contains(user)
+        : task.owner().filter(user::equals).isPresent();
+  }
+
   /** Who holds step {@code name}'s task (claimed, assigned or started), if anyone. */
   public Optional<String> stepOwner(String name) {
     return stepNamed(name).flatMap(UserTask::owner);

@@ -217,6 +217,10 @@ final class HandlerRunner {
 
   /** Resolves {@code to} worker-side, then delivers to each recipient on its channel, in order. */
   private void notify(TimerHandler.Notify notify, Expiry expiry) {
+    if (expiry.cause() == Expiry.Cause.OFFERED
+        && notify.to().stream().noneMatch(user -> process.waitsFor(expiry.step(), user))) {
+      return;
+    }
     Recipients recipients;
     try {
       recipients =
@@ -244,6 +248,9 @@ final class HandlerRunner {
             step == null || !versions.knowsTasks ? null : process.stepPriority(step).orElse(null),
             expiry.by(), step == null ? null : process.stepOwner(step).orElse(null));
     for (Recipient recipient : recipients.resolved()) {
+      if (expiry.cause() == Expiry.Cause.OFFERED && !process.waitsFor(step, recipient.name())) {
+        continue; // claimed, decided or ended meanwhile: it no longer waits for them
+      }
       try {
         activities(NotificationActivities.class,
                 "notify " + recipient.name() + " by " + recipient.channel().label() + ": " + about(expiry),

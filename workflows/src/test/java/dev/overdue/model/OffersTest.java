@@ -95,4 +95,18 @@ class OffersTest {
     process.apply(new Command.Approve("alice", null), at("PT2H"));
     assertEquals(List.of(), offers(process, at("PT2H")));
   }
+
+  @Test
+  void anOfferStandsOnlyWhileTheTaskWaitsForThatPerson() {
+    ApprovalProcess process = start(TWO_STEPS, Rules.CURRENT);
+    assertEquals(true, process.waitsFor("manager", "alice"));
+    assertEquals(false, process.waitsFor("manager", "frank"), "not a potential owner");
+    assertEquals(false, process.waitsFor("finance", "frank"), "not the current step");
+    process.apply(new Command.Claim(null, "bob"), at("PT1H"));
+    assertEquals(false, process.waitsFor("manager", "alice"), "bob took it");
+    assertEquals(true, process.waitsFor("manager", "bob"));
+    process.apply(new Command.Approve("bob", null), at("PT2H"));
+    process.apply(new Command.Approve("frank", null), at("PT3H"));
+    assertEquals(false, process.waitsFor("finance", "frank"), "the approval ended");
+  }
 }
