@@ -173,7 +173,7 @@ class WebUiIT {
         current.subList(0, 4),
         "the title and requester head the current details, then state, step and owner");
     // Each timer: its name, state, limit and a short date, as parts of one line of its own.
-    String date = "(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \\d{1,2} \\d{2}:\\d{2}";
+    String date = "(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \\d{1,2} \\d{4} \\d{2}:\\d{2}";
     List<String> timers = current.subList(4, current.size());
     assertEquals(5, timers.size(), "one line per timer: " + timers);
     for (String expected :
