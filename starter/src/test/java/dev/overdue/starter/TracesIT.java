@@ -70,7 +70,8 @@ class TracesIT {
       assertEquals(0, enabled.exit(), enabled.toString());
       assertTrue(enabled.err().isEmpty(), "untraced without OTEL_*: " + enabled.err());
 
-      worker.awaitLog("'RunActivity:Deliver' : " + trace, Duration.ofSeconds(30));
+      // The webhook's POST, not just a Deliver: the step's offer to alice is delivered (to the log) first.
+      worker.awaitLog("'POST' : " + trace, Duration.ofSeconds(30));
       String workerLog = Files.readString(log);
       assertEquals(trace, traceOf("POST", workerLog), "the webhook's POST is in the start's trace");
       assertEquals(1, traceparents.size(), traceparents.toString());
