@@ -30,7 +30,7 @@ class DevServerLifecycleIT {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final List<String> ATTRIBUTES =
       List.of("ApprovalState", "CurrentStep", "CurrentOwner", "NextDeadline", "AnyTimerExpired", "HasWarnings",
-          "Priority", "Unworkable", "TimersRunning", "TimersSuspended");
+          "Priority", "Unworkable", "TimersRunning", "TimersSuspended", "PotentialOwners");
 
   @TempDir Path dir;
 
@@ -47,7 +47,7 @@ class DevServerLifecycleIT {
                 "registered search attributes ApprovalState=Keyword, CurrentStep=Keyword,"
                     + " CurrentOwner=Keyword, NextDeadline=Datetime, AnyTimerExpired=Bool,"
                     + " HasWarnings=Bool, Priority=Int, Unworkable=Bool, TimersRunning=Int,"
-                    + " TimersSuspended=Int on namespace 'default'"),
+                    + " TimersSuspended=Int, PotentialOwners=KeywordList on namespace 'default'"),
             worker.log());
         Result after = ok(server.temporal("operator", "search-attribute", "list"));
         for (String name : ATTRIBUTES) {
