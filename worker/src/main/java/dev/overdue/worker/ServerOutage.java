@@ -3,7 +3,6 @@ package dev.overdue.worker;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import java.time.Duration;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -46,12 +45,7 @@ final class ServerOutage implements AutoCloseable {
     ServerOutage outage =
         new ServerOutage(address, answers, System::nanoTime, LoggerFactory.getLogger(ServerOutage.class));
     outage.checks =
-        Executors.newSingleThreadScheduledExecutor(
-            task -> {
-              Thread thread = new Thread(task, "overdue-outage-check");
-              thread.setDaemon(true);
-              return thread;
-            });
+        DaemonScheduler.named("overdue-outage-check");
     outage.checks.scheduleWithFixedDelay(
         outage::check, CHECK_EVERY.toMillis(), CHECK_EVERY.toMillis(), TimeUnit.MILLISECONDS);
     return outage;

@@ -10,7 +10,6 @@ import io.temporal.serviceclient.WorkflowServiceStubs;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -49,12 +48,7 @@ final class TaskQueuePeerCheck implements AutoCloseable {
     TaskQueuePeerCheck check =
         new TaskQueuePeerCheck(stubs, namespace, taskQueue, new TaskQueuePeers(taskQueue, identity, fingerprint));
     check.schedule =
-        Executors.newSingleThreadScheduledExecutor(
-            task -> {
-              Thread thread = new Thread(task, "overdue-task-queue-peers");
-              thread.setDaemon(true);
-              return thread;
-            });
+        DaemonScheduler.named("overdue-task-queue-peers");
     check.schedule.scheduleWithFixedDelay(check::check, 0, INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
     return check;
   }

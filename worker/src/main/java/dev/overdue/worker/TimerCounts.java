@@ -19,7 +19,6 @@ import io.temporal.client.WorkflowClient;
 import io.temporal.common.converter.DefaultDataConverter;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import java.time.Duration;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -61,12 +60,7 @@ final class TimerCounts implements AutoCloseable {
     AtomicLong running = new AtomicLong();
     AtomicLong suspended = new AtomicLong();
     ScheduledExecutorService schedule =
-        Executors.newSingleThreadScheduledExecutor(
-            task -> {
-              Thread thread = new Thread(task, "overdue-timer-counts");
-              thread.setDaemon(true);
-              return thread;
-            });
+        DaemonScheduler.named("overdue-timer-counts");
     Runnable count =
         new Runnable() {
           private boolean registered;

@@ -13,7 +13,6 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -32,11 +31,7 @@ final class UrlKeys implements JWKSource<SecurityContext> {
   /** Identity providers' key sets are a few kilobytes. */
   static final int MAX_BYTES = 1 << 20;
   private static final ScheduledExecutorService FETCHER =
-      Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "overdue-jwks-fetch");
-        thread.setDaemon(true);
-        return thread;
-      });
+      DaemonScheduler.named("overdue-jwks-fetch");
 
   private final URI uri;
   private final Duration atMostEvery;
