@@ -129,12 +129,12 @@ class DevServerIT {
   }
 
   /**
-   * Every {@code bin/temporal ...} and {@code bin/overdue list ...} line of README.md's bash blocks, in
-   * README order, run by bash exactly as written (from the repository root, TEMPORAL_ADDRESS
+   * Every {@code bin/temporal ...} and {@code bin/overdue list ...} line of the docs' bash blocks
+   * (README.md, then the site's pages in its order), run by bash exactly as written (from the repository root, TEMPORAL_ADDRESS
    * naming the test server).
    */
   @Test
-  void everyTemporalAndWorkListLineOfTheReadmeWorksAsWritten() throws Exception {
+  void everyTemporalAndWorkListLineOfTheDocsWorksAsWritten() throws Exception {
     // Something for the work lists to find besides PO-4711: warned, overdue and suspended; and a
     // step of high priority for a group the worker (which has no directory) cannot look up, so
     // that no one can act on it: warned and unworkable.
@@ -147,7 +147,7 @@ class DevServerIT {
     ok(overdue(temporal.server().env(), "start", "--request-id", "PO-4714", "--requester", "carol",
         "--step", "manager=bob,dave"));
 
-    // What README promises of some lines; every other line must simply succeed.
+    // What the docs promise of some lines; every other line must simply succeed.
     Map<String, String> refused = Map.of(
         "--name approve --input '{\"user\":\"mallory\"}'", "mallory is not a potential owner of step manager");
     Map<String, Set<String>> lists = new LinkedHashMap<>();
@@ -171,14 +171,14 @@ class DevServerIT {
     // The fixture is the server: bin/dev-server runs `temporal server start-dev`. Lines that need
     // a codec server (Payload encryption) are SecurityIT's, which runs one. bin/temporal runs the
     // CLI on the shell's PATH, the one the fixture installed.
-    List<Readme.Recipe> recipes =
-        Readme.recipes("bin/temporal ", "bin/overdue list").stream()
+    List<Docs.Recipe> recipes =
+        Docs.recipes("bin/temporal ", "bin/overdue list").stream()
             .filter(r -> !r.line().startsWith("bin/temporal server "))
             .filter(r -> !r.line().contains("--codec-endpoint"))
             .toList();
-    assertTrue(recipes.size() >= 12, "README's temporal recipes: " + recipes);
+    assertTrue(recipes.size() >= 12, "the docs' temporal recipes: " + recipes);
     Set<String> seen = new LinkedHashSet<>();
-    for (Readme.Recipe recipe : recipes) {
+    for (Docs.Recipe recipe : recipes) {
       String reason = matching(refused, recipe, seen);
       Set<String> listed = matching(lists, recipe, seen);
       String output = matching(outputs, recipe, seen);
@@ -206,7 +206,7 @@ class DevServerIT {
     promised.addAll(lists.keySet());
     promised.addAll(outputs.keySet());
     promised.removeAll(seen);
-    assertEquals(Set.of(), promised, "README lost recipes this test checks: update README or test");
+    assertEquals(Set.of(), promised, "the docs lost recipes this test checks: update the docs or the test");
   }
 
   // ---- helpers -------------------------------------------------------------------------------
@@ -225,7 +225,7 @@ class DevServerIT {
     ok(overdue(env, "suspend", "PO-4712", "--reason", "waiting for a quote"));
   }
 
-  private static <T> T matching(Map<String, T> expectations, Readme.Recipe recipe, Set<String> seen) {
+  private static <T> T matching(Map<String, T> expectations, Docs.Recipe recipe, Set<String> seen) {
     for (Map.Entry<String, T> expectation : expectations.entrySet()) {
       if (recipe.line().contains(expectation.getKey())) {
         seen.add(expectation.getKey());
@@ -281,7 +281,7 @@ class DevServerIT {
     return Processes.ok(result);
   }
 
-  private static Result ok(Readme.Recipe recipe, Result result) {
+  private static Result ok(Docs.Recipe recipe, Result result) {
     assertEquals(0, result.exit(), recipe + ": " + result);
     return result;
   }

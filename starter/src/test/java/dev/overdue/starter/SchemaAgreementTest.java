@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The published schemas (docs/schema) and Overdue's own checks agree: every example request and
- * settings file, in docs/examples and in the README, passes both; typical mistakes fail both —
+ * settings file, in docs/examples and on the docs' pages, passes both; typical mistakes fail both —
  * the schema, as an editor would flag them, and {@code overdue validate --file} (which runs
  * {@code start}'s checks) or the worker's settings loader.
  */
@@ -41,7 +41,7 @@ class SchemaAgreementTest {
 
   @TempDir static Path dir;
 
-  /** A README block that is a request has a requestId key (a log line may mention one). */
+  /** A docs block that is a request has a requestId key (a log line may mention one). */
   private static final java.util.regex.Pattern REQUEST_BLOCK =
       java.util.regex.Pattern.compile("(?m)^\\s*\"?requestId\"?\\s*:");
 
@@ -54,7 +54,7 @@ class SchemaAgreementTest {
       examples.filter(f -> !SETTINGS_EXAMPLES.contains(f.getFileName().toString())).sorted().forEach(files::add);
     }
     int n = 0;
-    for (String block : readmeBlocks()) {
+    for (String block : docsBlocks()) {
       if (REQUEST_BLOCK.matcher(block).find()) {
         files.add(Files.writeString(dir.resolve("readme-" + n++ + (block.startsWith("{") ? ".json" : ".yaml")), block));
       }
@@ -187,7 +187,7 @@ class SchemaAgreementTest {
     List<Path> files = new ArrayList<>(SETTINGS_EXAMPLES.stream().map(EXAMPLES::resolve).toList());
     files.add(Processes.ROOT.resolve("dist/src/config/overdue.yaml")); // the settings a distribution installs
     int n = 0;
-    for (String block : readmeBlocks()) {
+    for (String block : docsBlocks()) {
       if (block.startsWith("notifications:") || block.startsWith("calendar:")) {
         files.add(Files.writeString(dir.resolve("readme-settings-" + n++ + ".yaml"), block));
       }
@@ -261,20 +261,9 @@ class SchemaAgreementTest {
     return file.getFileName().toString();
   }
 
-  /** The README's {@code ```json} and {@code ```yaml} blocks. */
-  private static List<String> readmeBlocks() throws IOException {
-    List<String> blocks = new ArrayList<>();
-    StringBuilder block = null;
-    for (String line : Files.readAllLines(Readme.FILE)) {
-      if (block == null && (line.strip().equals("```json") || line.strip().equals("```yaml"))) {
-        block = new StringBuilder();
-      } else if (block != null && line.strip().equals("```")) {
-        blocks.add(block.toString());
-        block = null;
-      } else if (block != null) {
-        block.append(line).append('\n');
-      }
-    }
-    return blocks;
+  /** The {@code ```json} and {@code ```yaml} blocks of README.md and the site's pages. */
+  private static List<String> docsBlocks() throws IOException {
+    return Docs.blocks("json", "yaml");
   }
+
 }

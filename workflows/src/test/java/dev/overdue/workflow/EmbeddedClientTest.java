@@ -33,11 +33,12 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The client library as another Java application embeds it: typed commands, typed answers, a
- * typed refusal; and the README's example, run as written.
+ * typed refusal; and the Java guide's example, run as written.
  */
 @Timeout(60)
 class EmbeddedClientTest {
-  static final Path README = Path.of("../README.md");
+  /** The guide that shows the example. */
+  static final Path GUIDE = Path.of("../docs/guide/java-client.md");
   static final Path EXAMPLE = Path.of("../docs/examples/po-4711.json");
 
   final ApprovalTestEnvironment t = new ApprovalTestEnvironment();
@@ -47,9 +48,9 @@ class EmbeddedClientTest {
     t.close();
   }
 
-  /** The README's example, between its markers: everything it prints goes to {@code out}. */
+  /** The Java guide's example, between its markers: everything it prints goes to {@code out}. */
   static void readmeExample(WorkflowClient client, JsonNode request, PrintStream out) {
-    // README example: begin
+    // guide example: begin
     Approvals approvals = new Approvals(client);
     String id = approvals.start(request, "overdue");                      // approval-PO-4711
     approvals.update(id, new ApprovalCommand.Claim(null, "alice"));
@@ -65,7 +66,7 @@ class EmbeddedClientTest {
     CommandResult done = approvals.update(id, new ApprovalCommand.Approve("alice", "within budget"));
     out.println(done.message());
     out.println(approvals.status(id).currentStep());                     // finance
-    // README example: end
+    // guide example: end
   }
 
   @Test
@@ -81,17 +82,17 @@ class EmbeddedClientTest {
     assertEquals("step manager approved by alice; approval is ACTIVE", lines.get(lines.size() - 2));
     assertEquals("finance", lines.get(lines.size() - 1));
 
-    String readme = Files.readString(README);
-    assertTrue(readme.contains(exampleSource()), "README's example differs from " + getClass().getSimpleName());
+    String guide = Files.readString(GUIDE);
+    assertTrue(guide.contains(exampleSource()), "the Java guide's example differs from " + getClass().getSimpleName());
   }
 
-  /** The example's lines as the README shows them: unindented, the markers left out. */
+  /** The example's lines as the guide shows them: unindented, the markers left out. */
   private static String exampleSource() throws Exception {
     String source = Files.readString(Path.of("src/test/java/dev/overdue/workflow/EmbeddedClientTest.java"));
     String body =
         source.substring(
-            source.indexOf("// README example: begin\n") + "// README example: begin\n".length(),
-            source.indexOf("    // README example: end"));
+            source.indexOf("// guide example: begin\n") + "// guide example: begin\n".length(),
+            source.indexOf("    // guide example: end"));
     return body.lines().map(l -> l.startsWith("    ") ? l.substring(4) : l).reduce((a, b) -> a + "\n" + b).orElseThrow();
   }
 
