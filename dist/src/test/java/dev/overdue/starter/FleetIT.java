@@ -63,7 +63,7 @@ import org.junit.jupiter.api.Timeout;
  *
  * <p>After each, as in FaultsIT: every timer expired exactly once, every notification reached the
  * receiver, every key is DELIVERED in the store. A key POSTed twice must be explained by the one
- * window the design leaves (docs/DESIGN.md): the killed worker's POST arrived before the kill and
+ * window the design leaves (docs/design/delivery.md): the killed worker's POST arrived before the kill and
  * had no durable record yet. Each scenario prints a {@code FLEET} line of figures; all of them go
  * to target/it-logs/FleetIT/figures.txt for docs/RELIABILITY.md. Nothing asserts a timing.
  *

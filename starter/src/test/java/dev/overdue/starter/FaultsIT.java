@@ -62,7 +62,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and no other did, and every key is DELIVERED in the worker's store, none left CLAIMED.
  *
  * <p>Duplicates: without a kill, no key may reach the receiver twice. With a kill, the design
- * admits one kind (docs/DESIGN.md, "Notification delivery"): the killed worker had sent the POST but
+ * admits one kind (docs/design/delivery.md, "The window that remains"): the killed worker had sent the POST but
  * not yet marked its key delivered, so the retry sends it again with the same Idempotency-Key, for
  * the receiver to deduplicate. Each raw duplicate must be of that kind: its key CLAIMED (not
  * DELIVERED) in the store just after the kill, its first POST arrived before the kill. Any other
@@ -190,7 +190,7 @@ class FaultsIT {
       Map<String, List<Post>> duplicates = duplicates(sink);
       Published published = published(plan, first, second);
       // A duplicate the design allows: accepted before the kill while its key was still only
-      // CLAIMED, i.e. the kill fell between "sent" and "marked delivered" (DESIGN.md).
+      // CLAIMED, i.e. the kill fell between "sent" and "marked delivered" (docs/design/delivery.md).
       List<String> unexplained =
           duplicates.entrySet().stream()
               .filter(d -> !(claimedAtKill.contains(d.getKey()) && d.getValue().get(0).at().isBefore(killedAt)))

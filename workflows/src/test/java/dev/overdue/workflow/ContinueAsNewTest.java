@@ -46,7 +46,7 @@ class ContinueAsNewTest {
 
     // Changes over the approval's life, each confirmed before the next (a tight burst of signals
     // postpones continue-as-new until it ends: the server refuses to close a run with unhandled
-    // signals; docs/DESIGN.md).
+    // signals; docs/design/temporal-layer.md, "Continue-as-new").
     for (int i = 0; i < CHANGES; i++) {
       t.approvals.update(id, "extendDeadline", json("{'timer':'process','by':'PT1M'}"));
     }

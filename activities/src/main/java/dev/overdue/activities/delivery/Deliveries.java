@@ -162,7 +162,7 @@ public final class Deliveries implements AutoCloseable {
       throw failure;
     }
     // From here until the first record is durable, a crash leaves no trace that the message left:
-    // that window is the only source of a duplicate (docs/DESIGN.md measures it). The store's
+    // that window is the only source of a duplicate (docs/design/delivery.md measures it). The store's
     // mark comes first: a millisecond or so, against tens for the activity's record, which goes
     // through the Temporal service and is what a retry on another host with its own store reads.
     long accepted = System.nanoTime();

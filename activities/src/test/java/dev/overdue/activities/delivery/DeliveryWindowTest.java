@@ -39,7 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Measures the windows a duplicate can come from: from the channel accepting a message until the
  * store's mark (what a retry reads with a shared store), and until the activity's heartbeat is
  * stored by the service (what a retry on another host with a store of its own reads). Real activities through the in-memory service, one
- * delivery at a time; prints p50/p99/max for each store (docs/DESIGN.md quotes runs). With
+ * delivery at a time; prints p50/p99/max for each store (docs/design/delivery.md quotes runs). With
  * {@code OVERDUE_TEST_TEMPORAL_ADDRESS} set it measures against that server instead.
  */
 class DeliveryWindowTest {
