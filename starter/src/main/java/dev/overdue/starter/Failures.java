@@ -163,7 +163,7 @@ final class Failures {
   }
 
   private String requestId() {
-    return id == null ? "?" : OverdueCli.requestId(id);
+    return id == null ? "?" : Approvals.requestId(id);
   }
 
   /** "pkg.SomeException: reason\n\tat ..." becomes "reason". */

@@ -519,13 +519,6 @@ public final class OverdueCli implements Callable<Integer> {
     return command.matches("[\\w./~+-]+") ? command : "'" + command.replace("'", "'\\''") + "'";
   }
 
-  /** {@code approval-PO-4711} and {@code PO-4711} both give {@code PO-4711}. */
-  static String requestId(String id) {
-    return id.startsWith(ApprovalWorkflow.WORKFLOW_ID_PREFIX)
-        ? id.substring(ApprovalWorkflow.WORKFLOW_ID_PREFIX.length())
-        : id;
-  }
-
   PrintWriter out() {
     return spec.commandLine().getOut();
   }

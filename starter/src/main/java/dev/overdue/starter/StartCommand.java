@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.overdue.client.Approvals;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -169,7 +170,7 @@ final class StartCommand extends CliCommand {
     checkDirectory(request, config);
     String workflowId = cli.approvals().start(request, cli.taskQueue);
     if (json()) {
-      printJson(new Started(OverdueCli.requestId(workflowId), workflowId, cli.taskQueue));
+      printJson(new Started(Approvals.requestId(workflowId), workflowId, cli.taskQueue));
     } else {
       printStarted(workflowId, request);
     }
@@ -233,7 +234,7 @@ final class StartCommand extends CliCommand {
   }
 
   private void printStarted(String workflowId, JsonNode request) {
-    String id = OverdueCli.requestId(workflowId);
+    String id = Approvals.requestId(workflowId);
     JsonNode firstApprover = request.path("steps").path(0).path("approvers").path(0);
     String user = firstApprover.isTextual() ? firstApprover.asText() : "USER";
     out()

@@ -358,7 +358,7 @@ class SignedCommandsCliTest {
   void everyUpdateOfABulkCommandIsSigned() throws Exception {
     List<String> ids = List.of("approval-Q-1", "approval-Q-2", "approval-Q-3");
     for (String id : ids) {
-      start(OverdueCli.requestId(id));
+      start(Approvals.requestId(id));
     }
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
