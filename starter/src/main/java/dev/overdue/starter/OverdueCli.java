@@ -29,7 +29,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Consumer;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -85,44 +84,6 @@ public final class OverdueCli implements Callable<Integer> {
 
   /** Pretty-printed JSON for {@code --json}. */
   static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
-  /**
-   * Where the CLI gets its Temporal client: the environment by default, a test service in tests.
-   */
-  @FunctionalInterface
-  public interface ClientFactory {
-    WorkflowClient connect();
-
-    /** With the connection flags of the command line, as TEMPORAL_* variables. */
-    default WorkflowClient connect(Map<String, String> flags) {
-      return connect();
-    }
-
-    /**
-     * The standard Temporal settings, read by {@link Connection#load(Map)} from the environment
-     * with the flags over it; the channel on {@code loop}; the client traced when the OTEL_*
-     * variables ask for it, {@code tracing} told the Tracing to close when the command is done.
-     */
-    static ClientFactory fromEnvironment(CommandEventLoop loop, Consumer<Tracing> tracing) {
-      return new ClientFactory() {
-        @Override
-        public WorkflowClient connect() {
-          return connect(Map.of());
-        }
-
-        @Override
-        public WorkflowClient connect(Map<String, String> flags) {
-          Connection connection = Connection.load(ConnectionOptions.over(System.getenv(), flags));
-          Tracing traces = Tracing.fromEnvironment(SERVICE_NAME);
-          tracing.accept(traces);
-          return connection.client(connection.serviceStubs(null, loop::use), traces.clientInterceptors());
-        }
-      };
-    }
-  }
-
-  /** The service name of the CLI's spans unless OTEL_SERVICE_NAME says otherwise. */
-  static final String SERVICE_NAME = "overdue-cli";
 
   @Spec CommandSpec spec;
 

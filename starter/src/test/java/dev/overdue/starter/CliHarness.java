@@ -82,7 +82,7 @@ final class CliHarness implements AutoCloseable {
     return run(() -> client, args);
   }
 
-  static Run run(OverdueCli.ClientFactory clients, String... args) {
+  static Run run(ClientFactory clients, String... args) {
     return run(clients, System.getenv(), args);
   }
 
@@ -91,7 +91,7 @@ final class CliHarness implements AutoCloseable {
     return run(() -> env.getWorkflowClient(), environment, args);
   }
 
-  static Run run(OverdueCli.ClientFactory clients, Map<String, String> environment, String... args) {
+  static Run run(ClientFactory clients, Map<String, String> environment, String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     // As main builds it: only the subcommand the arguments run (all for help and typos), the

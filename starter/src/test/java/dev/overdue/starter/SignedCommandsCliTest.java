@@ -416,7 +416,7 @@ class SignedCommandsCliTest {
 
   /** The CLI with {@code rootOptions} parsed and its output captured, as a command runs Bulk. */
   private static OverdueCli root(
-      OverdueCli.ClientFactory clients, StringWriter out, StringWriter err, String... rootOptions) {
+      ClientFactory clients, StringWriter out, StringWriter err, String... rootOptions) {
     OverdueCli overdue = new OverdueCli(clients, Map.of());
     CommandLine line = OverdueCli.commandLine(overdue);
     line.setOut(new PrintWriter(out, true));
