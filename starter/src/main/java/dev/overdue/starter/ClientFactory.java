@@ -4,6 +4,7 @@ import dev.overdue.client.Connection;
 import dev.overdue.tracing.Tracing;
 import io.temporal.client.WorkflowClient;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /** Where the CLI gets its Temporal client: the environment by default, a test service in tests. */
@@ -39,5 +40,13 @@ public interface ClientFactory {
         return connection.client(connection.serviceStubs(null, loop::use), traces.clientInterceptors());
       }
     };
+  }
+
+  /** Closes {@code client}, if any, at once: the process ends without waiting for its channel. */
+  static void close(WorkflowClient client) {
+    if (client != null) {
+      client.getWorkflowServiceStubs().shutdownNow();
+      client.getWorkflowServiceStubs().awaitTermination(1, TimeUnit.SECONDS);
+    }
   }
 }

@@ -27,7 +27,7 @@ final class NoAnswer {
   private final WorkflowClient client;
   private final String id;
   private final String queue;
-  /** The CLI as the user runs it ({@link OverdueCli#command}). */
+  /** The CLI as the user runs it ({@link Printer#command}). */
   private final String overdue;
 
   NoAnswer(WorkflowClient client, String id, String overdue) {

@@ -168,9 +168,9 @@ final class StartCommand extends CliCommand {
         source.file != null ? RequestFiles.read(source.file, System.in) : build(source.flags);
     requestId = requestIdOf(request);
     checkDirectory(request, config);
-    String workflowId = cli.approvals().start(request, cli.taskQueue);
+    String workflowId = session().approvals().start(request, session().taskQueue);
     if (json()) {
-      printJson(new Started(Approvals.requestId(workflowId), workflowId, cli.taskQueue));
+      printJson(new Started(Approvals.requestId(workflowId), workflowId, session().taskQueue));
     } else {
       printStarted(workflowId, request);
     }
@@ -244,8 +244,8 @@ final class StartCommand extends CliCommand {
                 + ": workflow "
                 + workflowId
                 + " on task queue "
-                + cli.taskQueue);
-    String overdue = cli.command();
+                + session().taskQueue);
+    String overdue = printer().command();
     out().println("next:");
     out().println("  " + overdue + " status " + id);
     out()

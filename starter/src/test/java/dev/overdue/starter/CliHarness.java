@@ -67,7 +67,7 @@ final class CliHarness implements AutoCloseable {
 
     JsonNode json() {
       try {
-        return OverdueCli.JSON.readTree(out);
+        return Printer.JSON.readTree(out);
       } catch (Exception e) {
         throw new AssertionError("not JSON: " + out, e);
       }
@@ -97,7 +97,7 @@ final class CliHarness implements AutoCloseable {
     // As main builds it: only the subcommand the arguments run (all for help and typos), the
     // connection made meanwhile when they name a command that talks to the server.
     OverdueCli cli = new OverdueCli(clients, environment);
-    cli.connectInBackgroundFor(args);
+    cli.session().connectInBackgroundFor(args);
     var commandLine = OverdueCli.commandLine(cli, args);
     commandLine.setOut(new PrintWriter(out, true));
     commandLine.setErr(new PrintWriter(err, true));

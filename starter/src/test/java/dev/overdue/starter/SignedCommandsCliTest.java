@@ -364,7 +364,7 @@ class SignedCommandsCliTest {
     StringWriter err = new StringWriter();
     OverdueCli overdue = root(() -> cli.env.getWorkflowClient(), out, err, "--token", BOB);
     int code =
-        new Bulk(overdue, "approve", new Bulk.Options())
+        new Bulk(overdue.session(), overdue.printer(), "approve", new Bulk.Options())
             .updates(ids, new ApprovalCommand.Approve("bob", "all of them"));
 
     assertEquals(ExitCodes.DONE, code, out.toString());
@@ -391,7 +391,7 @@ class SignedCommandsCliTest {
               WorkflowClientOptions.newBuilder(cli.env.getWorkflowClient().getOptions()).build());
       StringWriter out = new StringWriter();
       OverdueCli overdue = root(() -> client, out, new StringWriter(), "--token", ALICE);
-      BatchSignal batch = new BatchSignal(overdue, "suspend", overdue.out(), overdue.err(), false);
+      BatchSignal batch = new BatchSignal(overdue.session(), overdue.printer(), "suspend");
       // The in-memory service runs no batch jobs: it refuses the job once it has it.
       assertThrows(
           RuntimeException.class,
