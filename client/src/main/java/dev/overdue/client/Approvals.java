@@ -116,6 +116,13 @@ public final class Approvals {
         : ApprovalWorkflow.WORKFLOW_ID_PREFIX + requestOrWorkflowId;
   }
 
+  /** {@code approval-PO-4711} and {@code PO-4711} both give {@code PO-4711}. */
+  public static String requestId(String requestOrWorkflowId) {
+    return requestOrWorkflowId.startsWith(ApprovalWorkflow.WORKFLOW_ID_PREFIX)
+        ? requestOrWorkflowId.substring(ApprovalWorkflow.WORKFLOW_ID_PREFIX.length())
+        : requestOrWorkflowId;
+  }
+
   /**
    * Checks {@code request} and starts it.
    *

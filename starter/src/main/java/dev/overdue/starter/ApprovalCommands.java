@@ -88,7 +88,7 @@ final class ApprovalCommands {
         throw new CommandLine.ParameterException(spec.commandLine(), misuse);
       }
       OptionSpec user = spec.findOption("--user");
-      if (userRequired() && user.getValue() == null && !cli.signs()) {
+      if (userRequired() && user.getValue() == null && !session().signs()) {
         throw new CommandLine.ParameterException(
             spec.commandLine(),
             "Missing required option: '--user=USER' (or sign the command with --token: its"
@@ -96,13 +96,13 @@ final class ApprovalCommands {
       }
       ApprovalCommand command = command();
       if (!(many() && bulk.dryRun)) {
-        cli.steering(); // the token, read before anything is listed or sent
+        session().steering(); // the token, read before anything is listed or sent
       }
       if (many()) {
-        exitCode = new Bulk(cli, spec.name(), bulk).run(command, signal);
+        exitCode = new Bulk(session(), printer(), spec.name(), bulk).run(command, signal);
         return;
       }
-      Approvals approvals = cli.steering();
+      Approvals approvals = session().steering();
       if (signal) {
         approvals.signal(id, command);
         if (json()) {
@@ -117,13 +117,13 @@ final class ApprovalCommands {
                     + Approvals.workflowId(id)
                     + " as a signal; the workflow"
                     + " checks it on arrival: see `"
-                    + cli.command()
+                    + printer().command()
                     + " history "
                     + id
                     + "`");
       } else {
         try {
-          CommandResult result = cli.answer(id, true, () -> approvals.update(id, command));
+          CommandResult result = session().answer(id, true, () -> approvals.update(id, command));
           if (json()) {
             printJson(result);
           } else {

@@ -31,10 +31,11 @@ final class BatchSignal {
   private static final long POLL_MILLIS = 500;
   private static final int REASON_MAX = 1_000;
 
-  private final OverdueCli cli;
+  private final Session session;
+  private final Printer printer;
   private final String name;
+  /** {@link Printer#sentences}. */
   private final PrintWriter out;
-  private final PrintWriter err;
 
   /** With {@code -o json}: the job's figures as one document when it ends. */
   private final boolean json;
@@ -42,12 +43,12 @@ final class BatchSignal {
   /** The job's figures, as {@code -o json} prints them. */
   record Document(String command, String jobId, String state, long total, long signalled, long failed, double seconds) {}
 
-  BatchSignal(OverdueCli cli, String name, PrintWriter out, PrintWriter err, boolean json) {
-    this.json = json;
-    this.cli = cli;
+  BatchSignal(Session session, Printer printer, String name) {
+    this.session = session;
+    this.printer = printer;
     this.name = name;
-    this.out = out;
-    this.err = err;
+    this.out = printer.sentences();
+    this.json = printer.json();
   }
 
   /**
@@ -58,7 +59,7 @@ final class BatchSignal {
    */
   int run(WorkList list, ApprovalCommand command, int listed)
       throws InterruptedException, JsonProcessingException {
-    WorkflowClient client = cli.client();
+    WorkflowClient client = session.client();
     String namespace = client.getOptions().getNamespace();
     String jobId = "overdue-" + command.name() + "-" + UUID.randomUUID();
     // Signed, when the CLI has a token: the batch job sends this one input to every approval.
@@ -66,7 +67,7 @@ final class BatchSignal {
         client
             .getOptions()
             .getDataConverter()
-            .toPayloads(cli.steering().signed(command.input()))
+            .toPayloads(session.steering().signed(command.input()))
             .orElseThrow();
     StartBatchOperationRequest request =
         StartBatchOperationRequest.newBuilder()
@@ -90,7 +91,7 @@ final class BatchSignal {
           || said.contains("Max concurrent batch operations")) {
         throw new CliError(
             ExitCodes.UNAVAILABLE,
-            cli.service()
+            session.service()
                 + " runs a limited number of batch operations at a time (one, by default) and"
                 + " is busy: wait for the running one (`temporal batch list`), or send updates"
                 + " (without --signal)");
@@ -117,7 +118,7 @@ final class BatchSignal {
     out.flush();
     AtomicReference<DescribeBatchOperationResponse> last = new AtomicReference<>();
     try (ProgressLine progress =
-        ProgressLine.start(err, () -> status(last.get(), listed, System.nanoTime() - started))) {
+        printer.progress(() -> status(last.get(), listed, System.nanoTime() - started))) {
       while (true) {
         DescribeBatchOperationResponse job = describe(client, namespace, jobId);
         if (job != null) {
@@ -137,7 +138,7 @@ final class BatchSignal {
     long failed = job.getFailureOperationCount();
     double seconds = took.toMillis() / 1000.0;
     if (json) {
-      cli.printJson(
+      printer.printJson(
           new Document(name, jobId, job.getState().name().replace("BATCH_OPERATION_STATE_", ""),
               total, signalled, failed, seconds));
     }
@@ -163,7 +164,7 @@ final class BatchSignal {
     }
     out.println(
         "each approval checks the signal on arrival: a refusal shows in `"
-            + cli.command()
+            + printer.command()
             + " history ID`, not here");
     if (job.getState() != BatchOperationState.BATCH_OPERATION_STATE_COMPLETED) {
       throw new CliError(

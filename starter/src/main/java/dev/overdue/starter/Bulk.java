@@ -142,24 +142,24 @@ final class Bulk {
     }
   }
 
-  private final OverdueCli cli;
+  private final Session session;
+  private final Printer printer;
   private final String name;
   private final Options options;
-  /** Where the sentences go: stdout, or with {@code -o json} stderr, as stdout is the document's. */
+  /** {@link Printer#sentences}. */
   private final PrintWriter out;
-  private final PrintWriter err;
   private final boolean json;
 
   /**
    * @param name the command as typed ({@code extend-deadline}), for messages
    */
-  Bulk(OverdueCli cli, String name, Options options) {
-    this.cli = cli;
+  Bulk(Session session, Printer printer, String name, Options options) {
+    this.session = session;
+    this.printer = printer;
     this.name = name;
     this.options = options;
-    this.json = cli.jsonOutput();
-    this.out = json ? cli.err() : cli.out();
-    this.err = cli.err();
+    this.json = printer.json();
+    this.out = printer.sentences();
   }
 
   /** What {@code -o json} prints for a dry run: the approvals that would be steered. */
@@ -193,19 +193,19 @@ final class Bulk {
     // Listed once, before anything is sent: steering changes the attributes a filter reads
     // (suspend changes ApprovalState), and a list paged while its members change may skip some.
     List<WorkList.Entry> matched =
-        ListCommand.list(cli, list, Integer.MAX_VALUE).stream()
+        ListCommand.list(session, list, Integer.MAX_VALUE).stream()
             .sorted(Comparator.comparing(WorkList.Entry::workflowId))
             .toList();
     String what = name + " " + command.input();
     if (matched.isEmpty()) {
       out.println("no running approval matches " + list.query() + ": nothing sent");
       if (json) {
-        cli.printJson(new BulkSummary(name, 0).document(Duration.ZERO));
+        printer.printJson(new BulkSummary(name, 0).document(Duration.ZERO));
       }
       return ExitCodes.DONE;
     }
     if (options.dryRun && json) {
-      cli.printJson(new DryRun(what, list.query(), true, matched));
+      printer.printJson(new DryRun(what, list.query(), true, matched));
       return ExitCodes.DONE;
     }
     if (options.dryRun) {
@@ -234,7 +234,7 @@ final class Bulk {
       return ExitCodes.DONE;
     }
     if (signal) {
-      return new BatchSignal(cli, name, out, err, json).run(list, command, matched.size());
+      return new BatchSignal(session, printer, name).run(list, command, matched.size());
     }
     return updates(matched.stream().map(WorkList.Entry::workflowId).toList(), command);
   }
@@ -251,7 +251,7 @@ final class Bulk {
    */
   int updates(List<String> workflowIds, ApprovalCommand command)
       throws InterruptedException, JsonProcessingException {
-    Approvals approvals = cli.steering(); // each Update signed, when the CLI has a token
+    Approvals approvals = session.steering(); // each Update signed, when the CLI has a token
     BulkSummary summary = new BulkSummary(name, workflowIds.size());
     int threads = Math.max(1, Math.min(options.concurrency, workflowIds.size()));
     out.println(
@@ -278,7 +278,7 @@ final class Bulk {
               return thread;
             });
     try (ProgressLine progress =
-        ProgressLine.start(err, () -> status(summary, System.nanoTime() - started))) {
+        printer.progress(() -> status(summary, System.nanoTime() - started))) {
       for (String id : workflowIds) {
         pool.execute(
             () -> {
@@ -298,7 +298,7 @@ final class Bulk {
     }
     Duration took = Duration.ofNanos(System.nanoTime() - started);
     if (json) {
-      cli.printJson(summary.document(took));
+      printer.printJson(summary.document(took));
     } else {
       summary.lines(took).forEach(out::println);
     }
@@ -322,7 +322,7 @@ final class Bulk {
           ExitCodes.UNAVAILABLE);
     }
     try {
-      CommandResult result = cli.answer(id, true, () -> approvals.update(id, command));
+      CommandResult result = session.answer(id, true, () -> approvals.update(id, command));
       unavailableInARow.set(0);
       return summary.applied(id, result.message());
     } catch (RefusedException refused) {
@@ -332,7 +332,7 @@ final class Bulk {
       unavailableInARow.set(0);
       return summary.refused(id, "not running any more: it ended after the list was read");
     } catch (RuntimeException e) {
-      CliError explained = new Failures(cli, id, true).explain(e);
+      CliError explained = new Failures(session, printer, id, true).explain(e);
       if (explained.exitCode() == ExitCodes.REFUSED) {
         unavailableInARow.set(0);
         return summary.refused(id, explained.getMessage());

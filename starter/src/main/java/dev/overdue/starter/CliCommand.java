@@ -8,11 +8,11 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
 
 /**
- * What every subcommand shares: the parent for the connection and the streams, and one place that
+ * What every subcommand shares: the session and the printer the root hands it, and one place that
  * turns failures into a message on stderr and an exit code ({@link Failures}).
  */
 abstract class CliCommand implements Callable<Integer> {
-  @ParentCommand OverdueCli cli;
+  @ParentCommand CommandContext context;
 
   @Mixin ExitCodes exitCodes;
 
@@ -36,10 +36,7 @@ abstract class CliCommand implements Callable<Integer> {
   @Override
   public final Integer call() {
     try {
-      String misuse = cli.signing.misuse();
-      if (misuse != null) {
-        throw new CommandLine.ParameterException(cli.spec.commandLine(), misuse);
-      }
+      session().checkTokenFlags();
       execute();
       out().flush();
       return exitCode;
@@ -49,24 +46,32 @@ abstract class CliCommand implements Callable<Integer> {
       throw usage;
     } catch (Exception e) {
       out().flush();
-      return new Failures(cli, approvalId(), needsRunning()).report(e, err());
+      return new Failures(session(), printer(), approvalId(), needsRunning()).report(e);
     }
+  }
+
+  Session session() {
+    return context.session();
+  }
+
+  Printer printer() {
+    return context.printer();
   }
 
   /** True when stdout gets JSON rather than tables and sentences ({@code -o json}). */
   boolean json() {
-    return cli.jsonOutput();
+    return printer().json();
   }
 
   void printJson(Object value) throws JsonProcessingException {
-    cli.printJson(value);
+    printer().printJson(value);
   }
 
   PrintWriter out() {
-    return cli.out();
+    return printer().out();
   }
 
   PrintWriter err() {
-    return cli.err();
+    return printer().err();
   }
 }

@@ -31,7 +31,7 @@ import picocli.CommandLine.ParentCommand;
 final class CodecServerCommand implements Callable<Integer> {
   static final List<String> DEFAULT_ORIGINS = List.of("http://127.0.0.1:8233", "http://localhost:8233");
 
-  @ParentCommand OverdueCli cli;
+  @ParentCommand CommandContext context;
 
   @Mixin ExitCodes exitCodes;
 
@@ -63,8 +63,8 @@ final class CodecServerCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    PrintWriter out = cli.out();
-    PrintWriter err = cli.err();
+    PrintWriter out = context.printer().out();
+    PrintWriter err = context.printer().err();
     if (port < 0 || port > 65535) {
       err.println("--port must be 0 (any free port) or a port up to 65535: " + port);
       return ExitCodes.USAGE;

@@ -26,7 +26,8 @@ final class Failures {
           + " Web UI), then bin/overdue-worker; bin/overdue-worker alone starts an in-memory"
           + " service that forgets every approval when it exits";
 
-  private final OverdueCli cli;
+  private final Session session;
+  private final Printer printer;
 
   /** The approval as the user named it; null when unknown. */
   private final String id;
@@ -34,13 +35,16 @@ final class Failures {
   /** The command needed a running approval (not found may then mean already ended). */
   private final boolean needsRunning;
 
-  Failures(OverdueCli cli, String id, boolean needsRunning) {
-    this.cli = cli;
+  Failures(Session session, Printer printer, String id, boolean needsRunning) {
+    this.session = session;
+    this.printer = printer;
     this.id = id;
     this.needsRunning = needsRunning;
   }
 
-  int report(Throwable failure, PrintWriter err) {
+  /** Says it on stderr; the exit code. */
+  int report(Throwable failure) {
+    PrintWriter err = printer.err();
     CliError explained = explain(failure);
     err.println(explained.getMessage());
     if (explained.exitCode() == ExitCodes.UNEXPECTED && System.getenv("OVERDUE_DEBUG") != null) {
@@ -53,7 +57,7 @@ final class Failures {
   /** The one-line message and the exit code for {@code failure}; never a token it may hold. */
   CliError explain(Throwable failure) {
     CliError explained = explainAsIs(failure);
-    String message = cli.redact(explained.getMessage());
+    String message = session.redact(explained.getMessage());
     return message.equals(explained.getMessage())
         ? explained
         : new CliError(explained.exitCode(), message);
@@ -84,7 +88,7 @@ final class Failures {
               + " is already running (workflow "
               + workflowId()
               + "): see `"
-              + cli.command()
+              + printer.command()
               + " status "
               + requestId()
               + "`");
@@ -96,7 +100,7 @@ final class Failures {
                       + id
                       + " is not running: there is no such approval, or it has already"
                       + " ended (`"
-                      + cli.command()
+                      + printer.command()
                       + " status "
                       + id
                       + "` tells which)"
@@ -123,7 +127,7 @@ final class Failures {
 
   private CliError unavailable(StatusRuntimeException rpc) {
     Status status = rpc.getStatus();
-    String service = cli.service();
+    String service = session.service();
     String connection = ConnectionProblems.explain(rpc);
     if (connection != null) {
       // TLS or credentials: the reason and the setting that fixes it, not gRPC's channel dump.
@@ -146,11 +150,13 @@ final class Failures {
    * started on the dev server are not lost, they are on a server this one keeps from starting.
    */
   private String inMemoryNote() {
-    return InMemoryService.is(cli.client().getWorkflowServiceStubs())
-        ? "; " + cli.service() + " is the worker's in-memory Temporal service, which keeps nothing"
-            + " across restarts; approvals started on bin/dev-server are not here: stop the"
-            + " worker, start bin/dev-server (with its --db-filename, if it had one), then"
-            + " bin/overdue-worker again"
+    return InMemoryService.is(session.client().getWorkflowServiceStubs())
+        ? "; "
+            + session.service()
+            + " is the worker's in-memory Temporal service, which keeps nothing across restarts;"
+            + " approvals started on bin/dev-server are not here: stop the worker, start"
+            + " bin/dev-server (with its --db-filename, if it had one), then bin/overdue-worker"
+            + " again"
         : "";
   }
 
@@ -163,7 +169,7 @@ final class Failures {
   }
 
   private String requestId() {
-    return id == null ? "?" : OverdueCli.requestId(id);
+    return id == null ? "?" : Approvals.requestId(id);
   }
 
   /** "pkg.SomeException: reason\n\tat ..." becomes "reason". */

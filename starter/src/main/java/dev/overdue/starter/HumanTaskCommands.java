@@ -131,7 +131,7 @@ final class HumanTaskCommands {
       }
     }
     try {
-      Map<String, Object> object = OverdueCli.JSON.readValue(json, OBJECT);
+      Map<String, Object> object = Printer.JSON.readValue(json, OBJECT);
       if (object == null) {
         throw new CommandLine.ParameterException(
             commandLine, option + " must be a JSON object, got null");

@@ -162,7 +162,7 @@ final class ListCommand extends CliCommand {
 
   /** The approvals the filter selects. */
   private List<WorkList.Entry> list() {
-    return list(cli, workList(), limit);
+    return list(session(), workList(), limit);
   }
 
   /**
@@ -172,9 +172,9 @@ final class ListCommand extends CliCommand {
    * (INVALID_ARGUMENT: a typo in {@code --query}, an unknown attribute) is the user's to fix: a
    * usage error with the server's reason, not the service being unavailable.
    */
-  static List<WorkList.Entry> list(OverdueCli cli, WorkList list, int limit) {
+  static List<WorkList.Entry> list(Session session, WorkList list, int limit) {
     try {
-      return cli.approvals().list(list, limit);
+      return session.approvals().list(list, limit);
     } catch (RuntimeException e) {
       StatusRuntimeException rpc = ConnectionProblems.find(e, StatusRuntimeException.class);
       Status.Code code = rpc == null ? null : rpc.getStatus().getCode();
@@ -193,7 +193,7 @@ final class ListCommand extends CliCommand {
       throw new CliError(
           ExitCodes.UNAVAILABLE,
           "cannot list approvals: "
-              + cli.service()
+              + session.service()
               + " has no visibility store (the in-memory service of bin/overdue-worker has"
               + " none); lists need a server with one: stop the worker, start bin/dev-server,"
               + " then bin/overdue-worker again");

@@ -27,7 +27,7 @@ final class NoAnswer {
   private final WorkflowClient client;
   private final String id;
   private final String queue;
-  /** The CLI as the user runs it ({@link OverdueCli#command}). */
+  /** The CLI as the user runs it ({@link Printer#command}). */
   private final String overdue;
 
   NoAnswer(WorkflowClient client, String id, String overdue) {
@@ -40,7 +40,7 @@ final class NoAnswer {
   /** The server's own verdict: nothing polled the queue lately, so it gave up after waiting. */
   String noWorker(long waitedSeconds) {
     return "approval "
-        + OverdueCli.requestId(id)
+        + Approvals.requestId(id)
         + " cannot answer: no worker polls "
         + queueNamed()
         + " (Temporal waited "
@@ -52,7 +52,7 @@ final class NoAnswer {
   /** No answer in time: said as plainly as the service's list of pollers allows. */
   String noAnswerWithin(long seconds, boolean command) {
     String start =
-        "approval " + OverdueCli.requestId(id) + " did not answer within " + seconds + "s";
+        "approval " + Approvals.requestId(id) + " did not answer within " + seconds + "s";
     Optional<List<PollerInfo>> pollers = pollers();
     String why;
     if (pollers.isEmpty()) {

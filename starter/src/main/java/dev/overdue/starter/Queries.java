@@ -59,8 +59,8 @@ final class Queries {
   static final class Status extends QueryCommand {
     @Override
     void execute() throws JsonProcessingException {
-      Approvals approvals = cli.approvals();
-      StatusInfo status = cli.answer(id, false, () -> approvals.status(id));
+      Approvals approvals = session().approvals();
+      StatusInfo status = session().answer(id, false, () -> approvals.status(id));
       if (json()) {
         printJson(status);
         return;
@@ -74,7 +74,7 @@ final class Queries {
               .row("State", status.state())
               .row("Current step", status.currentStep());
       if (status.data() != null && !status.data().isEmpty()) {
-        header.row("Data", Table.shorten(OverdueCli.JSON.writeValueAsString(status.data()), 200));
+        header.row("Data", Table.shorten(Printer.JSON.writeValueAsString(status.data()), 200));
       }
       if (status.suspendedReason() != null) {
         header.row("Suspended", status.suspendedReason());
@@ -105,8 +105,8 @@ final class Queries {
 
     @Override
     void execute() throws JsonProcessingException {
-      Approvals approvals = cli.approvals();
-      List<TimerInfo> timers = cli.answer(id, false, () -> approvals.timers(id));
+      Approvals approvals = session().approvals();
+      List<TimerInfo> timers = session().answer(id, false, () -> approvals.timers(id));
       if (json()) {
         printJson(timers);
       } else if (timers.isEmpty()) {
@@ -207,9 +207,9 @@ final class Queries {
   static final class Plan extends QueryCommand {
     @Override
     void execute() throws JsonProcessingException {
-      WorkflowClient client = cli.client();
+      WorkflowClient client = session().client();
       List<PlanEntry> plan =
-          cli.answer(
+          session().answer(
               id,
               false,
               () ->
@@ -222,9 +222,9 @@ final class Queries {
         return;
       }
       if (plan.isEmpty()) {
-        Approvals approvals = cli.approvals();
-        StatusInfo status = cli.answer(id, false, () -> approvals.status(id));
-        out().println(nothingPlanned(status, cli.command()));
+        Approvals approvals = session().approvals();
+        StatusInfo status = session().answer(id, false, () -> approvals.status(id));
+        out().println(nothingPlanned(status, printer().command()));
         return;
       }
       plan(plan).print(out());
@@ -303,17 +303,16 @@ final class Queries {
 
     @Override
     void execute() throws JsonProcessingException {
-      Approvals approvals = cli.approvals();
+      Approvals approvals = session().approvals();
       long started = System.nanoTime();
       AtomicReference<String> read = new AtomicReference<>("");
       List<HistoryEntry> history;
       try (ProgressLine progress =
-          ProgressLine.whenSlow(
-              err(),
+          printer().progressWhenSlow(
               () -> "reading the history of " + Approvals.workflowId(id) + read.get() + ": "
                   + ProgressLine.since(started))) {
         history =
-            cli.answer(
+            session().answer(
                 id,
                 false,
                 () -> approvals.history(
@@ -386,11 +385,10 @@ final class Queries {
       long started = System.nanoTime();
       ApprovalResult result;
       try (ProgressLine waiting =
-          ProgressLine.whenSlow(
-              err(),
+          printer().progressWhenSlow(
               () -> "waiting for " + Approvals.workflowId(id) + " to end: " + ProgressLine.since(started)
                   + " (Ctrl-C stops waiting, not the approval)")) {
-        result = cli.approvals().result(id);
+        result = session().approvals().result(id);
       }
       if (json()) {
         printJson(result);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.overdue.client.Approvals;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -167,9 +168,9 @@ final class StartCommand extends CliCommand {
         source.file != null ? RequestFiles.read(source.file, System.in) : build(source.flags);
     requestId = requestIdOf(request);
     checkDirectory(request, config);
-    String workflowId = cli.approvals().start(request, cli.taskQueue);
+    String workflowId = session().approvals().start(request, session().taskQueue);
     if (json()) {
-      printJson(new Started(OverdueCli.requestId(workflowId), workflowId, cli.taskQueue));
+      printJson(new Started(Approvals.requestId(workflowId), workflowId, session().taskQueue));
     } else {
       printStarted(workflowId, request);
     }
@@ -233,7 +234,7 @@ final class StartCommand extends CliCommand {
   }
 
   private void printStarted(String workflowId, JsonNode request) {
-    String id = OverdueCli.requestId(workflowId);
+    String id = Approvals.requestId(workflowId);
     JsonNode firstApprover = request.path("steps").path(0).path("approvers").path(0);
     String user = firstApprover.isTextual() ? firstApprover.asText() : "USER";
     out()
@@ -243,8 +244,8 @@ final class StartCommand extends CliCommand {
                 + ": workflow "
                 + workflowId
                 + " on task queue "
-                + cli.taskQueue);
-    String overdue = cli.command();
+                + session().taskQueue);
+    String overdue = printer().command();
     out().println("next:");
     out().println("  " + overdue + " status " + id);
     out()

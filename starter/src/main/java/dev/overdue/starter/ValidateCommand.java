@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
 /**
  * {@code overdue validate --file}: the checks {@code start --file} runs, and nothing else. The
  * file is read as {@code start} reads it ({@link RequestFiles}) and checked by the same rules
- * ({@link RequestProblems}, which {@code start} runs as {@link OverdueCli#REQUEST_CHECK}), so
+ * ({@link RequestProblems}, which {@code start} runs as {@link Session#REQUEST_CHECK}), so
  * "valid" means {@code start} would start it; it never connects to Temporal (see {@link
  * Commands#connects}), so it works offline and in CI.
  */

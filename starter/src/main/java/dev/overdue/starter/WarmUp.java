@@ -18,7 +18,7 @@ import picocli.CommandLine.ParentCommand;
  */
 @Command(name = "warm-up", hidden = true)
 final class WarmUp implements Callable<Integer> {
-  @ParentCommand OverdueCli cli;
+  @ParentCommand CommandContext context;
 
   @Override
   public Integer call() {
@@ -27,11 +27,14 @@ final class WarmUp implements Callable<Integer> {
     for (CommandLine command : OverdueCli.commandLine(new OverdueCli(() -> null)).getSubcommands().values()) {
       command.usage(discard);
     }
-    cli.answerTimeout = Duration.ofSeconds(5);
+    Session session = context.session();
+    session.answerTimeout = Duration.ofSeconds(5);
     String id = "overdue-warm-up-" + System.nanoTime();
-    attempt(() -> cli.answer(id, false, () -> cli.approvals().status(id)));
+    attempt(() -> session.answer(id, false, () -> session.approvals().status(id)));
     attempt(
-        () -> cli.answer(id, true, () -> cli.approvals().update(id, new ApprovalCommand.Resume())));
+        () ->
+            session.answer(
+                id, true, () -> session.approvals().update(id, new ApprovalCommand.Resume())));
     return ExitCodes.DONE;
   }
 

@@ -246,7 +246,7 @@ class BulkTest {
     Bulk.Options options = new Bulk.Options();
     options.concurrency = concurrency;
     String name = command instanceof ApprovalCommand.Suspend ? "suspend" : "resume";
-    int code = new Bulk(overdue, name, options).updates(ids, command);
+    int code = new Bulk(overdue.session(), overdue.printer(), name, options).updates(ids, command);
     return new Steered(code, out.toString(), err.toString());
   }
 }

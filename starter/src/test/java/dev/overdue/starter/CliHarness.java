@@ -67,7 +67,7 @@ final class CliHarness implements AutoCloseable {
 
     JsonNode json() {
       try {
-        return OverdueCli.JSON.readTree(out);
+        return Printer.JSON.readTree(out);
       } catch (Exception e) {
         throw new AssertionError("not JSON: " + out, e);
       }
@@ -82,7 +82,7 @@ final class CliHarness implements AutoCloseable {
     return run(() -> client, args);
   }
 
-  static Run run(OverdueCli.ClientFactory clients, String... args) {
+  static Run run(ClientFactory clients, String... args) {
     return run(clients, System.getenv(), args);
   }
 
@@ -91,13 +91,13 @@ final class CliHarness implements AutoCloseable {
     return run(() -> env.getWorkflowClient(), environment, args);
   }
 
-  static Run run(OverdueCli.ClientFactory clients, Map<String, String> environment, String... args) {
+  static Run run(ClientFactory clients, Map<String, String> environment, String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     // As main builds it: only the subcommand the arguments run (all for help and typos), the
     // connection made meanwhile when they name a command that talks to the server.
     OverdueCli cli = new OverdueCli(clients, environment);
-    cli.connectInBackgroundFor(args);
+    cli.session().connectInBackgroundFor(args);
     var commandLine = OverdueCli.commandLine(cli, args);
     commandLine.setOut(new PrintWriter(out, true));
     commandLine.setErr(new PrintWriter(err, true));

@@ -69,7 +69,7 @@ class CommandNameTest {
     try (CliHarness cli = new CliHarness()) {
       Run run =
           cli.runWith(
-                  Map.of(OverdueCli.COMMAND_VARIABLE, "bin/overdue"),
+                  Map.of(Printer.COMMAND_VARIABLE, "bin/overdue"),
                   "start", "--request-id", "PO-4711", "--step", "manager=alice")
               .expect(ExitCodes.DONE);
       assertTrue(run.out().contains("next:\n  bin/overdue status PO-4711\n"), run.out());
@@ -82,7 +82,7 @@ class CommandNameTest {
 
       Run again =
           cli.runWith(
-                  Map.of(OverdueCli.COMMAND_VARIABLE, "/opt/my tools/overdue"),
+                  Map.of(Printer.COMMAND_VARIABLE, "/opt/my tools/overdue"),
                   "start", "--request-id", "PO-4711", "--step", "manager=alice")
               .expect(ExitCodes.REFUSED);
       assertTrue(again.err().contains("see `'/opt/my tools/overdue' status PO-4711`"), again.err());
@@ -96,7 +96,7 @@ class CommandNameTest {
                 () -> {
                   throw new AssertionError("a usage error needs no server");
                 },
-                Map.of(OverdueCli.COMMAND_VARIABLE, "bin/overdue"),
+                Map.of(Printer.COMMAND_VARIABLE, "bin/overdue"),
                 "aprove", "PO-1")
             .expect(ExitCodes.USAGE);
     assertTrue(run.err().contains("Did you mean: bin/overdue approve?"), run.err());

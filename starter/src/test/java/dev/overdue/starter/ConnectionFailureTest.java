@@ -53,7 +53,7 @@ class ConnectionFailureTest {
 
   @Test
   void unreadableConnectionSettingsAreReportedAsUnavailable() {
-    OverdueCli.ClientFactory broken =
+    ClientFactory broken =
         () -> {
           throw new UncheckedIOException(
               "cannot read the Temporal client configuration",

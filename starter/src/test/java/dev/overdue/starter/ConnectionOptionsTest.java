@@ -126,8 +126,8 @@ class ConnectionOptionsTest {
   void theCliConnectsWithItsFlags() {
     try (CliHarness cli = new CliHarness()) {
       List<Map<String, String>> connections = new ArrayList<>();
-      OverdueCli.ClientFactory recording =
-          new OverdueCli.ClientFactory() {
+      ClientFactory recording =
+          new ClientFactory() {
             @Override
             public WorkflowClient connect() {
               return connect(Map.of());

@@ -36,7 +36,7 @@ class HumanTasksCliTest {
     JsonNode team =
         new ObjectMapper(new YAMLFactory())
             .readTree(Processes.ROOT.resolve("docs/examples/team.yaml").toFile());
-    cli = new CliHarness(OverdueCli.JSON.treeToValue(team.get("directory"), Directory.class));
+    cli = new CliHarness(Printer.JSON.treeToValue(team.get("directory"), Directory.class));
     cli.run("start", "--file", Processes.ROOT.resolve(EXPENSE).toString()).expect(0);
   }
 

@@ -217,7 +217,7 @@ class OverdueCliTest {
                         .setTaskQueue(ApprovalWorkflow.DEFAULT_TASK_QUEUE)
                         .build())
             ::run,
-        OverdueCli.JSON.readTree("{ \"requestId\": \"PO-7\", \"steps\": [] }"));
+        Printer.JSON.readTree("{ \"requestId\": \"PO-7\", \"steps\": [] }"));
 
     Run result = cli.run("result", "PO-7").expect(1);
     assertTrue(result.err().startsWith("approval PO-7 did not complete: "), result.err());

@@ -126,7 +126,7 @@ class SchemaAgreementTest {
         """);
     JsonSchema schema = schema("approval-request");
     assertEquals(Set.of(), schema.validate(base));
-    assertTrue(OverdueCli.REQUEST_CHECK.refusal(base).isEmpty());
+    assertTrue(Session.REQUEST_CHECK.refusal(base).isEmpty());
     // Where each kind of object is in the schema, and one of it in the request.
     Map<String, String> kinds = Map.of(
         "", "",
@@ -145,7 +145,7 @@ class SchemaAgreementTest {
           JsonNode request = base.deepCopy();
           ((ObjectNode) request.at(inRequest.isEmpty() ? "" : inRequest)).remove(field.asText());
           assertFalse(schema.validate(request).isEmpty(), "the schema takes it");
-          assertTrue(OverdueCli.REQUEST_CHECK.refusal(request).isPresent(), "the validator takes it");
+          assertTrue(Session.REQUEST_CHECK.refusal(request).isPresent(), "the validator takes it");
         }));
       }
     });

@@ -358,13 +358,13 @@ class SignedCommandsCliTest {
   void everyUpdateOfABulkCommandIsSigned() throws Exception {
     List<String> ids = List.of("approval-Q-1", "approval-Q-2", "approval-Q-3");
     for (String id : ids) {
-      start(OverdueCli.requestId(id));
+      start(Approvals.requestId(id));
     }
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     OverdueCli overdue = root(() -> cli.env.getWorkflowClient(), out, err, "--token", BOB);
     int code =
-        new Bulk(overdue, "approve", new Bulk.Options())
+        new Bulk(overdue.session(), overdue.printer(), "approve", new Bulk.Options())
             .updates(ids, new ApprovalCommand.Approve("bob", "all of them"));
 
     assertEquals(ExitCodes.DONE, code, out.toString());
@@ -391,7 +391,7 @@ class SignedCommandsCliTest {
               WorkflowClientOptions.newBuilder(cli.env.getWorkflowClient().getOptions()).build());
       StringWriter out = new StringWriter();
       OverdueCli overdue = root(() -> client, out, new StringWriter(), "--token", ALICE);
-      BatchSignal batch = new BatchSignal(overdue, "suspend", overdue.out(), overdue.err(), false);
+      BatchSignal batch = new BatchSignal(overdue.session(), overdue.printer(), "suspend");
       // The in-memory service runs no batch jobs: it refuses the job once it has it.
       assertThrows(
           RuntimeException.class,
@@ -416,7 +416,7 @@ class SignedCommandsCliTest {
 
   /** The CLI with {@code rootOptions} parsed and its output captured, as a command runs Bulk. */
   private static OverdueCli root(
-      OverdueCli.ClientFactory clients, StringWriter out, StringWriter err, String... rootOptions) {
+      ClientFactory clients, StringWriter out, StringWriter err, String... rootOptions) {
     OverdueCli overdue = new OverdueCli(clients, Map.of());
     CommandLine line = OverdueCli.commandLine(overdue);
     line.setOut(new PrintWriter(out, true));
