@@ -265,11 +265,11 @@ class DeadlinesCliTest {
     assertTrue(plan.contains("data.amount >= 10000 → true"), plan);
   }
 
-  /** docs/examples/purchase-order.yaml, which `overdue start --help` and the README name. */
+  /** docs/examples/purchase-order.yaml, which `overdue start --help` and the deadlines guide name. */
   @Test
   void theExamplePurchaseOrderStartsAndPlansItsEscalations() throws Exception {
     // Its `until` is a fixed date, refused once it has passed: a year from now keeps the test
-    // good for any year (README says to move the date forward once it passes).
+    // good for any year (the guide says to move the date forward once it passes).
     String text = Files.readString(Processes.ROOT.resolve("docs/examples/purchase-order.yaml"));
     Matcher until = Pattern.compile("until: \"(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2})\"").matcher(text);
     assertTrue(until.find(), "the example has a fixed until date");

@@ -202,7 +202,7 @@ final class DevServer implements AutoCloseable {
   }
 
   /**
-   * One line of shell as a user types it (a README recipe), by bash, from the repository root,
+   * One line of shell as a user types it (a recipe of the docs), by bash, from the repository root,
    * with {@code temporal} on the PATH and TEMPORAL_ADDRESS naming this server.
    */
   Processes.Result shell(String line) throws Exception {

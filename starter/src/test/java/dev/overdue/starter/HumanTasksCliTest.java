@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README's human-task walk-through, against the real workflow on a time-skipping in-memory
+ * The human-tasks guide's walk-through (docs/guide/human-tasks.md), against the real workflow on a time-skipping in-memory
  * service whose worker has docs/examples/team.yaml's directory: docs/examples/expense.yaml started,
  * its data updated, a group's step offered, claimed, refused, reassigned.
  */

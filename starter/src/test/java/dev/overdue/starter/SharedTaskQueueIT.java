@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The README's newcomer: the quick start's worker (no settings) still runs when the human-task
+ * The tutorial's newcomer: the quick start's worker (no settings) still runs when the human-task
  * section's {@code bin/overdue-worker --config docs/examples/team.yaml} starts. Both poll task
  * queue overdue; the second says so at its start, naming the first, on the first one's in-memory
  * service as on a dev server. A third with the second's settings is one fleet with it.

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * bin/temporal, which the README's Temporal CLI lines run: the {@code temporal} on the PATH with
+ * bin/temporal, which the docs' Temporal CLI lines run: the {@code temporal} on the PATH with
  * every argument as given, even when bin/ itself is on the PATH. (Without one, bin/dev-server's
  * installation is used, which needs PyPI: DevServerIT runs it.)
  */

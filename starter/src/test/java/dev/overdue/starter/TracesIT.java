@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The jars a user runs, traced as the README's Traces section says: {@code bin/overdue start} and
+ * The jars a user runs, traced as docs/guide/traces.md says: {@code bin/overdue start} and
  * the worker both with OTEL_TRACES_EXPORTER=console (spans printed to stderr). The CLI's start,
  * the worker's notify activity and webhook POST, and the receiver's {@code traceparent} carry one
  * trace id, across two processes and the Temporal service between them.
