@@ -71,10 +71,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   @WorkflowInit
   public ApprovalWorkflowImpl(JsonNode request) {
     versions = Versions.atInit();
-    commands =
-        new CommandPipeline(
-            versions, this::starting, this::started, () -> changes++,
-            () -> versions.continuesAsNew && historyIsLong());
+    commands = new CommandPipeline(versions, this::starting, this::started, () -> changes++);
     startedAt =
         versions.startsAtRunStart ? Instant.ofEpochMilli(Workflow.getInfo().getRunStartedTimestampMillis()) : now();
     if (versions.shape7) {

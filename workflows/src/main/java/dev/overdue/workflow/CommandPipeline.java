@@ -49,17 +49,13 @@ final class CommandPipeline {
   private final Supplier<ApprovalProcess> started;
   /** Wakes the workflow's loop. */
   private final Runnable changed;
-  /** Whether the loop would continue as new if it looked now (the version's flag and a long history). */
-  private final BooleanSupplier continueAsNewDue;
 
   CommandPipeline(
-      Versions versions, BooleanSupplier starting, Supplier<ApprovalProcess> started, Runnable changed,
-      BooleanSupplier continueAsNewDue) {
+      Versions versions, BooleanSupplier starting, Supplier<ApprovalProcess> started, Runnable changed) {
     this.versions = versions;
     this.starting = starting;
     this.started = started;
     this.changed = changed;
-    this.continueAsNewDue = continueAsNewDue;
   }
 
   /**
@@ -102,7 +98,6 @@ final class CommandPipeline {
     JsonNode input = null;
     TokenCheck signer = null;
     String message = null;
-    boolean lookedUp = false;
     RuleViolation refusal = null;
     try {
       SignedCommands.Opened opened = opened(process, name, decode(args), now, false);
@@ -113,9 +108,9 @@ final class CommandPipeline {
       message = process.apply(command, now);
       Optional<Integer> lookup = process.lookupOfLastCommand();
       // The loop runs what the command started: the directory's lookup, handlers, a new deadline.
+      // (A Signal that asked nothing of the directory woke it only below: nothing runs between.)
       changed.run();
       if (lookup.isPresent()) {
-        lookedUp = true;
         message = awaitLookup(process, lookup.get());
       }
     } catch (RuntimeException unexpectedOrRefused) {
@@ -125,25 +120,16 @@ final class CommandPipeline {
     process.recordCommand(
         ApprovalWorkflowImpl.now(), via.label, name, input, Optional.ofNullable(refusal).map(RuleViolation::reason),
         signer);
-    done(via, lookedUp && refusal == null);
+    // Done, accepted or refused (a refusal too adds to the history): the loop looks again, also
+    // whether to continue as new, which waits for every handler. (An Update that waited for the
+    // directory did not wake it here before; the same commands follow either way: a handler's
+    // thread runs before the workflow method's in each pass, so the loop, woken by the answer,
+    // found the handler finished.)
+    changed.run();
     if (refusal != null) {
       throw refusal;
     }
     return message;
-  }
-
-  /**
-   * The handler is done: the loop looks again, also after a refusal (it added to the history), as
-   * it continues as new only once every handler has finished. An Update that waited for the
-   * directory did not wake it before version "update-done-wakes"; the wake-up changes what the
-   * loop does only when continuing as new is due, so the version is read then only.
-   */
-  private void done(Via via, boolean acceptedAfterLookup) {
-    if (via == Via.UPDATE && acceptedAfterLookup && continueAsNewDue.getAsBoolean()
-        && !Versions.updateDoneWakes()) {
-      return;
-    }
-    changed.run();
   }
 
   /**

@@ -8,8 +8,7 @@ import io.temporal.workflow.Workflow;
  * approval started before a change keeps replaying its history the old way; one started after it
  * records the change's marker and runs the new way. Each is read once per run, at the moment it was
  * first read — {@link #atInit} when the workflow is constructed, {@link #atRun} when it starts
- * running — since a recorded history has each marker there; {@link #UPDATE_DONE_WAKES} alone is
- * read where it decides.
+ * running — since a recorded history has each marker there.
  */
 final class Versions {
   /**
@@ -118,16 +117,6 @@ final class Versions {
    */
   static final String SHAPE_12 = "shape-12";
 
-  /**
-   * 1: an Update that waited for the directory (reassign, refreshOwners) wakes the workflow's loop
-   * once it is done, as a Signal always did ({@link CommandPipeline}): the loop continues as new
-   * only once every handler has finished, and without the wake-up an approval due to continue
-   * waited for its next change. Read lazily, and only where it changes a command: as such an Update
-   * finishes while continuing as new is due (a wake-up at any other moment emits nothing). An
-   * approval that never meets that moment records no marker.
-   */
-  static final String UPDATE_DONE_WAKES = "update-done-wakes";
-
   /** Version "shape-7": the six changes on, no blocking call while the workflow is constructed. */
   final boolean shape7;
   /** Version "shape-8": human tasks. */
@@ -202,11 +191,6 @@ final class Versions {
     lazyRearm = shape7 || isOn(LAZY_REARM);
     continuesAsNew = shape7 || isOn(CONTINUE_AS_NEW);
     resolvesRecipients = shape7 || isOn(DELIVERY);
-  }
-
-  /** Version "update-done-wakes", read at the one moment it decides (see there). */
-  static boolean updateDoneWakes() {
-    return isOn(UPDATE_DONE_WAKES);
   }
 
   private static boolean isOn(String change) {
