@@ -133,10 +133,12 @@ final class CommandPipeline {
   }
 
   /**
-   * Logs and counts a refusal once, where it happened, whether it came by Signal or by Update. An
-   * unexpected exception is refused too, for either: a Signal or an accepted Update is in the
-   * history, so failing the workflow task would fail every retry, and the approval would stand still
-   * until a new worker; the error is logged with its stack trace instead.
+   * Logs and counts a refusal once, by the step that refused it, whether it came by Signal or by
+   * Update: an Update's validator counts what it refuses (its handler never runs), a handler what
+   * it refuses, an approval that did not start too. An unexpected exception is refused too, for
+   * either: a Signal or an accepted Update is in the history, so failing the workflow task would
+   * fail every retry, and the approval would stand still until a new worker; the error is logged
+   * with its stack trace instead.
    */
   private static RuleViolation refused(String name, Via via, RuntimeException thrown) {
     RuleViolation refusal;
