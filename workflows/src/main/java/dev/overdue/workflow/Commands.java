@@ -42,10 +42,6 @@ public final class Commands {
           "limit", TimeLimit.MAX_TEXT_LENGTH,
           "by", TimeLimit.MAX_TEXT_LENGTH);
 
-  /** JSON objects into a record's maps and back: plain Jackson, nulls kept (a merge patch removes by them). */
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final TypeReference<Map<String, Object>> AS_MAP = new TypeReference<>() {};
-
   /** Which commands an approval knows: those of the workflow version it started under. */
   public enum Known {
     /** Approvals started before deadlines: their histories replay with these. */
@@ -230,6 +226,10 @@ public final class Commands {
     }
     throw new IllegalStateException("no model command for " + bound.name());
   }
+
+  /** JSON objects into a record's maps and back: plain Jackson, nulls kept (a merge patch removes by them). */
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final TypeReference<Map<String, Object>> AS_MAP = new TypeReference<>() {};
 
   /**
    * A JSON object field back as the tree it was read from: a tree parsed from JSON holds ints,
