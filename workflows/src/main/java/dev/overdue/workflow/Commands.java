@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Turns a command's name and JSON input into a typed {@link Command}, strictly: unknown commands,
@@ -121,7 +122,7 @@ public final class Commands {
         }
       }
     }
-    return toModel(bind(ApprovalCommand.ALL.get(name), input), rules(knownTo));
+    return toModel(bind(ApprovalCommand.ALL.get(name), input), limit -> TimeLimit.parse(limit, null, rules(knownTo)));
   }
 
   /**
@@ -159,9 +160,10 @@ public final class Commands {
 
   /**
    * The model's command for a bound one: what each field must be beyond its type. The {@code
-   * user} of a task action is required; elsewhere it is who asked, for the trail.
+   * user} of a task action is required; elsewhere it is who asked, for the trail. {@code limits}
+   * reads a time limit by the approval's edition.
    */
-  private static Command toModel(ApprovalCommand bound, Rules rules) {
+  private static Command toModel(ApprovalCommand bound, Function<String, TimeLimit> limits) {
     if (bound instanceof ApprovalCommand.EnableTimer c) {
       return new Command.EnableTimer(required(c.timer(), "timer"), c.user());
     }
@@ -178,7 +180,7 @@ public final class Commands {
       Command.ExtendDeadline.requireOneOf(c.limit(), c.by());
       return new Command.ExtendDeadline(
           required(c.timer(), "timer"),
-          c.limit() == null ? null : TimeLimit.parse(c.limit(), null, rules),
+          c.limit() == null ? null : limits.apply(c.limit()),
           c.by() == null ? null : TimeLimit.parseDuration(c.by()),
           c.user());
     }
