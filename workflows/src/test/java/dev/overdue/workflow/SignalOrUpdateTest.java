@@ -12,8 +12,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A command takes one way whether it comes as a Signal or as an Update ({@link CommandPipeline}):
- * the same commands leave the same audit trail, accepted, refused by the model or refused by the
- * directory's answer, but for how each came.
+ * the same commands leave the same audit trail, accepted or refused by the directory's answer, but
+ * for how each came; one an Update's validator refuses never reaches the trail, as Temporal keeps
+ * it out of the history.
  */
 class SignalOrUpdateTest {
   static final String REQUEST =
