@@ -15,13 +15,9 @@ import dev.overdue.model.ApprovalProcess;
 import dev.overdue.model.AuthPolicy;
 import dev.overdue.model.BusinessTimer;
 import dev.overdue.model.CalendarSettings;
-import dev.overdue.model.Command;
-import dev.overdue.model.OwnerLookup;
 import dev.overdue.model.RequestJson;
 import dev.overdue.model.RequestValidator;
 import dev.overdue.model.RuleViolation;
-import dev.overdue.model.SignedCommands;
-import dev.overdue.model.TokenCheck;
 import io.temporal.common.converter.EncodedValues;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.workflow.DynamicSignalHandler;
@@ -31,9 +27,7 @@ import io.temporal.workflow.WorkflowInfo;
 import io.temporal.workflow.WorkflowInit;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import org.slf4j.Logger;
 
 /**
  * The Temporal layer around {@link ApprovalProcess}: commands become model calls, the model's
@@ -42,7 +36,6 @@ import org.slf4j.Logger;
  * every change ({@link Inspection}). Versioned changes: {@link Versions}.
  */
 public class ApprovalWorkflowImpl implements ApprovalWorkflow {
-  private static final Logger log = Workflow.getLogger(ApprovalWorkflowImpl.class);
 
   static final String CONTINUATION = "continuation";
   /** Below Temporal's default suggestion of 4,096 events and 4 MiB, with room to spare. */
@@ -52,6 +45,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   private final DeadlineTimer deadline = new DeadlineTimer();
   private final Inspection inspection = new Inspection();
   private final Versions versions;
+  private final CommandPipeline commands;
   /** When the approval started: its limits count from here. */
   private final Instant startedAt;
   private ApprovalProcess process;
@@ -77,6 +71,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   @WorkflowInit
   public ApprovalWorkflowImpl(JsonNode request) {
     versions = Versions.atInit();
+    commands = new CommandPipeline(versions, this::starting, this::started, () -> changes++);
     startedAt =
         versions.startsAtRunStart ? Instant.ofEpochMilli(Workflow.getInfo().getRunStartedTimestampMillis()) : now();
     if (versions.shape7) {
@@ -146,7 +141,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   }
 
   /** Recorded once: replays and continued runs count in the calendar the approval began with. */
-  private static CalendarSettings recordedCalendar() {
+  static CalendarSettings recordedCalendar() {
     return Workflow.sideEffect(CalendarSettings.class, WorkerCalendar::current);
   }
 
@@ -221,168 +216,41 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     }
   }
 
-  // ---- commands ----------------------------------------------------------------------------
+  // ---- commands: adapters over the one pipeline --------------------------------------------
 
+  /** A refusal is logged, counted and in the trail; a Signal has no caller to tell. */
   private void onSignal(String name, EncodedValues args) {
-    Workflow.await(() -> !starting());
-    if (process == null) {
-      log.warn("ignored signal {}: the approval did not start", name);
-      return;
-    }
-    Instant now = now();
-    JsonNode input = null;
-    TokenCheck signer = null;
-    Optional<String> refusal;
     try {
-      SignedCommands.Opened opened = opened(name, decode(args), now, false);
-      input = opened.input();
-      signer = opened.identity();
-      opened.orThrow();
-      Command command = withWorkerCalendar(Commands.parse(name, input, versions.commands()), now);
-      process.apply(command, now);
-      Optional<Integer> lookup = process.lookupOfLastCommand();
-      if (lookup.isPresent()) {
-        changes++;
-        awaitLookup(lookup.get());
-      }
-      refusal = Optional.empty();
-    } catch (RuleViolation violation) {
-      refusal = Optional.of(violation.reason());
-    } catch (RuntimeException unexpected) {
-      // No signal content may fail a workflow task: refuse it and keep going.
-      log.error("signal " + name + " failed unexpectedly; refused", unexpected);
-      refusal = Optional.of("internal error: " + unexpected);
+      commands.apply(name, CommandPipeline.Via.SIGNAL, args);
+    } catch (RuleViolation refused) {
+      // dropped
     }
-    refusal.ifPresent(reason -> rejected(name, "signal", reason));
-    process.recordCommand(now(), "signal", name, input, refusal, signer);
-    // Refused ones too: each adds to the history, and the loop decides when to continue as new.
-    changes++;
-  }
-
-  /**
-   * A reassignment or refresh is done once the directory has answered, and so is its command: what
-   * it came to is the Update's answer, and the signal's or Update's entry in the history (when the
-   * task keeps its owners, a refusal that changed nothing).
-   *
-   * @throws RuleViolation when the answer did not apply
-   */
-  private String awaitLookup(int lookup) {
-    Workflow.await(() -> !process.lookupPending(lookup));
-    OwnerLookup.Outcome outcome = process.lookupOutcome(lookup).orElseThrow();
-    if (!outcome.applied()) {
-      throw new RuleViolation(outcome.text());
-    }
-    return outcome.text();
   }
 
   /** Updates share the signals' names and rules; refused ones never reach the history. */
   private final class UpdateHandler implements DynamicUpdateHandler {
     @Override
     public void handleValidate(String name, EncodedValues args) {
-      if (starting()) {
-        // A validator cannot wait: the handler checks the command once the approval has started.
-        return;
-      }
-      try {
-        JsonNode input = opened(name, decode(args), now(), true).orThrow().input();
-        Command command = Commands.parse(name, input, versions.commands());
-        started().check(command, now());
-      } catch (RuleViolation violation) {
-        rejected(name, "update", violation.reason());
-        // A validator's ApplicationFailure comes out mangled: ApprovalDataConverter makes this one final.
-        throw violation;
-      }
+      // A validator's ApplicationFailure comes out mangled: ApprovalDataConverter makes its
+      // RuleViolation final.
+      commands.check(name, args);
     }
 
     @Override
     public Object handleExecute(String name, EncodedValues args) {
-      Workflow.await(() -> !starting());
-      Instant now = now();
-      JsonNode input = null;
-      TokenCheck signer = null;
       try {
-        SignedCommands.Opened opened = opened(name, decode(args), now, false);
-        input = opened.input();
-        signer = opened.identity();
-        opened.orThrow();
-        Command command = withWorkerCalendar(Commands.parse(name, input, versions.commands()), now);
-        String message = process.apply(command, now);
-        Optional<Integer> lookup = process.lookupOfLastCommand();
-        changes++;
-        if (lookup.isPresent()) {
-          message = awaitLookup(lookup.get());
-        }
-        // When it took effect: a lookup's answer comes later than the command.
-        process.recordCommand(now(), "update", name, input, Optional.empty(), signer);
-        return new CommandResult(name, message);
-      } catch (RuleViolation violation) {
+        return new CommandResult(name, commands.apply(name, CommandPipeline.Via.UPDATE, args));
+      } catch (RuleViolation refused) {
         // Accepted by a validator that could not check it (the approval was starting) or that
-        // checked an earlier state: refused here, and counted like any refusal.
-        rejected(name, "update", violation.reason());
-        process.recordCommand(now(), "update", name, input, Optional.of(violation.reason()), signer);
-        changes++;
-        throw refused(violation);
+        // checked an earlier state. A refusal is final: retrying the same command cannot make it
+        // acceptable.
+        throw ApplicationFailure.newNonRetryableFailure(refused.reason(), ApprovalWorkflow.REFUSED);
       }
     }
 
     @Override
     public String getDescription() {
       return "Approval commands: " + String.join(", ", Commands.NAMES);
-    }
-  }
-
-  /**
-   * {@code input} under the approval's policy for signed commands (version "shape-11"; before it,
-   * as it came). An Update's validator verifies a token with the worker's keys as they are now
-   * ({@code live}): Temporal does not run validators on replay. A handler records what verifying
-   * came to, so its replay answers the same after the keys rotated.
-   */
-  private SignedCommands.Opened opened(String name, JsonNode input, Instant now, boolean live) {
-    if (!versions.signsCommands) {
-      return new SignedCommands.Opened(input, null, null);
-    }
-    return SignedCommands.open(
-        started().authPolicy(), input, Commands.takesUser(name, versions.commands()),
-        token -> live
-            ? WorkerAuthentication.verify(token, now)
-            : Workflow.sideEffect(TokenCheck.class, () -> WorkerAuthentication.verify(token, now)));
-  }
-
-  /**
-   * {@code recalculate} counts in the worker's calendar as it is now: read as a side effect, so a
-   * replay reads what the first run read, and only once the command is known to be accepted, so a
-   * refused one records nothing. (An Update's validator could not record it.)
-   */
-  private Command withWorkerCalendar(Command command, Instant now) {
-    if (!(command instanceof Command.Recalculate recalculate)) {
-      return command;
-    }
-    process.check(recalculate, now);
-    return recalculate.in(recordedCalendar());
-  }
-
-  /** A refusal is final: retrying the same command cannot make it acceptable. */
-  private static ApplicationFailure refused(RuleViolation violation) {
-    return ApplicationFailure.newNonRetryableFailure(violation.reason(), ApprovalWorkflow.REFUSED);
-  }
-
-  private static void rejected(String command, String via, String reason) {
-    log.warn("rejected {} {}: {}", via, command, reason);
-    Workflow.getMetricsScope()
-        .tagged(Map.of("command", command, "via", via))
-        .counter(OverdueMetrics.COMMANDS_REJECTED)
-        .inc(1);
-  }
-
-  /** A command's single JSON argument; none means an empty object. */
-  private static JsonNode decode(EncodedValues args) {
-    if (args == null || args.getSize() == 0) {
-      return null;
-    }
-    try {
-      return args.get(0, JsonNode.class);
-    } catch (RuntimeException notJson) {
-      throw new RuleViolation("the input is not JSON: " + notJson.getMessage());
     }
   }
 

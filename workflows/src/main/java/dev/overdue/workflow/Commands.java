@@ -1,6 +1,8 @@
 package dev.overdue.workflow;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.overdue.api.ApprovalCommand;
 import dev.overdue.model.Command;
 import dev.overdue.model.RequestValidator;
@@ -8,6 +10,7 @@ import dev.overdue.model.RuleViolation;
 import dev.overdue.model.Rules;
 import dev.overdue.model.Texts;
 import dev.overdue.model.TimeLimit;
+import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.Iterator;
@@ -15,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Turns a command's name and JSON input into a typed {@link Command}, strictly: unknown commands,
@@ -118,60 +122,123 @@ public final class Commands {
         }
       }
     }
-    switch (name) {
-      case "enableTimer":
-        return new Command.EnableTimer(required(input, "timer"), optional(input, "user"));
-      case "disableTimer":
-        return new Command.DisableTimer(required(input, "timer"), optional(input, "user"));
-      case "suspend":
-        return new Command.Suspend(optional(input, "reason"));
-      case "resume":
-        return new Command.Resume();
-      case "extendDeadline":
-        {
-          String limit = optional(input, "limit");
-          String by = optional(input, "by");
-          Command.ExtendDeadline.requireOneOf(limit, by);
-          return new Command.ExtendDeadline(
-              required(input, "timer"),
-              limit == null ? null : TimeLimit.parse(limit, null, rules(knownTo)),
-              by == null ? null : TimeLimit.parseDuration(by),
-              optional(input, "user"));
-        }
-      case "claim":
-        return new Command.Claim(optional(input, "step"), required(input, "user"));
-      case "start":
-        return new Command.Start(optional(input, "step"), required(input, "user"));
-      case "complete":
-        return new Command.Complete(
-            required(input, "user"), required(input, "outcome"), optional(input, "comment"),
-            object(input, "output"));
-      case "release":
-        return new Command.Release(optional(input, "step"), required(input, "user"));
-      case "approve":
-        return new Command.Approve(required(input, "user"), optional(input, "comment"), object(input, "output"));
-      case "reject":
-        return new Command.Reject(required(input, "user"), optional(input, "comment"), object(input, "output"));
-      case "abort":
-        return new Command.Abort(required(input, "reason"));
-      case "recalculate":
-        return new Command.Recalculate(optional(input, "user"));
-      case "updateData":
-        {
-          String user = required(input, "user");
-          JsonNode data = object(input, "data");
-          if (data == null) {
-            throw new RuleViolation("'data' is required: a JSON object to merge into the approval's data");
-          }
-          return new Command.UpdateData(user, data);
-        }
-      case "reassign":
-        return new Command.Reassign(required(input, "user"), names(input, "to"));
-      case "refreshOwners":
-        return new Command.RefreshOwners(optional(input, "user"));
-      default:
-        throw new IllegalStateException("no parser for " + name);
+    return toModel(bind(ApprovalCommand.ALL.get(name), input), limit -> TimeLimit.parse(limit, null, rules(knownTo)));
+  }
+
+  /**
+   * {@code input} as the API record {@code type}: its components are the fields, each read strictly
+   * by its type (a text, a JSON object, a list of names). A new command needs no parser of its own.
+   */
+  private static ApprovalCommand bind(Class<? extends ApprovalCommand> type, JsonNode input) {
+    RecordComponent[] components = type.getRecordComponents();
+    Class<?>[] types = new Class<?>[components.length];
+    Object[] values = new Object[components.length];
+    for (int i = 0; i < components.length; i++) {
+      types[i] = components[i].getType();
+      values[i] = read(input, components[i].getName(), types[i]);
     }
+    try {
+      return type.getDeclaredConstructor(types).newInstance(values);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("cannot bind " + type.getSimpleName(), e);
+    }
+  }
+
+  private static Object read(JsonNode input, String field, Class<?> type) {
+    if (type == String.class) {
+      return optional(input, field);
+    }
+    if (type == Map.class) {
+      JsonNode value = object(input, field);
+      return value == null ? null : JSON.convertValue(value, AS_MAP);
+    }
+    if (type == List.class) {
+      return names(input, field);
+    }
+    throw new IllegalStateException("no reader for field " + field + " of type " + type.getSimpleName());
+  }
+
+  /**
+   * The model's command for a bound one: what each field must be beyond its type. The {@code
+   * user} of a task action is required; elsewhere it is who asked, for the trail. {@code limits}
+   * reads a time limit by the approval's edition.
+   */
+  private static Command toModel(ApprovalCommand bound, Function<String, TimeLimit> limits) {
+    if (bound instanceof ApprovalCommand.EnableTimer c) {
+      return new Command.EnableTimer(required(c.timer(), "timer"), c.user());
+    }
+    if (bound instanceof ApprovalCommand.DisableTimer c) {
+      return new Command.DisableTimer(required(c.timer(), "timer"), c.user());
+    }
+    if (bound instanceof ApprovalCommand.Suspend c) {
+      return new Command.Suspend(c.reason());
+    }
+    if (bound instanceof ApprovalCommand.Resume) {
+      return new Command.Resume();
+    }
+    if (bound instanceof ApprovalCommand.ExtendDeadline c) {
+      Command.ExtendDeadline.requireOneOf(c.limit(), c.by());
+      return new Command.ExtendDeadline(
+          required(c.timer(), "timer"),
+          c.limit() == null ? null : limits.apply(c.limit()),
+          c.by() == null ? null : TimeLimit.parseDuration(c.by()),
+          c.user());
+    }
+    if (bound instanceof ApprovalCommand.Recalculate c) {
+      return new Command.Recalculate(c.user());
+    }
+    if (bound instanceof ApprovalCommand.Claim c) {
+      return new Command.Claim(c.step(), required(c.user(), "user"));
+    }
+    if (bound instanceof ApprovalCommand.Start c) {
+      return new Command.Start(c.step(), required(c.user(), "user"));
+    }
+    if (bound instanceof ApprovalCommand.Release c) {
+      return new Command.Release(c.step(), required(c.user(), "user"));
+    }
+    if (bound instanceof ApprovalCommand.Approve c) {
+      return new Command.Approve(required(c.user(), "user"), c.comment(), tree(c.output()));
+    }
+    if (bound instanceof ApprovalCommand.Reject c) {
+      return new Command.Reject(required(c.user(), "user"), c.comment(), tree(c.output()));
+    }
+    if (bound instanceof ApprovalCommand.Complete c) {
+      return new Command.Complete(
+          required(c.user(), "user"), required(c.outcome(), "outcome"), c.comment(), tree(c.output()));
+    }
+    if (bound instanceof ApprovalCommand.Abort c) {
+      return new Command.Abort(required(c.reason(), "reason"));
+    }
+    if (bound instanceof ApprovalCommand.UpdateData c) {
+      String user = required(c.user(), "user");
+      if (c.data() == null) {
+        throw new RuleViolation("'data' is required: a JSON object to merge into the approval's data");
+      }
+      return new Command.UpdateData(user, tree(c.data()));
+    }
+    if (bound instanceof ApprovalCommand.Reassign c) {
+      String user = required(c.user(), "user");
+      if (c.to() == null) {
+        throw new RuleViolation("'to' is required: one or more users or groups");
+      }
+      return new Command.Reassign(user, c.to());
+    }
+    if (bound instanceof ApprovalCommand.RefreshOwners c) {
+      return new Command.RefreshOwners(c.user());
+    }
+    throw new IllegalStateException("no model command for " + bound.name());
+  }
+
+  /** JSON objects into a record's maps and back: plain Jackson, nulls kept (a merge patch removes by them). */
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final TypeReference<Map<String, Object>> AS_MAP = new TypeReference<>() {};
+
+  /**
+   * A JSON object field back as the tree it was read from: a tree parsed from JSON holds ints,
+   * longs, big integers and doubles, and comes back with the same nodes and member order.
+   */
+  private static JsonNode tree(Map<String, Object> object) {
+    return object == null ? null : JSON.valueToTree(object);
   }
 
   /** A JSON object, or null when absent; at most as large as the request's data may be. */
@@ -192,11 +259,11 @@ public final class Commands {
     return value;
   }
 
-  /** A non-empty list of names (users, groups, roles), each as long as a user name may be. */
+  /** A non-empty list of names (users, groups, roles), each as long as a user name may be; null when none. */
   private static List<String> names(JsonNode input, String field) {
     JsonNode value = input == null ? null : input.get(field);
     if (value == null || value.isNull() || (value.isArray() && value.isEmpty())) {
-      throw new RuleViolation("'" + field + "' is required: one or more users or groups");
+      return null;
     }
     if (!value.isArray()) {
       throw new RuleViolation("'" + field + "' must be a list of names, got " + value.getNodeType());
@@ -225,8 +292,7 @@ public final class Commands {
     return knownTo == Known.CURRENT ? Rules.TASKS : Rules.BEFORE_TASKS;
   }
 
-  private static String required(JsonNode input, String field) {
-    String value = optional(input, field);
+  private static String required(String value, String field) {
     if (value == null || value.isBlank()) {
       throw new RuleViolation("'" + field + "' is required");
     }

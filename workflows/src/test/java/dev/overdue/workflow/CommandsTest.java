@@ -79,4 +79,35 @@ class CommandsTest {
         assertInstanceOf(Command.Suspend.class, Commands.parse("suspend", (ObjectNode) json("{'reason':42}"), Commands.Known.CURRENT));
     assertEquals("42", suspend.reason());
   }
+  @Test
+  void aJsonObjectFieldComesThroughAsItWasSent() {
+    String data = "{'z':1,'a':null,'big':123456789012345678901234567890,'long':9007199254740993,"
+        + "'x':1.25,'list':[true,'t',{'k':[]}],'nested':{'b':2,'a':1}}";
+    Command.UpdateData update =
+        assertInstanceOf(Command.UpdateData.class,
+            Commands.parse("updateData", ((ObjectNode) json("{'user':'alice'}")).set("data", json(data)), Commands.Known.CURRENT));
+    assertEquals(json(data), update.data());
+    assertEquals(json(data).toString(), update.data().toString(), "members in their order, numbers as sent");
+  }
+
+  @Test
+  void aRequiredFieldIsMissedBeforeAnotherIsRead() {
+    assertEquals("'user' is required", refusal("reassign", JsonNodeFactory.instance.objectNode()));
+    assertEquals("'to' is required: one or more users or groups",
+        refusal("reassign", (ObjectNode) json("{'user':'alice','to':[]}")));
+    assertEquals("'to' must be a list of names, got STRING", refusal("reassign", (ObjectNode) json("{'user':'alice','to':'bob'}")));
+    assertEquals("'data' is required: a JSON object to merge into the approval's data",
+        refusal("updateData", (ObjectNode) json("{'user':'alice'}")));
+    assertEquals("'outcome' is required", refusal("complete", (ObjectNode) json("{'user':'alice'}")));
+  }
+
+  @Test
+  void anOlderEditionRefusesTheFieldsItDidNotKnow() {
+    RuleViolation refused =
+        assertThrows(RuleViolation.class,
+            () -> Commands.parse("enableTimer", (ObjectNode) json("{'timer':'t','user':'alice'}"), Commands.Known.BEFORE_DEADLINES));
+    assertEquals("unknown field 'user' for enableTimer (fields: timer)", refused.reason());
+    assertEquals(new Command.EnableTimer("t", null),
+        Commands.parse("enableTimer", (ObjectNode) json("{'timer':'t'}"), Commands.Known.BEFORE_DEADLINES));
+  }
 }

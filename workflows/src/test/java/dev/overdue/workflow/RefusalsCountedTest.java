@@ -86,6 +86,27 @@ class RefusalsCountedTest {
     assertEquals(1.0, rejected("approve", "signal"));
   }
 
+  @Test
+  void aRefusalAfterTheDirectoryAnsweredIsCountedTheSameBySignalAndByUpdate() {
+    String id = t.start("{'requestId':'PO-9','requester':'carol','notifyOffered':false,"
+        + "'steps':[{'name':'manager','approvers':['alice']}]}");
+    // Both pass every check before the lookup: the directory's answer refuses them, in the handler.
+    RefusedException byUpdate =
+        assertThrows(RefusedException.class,
+            () -> t.approvals.update(id, new ApprovalCommand.Reassign("carol", List.of("stranger"))));
+    assertTrue(byUpdate.getMessage().contains("keeps its potential owners alice"), byUpdate.getMessage());
+    HistoryEntry bySignal = t.signalAndAwait(id, "reassign", "{'user':'carol','to':['stranger']}");
+    assertFalse(bySignal.accepted());
+
+    assertEquals(1.0, rejected("reassign", "update"));
+    assertEquals(1.0, rejected("reassign", "signal"));
+    assertEquals(1, log.text().lines().filter(l -> l.contains("rejected update reassign")).count(), log.text());
+    assertEquals(1, log.text().lines().filter(l -> l.contains("rejected signal reassign")).count(), log.text());
+    List<HistoryEntry> refused = t.history("PO-9").stream().filter(e -> e.name().equals("reassign")).toList();
+    assertEquals(List.of("update", "signal"), refused.stream().map(HistoryEntry::kind).toList());
+    assertEquals(refused.get(0).reason(), refused.get(1).reason());
+  }
+
   private CommandResult startWith(String command, String input) {
     WorkflowStub stub =
         t.env.getWorkflowClient()
