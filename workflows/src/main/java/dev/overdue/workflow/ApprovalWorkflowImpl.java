@@ -78,8 +78,10 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   public ApprovalWorkflowImpl(JsonNode request) {
     versions = Versions.atInit();
     startedAt =
-        versions.startsAtRunStart ? Instant.ofEpochMilli(Workflow.getInfo().getRunStartedTimestampMillis()) : now();
-    if (versions.shape7) {
+        versions.edition().startsAtRunStart()
+            ? Instant.ofEpochMilli(Workflow.getInfo().getRunStartedTimestampMillis())
+            : now();
+    if (versions.edition().registersHandlersFirst()) {
       registerHandlers();
       begin(request, false);
     } else {
@@ -106,15 +108,15 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
                 RequestJson.snapshot(request.get(CONTINUATION)),
                 Workflow.getInfo().getContinuedExecutionRunId().orElse(null),
                 now(),
-                versions.rules()));
+                versions.edition()));
         return;
       }
       ApprovalRequest parsed = RequestJson.parse(request);
-      if (versions.signsCommands || needsCalendar(parsed) && !recordCalendarNow) {
+      if (versions.edition().signsCommands() || needsCalendar(parsed) && !recordCalendarNow) {
         waitingToStart = parsed;
       } else {
         started(ApprovalProcess.start(
-            parsed, startedAt, needsCalendar(parsed) ? recordedCalendar() : null, versions.rules()));
+            parsed, startedAt, needsCalendar(parsed) ? recordedCalendar() : null, versions.edition()));
       }
     } catch (RuleViolation invalid) {
       invalidRequest = invalid.reason();
@@ -122,7 +124,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   }
 
   private boolean needsCalendar(ApprovalRequest request) {
-    return versions.knowsDeadlines && RequestValidator.needsCalendar(request, versions.rules());
+    return versions.edition().knowsDeadlines() && RequestValidator.needsCalendar(request, versions.edition());
   }
 
   /**
@@ -135,11 +137,11 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     waitingToStart = null;
     try {
       AuthPolicy auth =
-          versions.signsCommands
+          versions.edition().signsCommands()
               ? Workflow.sideEffect(AuthPolicy.class, WorkerAuthentication::defaultPolicy)
               : AuthPolicy.OFF;
       CalendarSettings calendar = needsCalendar(request) ? recordedCalendar() : null;
-      started(ApprovalProcess.start(request, startedAt, calendar, versions.rules(), auth));
+      started(ApprovalProcess.start(request, startedAt, calendar, versions.edition(), auth));
     } catch (RuleViolation invalid) {
       invalidRequest = invalid.reason();
     }
@@ -172,7 +174,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
       if (process.state().isEnded()) {
         break;
       }
-      if (versions.continuesAsNew && historyIsLong() && idle() && Workflow.isEveryHandlerFinished()) {
+      if (versions.edition().continuesAsNew() && historyIsLong() && idle() && Workflow.isEveryHandlerFinished()) {
         ObjectNode continuation = JsonNodeFactory.instance.objectNode();
         continuation.set(CONTINUATION, RequestJson.tree(process.snapshot()));
         Workflow.continueAsNew(continuation);
@@ -205,10 +207,10 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     Optional<BusinessTimer> next = process.nextToExpire();
     Instant nextDate = next.flatMap(BusinessTimer::expiresAt).orElse(null);
     String summary = next.map(t -> t.name() + " expires " + nextDate).orElse("");
-    if (versions.lazyRearm) {
+    if (versions.edition().rearmsLazily()) {
       deadline.waitFor(nextDate, summary, true);
       // Before version "shape-12" NextDeadline was the wake-up, which may be a cleared timer's date.
-      inspection.publish(process, versions, versions.shape12 ? nextDate : deadline.target());
+      inspection.publish(process, versions, versions.edition().listsItsState() ? nextDate : deadline.target());
     } else {
       // Before version "lazy-rearm": published first, the timer restarted on every change.
       inspection.publish(process, versions, nextDate);
@@ -238,7 +240,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
       input = opened.input();
       signer = opened.identity();
       opened.orThrow();
-      Command command = withWorkerCalendar(Commands.parse(name, input, versions.commands()), now);
+      Command command = withWorkerCalendar(Commands.parse(name, input, versions.edition()), now);
       process.apply(command, now);
       Optional<Integer> lookup = process.lookupOfLastCommand();
       if (lookup.isPresent()) {
@@ -285,7 +287,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
       }
       try {
         JsonNode input = opened(name, decode(args), now(), true).orThrow().input();
-        Command command = Commands.parse(name, input, versions.commands());
+        Command command = Commands.parse(name, input, versions.edition());
         started().check(command, now());
       } catch (RuleViolation violation) {
         rejected(name, "update", violation.reason());
@@ -305,7 +307,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
         input = opened.input();
         signer = opened.identity();
         opened.orThrow();
-        Command command = withWorkerCalendar(Commands.parse(name, input, versions.commands()), now);
+        Command command = withWorkerCalendar(Commands.parse(name, input, versions.edition()), now);
         String message = process.apply(command, now);
         Optional<Integer> lookup = process.lookupOfLastCommand();
         changes++;
@@ -338,11 +340,11 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
    * came to, so its replay answers the same after the keys rotated.
    */
   private SignedCommands.Opened opened(String name, JsonNode input, Instant now, boolean live) {
-    if (!versions.signsCommands) {
+    if (!versions.edition().signsCommands()) {
       return new SignedCommands.Opened(input, null, null);
     }
     return SignedCommands.open(
-        started().authPolicy(), input, Commands.takesUser(name, versions.commands()),
+        started().authPolicy(), input, Commands.takesUser(name, versions.edition()),
         token -> live
             ? WorkerAuthentication.verify(token, now)
             : Workflow.sideEffect(TokenCheck.class, () -> WorkerAuthentication.verify(token, now)));

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.overdue.model.Command;
+import dev.overdue.model.Edition;
 import dev.overdue.model.RuleViolation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -18,7 +19,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class CommandsTest {
 
   private static String refusal(String command, ObjectNode input) {
-    return assertThrows(RuleViolation.class, () -> Commands.parse(command, input, Commands.Known.CURRENT)).reason();
+    return assertThrows(RuleViolation.class, () -> Commands.parse(command, input, Edition.CURRENT)).reason();
   }
 
   private static ObjectNode with(String field, int length) {
@@ -44,7 +45,7 @@ class CommandsTest {
     if (command.equals("suspend") || command.equals("abort") || command.equals("enableTimer")) {
       ok.remove("user");
     }
-    Commands.parse(command, ok, Commands.Known.CURRENT);
+    Commands.parse(command, ok, Edition.CURRENT);
     ObjectNode tooLong = ok.deepCopy().put(field, "a".repeat(max + 1));
     assertEquals(
         "'" + field + "' is too long (" + (max + 1) + " characters, at most " + max + ")",
@@ -76,7 +77,7 @@ class CommandsTest {
   @Test
   void aNumberIsTakenAsItsText() {
     Command.Suspend suspend =
-        assertInstanceOf(Command.Suspend.class, Commands.parse("suspend", (ObjectNode) json("{'reason':42}"), Commands.Known.CURRENT));
+        assertInstanceOf(Command.Suspend.class, Commands.parse("suspend", (ObjectNode) json("{'reason':42}"), Edition.CURRENT));
     assertEquals("42", suspend.reason());
   }
 }
