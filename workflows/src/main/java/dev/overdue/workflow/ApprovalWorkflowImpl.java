@@ -24,6 +24,7 @@ import dev.overdue.model.SignedCommands;
 import dev.overdue.model.TokenCheck;
 import io.temporal.common.converter.EncodedValues;
 import io.temporal.failure.ApplicationFailure;
+import io.temporal.worker.WorkflowImplementationOptions;
 import io.temporal.workflow.DynamicSignalHandler;
 import io.temporal.workflow.DynamicUpdateHandler;
 import io.temporal.workflow.Workflow;
@@ -43,6 +44,15 @@ import org.slf4j.Logger;
  */
 public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   private static final Logger log = Workflow.getLogger(ApprovalWorkflowImpl.class);
+
+  /**
+   * How every worker and test registers this workflow: each version marker a new run records is
+   * also added to its TemporalChangeVersion search attribute ("shape-12-1"), so a list query finds
+   * the approvals of an edition (docs/design/editions.md). A replay expects that upsert only after a
+   * marker that says it was written, so histories recorded without the option replay as before.
+   */
+  public static final WorkflowImplementationOptions OPTIONS =
+      WorkflowImplementationOptions.newBuilder().setEnableUpsertVersionSearchAttributes(true).build();
 
   static final String CONTINUATION = "continuation";
   /** Below Temporal's default suggestion of 4,096 events and 4 MiB, with room to spare. */
