@@ -26,8 +26,8 @@ final class BenchTestService {
             TestEnvironmentOptions.newBuilder().setWorkflowClientOptions(WorkflowClientOptions.newBuilder().setDataConverter(ApprovalDataConverter.create()).build()).build());
     ApprovalSearchAttributes.DEFINITIONS.forEach(env::registerSearchAttribute);
     Worker worker = env.newWorker(queue);
-    worker.registerWorkflowImplementationTypes(
-        ApprovalWorkflowImpl.class, UpdatableTimerWorkflow.Impl.class, SleepBaselineWorkflow.Impl.class);
+    worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.OPTIONS, ApprovalWorkflowImpl.class);
+    worker.registerWorkflowImplementationTypes(UpdatableTimerWorkflow.Impl.class, SleepBaselineWorkflow.Impl.class);
     worker.registerActivitiesImplementations(OverdueActivities.of(Deliveries.logOnly()));
     env.start();
     return env;

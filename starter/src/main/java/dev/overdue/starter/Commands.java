@@ -42,6 +42,7 @@ final class Commands {
           Queries.History.class,
           Queries.Result.class,
           ListCommand.class,
+          EditionsCommand.class,
           CodecServerCommand.class,
           WarmUp.class,
           AutoComplete.GenerateCompletion.class,

@@ -6,6 +6,7 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -173,8 +174,13 @@ final class ListCommand extends CliCommand {
    * usage error with the server's reason, not the service being unavailable.
    */
   static List<WorkList.Entry> list(Session session, WorkList list, int limit) {
+    return listing(session, list, () -> session.approvals().list(list, limit));
+  }
+
+  /** What {@code listing} returns from the approvals on {@code list}, its failures said as above. */
+  static <T> T listing(Session session, WorkList list, Supplier<T> listing) {
     try {
-      return session.approvals().list(list, limit);
+      return listing.get();
     } catch (RuntimeException e) {
       StatusRuntimeException rpc = ConnectionProblems.find(e, StatusRuntimeException.class);
       Status.Code code = rpc == null ? null : rpc.getStatus().getCode();

@@ -547,6 +547,15 @@ class OverdueCliTest {
     assertFalse(run.err().contains("UNIMPLEMENTED"), run.err());
   }
 
+  @Test
+  void editionsNeedAServerWithAVisibilityStoreToo() {
+    Run run = cli.run("editions").expect(ExitCodes.UNAVAILABLE);
+
+    assertEquals("", run.out());
+    assertTrue(run.err().startsWith("cannot list approvals: "), run.err());
+    assertTrue(run.err().contains("start bin/dev-server"), run.err());
+  }
+
   // ---- usage, help and the service not answering -------------------------------------------
 
   @Test
@@ -576,6 +585,7 @@ class OverdueCliTest {
             "history",
             "result",
             "list",
+            "editions",
             "codec-server")) {
       String help = cli.run(command, "--help").expect(0).out();
       assertTrue(help.contains("Exit codes:"), command);

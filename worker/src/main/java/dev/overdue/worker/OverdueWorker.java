@@ -303,7 +303,7 @@ public final class OverdueWorker implements Callable<Integer> {
     WorkerFactory factory =
         WorkerFactory.newInstance(client, factoryOptions(running, tracing, workflowCacheSize));
     Worker worker = factory.newWorker(taskQueue);
-    worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
+    worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.OPTIONS, ApprovalWorkflowImpl.class);
     worker.registerActivitiesImplementations(OverdueActivities.of(deliveries));
     Health health =
         WorkerHealth.of(

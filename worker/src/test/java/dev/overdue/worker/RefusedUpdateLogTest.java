@@ -66,7 +66,7 @@ class RefusedUpdateLogTest {
             .build());
     ApprovalSearchAttributes.DEFINITIONS.forEach(env::registerSearchAttribute);
     Worker worker = env.newWorker(ApprovalWorkflow.DEFAULT_TASK_QUEUE);
-    worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
+    worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.OPTIONS, ApprovalWorkflowImpl.class);
     worker.registerActivitiesImplementations(OverdueActivities.of(deliveries));
     env.start();
     approvals = new Approvals(env.getWorkflowClient(), RequestCheck.NONE);

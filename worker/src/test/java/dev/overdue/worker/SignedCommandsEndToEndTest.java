@@ -68,7 +68,7 @@ class SignedCommandsEndToEndTest {
             .setWorkflowClientOptions(WorkflowClientOptions.newBuilder().setDataConverter(ApprovalDataConverter.create()).build())
             .build());
     ApprovalSearchAttributes.DEFINITIONS.forEach(env::registerSearchAttribute);
-    env.newWorker(ApprovalWorkflow.DEFAULT_TASK_QUEUE).registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
+    env.newWorker(ApprovalWorkflow.DEFAULT_TASK_QUEUE).registerWorkflowImplementationTypes(ApprovalWorkflowImpl.OPTIONS, ApprovalWorkflowImpl.class);
     env.start();
     approvals = new Approvals(env.getWorkflowClient(), request -> RequestValidator.refusal(request, Instant.now()));
   }

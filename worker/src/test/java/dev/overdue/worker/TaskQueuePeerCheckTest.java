@@ -128,7 +128,7 @@ class TaskQueuePeerCheckTest {
     WorkerFactory factory = WorkerFactory.newInstance(client);
     open.add(factory::shutdownNow);
     Worker worker = factory.newWorker(QUEUE);
-    worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
+    worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.OPTIONS, ApprovalWorkflowImpl.class);
     worker.registerActivitiesImplementations(OverdueActivities.of(Deliveries.logOnly()));
     factory.start();
   }

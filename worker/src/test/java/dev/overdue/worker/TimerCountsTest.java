@@ -85,7 +85,7 @@ class TimerCountsTest {
     WorkerFactory factory = WorkerFactory.newInstance(client);
     open.add(factory::shutdownNow);
     var worker = factory.newWorker("counts");
-    worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
+    worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.OPTIONS, ApprovalWorkflowImpl.class);
     worker.registerActivitiesImplementations(OverdueActivities.of(Deliveries.logOnly()));
     factory.start();
     Approvals approvals = new Approvals(client, request -> Optional.empty());

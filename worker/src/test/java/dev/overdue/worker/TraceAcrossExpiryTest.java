@@ -152,7 +152,7 @@ class TraceAcrossExpiryTest {
             .build());
     ApprovalSearchAttributes.DEFINITIONS.forEach(env::registerSearchAttribute);
     Worker worker = env.newWorker(ApprovalWorkflow.DEFAULT_TASK_QUEUE);
-    worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
+    worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.OPTIONS, ApprovalWorkflowImpl.class);
     worker.registerActivitiesImplementations(
         new LogWarningActivities(), new DeliveringNotificationActivities(deliveries));
     env.start();

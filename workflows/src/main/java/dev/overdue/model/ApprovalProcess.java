@@ -27,7 +27,7 @@ import java.util.Optional;
  * ProcessPlan} and {@link ProcessViews} (what the queries show), {@link AuditTrail}.
  */
 public final class ApprovalProcess {
-  private final Rules rules;
+  private final Edition edition;
   private final String requestId;
   private final String title;
   private final String requester;
@@ -60,49 +60,49 @@ public final class ApprovalProcess {
   private boolean offersUntold;
 
   ApprovalProcess(
-      Rules rules, String requestId, String title, String requester, Map<String, Object> data,
+      Edition edition, String requestId, String title, String requester, Map<String, Object> data,
       CalendarSettings calendar) {
-    this.rules = rules;
+    this.edition = edition;
     this.requestId = requestId;
     this.title = title;
     this.requester = requester;
     this.data = data == null ? Map.of() : data;
     this.calendarSettings = calendar;
     this.calendar = calendar == null ? null : BusinessCalendar.of(calendar);
-    this.warnings = new Warnings(rules.boundsState());
+    this.warnings = new Warnings(edition.boundedState());
   }
 
   /** Validates {@code request}, then starts the approval: process timer on, first step offered. */
   public static ApprovalProcess start(ApprovalRequest request, Instant now) {
-    return start(request, now, null, Rules.CURRENT);
+    return start(request, now, null, Edition.CURRENT);
   }
 
   /**
-   * Validates {@code request}, then starts the approval under {@code rules}. {@code calendar} is
+   * Validates {@code request}, then starts the approval under {@code edition}. {@code calendar} is
    * the worker's business calendar as the workflow recorded it, kept only when a limit of the
    * request needs it.
    */
   public static ApprovalProcess start(
-      ApprovalRequest request, Instant now, CalendarSettings calendar, Rules rules) {
-    return start(request, now, calendar, rules, AuthPolicy.OFF);
+      ApprovalRequest request, Instant now, CalendarSettings calendar, Edition edition) {
+    return start(request, now, calendar, edition, AuthPolicy.OFF);
   }
 
   /**
-   * As {@link #start(ApprovalRequest, Instant, CalendarSettings, Rules)}, with the worker's default
+   * As {@link #start(ApprovalRequest, Instant, CalendarSettings, Edition)}, with the worker's default
    * {@link AuthPolicy}, which the request's {@code auth} may tighten.
    */
   public static ApprovalProcess start(
-      ApprovalRequest request, Instant now, CalendarSettings calendar, Rules rules, AuthPolicy workerDefault) {
-    return ProcessSetup.start(request, now, calendar, rules, workerDefault);
+      ApprovalRequest request, Instant now, CalendarSettings calendar, Edition edition, AuthPolicy workerDefault) {
+    return ProcessSetup.start(request, now, calendar, edition, workerDefault);
   }
 
   /**
-   * The approval as it was snapshotted, going on under {@code rules}; its audit trail starts with a
+   * The approval as it was snapshotted, going on under {@code edition}; its audit trail starts with a
    * continued-as-new entry.
    */
   public static ApprovalProcess restore(
-      ProcessSnapshot snapshot, String previousRunId, Instant now, Rules rules) {
-    return ProcessSetup.restore(snapshot, previousRunId, now, rules);
+      ProcessSnapshot snapshot, String previousRunId, Instant now, Edition edition) {
+    return ProcessSetup.restore(snapshot, previousRunId, now, edition);
   }
 
   /** All state but the audit trail, to continue in a new run. */
@@ -168,9 +168,9 @@ public final class ApprovalProcess {
     this.authPolicy = policy;
   }
 
-  /** Whether an offered task tells whom it waits for ({@link Rules#tellsOffers}, unless the request says not). */
+  /** Whether an offered task tells whom it waits for ({@link Edition#tellsOffers}, unless the request says not). */
   boolean tellsOffers() {
-    return rules.tellsOffers() && !offersUntold;
+    return edition.tellsOffers() && !offersUntold;
   }
 
   /** The request's {@code notifyOffered}: {@code false} keeps offers untold; null or true tells them. */
@@ -508,7 +508,7 @@ public final class ApprovalProcess {
     return data;
   }
 
-  /** The warnings kept: every one, or under {@link Rules#BOUNDED} the latest ones. */
+  /** The warnings kept: every one, or under {@link Edition#boundedState} the latest ones. */
   public List<WarningInfo> warnings() {
     return warnings.latest();
   }
@@ -570,8 +570,8 @@ public final class ApprovalProcess {
     return calendarSettings;
   }
 
-  Rules rules() {
-    return rules;
+  Edition edition() {
+    return edition;
   }
 
   BusinessCalendar calendar() {

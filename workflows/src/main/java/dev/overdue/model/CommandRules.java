@@ -123,7 +123,7 @@ final class CommandRules {
     refuse(timer.refusal(TimerEvent.EXTEND));
     TimeLimit limit = newLimit(timer, c, now);
     boolean postponedPastItsEnd =
-        timer.isCycle() && c.by() != null && process.rules().tasks()
+        timer.isCycle() && c.by() != null && process.edition().knowsTasks()
             && timer.nextIfPostponed(c.by()).isEmpty();
     if (postponedPastItsEnd) {
       throw new RuleViolation(

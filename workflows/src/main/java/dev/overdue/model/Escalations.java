@@ -101,7 +101,7 @@ final class Escalations {
    */
   private void reassignFirst(List<PendingReassignment> reassignments, Instant now) {
     PendingReassignment first =
-        LexicalReassignment.first(reassignments, PendingReassignment::order, process.rules()).orElse(null);
+        LexicalReassignment.first(reassignments, PendingReassignment::order, process.edition()).orElse(null);
     if (first == null) {
       return;
     }
@@ -109,7 +109,7 @@ final class Escalations {
         new ArrayList<>(
             reassignments.stream()
                 .map(PendingReassignment::order)
-                .sorted(LexicalReassignment.order(process.rules()))
+                .sorted(LexicalReassignment.order(process.edition()))
                 .toList());
     superseded.remove(first.order());
     ObjectNode detail = JsonNodeFactory.instance.objectNode();
@@ -124,7 +124,7 @@ final class Escalations {
     Notice notice =
         new Notice(first.timer().name() + Expiry.REASSIGNED_SUFFIX, first.firing().number(),
             first.timer().kind().name(), first.firing().dueAt(), null);
-    if (process.rules() == Rules.BEFORE_TASKS) {
+    if (!process.edition().knowsTasks()) {
       // As recorded: the names themselves, even none (WS-HumanTask bug B1, fixed since).
       task.reassign(PotentialOwners.users(first.handler().to()));
       detail.put("applied", true);
@@ -263,7 +263,7 @@ final class Escalations {
   private TimerHandler withRoles(TimerHandler handler, UserTask task, String source, Instant now) {
     List<String> to = Roles.recipients(handler);
     // Since human tasks a reassignment resolves its roles when it applies (Roles.reassignmentTargets).
-    if (to == null || (handler instanceof TimerHandler.Reassign && process.rules() != Rules.BEFORE_TASKS)) {
+    if (to == null || (handler instanceof TimerHandler.Reassign && process.edition().knowsTasks())) {
       return handler;
     }
     Roles.People people = Roles.of(to, task, process.requester());

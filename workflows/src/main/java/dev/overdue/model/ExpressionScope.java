@@ -43,7 +43,7 @@ final class ExpressionScope {
   }
 
   private List<String> stepFields() {
-    return process.rules() == Rules.BEFORE_TASKS ? CelProgram.STEP_FIELDS_BEFORE_TASKS : CelProgram.STEP_FIELDS;
+    return process.edition().knowsTasks() ? CelProgram.STEP_FIELDS : CelProgram.STEP_FIELDS_BEFORE_TASKS;
   }
 
   private static Map<String, Object> step(UserTask task) {

@@ -29,11 +29,11 @@ final class LexicalReassignment {
   }
 
   /**
-   * The order of qualified names under {@code rules}. Before human tasks every name compared as
+   * The order of qualified names under {@code edition}. Before human tasks every name compared as
    * text, so {@code reassign#10} came before {@code reassign#2}.
    */
-  static Comparator<String> order(Rules rules) {
-    if (!rules.tasks()) {
+  static Comparator<String> order(Edition edition) {
+    if (!edition.knowsTasks()) {
       return Comparator.naturalOrder();
     }
     return Comparator.comparing(LexicalReassignment::timer)
@@ -41,8 +41,8 @@ final class LexicalReassignment {
   }
 
   /** The one of {@code triggered} that applies; the others are superseded by it. */
-  static <T> Optional<T> first(Collection<T> triggered, Function<T, String> qualifiedName, Rules rules) {
-    Comparator<String> order = order(rules);
+  static <T> Optional<T> first(Collection<T> triggered, Function<T, String> qualifiedName, Edition edition) {
+    Comparator<String> order = order(edition);
     return triggered.stream().min((a, b) -> order.compare(qualifiedName.apply(a), qualifiedName.apply(b)));
   }
 

@@ -31,8 +31,8 @@ final class ProcessSetup {
    * office hours in UTC standing in when the worker has none.
    */
   static ApprovalProcess start(
-      ApprovalRequest request, Instant now, CalendarSettings calendar, Rules rules, AuthPolicy workerDefault) {
-    List<String> problems = RequestValidator.problems(request, now, calendar, rules);
+      ApprovalRequest request, Instant now, CalendarSettings calendar, Edition edition, AuthPolicy workerDefault) {
+    List<String> problems = RequestValidator.problems(request, now, calendar, edition);
     if (!problems.isEmpty()) {
       throw new RuleViolation("invalid approval request: " + String.join("; ", problems));
     }
@@ -43,15 +43,15 @@ final class ProcessSetup {
       throw new RuleViolation("invalid approval request: " + loosened.reason());
     }
     CalendarSettings kept =
-        !RequestValidator.needsCalendar(request, rules)
+        !RequestValidator.needsCalendar(request, edition)
             ? null
             : calendar != null ? calendar : CalendarSettings.officeHours();
     ApprovalProcess process =
         new ApprovalProcess(
-            rules, request.requestId(), request.title(), request.requester(), request.data(), kept);
+            edition, request.requestId(), request.title(), request.requester(), request.data(), kept);
     process.setAuthPolicy(auth);
     process.setNotifyOffered(request.notifyOffered());
-    RequestLimits limits = new RequestLimits(request.calendar(), process.calendar(), rules);
+    RequestLimits limits = new RequestLimits(request.calendar(), process.calendar(), edition);
     addTimer(process, ProcessTimers.PROCESS, TimerKind.PROCESS, null, limits.of(request.timeout(), null),
         request.onTimeout(), null);
     for (StepDefinition step : request.steps()) {
@@ -131,7 +131,7 @@ final class ProcessSetup {
         process.data(),
         process.calendarSettings(),
         // Older editions carried every warning and no count; their continued runs recorded that.
-        process.rules().boundsState() ? process.warningCount() : null,
+        process.edition().boundedState() ? process.warningCount() : null,
         process.authPolicy().keyUnlessOff(),
         process.notifyOffered());
   }
@@ -152,7 +152,7 @@ final class ProcessSetup {
    */
   private static List<ProcessSnapshot.TimerSnapshot> timerSnapshots(ApprovalProcess process) {
     List<BusinessTimer> timers = List.copyOf(process.timers().all());
-    boolean bounded = process.rules().boundsState();
+    boolean bounded = process.edition().boundedState();
     int[] carried = timers.stream().mapToInt(t -> t.changes().size()).toArray();
     if (bounded && IntStream.of(carried).sum() > MAX_CARRIED_CHANGES) {
       record Change(int timer, int index, Instant at) {}
@@ -180,10 +180,10 @@ final class ProcessSetup {
 
   /** The approval as it was snapshotted; its audit trail starts with a continued-as-new entry. */
   static ApprovalProcess restore(
-      ProcessSnapshot snapshot, String previousRunId, Instant now, Rules rules) {
+      ProcessSnapshot snapshot, String previousRunId, Instant now, Edition edition) {
     ApprovalProcess process =
         new ApprovalProcess(
-            rules, snapshot.requestId(), snapshot.title(), snapshot.requester(), snapshot.data(),
+            edition, snapshot.requestId(), snapshot.title(), snapshot.requester(), snapshot.data(),
             snapshot.calendar());
     process.restoreState(
         ProcessState.valueOf(snapshot.state()),

@@ -17,7 +17,7 @@ import java.util.Map;
  * before human tasks; a step's {@code notBy} and {@code distinctFrom} before separation of duties; {@code warningCount} before bounded state, when every warning was carried; {@code auth}
  * before signed commands, and whenever it is off; {@code notifyOffered} unless the request turned
  * offer notices off).
- * Since bounded state ({@link Rules#BOUNDED}) only the latest warnings are carried, with the count
+ * Since bounded state ({@link Edition#boundedState}) only the latest warnings are carried, with the count
  * of all: nothing in a snapshot grows with the number of expiries, commands or changes. The audit trail is not carried: it stays in each run's history (see
  * {@link dev.overdue.api.HistoryEntry#CONTINUED_AS_NEW}), so the snapshot's size does not grow with the changes.
  */

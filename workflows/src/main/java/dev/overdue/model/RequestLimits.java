@@ -7,11 +7,11 @@ import java.util.Locale;
  * Reads a request's time limits the way it means them: a duration counts working time when the
  * limit's own {@code calendar}, else the request's, is {@code business}; a date-time without offset
  * is read in the business calendar's zone. Used alike to validate a request and to start it, by the
- * {@link Rules} the approval runs by.
+ * {@link Edition} the approval runs by.
  */
-record RequestLimits(String requestCalendar, BusinessCalendar calendar, Rules rules) {
+record RequestLimits(String requestCalendar, BusinessCalendar calendar, Edition edition) {
   RequestLimits(String requestCalendar, BusinessCalendar calendar) {
-    this(requestCalendar, calendar, Rules.CURRENT);
+    this(requestCalendar, calendar, Edition.CURRENT);
   }
 
   /**
@@ -22,11 +22,11 @@ record RequestLimits(String requestCalendar, BusinessCalendar calendar, Rules ru
     if (text == null) {
       return null;
     }
-    if (rules.tasks() && DataExpression.isExpression(text)) {
+    if (edition.knowsTasks() && DataExpression.isExpression(text)) {
       DataExpression.compile(text, DataExpression.Result.LIMIT);
       return new TimeLimit.FromData(text, business(ownCalendar));
     }
-    TimeLimit limit = TimeLimit.parse(text, zone(), rules);
+    TimeLimit limit = TimeLimit.parse(text, zone(), edition);
     if (business(ownCalendar) && limit instanceof TimeLimit.Relative) {
       return new TimeLimit.Working(text);
     }
@@ -39,7 +39,7 @@ record RequestLimits(String requestCalendar, BusinessCalendar calendar, Rules ru
    * R<n>/<duration>} and count it in elapsed time whatever the calendar says, as they always did.
    */
   Cycle cycle(String text, String endDate, String ownCalendar) {
-    if (!rules.tasks()) {
+    if (!edition.knowsTasks()) {
       return CycleText.parseBeforeTasks(text);
     }
     String written = text == null ? "" : text.trim();

@@ -98,16 +98,16 @@ public final class RequestValidator {
    * in the past is left to the workflow.
    */
   public static List<String> problems(ApprovalRequest request, Instant now, CalendarSettings calendar) {
-    return problems(request, now, calendar, Rules.CURRENT);
+    return problems(request, now, calendar, Edition.CURRENT);
   }
 
-  /** As {@link #problems(ApprovalRequest, Instant, CalendarSettings)}, by {@code rules}. */
+  /** As {@link #problems(ApprovalRequest, Instant, CalendarSettings)}, by {@code edition}. */
   public static List<String> problems(
-      ApprovalRequest request, Instant now, CalendarSettings calendar, Rules rules) {
+      ApprovalRequest request, Instant now, CalendarSettings calendar, Edition edition) {
     if (request == null) {
       return List.of("the request is empty: expected a JSON object with requestId and steps");
     }
-    List<String> problems = allProblems(request, now, calendar, rules);
+    List<String> problems = allProblems(request, now, calendar, edition);
     if (problems.size() <= MAX_PROBLEMS_LISTED) {
       return problems;
     }
@@ -117,14 +117,14 @@ public final class RequestValidator {
   }
 
   private static List<String> allProblems(
-      ApprovalRequest request, Instant now, CalendarSettings calendarSettings, Rules rules) {
+      ApprovalRequest request, Instant now, CalendarSettings calendarSettings, Edition edition) {
     List<String> problems = new ArrayList<>();
     LimitReader limits =
         new LimitReader(
             new RequestLimits(
                 request.calendar(),
                 BusinessCalendar.of(calendarSettings != null ? calendarSettings : CalendarSettings.officeHours()),
-                rules),
+                edition),
             calendarSettings != null,
             now);
     calendarProblem("calendar", request.calendar(), problems::add);
@@ -219,14 +219,14 @@ public final class RequestValidator {
   }
 
   /**
-   * Whether {@code request}, under {@code rules}, needs the worker's calendar: a limit counts
+   * Whether {@code request}, under {@code edition}, needs the worker's calendar: a limit counts
    * working time or is a date-time without offset, or (schedules) a cycle is a cron expression or
    * has a start or end without offset. One it would refuse for an {@code endDate} it could not
    * know needs none: it never starts.
    */
-  public static boolean needsCalendar(ApprovalRequest request, Rules rules) {
+  public static boolean needsCalendar(ApprovalRequest request, Edition edition) {
     return request != null && request.steps() != null
-        && (Schedules.needCalendar(request, rules) || (rules.tasks() && hasLimitExpression(request)));
+        && (Schedules.needCalendar(request, edition) || (edition.knowsTasks() && hasLimitExpression(request)));
   }
 
   /**
@@ -338,7 +338,7 @@ public final class RequestValidator {
     }
 
     void endDateProblem(String at, String cycle, String endDate, Consumer<String> problems) {
-      Schedules.endDateProblem(limits.rules(), at, cycle, endDate, problems);
+      Schedules.endDateProblem(limits.edition(), at, cycle, endDate, problems);
     }
   }
 

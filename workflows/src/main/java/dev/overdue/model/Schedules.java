@@ -20,12 +20,12 @@ final class Schedules {
   private Schedules() {}
 
   /**
-   * {@link RequestValidator#needsCalendar(ApprovalRequest, Rules)}: with schedules, a cron cycle
+   * {@link RequestValidator#needsCalendar(ApprovalRequest, Edition)}: with schedules, a cron cycle
    * needs the calendar (its zone), as does a start, an end or an {@code endDate} without offset.
    * Before schedules, a request with an {@code endDate} (then an unknown field) needs none.
    */
-  static boolean needCalendar(ApprovalRequest request, Rules rules) {
-    if (!rules.tasks()) {
+  static boolean needCalendar(ApprovalRequest request, Edition edition) {
+    if (!edition.knowsTasks()) {
       return endDates(request).findAny().isEmpty() && RequestValidator.needsCalendar(request);
     }
     return RequestValidator.needsCalendar(request)
@@ -52,7 +52,7 @@ final class Schedules {
       boolean readable =
           knowsZone
               || !(CycleText.needsZone(text) || (endDate != null && isLocalDateTime(endDate)));
-      if (limits.rules().tasks() && readable) {
+      if (limits.edition().knowsTasks() && readable) {
         problem(cycle, now, limits.calendar()).ifPresent(p -> problems.accept(at + ".cycle: " + p));
       }
     } catch (RuleViolation e) {
@@ -62,11 +62,11 @@ final class Schedules {
 
   /** An {@code endDate} ends a cycle, and only approvals with schedules know it. */
   static void endDateProblem(
-      Rules rules, String at, String cycle, String endDate, Consumer<String> problems) {
+      Edition edition, String at, String cycle, String endDate, Consumer<String> problems) {
     if (endDate == null) {
       return;
     }
-    if (!rules.tasks()) {
+    if (!edition.knowsTasks()) {
       problems.accept(at + ".endDate: unknown field (this approval started before schedules)");
     } else if (cycle == null) {
       problems.accept(at + ".endDate: only a cycle has an end");

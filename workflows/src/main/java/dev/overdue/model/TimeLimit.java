@@ -180,19 +180,19 @@ public sealed interface TimeLimit
    * date-time without offset, read in that zone.
    */
   static TimeLimit parse(String text, ZoneId zone) {
-    return parse(text, zone, Rules.CURRENT);
+    return parse(text, zone, Edition.CURRENT);
   }
 
   /**
-   * Parses a limit by {@code rules}: approvals started before schedules read only {@code
+   * Parses a limit by {@code edition}: approvals started before schedules read only {@code
    * R<n>/<duration>} as a cycle, as they always did; later ones every form {@link Cycle} has.
    */
-  static TimeLimit parse(String text, ZoneId zone, Rules rules) {
+  static TimeLimit parse(String text, ZoneId zone, Edition edition) {
     if (text == null || text.isBlank()) {
       throw new RuleViolation("a time limit is required");
     }
     String value = text.trim();
-    if (rules.tasks() && CycleText.isCycle(value)) {
+    if (edition.knowsTasks() && CycleText.isCycle(value)) {
       return new Repeating(Cycle.parse(value, zone));
     }
     if (value.length() > MAX_TEXT_LENGTH) {

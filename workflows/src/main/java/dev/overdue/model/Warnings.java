@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * An approval's warnings: how many there have been, and the latest ones. Under {@link
- * Rules#BOUNDED} at most {@link #KEPT} are kept, each message at most {@link #MAX_MESSAGE_LENGTH}
+ * Edition#boundedState} at most {@link #KEPT} are kept, each message at most {@link #MAX_MESSAGE_LENGTH}
  * characters, because the kept ones travel in every continued run's input (Temporal refuses
  * payloads over 2 MB; unbounded, about 14,000 expiries of a {@code warn} reached it and the approval
  * could no longer continue as new). Each warning is also an entry of its run's audit trail, where

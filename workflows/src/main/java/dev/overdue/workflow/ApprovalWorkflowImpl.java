@@ -20,6 +20,7 @@ import dev.overdue.model.RequestValidator;
 import dev.overdue.model.RuleViolation;
 import io.temporal.common.converter.EncodedValues;
 import io.temporal.failure.ApplicationFailure;
+import io.temporal.worker.WorkflowImplementationOptions;
 import io.temporal.workflow.DynamicSignalHandler;
 import io.temporal.workflow.DynamicUpdateHandler;
 import io.temporal.workflow.Workflow;
@@ -36,6 +37,15 @@ import java.util.Optional;
  * every change ({@link Inspection}). Versioned changes: {@link Versions}.
  */
 public class ApprovalWorkflowImpl implements ApprovalWorkflow {
+
+  /**
+   * How every worker and test registers this workflow: each version marker a new run records is
+   * also added to its TemporalChangeVersion search attribute ("shape-12-1"), so a list query finds
+   * the approvals of an edition (docs/design/editions.md). A replay expects that upsert only after a
+   * marker that says it was written, so histories recorded without the option replay as before.
+   */
+  public static final WorkflowImplementationOptions OPTIONS =
+      WorkflowImplementationOptions.newBuilder().setEnableUpsertVersionSearchAttributes(true).build();
 
   static final String CONTINUATION = "continuation";
   /** Below Temporal's default suggestion of 4,096 events and 4 MiB, with room to spare. */
@@ -73,8 +83,10 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     versions = Versions.atInit();
     commands = new CommandPipeline(versions, this::starting, this::started, () -> changes++);
     startedAt =
-        versions.startsAtRunStart ? Instant.ofEpochMilli(Workflow.getInfo().getRunStartedTimestampMillis()) : now();
-    if (versions.shape7) {
+        versions.edition().startsAtRunStart()
+            ? Instant.ofEpochMilli(Workflow.getInfo().getRunStartedTimestampMillis())
+            : now();
+    if (versions.edition().registersHandlersFirst()) {
       registerHandlers();
       begin(request, false);
     } else {
@@ -101,15 +113,15 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
                 RequestJson.snapshot(request.get(CONTINUATION)),
                 Workflow.getInfo().getContinuedExecutionRunId().orElse(null),
                 now(),
-                versions.rules()));
+                versions.edition()));
         return;
       }
       ApprovalRequest parsed = RequestJson.parse(request);
-      if (versions.signsCommands || needsCalendar(parsed) && !recordCalendarNow) {
+      if (versions.edition().signsCommands() || needsCalendar(parsed) && !recordCalendarNow) {
         waitingToStart = parsed;
       } else {
         started(ApprovalProcess.start(
-            parsed, startedAt, needsCalendar(parsed) ? recordedCalendar() : null, versions.rules()));
+            parsed, startedAt, needsCalendar(parsed) ? recordedCalendar() : null, versions.edition()));
       }
     } catch (RuleViolation invalid) {
       invalidRequest = invalid.reason();
@@ -117,7 +129,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   }
 
   private boolean needsCalendar(ApprovalRequest request) {
-    return versions.knowsDeadlines && RequestValidator.needsCalendar(request, versions.rules());
+    return versions.edition().knowsDeadlines() && RequestValidator.needsCalendar(request, versions.edition());
   }
 
   /**
@@ -130,11 +142,11 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     waitingToStart = null;
     try {
       AuthPolicy auth =
-          versions.signsCommands
+          versions.edition().signsCommands()
               ? Workflow.sideEffect(AuthPolicy.class, WorkerAuthentication::defaultPolicy)
               : AuthPolicy.OFF;
       CalendarSettings calendar = needsCalendar(request) ? recordedCalendar() : null;
-      started(ApprovalProcess.start(request, startedAt, calendar, versions.rules(), auth));
+      started(ApprovalProcess.start(request, startedAt, calendar, versions.edition(), auth));
     } catch (RuleViolation invalid) {
       invalidRequest = invalid.reason();
     }
@@ -167,7 +179,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
       if (process.state().isEnded()) {
         break;
       }
-      if (versions.continuesAsNew && historyIsLong() && idle() && Workflow.isEveryHandlerFinished()) {
+      if (versions.edition().continuesAsNew() && historyIsLong() && idle() && Workflow.isEveryHandlerFinished()) {
         ObjectNode continuation = JsonNodeFactory.instance.objectNode();
         continuation.set(CONTINUATION, RequestJson.tree(process.snapshot()));
         Workflow.continueAsNew(continuation);
@@ -200,10 +212,10 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     Optional<BusinessTimer> next = process.nextToExpire();
     Instant nextDate = next.flatMap(BusinessTimer::expiresAt).orElse(null);
     String summary = next.map(t -> t.name() + " expires " + nextDate).orElse("");
-    if (versions.lazyRearm) {
+    if (versions.edition().rearmsLazily()) {
       deadline.waitFor(nextDate, summary, true);
       // Before version "shape-12" NextDeadline was the wake-up, which may be a cleared timer's date.
-      inspection.publish(process, versions, versions.shape12 ? nextDate : deadline.target());
+      inspection.publish(process, versions, versions.edition().listsItsState() ? nextDate : deadline.target());
     } else {
       // Before version "lazy-rearm": published first, the timer restarted on every change.
       inspection.publish(process, versions, nextDate);

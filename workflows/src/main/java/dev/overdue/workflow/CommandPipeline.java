@@ -73,7 +73,7 @@ final class CommandPipeline {
       ApprovalProcess process = started.get();
       Instant now = ApprovalWorkflowImpl.now();
       JsonNode input = opened(process, name, decode(args), now, true).orThrow().input();
-      process.check(Commands.parse(name, input, versions.commands()), now);
+      process.check(Commands.parse(name, input, versions.edition()), now);
     } catch (RuntimeException refusal) {
       throw refused(name, Via.UPDATE, refusal);
     }
@@ -104,7 +104,7 @@ final class CommandPipeline {
       input = opened.input();
       signer = opened.identity();
       opened.orThrow();
-      Command command = withWorkerCalendar(process, Commands.parse(name, input, versions.commands()), now);
+      Command command = withWorkerCalendar(process, Commands.parse(name, input, versions.edition()), now);
       message = process.apply(command, now);
       Optional<Integer> lookup = process.lookupOfLastCommand();
       // The loop runs what the command started: the directory's lookup, handlers, a new deadline.
@@ -179,11 +179,11 @@ final class CommandPipeline {
    */
   private SignedCommands.Opened opened(
       ApprovalProcess process, String name, JsonNode input, Instant now, boolean live) {
-    if (!versions.signsCommands) {
+    if (!versions.edition().signsCommands()) {
       return new SignedCommands.Opened(input, null, null);
     }
     return SignedCommands.open(
-        process.authPolicy(), input, Commands.takesUser(name, versions.commands()),
+        process.authPolicy(), input, Commands.takesUser(name, versions.edition()),
         token -> live
             ? WorkerAuthentication.verify(token, now)
             : Workflow.sideEffect(TokenCheck.class, () -> WorkerAuthentication.verify(token, now)));

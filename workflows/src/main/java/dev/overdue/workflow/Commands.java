@@ -5,9 +5,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.overdue.api.ApprovalCommand;
 import dev.overdue.model.Command;
+import dev.overdue.model.Edition;
 import dev.overdue.model.RequestValidator;
 import dev.overdue.model.RuleViolation;
-import dev.overdue.model.Rules;
 import dev.overdue.model.Texts;
 import dev.overdue.model.TimeLimit;
 import java.lang.reflect.RecordComponent;
@@ -43,22 +43,15 @@ public final class Commands {
           "limit", TimeLimit.MAX_TEXT_LENGTH,
           "by", TimeLimit.MAX_TEXT_LENGTH);
 
-  /** Which commands an approval knows: those of the workflow version it started under. */
-  public enum Known {
-    /** Approvals started before deadlines: their histories replay with these. */
-    BEFORE_DEADLINES,
-    /** Approvals started before human tasks. */
-    BEFORE_TASKS,
-    /** Every command of the contract, each with its record's fields. */
-    CURRENT
-  }
-
-  private static final Map<Known, Map<String, Set<String>>> FIELDS = new EnumMap<>(Known.class);
+  /**
+   * The commands, and the fields of each, an approval knows by its edition: one started before a
+   * command or field existed refuses it as it always did, so its history replays.
+   */
+  private static final Map<Edition, Map<String, Set<String>>> FIELDS = new EnumMap<>(Edition.class);
 
   static {
     Map<String, Set<String>> current = new LinkedHashMap<>();
     ApprovalCommand.ALL.keySet().forEach(name -> current.put(name, Set.copyOf(ApprovalCommand.fields(name))));
-    FIELDS.put(Known.CURRENT, current);
 
     Map<String, Set<String>> beforeTasks = new LinkedHashMap<>();
     beforeTasks.put("enableTimer", Set.of("timer", "user"));
@@ -73,7 +66,6 @@ public final class Commands {
     beforeTasks.put("reject", Set.of("user", "comment"));
     beforeTasks.put("complete", Set.of("user", "outcome", "comment"));
     beforeTasks.put("abort", Set.of("reason"));
-    FIELDS.put(Known.BEFORE_TASKS, beforeTasks);
 
     Map<String, Set<String>> beforeDeadlines = new LinkedHashMap<>();
     beforeDeadlines.put("enableTimer", Set.of("timer"));
@@ -86,13 +78,16 @@ public final class Commands {
     beforeDeadlines.put("approve", Set.of("user", "comment"));
     beforeDeadlines.put("reject", Set.of("user", "comment"));
     beforeDeadlines.put("abort", Set.of("reason"));
-    FIELDS.put(Known.BEFORE_DEADLINES, beforeDeadlines);
+    for (Edition edition : Edition.values()) {
+      FIELDS.put(
+          edition, edition.knowsTasks() ? current : edition.knowsDeadlines() ? beforeTasks : beforeDeadlines);
+    }
   }
 
-  public static final List<String> NAMES = List.copyOf(FIELDS.get(Known.CURRENT).keySet());
+  public static final List<String> NAMES = List.copyOf(FIELDS.get(Edition.CURRENT).keySet());
 
   /** Whether command {@code name}, as the approval knows it, has a {@code user} field. */
-  public static boolean takesUser(String name, Known knownTo) {
+  public static boolean takesUser(String name, Edition knownTo) {
     return FIELDS.get(knownTo).getOrDefault(name, Set.of()).contains("user");
   }
 
@@ -100,7 +95,7 @@ public final class Commands {
    * @param knownTo the commands the approval knows: one started before a command or field existed
    *     refuses it as it always did, so its history replays
    */
-  public static Command parse(String name, JsonNode input, Known knownTo) {
+  public static Command parse(String name, JsonNode input, Edition knownTo) {
     Map<String, Set<String>> known = FIELDS.get(knownTo);
     Set<String> fields = known.get(name);
     if (fields == null) {
@@ -287,9 +282,9 @@ public final class Commands {
     return names;
   }
 
-  /** Limits are read by the approval's edition of the rules: cycles with schedules or without. */
-  private static Rules rules(Known knownTo) {
-    return knownTo == Known.CURRENT ? Rules.TASKS : Rules.BEFORE_TASKS;
+  /** Limits are read by the approval's edition: cycles with schedules or without. */
+  private static Edition rules(Edition knownTo) {
+    return knownTo;
   }
 
   private static String required(String value, String field) {

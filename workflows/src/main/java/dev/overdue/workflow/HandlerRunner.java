@@ -82,7 +82,7 @@ final class HandlerRunner {
    * "deadlines" each firing ran on its own, as recorded histories expect.
    */
   void runAll(List<Expiry> fired) {
-    if (!versions.knowsDeadlines) {
+    if (!versions.edition().knowsDeadlines()) {
       for (Expiry expiry : fired) {
         recordExpiry(expiry);
         inThreadOfItsOwn(() -> runHandlers(expiry));
@@ -97,7 +97,7 @@ final class HandlerRunner {
       }
     }
     for (List<Expiry> inOrder : bySource.values()) {
-      if (versions.shape10) {
+      if (versions.edition().runsChainHeadsAtOnce()) {
         runChain(inOrder);
       } else {
         inThreadOfItsOwn(() -> inOrder.forEach(this::runHandlers));
@@ -165,7 +165,7 @@ final class HandlerRunner {
   private void runHandler(TimerHandler handler, Expiry expiry) {
     if (handler instanceof TimerHandler.Warn) {
       warn(expiry);
-    } else if (handler instanceof TimerHandler.Notify notify && versions.resolvesRecipients) {
+    } else if (handler instanceof TimerHandler.Notify notify && versions.edition().resolvesRecipients()) {
       notify(notify, expiry);
     } else if (handler instanceof TimerHandler.Notify notify) {
       notifyByName(notify, expiry);
@@ -194,7 +194,7 @@ final class HandlerRunner {
         new WarningNotice(
             Workflow.getInfo().getWorkflowId(), process.requestId(), expiry.timer(), expiry.step(), message,
             at.toString());
-    if (versions.shape10) {
+    if (versions.edition().warnsInWorkflow()) {
       WARNINGS.warn(notice.logLine());
       return;
     }
@@ -245,7 +245,7 @@ final class HandlerRunner {
             info.getWorkflowId(), process.requestId(), process.title(), process.requester(), process.data(),
             step, step == null ? null : process.stepTitle(step).orElse(step), expiry.timerName(), expiry.firing(),
             expiry.expiresAt().toString(), now().toString(), expiry.taskEvent(),
-            step == null || !versions.knowsTasks ? null : process.stepPriority(step).orElse(null),
+            step == null || !versions.edition().knowsTasks() ? null : process.stepPriority(step).orElse(null),
             expiry.by(), step == null ? null : process.stepOwner(step).orElse(null));
     for (Recipient recipient : recipients.resolved()) {
       if (expiry.cause() == Expiry.Cause.OFFERED && !process.waitsFor(step, recipient.name())) {
@@ -331,7 +331,7 @@ final class HandlerRunner {
   /** An activity stub whose calls carry {@code summary} for the Web UI (version "inspectable"). */
   private <T> T activities(Class<T> type, String summary, ActivityOptions options) {
     return Workflow.newActivityStub(
-        type, versions.inspectable ? options.toBuilder().setSummary(summary).build() : options);
+        type, versions.edition().inspectable() ? options.toBuilder().setSummary(summary).build() : options);
   }
 
   static String rootMessage(Throwable failure) {

@@ -17,6 +17,7 @@ import dev.overdue.api.StepInfo;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.api.WarningInfo;
 import dev.overdue.model.ApprovalProcess;
+import dev.overdue.model.Edition;
 import dev.overdue.model.TimeLimit;
 import dev.overdue.model.TimerState;
 import dev.overdue.model.UserTask;
@@ -53,8 +54,10 @@ final class Inspection {
    */
   void publish(ApprovalProcess process, Versions versions, Instant nextDeadline) {
     StatusInfo status = process.status();
-    if (versions.inspectable) {
-      upsertChanged(status, nextDeadline, versions.knowsTasks ? process : null, versions.shape9, versions.shape12);
+    Edition edition = versions.edition();
+    if (edition.inspectable()) {
+      upsertChanged(
+          status, nextDeadline, edition.knowsTasks() ? process : null, edition.countsTimers(), edition.listsItsState());
     }
     // Rendered only when the status changed: an early wake-up for a deadline moved later, a
     // refused command or a finished handler chain shows nothing new.

@@ -1,16 +1,36 @@
 package dev.overdue.workflow;
 
-import dev.overdue.model.Rules;
+import dev.overdue.model.Edition;
+import io.temporal.api.common.v1.Payloads;
+import io.temporal.api.enums.v1.EventType;
+import io.temporal.api.history.v1.HistoryEvent;
+import io.temporal.common.converter.DefaultDataConverter;
 import io.temporal.workflow.Workflow;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 /**
- * The workflow's versioned changes ({@code Workflow.getVersion}), each with what it changed. An
- * approval started before a change keeps replaying its history the old way; one started after it
- * records the change's marker and runs the new way. Each is read once per run, at the moment it was
- * first read — {@link #atInit} when the workflow is constructed, {@link #atRun} when it starts
- * running — since a recorded history has each marker there.
+ * The workflow's versioned changes ({@code Workflow.getVersion}), each with what it changed, and
+ * the one place that reads their markers and yields the run's {@link Edition}. An approval started
+ * before a change keeps replaying its history the old way; one started after it records the
+ * change's marker and runs the new way. Each is read once per run, at the moment it was first read
+ * — {@link #atInit} when the workflow is constructed, {@link #atRun} when it starts running — and
+ * in the same order, since a recorded history has each marker there: a new change is read first.
+ *
+ * <p>Before "shape-7" a run learns its edition in two reads: the constructor learns what it needs
+ * (how to start, which commands exist: {@link Edition#ORIGINAL}, {@link Edition#START_AT_RUN_START}
+ * or {@link Edition#DEADLINES}), and the workflow method the four late changes ("inspectable",
+ * "lazy-rearm", "continue-as-new", "delivery"), which only it and what it runs ask about. Every run
+ * recorded them as one release of the workflow did, so the two reads make one edition; markers
+ * that make none fail the workflow task rather than run a way no release ran.
  */
-final class Versions {
+public final class Versions {
   /**
    * 1: publishes search attributes and names its activities (both add to commands, so histories
    * recorded before it replay without them).
@@ -76,7 +96,7 @@ final class Versions {
 
   /**
    * 1: bounded state and fleet-wide timer counts, released together. Bounded state ({@link
-   * Rules#BOUNDED}): the approval keeps the count of its warnings and only the latest ones, each cut
+   * Edition#boundedState}): the approval keeps the count of its warnings and only the latest ones, each cut
    * to a bounded length, and a continue-as-new carries those and the latest timer changes of all
    * timers, each timer's with its count, instead of everything: its input no longer grows with the
    * number of expiries or changes (the rest is in the runs' audit trails). Timer counts: it
@@ -112,85 +132,111 @@ final class Versions {
    * 1: what a list shows is the approval's state. NextDeadline is the earliest running expiration
    * date, not the next wake-up (a kept server timer of a cleared or moved timer made it name a date
    * nothing expires at); PotentialOwners names the users the current step is offered to; and an
-   * offered task tells its potential owners it waits for them ({@link Rules#OFFERS}). Read before
+   * offered task tells its potential owners it waits for them ({@link Edition#tellsOffers}). Read before
    * shape-11, whose changes it includes: a new approval still records one marker.
    */
   static final String SHAPE_12 = "shape-12";
 
-  /** Version "shape-7": the six changes on, no blocking call while the workflow is constructed. */
-  final boolean shape7;
-  /** Version "shape-8": human tasks. */
-  final boolean knowsTasks;
-  /** Version "shape-9": bounded state, and timer counts as search attributes. */
-  final boolean shape9;
-  /** Version "shape-10": warnings raised in the workflow, the head of a handler chain run at once. */
-  final boolean shape10;
-  /** Version "shape-11": signed commands. */
-  final boolean signsCommands;
-  /** Version "shape-12": lists show the state (NextDeadline, PotentialOwners), offers are told. */
-  final boolean shape12;
-  final boolean startsAtRunStart;
-  final boolean knowsDeadlines;
-  boolean inspectable;
-  boolean lazyRearm;
-  boolean continuesAsNew;
-  boolean resolvesRecipients;
+  /** The SDK's name of a version marker (a {@code MarkerRecorded} event). */
+  private static final String MARKER = "Version";
 
-  private Versions(
-      boolean shape12, boolean signsCommands,
-      boolean shape10, boolean shape9, boolean knowsTasks, boolean shape7, boolean startsAtRunStart,
-      boolean knowsDeadlines) {
-    this.shape12 = shape12;
-    this.signsCommands = signsCommands;
-    this.shape10 = shape10;
-    this.shape9 = shape9;
-    this.knowsTasks = knowsTasks;
-    this.shape7 = shape7;
-    this.startsAtRunStart = startsAtRunStart;
-    this.knowsDeadlines = knowsDeadlines;
+  /** The changes the constructor reads first, newest first; each stands for every older one. */
+  private static final Map<String, Edition> SHAPES = new LinkedHashMap<>();
+
+  static {
+    SHAPES.put(SHAPE_12, Edition.SHAPE_12);
+    SHAPES.put(SHAPE_11, Edition.SHAPE_11);
+    SHAPES.put(SHAPE_10, Edition.SHAPE_10);
+    SHAPES.put(SHAPE_9, Edition.SHAPE_9);
+    SHAPES.put(SHAPE_8, Edition.SHAPE_8);
+    SHAPES.put(SHAPE_7, Edition.SHAPE_7);
+  }
+
+  private Edition edition;
+
+  private Versions(Edition edition) {
+    this.edition = edition;
+  }
+
+  /**
+   * The edition the approval runs by; before {@link #atRun} one before "shape-7" may still be
+   * missing its late changes (none of which the constructor asks about).
+   */
+  Edition edition() {
+    return edition;
   }
 
   /** The changes the constructor needs: how to start, which commands exist. */
   static Versions atInit() {
-    if (isOn(SHAPE_12)) {
-      return new Versions(true, true, true, true, true, true, true, true);
-    }
-    if (isOn(SHAPE_11)) {
-      return new Versions(false, true, true, true, true, true, true, true);
-    }
-    if (isOn(SHAPE_10)) {
-      return new Versions(false, false, true, true, true, true, true, true);
-    }
-    if (isOn(SHAPE_9)) {
-      return new Versions(false, false, false, true, true, true, true, true);
-    }
-    if (isOn(SHAPE_8)) {
-      return new Versions(false, false, false, false, true, true, true, true);
-    }
-    if (isOn(SHAPE_7)) {
-      return new Versions(false, false, false, false, false, true, true, true);
-    }
-    return new Versions(false, false, false, false, false, false, isOn(START_AT_RUN_START), isOn(DEADLINES));
-  }
-
-  /** The edition of the model's rules the approval runs by. */
-  Rules rules() {
-    return shape12 ? Rules.OFFERS : shape9 ? Rules.BOUNDED : knowsTasks ? Rules.TASKS : Rules.BEFORE_TASKS;
-  }
-
-  /** The commands, and the fields of each, the approval knows. */
-  Commands.Known commands() {
-    return knowsTasks
-        ? Commands.Known.CURRENT
-        : knowsDeadlines ? Commands.Known.BEFORE_TASKS : Commands.Known.BEFORE_DEADLINES;
+    return new Versions(atInit(Versions::isOn));
   }
 
   /** The rest, when the workflow method starts (not for a request that could not start). */
   void atRun() {
-    inspectable = shape7 || isOn(INSPECTABLE);
-    lazyRearm = shape7 || isOn(LAZY_REARM);
-    continuesAsNew = shape7 || isOn(CONTINUE_AS_NEW);
-    resolvesRecipients = shape7 || isOn(DELIVERY);
+    edition = atRun(edition, Versions::isOn);
+  }
+
+  /**
+   * The edition of a run that recorded the markers {@code changeIds} (as a history or {@code
+   * TemporalChangeVersion} lists them, without the "-1"), read as the workflow reads them.
+   */
+  public static Edition recordedBy(Collection<String> changeIds) {
+    return atRun(atInit(changeIds::contains), changeIds::contains);
+  }
+
+  /**
+   * The edition of the run whose history begins with {@code events}: the change ids of its version
+   * markers, all recorded in its first workflow task.
+   */
+  public static Edition recordedIn(List<HistoryEvent> events) {
+    return recordedBy(
+        events.stream()
+            .filter(e -> e.getEventType() == EventType.EVENT_TYPE_MARKER_RECORDED)
+            .map(HistoryEvent::getMarkerRecordedEventAttributes)
+            .filter(marker -> marker.getMarkerName().equals(MARKER))
+            .map(marker -> changeId(marker.getDetailsOrThrow("changeId")))
+            .collect(Collectors.toSet()));
+  }
+
+  private static String changeId(Payloads payloads) {
+    return DefaultDataConverter.STANDARD_INSTANCE.fromPayloads(0, Optional.of(payloads), String.class, String.class);
+  }
+
+  private static Edition atInit(Predicate<String> recorded) {
+    for (Map.Entry<String, Edition> shape : SHAPES.entrySet()) {
+      if (recorded.test(shape.getKey())) {
+        return shape.getValue();
+      }
+    }
+    boolean startsAtRunStart = recorded.test(START_AT_RUN_START);
+    boolean knowsDeadlines = recorded.test(DEADLINES);
+    // The oldest with these two: the late changes are read when the workflow method starts.
+    return oldest(
+        e -> !e.registersHandlersFirst() && e.startsAtRunStart() == startsAtRunStart
+            && e.knowsDeadlines() == knowsDeadlines);
+  }
+
+  private static Edition atRun(Edition atInit, Predicate<String> recorded) {
+    if (atInit.registersHandlersFirst()) {
+      return atInit;
+    }
+    // All four are read, in this order, whatever the first ones say: a history has each marker.
+    boolean inspectable = recorded.test(INSPECTABLE);
+    boolean rearmsLazily = recorded.test(LAZY_REARM);
+    boolean continuesAsNew = recorded.test(CONTINUE_AS_NEW);
+    boolean resolvesRecipients = recorded.test(DELIVERY);
+    return oldest(
+        e -> !e.registersHandlersFirst() && e.startsAtRunStart() == atInit.startsAtRunStart()
+            && e.knowsDeadlines() == atInit.knowsDeadlines() && e.inspectable() == inspectable
+            && e.rearmsLazily() == rearmsLazily && e.continuesAsNew() == continuesAsNew
+            && e.resolvesRecipients() == resolvesRecipients);
+  }
+
+  private static Edition oldest(Predicate<Edition> matches) {
+    return Arrays.stream(Edition.values())
+        .filter(matches)
+        .findFirst()
+        .orElseThrow(() -> new IllegalStateException("the run's version markers make no edition"));
   }
 
   private static boolean isOn(String change) {

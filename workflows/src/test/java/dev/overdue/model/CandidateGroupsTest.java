@@ -105,7 +105,7 @@ class CandidateGroupsTest {
   @Test
   void approvalsStartedBeforeHumanTasksReassignToNobodyAsRecorded() {
     ApprovalProcess process =
-        ApprovalProcess.start(RequestJson.parse(REASSIGN_TO_OWNER.replace('\'', '"')), T0, null, Rules.BEFORE_TASKS);
+        ApprovalProcess.start(RequestJson.parse(REASSIGN_TO_OWNER.replace('\'', '"')), T0, null, Edition.SHAPE_7);
     fire(process, at("PT1H"));
     assertEquals(List.of(), manager(process).approvers());
   }
@@ -227,7 +227,7 @@ class CandidateGroupsTest {
     ApprovalProcess process = start(FINANCE);
     TestDirectory.answerAll(process, T0);
     ApprovalProcess restored =
-        ApprovalProcess.restore(RequestJson.snapshot(RequestJson.tree(process.snapshot())), "run-1", T0, Rules.CURRENT);
+        ApprovalProcess.restore(RequestJson.snapshot(RequestJson.tree(process.snapshot())), "run-1", T0, Edition.CURRENT);
     assertEquals(manager(process), manager(restored));
     assertEquals(List.of(), restored.drainLookups(), "looked up once, not again");
   }

@@ -29,7 +29,7 @@ class DeadlinesTest {
   }
 
   static ApprovalProcess start(String json, Instant now, CalendarSettings calendar) {
-    return ApprovalProcess.start(RequestJson.parse(json.replace('\'', '"')), now, calendar, Rules.CURRENT);
+    return ApprovalProcess.start(RequestJson.parse(json.replace('\'', '"')), now, calendar, Edition.CURRENT);
   }
 
   static List<String> problems(String json) {
@@ -215,7 +215,7 @@ class DeadlinesTest {
   void approvalsStartedBeforeHumanTasksKeepComparingUnnamedReassignmentsAsText() {
     ApprovalProcess process =
         ApprovalProcess.start(
-            RequestJson.parse(TEN_UNNAMED_REASSIGNMENTS.replace('\'', '"')), T0, null, Rules.BEFORE_TASKS);
+            RequestJson.parse(TEN_UNNAMED_REASSIGNMENTS.replace('\'', '"')), T0, null, Edition.SHAPE_7);
     fire(process, at("PT4H"));
     // As their recorded histories have it.
     assertEquals(List.of("u10"), process.currentTask().approvers());
@@ -484,7 +484,7 @@ class DeadlinesTest {
         start(businessDeadline("P1D"), Instant.parse("2026-11-20T14:00:00Z"), BERLIN);
     ProcessSnapshot snapshot =
         RequestJson.snapshot(RequestJson.tree(process.snapshot()));
-    ApprovalProcess restored = ApprovalProcess.restore(snapshot, "run-1", Instant.parse("2026-11-20T15:00:00Z"), Rules.CURRENT);
+    ApprovalProcess restored = ApprovalProcess.restore(snapshot, "run-1", Instant.parse("2026-11-20T15:00:00Z"), Edition.CURRENT);
     restored.apply(new Command.ExtendDeadline("manager.due", TimeLimit.parse("P2D business"), null, "alice"),
         Instant.parse("2026-11-20T15:00:00Z"));
     // Friday 16:00 CET + two working days = Tuesday 16:00 CET.

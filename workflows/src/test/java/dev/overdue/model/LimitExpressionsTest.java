@@ -31,7 +31,7 @@ class LimitExpressionsTest {
   }
 
   static ApprovalProcess start(String json, CalendarSettings calendar) {
-    return ApprovalProcess.start(RequestJson.parse(json), T0, calendar, Rules.CURRENT);
+    return ApprovalProcess.start(RequestJson.parse(json), T0, calendar, Edition.CURRENT);
   }
 
   static List<String> problems(String json) {
@@ -132,7 +132,7 @@ class LimitExpressionsTest {
         process.apply(new Command.EnableTimer("reminder"), at("PT1H")));
     ApprovalProcess restored =
         ApprovalProcess.restore(RequestJson.snapshot(RequestJson.tree(process.snapshot())), "run-1", at("PT1H"),
-            Rules.CURRENT);
+            Edition.CURRENT);
     assertEquals(process.timerInfos(), restored.timerInfos());
     Instant next = restored.nextToExpire().flatMap(BusinessTimer::expiresAt).orElseThrow();
     assertEquals(at("PT1H30M"), next);

@@ -19,8 +19,8 @@ class OffersTest {
       "{'requestId':'OF-1','requester':'carol','steps':[{'name':'manager','approvers':['alice','bob']},"
           + "{'name':'finance','approvers':['frank']}]}";
 
-  private static ApprovalProcess start(String json, Rules rules) {
-    return ApprovalProcess.start(RequestJson.parse(json.replace('\'', '"')), T0, null, rules);
+  private static ApprovalProcess start(String json, Edition edition) {
+    return ApprovalProcess.start(RequestJson.parse(json.replace('\'', '"')), T0, null, edition);
   }
 
   /** The offers queued since the last call, as "step: recipients (by)". */
@@ -34,7 +34,7 @@ class OffersTest {
 
   @Test
   void eachStepIsOfferedToItsPotentialOwnersWhenItStarts() {
-    ApprovalProcess process = start(TWO_STEPS, Rules.CURRENT);
+    ApprovalProcess process = start(TWO_STEPS, Edition.CURRENT);
     assertEquals(List.of("manager: [alice, bob]"), offers(process, T0));
     process.apply(new Command.Claim(null, "alice"), at("PT1H"));
     assertEquals(List.of(), offers(process, at("PT1H")), "a claim offers nothing");
@@ -44,7 +44,7 @@ class OffersTest {
 
   @Test
   void aReleaseOffersItAgainToAllButWhoReleasedIt() {
-    ApprovalProcess process = start(TWO_STEPS, Rules.CURRENT);
+    ApprovalProcess process = start(TWO_STEPS, Edition.CURRENT);
     offers(process, T0);
     process.apply(new Command.Claim(null, "alice"), at("PT1H"));
     process.apply(new Command.Release(null, "alice"), at("PT2H"));
@@ -55,7 +55,7 @@ class OffersTest {
   void anOfferToGroupsWaitsForTheirMembers() {
     ApprovalProcess process =
         start("{'requestId':'OF-2','steps':[{'name':'manager','approvers':['alice'],'candidateGroups':['finance']}]}",
-            Rules.CURRENT);
+            Edition.CURRENT);
     assertEquals(List.of(), process.drainTriggered().stream().filter(e -> e.cause() == Expiry.Cause.OFFERED).toList(),
         "nothing before the directory answered");
     assertEquals(List.of("manager: [alice, carol, dave]"), offers(process, T0));
@@ -65,7 +65,7 @@ class OffersTest {
   void anAssigneeIsToldAlone() {
     ApprovalProcess process =
         start("{'requestId':'OF-3','steps':[{'name':'manager','approvers':['alice','bob'],'assignee':'bob'}]}",
-            Rules.CURRENT);
+            Edition.CURRENT);
     assertEquals(List.of("manager: [bob]"), offers(process, T0));
   }
 
@@ -73,24 +73,24 @@ class OffersTest {
   void aStepNoOneCanActOnOffersNothing() {
     ApprovalProcess process =
         start("{'requestId':'OF-4','requester':'carol','steps':[{'name':'manager','candidateGroups':['nobody']}]}",
-            Rules.CURRENT);
+            Edition.CURRENT);
     assertEquals(List.of(), offers(process, T0));
   }
 
   @Test
   void notifyOfferedFalseTellsNothingAcrossAContinuedRun() {
-    ApprovalProcess process = start(TWO_STEPS.replace("'requester'", "'notifyOffered':false,'requester'"), Rules.CURRENT);
+    ApprovalProcess process = start(TWO_STEPS.replace("'requester'", "'notifyOffered':false,'requester'"), Edition.CURRENT);
     assertEquals(List.of(), offers(process, T0));
     ApprovalProcess continued =
         ApprovalProcess.restore(RequestJson.snapshot(RequestJson.tree(process.snapshot())), "run", at("PT1H"),
-            Rules.CURRENT);
+            Edition.CURRENT);
     continued.apply(new Command.Approve("alice", null), at("PT2H"));
     assertEquals(List.of(), offers(continued, at("PT2H")));
   }
 
   @Test
   void approvalsStartedUnderEarlierRulesTellNoOffers() {
-    ApprovalProcess process = start(TWO_STEPS, Rules.BOUNDED);
+    ApprovalProcess process = start(TWO_STEPS, Edition.SHAPE_11);
     assertEquals(List.of(), offers(process, T0));
     process.apply(new Command.Approve("alice", null), at("PT2H"));
     assertEquals(List.of(), offers(process, at("PT2H")));
@@ -98,7 +98,7 @@ class OffersTest {
 
   @Test
   void anOfferStandsOnlyWhileTheTaskWaitsForThatPerson() {
-    ApprovalProcess process = start(TWO_STEPS, Rules.CURRENT);
+    ApprovalProcess process = start(TWO_STEPS, Edition.CURRENT);
     assertEquals(true, process.waitsFor("manager", "alice"));
     assertEquals(false, process.waitsFor("manager", "frank"), "not a potential owner");
     assertEquals(false, process.waitsFor("finance", "frank"), "not the current step");

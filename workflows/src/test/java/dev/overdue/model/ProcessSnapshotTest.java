@@ -40,7 +40,7 @@ class ProcessSnapshotTest {
     ApprovalProcess original = busyProcess();
     ProcessSnapshot snapshot =
         JSON.readValue(JSON.writeValueAsString(original.snapshot()), ProcessSnapshot.class);
-    ApprovalProcess restored = ApprovalProcess.restore(snapshot, "run-1", T0.plus(Duration.ofHours(3)), Rules.CURRENT);
+    ApprovalProcess restored = ApprovalProcess.restore(snapshot, "run-1", T0.plus(Duration.ofHours(3)), Edition.CURRENT);
     assertEquals(original.status(), restored.status());
     assertEquals(original.timerInfos(), restored.timerInfos());
     assertEquals(original.snapshot(), restored.snapshot());
@@ -49,7 +49,7 @@ class ProcessSnapshotTest {
   @Test
   void theNewRunsAuditTrailStartsByNamingThePreviousRun() {
     ApprovalProcess restored =
-        ApprovalProcess.restore(busyProcess().snapshot(), "run-1", T0.plus(Duration.ofHours(3)), Rules.CURRENT);
+        ApprovalProcess.restore(busyProcess().snapshot(), "run-1", T0.plus(Duration.ofHours(3)), Edition.CURRENT);
     assertEquals(1, restored.history().size());
     assertEquals(HistoryEntry.CONTINUED_AS_NEW, restored.history().get(0).name());
     assertEquals("run-1", restored.history().get(0).input().get("previousRunId").asText());
@@ -59,7 +59,7 @@ class ProcessSnapshotTest {
   void aRestoredProcessGoesOnByTheSameRules() {
     ApprovalProcess original = busyProcess();
     ApprovalProcess restored =
-        ApprovalProcess.restore(original.snapshot(), "run-1", T0.plus(Duration.ofHours(3)), Rules.CURRENT);
+        ApprovalProcess.restore(original.snapshot(), "run-1", T0.plus(Duration.ofHours(3)), Edition.CURRENT);
     Instant resumeAt = T0.plus(Duration.ofDays(3));
     for (ApprovalProcess process : List.of(original, restored)) {
       process.apply(new Command.Resume(), resumeAt);

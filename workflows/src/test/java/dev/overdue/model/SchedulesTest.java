@@ -42,16 +42,16 @@ class SchedulesTest {
     return RequestJson.parse(json.replace('\'', '"'));
   }
 
-  static ApprovalProcess start(String json, Instant now, CalendarSettings calendar, Rules rules) {
-    return ApprovalProcess.start(request(json), now, calendar, rules);
+  static ApprovalProcess start(String json, Instant now, CalendarSettings calendar, Edition edition) {
+    return ApprovalProcess.start(request(json), now, calendar, edition);
   }
 
   static ApprovalProcess start(String json, Instant now, CalendarSettings calendar) {
-    return start(json, now, calendar, Rules.TASKS);
+    return start(json, now, calendar, Edition.SHAPE_8);
   }
 
-  static List<String> problems(String json, Rules rules) {
-    return RequestValidator.problems(request(json), SATURDAY, BERLIN, rules);
+  static List<String> problems(String json, Edition edition) {
+    return RequestValidator.problems(request(json), SATURDAY, BERLIN, edition);
   }
 
   /** A step whose one completion deadline has {@code fields} (without braces). */
@@ -98,20 +98,20 @@ class SchedulesTest {
   void aCronCycleAndALocalStartNeedTheCalendarAndACycleWithOffsetsDoesNot() {
     assertTrue(
         RequestValidator.needsCalendar(
-            request(deadline("'cycle':'0 0 9 ? * MON-FRI'")), Rules.TASKS));
+            request(deadline("'cycle':'0 0 9 ? * MON-FRI'")), Edition.SHAPE_8));
     assertTrue(
         RequestValidator.needsCalendar(
-            request(deadline("'cycle':'R5/2027-01-04T09:00/P1D'")), Rules.TASKS));
+            request(deadline("'cycle':'R5/2027-01-04T09:00/P1D'")), Edition.SHAPE_8));
     assertTrue(
         RequestValidator.needsCalendar(
-            request(deadline("'cycle':'R/P1D','endDate':'2027-01-31T17:00'")), Rules.TASKS));
+            request(deadline("'cycle':'R/P1D','endDate':'2027-01-31T17:00'")), Edition.SHAPE_8));
     assertFalse(
         RequestValidator.needsCalendar(
             request(deadline("'cycle':'R5/2027-01-04T09:00Z/P1D','endDate':'2027-01-31T17:00Z'")),
-            Rules.TASKS));
+            Edition.SHAPE_8));
     assertFalse(
         RequestValidator.needsCalendar(
-            request(deadline("'cycle':'R/P1D','endDate':'2027-01-31T17:00'")), Rules.BEFORE_TASKS),
+            request(deadline("'cycle':'R/P1D','endDate':'2027-01-31T17:00'")), Edition.SHAPE_7),
         "refused for its endDate before anything is recorded");
   }
 
@@ -167,7 +167,7 @@ class SchedulesTest {
     Instant friday = berlin("2026-11-20T15:00");
     ApprovalProcess process =
         start(
-            deadline("'cycle':'R/PT4H','calendar':'business'"), friday, BERLIN, Rules.BEFORE_TASKS);
+            deadline("'cycle':'R/PT4H','calendar':'business'"), friday, BERLIN, Edition.SHAPE_7);
     assertEquals("R/PT4H", infoOf(process, "manager.remind").limit());
     assertEquals(
         berlin("2026-11-20T19:00").toString(), infoOf(process, "manager.remind").expiresAt());
@@ -177,34 +177,34 @@ class SchedulesTest {
   void scheduleProblemsNameTheirFieldAndApprovalsBeforeSchedulesRefuseTheNewForms() {
     assertEquals(
         List.of("steps[0].completionDeadlines[0].endDate: only a cycle has an end"),
-        problems(deadline("'for':'P1D','endDate':'2027-01-31T17:00'"), Rules.TASKS));
+        problems(deadline("'for':'P1D','endDate':'2027-01-31T17:00'"), Edition.SHAPE_8));
     assertTrue(
         problems(
                 deadline("'cycle':'R/PT4H/2027-01-31T17:00','endDate':'2027-01-31T17:00'"),
-                Rules.TASKS)
+                Edition.SHAPE_8)
             .get(0)
             .contains("give its end once"));
     assertTrue(
-        problems(deadline("'cycle':'R/P1D until 2026-11-01T00:00'"), Rules.TASKS)
+        problems(deadline("'cycle':'R/P1D until 2026-11-01T00:00'"), Edition.SHAPE_8)
             .get(0)
             .contains(".cycle: the cycle ends 2026-11-01T00:00+01:00, which is in the past"));
     assertTrue(
-        problems(deadline("'cycle':'R2/2026-11-01T09:00/P1D'"), Rules.TASKS)
+        problems(deadline("'cycle':'R2/2026-11-01T09:00/P1D'"), Edition.SHAPE_8)
             .get(0)
             .contains("has no occurrence after 2026-11-21T21:00:00Z: its last one has passed"));
     assertTrue(
-        problems(deadline("'cycle':'0 0 9 ? * MON-FRI 2020'"), Rules.TASKS)
+        problems(deadline("'cycle':'0 0 9 ? * MON-FRI 2020'"), Edition.SHAPE_8)
             .get(0)
             .contains("its times never come again"));
     assertEquals(
         List.of(),
-        problems(deadline("'cycle':'R2/PT1D','endDate':'2027-01-31T17:00'"), Rules.TASKS));
+        problems(deadline("'cycle':'R2/PT1D','endDate':'2027-01-31T17:00'"), Edition.SHAPE_8));
     assertTrue(
-        problems(deadline("'cycle':'0 0 9 ? * MON-FRI'"), Rules.BEFORE_TASKS)
+        problems(deadline("'cycle':'0 0 9 ? * MON-FRI'"), Edition.SHAPE_7)
             .get(0)
             .contains("is not a cycle: use R<n>/<duration> or R/<duration>"));
     assertTrue(
-        problems(deadline("'cycle':'R/P1D','endDate':'2027-01-31T17:00'"), Rules.BEFORE_TASKS)
+        problems(deadline("'cycle':'R/P1D','endDate':'2027-01-31T17:00'"), Edition.SHAPE_7)
             .get(0)
             .contains("endDate: unknown field"));
   }
@@ -222,7 +222,7 @@ class SchedulesTest {
             RequestJson.snapshot(RequestJson.tree(process.snapshot())),
             "run-1",
             berlin("2026-11-23T13:00"),
-            Rules.TASKS);
+            Edition.SHAPE_8);
     assertEquals(process.timerInfos(), restored.timerInfos());
     Instant tuesday = berlin("2026-11-24T13:00");
     assertEquals(process.expireDue(tuesday), restored.expireDue(tuesday));

@@ -76,7 +76,7 @@ class SeparationOfDutiesTest {
     ObjectMapper json = new ObjectMapper();
     ProcessSnapshot snapshot =
         json.readValue(json.writeValueAsString(process.snapshot()), ProcessSnapshot.class);
-    ApprovalProcess restored = ApprovalProcess.restore(snapshot, "run-1", at("PT1H"), Rules.CURRENT);
+    ApprovalProcess restored = ApprovalProcess.restore(snapshot, "run-1", at("PT1H"), Edition.CURRENT);
     assertRefusedUnchanged(restored, new Command.Approve("alice", null), at("PT2H"), "distinctFrom: manager");
     assertRefusedUnchanged(restored, new Command.Approve("carol", null), at("PT2H"), "notBy: requester");
   }

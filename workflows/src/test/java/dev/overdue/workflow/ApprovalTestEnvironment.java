@@ -59,7 +59,7 @@ final class ApprovalTestEnvironment implements AutoCloseable {
     approvals = new Approvals(env.getWorkflowClient(), request -> RequestValidator.refusal(request, now()));
     ApprovalSearchAttributes.DEFINITIONS.forEach(env::registerSearchAttribute);
     Worker worker = env.newWorker(QUEUE);
-    worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
+    worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.OPTIONS, ApprovalWorkflowImpl.class);
     worker.registerActivitiesImplementations(activities);
     env.start();
   }

@@ -1,5 +1,6 @@
 package dev.overdue.workflow;
 
+import dev.overdue.model.Edition;
 import static dev.overdue.workflow.ApprovalTestEnvironment.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -9,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.overdue.model.Command;
+import dev.overdue.model.Edition;
 import dev.overdue.model.RuleViolation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -18,7 +20,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class CommandsTest {
 
   private static String refusal(String command, ObjectNode input) {
-    return assertThrows(RuleViolation.class, () -> Commands.parse(command, input, Commands.Known.CURRENT)).reason();
+    return assertThrows(RuleViolation.class, () -> Commands.parse(command, input, Edition.CURRENT)).reason();
   }
 
   private static ObjectNode with(String field, int length) {
@@ -44,7 +46,7 @@ class CommandsTest {
     if (command.equals("suspend") || command.equals("abort") || command.equals("enableTimer")) {
       ok.remove("user");
     }
-    Commands.parse(command, ok, Commands.Known.CURRENT);
+    Commands.parse(command, ok, Edition.CURRENT);
     ObjectNode tooLong = ok.deepCopy().put(field, "a".repeat(max + 1));
     assertEquals(
         "'" + field + "' is too long (" + (max + 1) + " characters, at most " + max + ")",
@@ -76,7 +78,7 @@ class CommandsTest {
   @Test
   void aNumberIsTakenAsItsText() {
     Command.Suspend suspend =
-        assertInstanceOf(Command.Suspend.class, Commands.parse("suspend", (ObjectNode) json("{'reason':42}"), Commands.Known.CURRENT));
+        assertInstanceOf(Command.Suspend.class, Commands.parse("suspend", (ObjectNode) json("{'reason':42}"), Edition.CURRENT));
     assertEquals("42", suspend.reason());
   }
   @Test
@@ -85,7 +87,7 @@ class CommandsTest {
         + "'x':1.25,'list':[true,'t',{'k':[]}],'nested':{'b':2,'a':1}}";
     Command.UpdateData update =
         assertInstanceOf(Command.UpdateData.class,
-            Commands.parse("updateData", ((ObjectNode) json("{'user':'alice'}")).set("data", json(data)), Commands.Known.CURRENT));
+            Commands.parse("updateData", ((ObjectNode) json("{'user':'alice'}")).set("data", json(data)), Edition.CURRENT));
     assertEquals(json(data), update.data());
     assertEquals(json(data).toString(), update.data().toString(), "members in their order, numbers as sent");
   }
@@ -105,9 +107,9 @@ class CommandsTest {
   void anOlderEditionRefusesTheFieldsItDidNotKnow() {
     RuleViolation refused =
         assertThrows(RuleViolation.class,
-            () -> Commands.parse("enableTimer", (ObjectNode) json("{'timer':'t','user':'alice'}"), Commands.Known.BEFORE_DEADLINES));
+            () -> Commands.parse("enableTimer", (ObjectNode) json("{'timer':'t','user':'alice'}"), Edition.ORIGINAL));
     assertEquals("unknown field 'user' for enableTimer (fields: timer)", refused.reason());
     assertEquals(new Command.EnableTimer("t", null),
-        Commands.parse("enableTimer", (ObjectNode) json("{'timer':'t'}"), Commands.Known.BEFORE_DEADLINES));
+        Commands.parse("enableTimer", (ObjectNode) json("{'timer':'t'}"), Edition.ORIGINAL));
   }
 }

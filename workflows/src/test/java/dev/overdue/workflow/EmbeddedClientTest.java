@@ -15,6 +15,7 @@ import dev.overdue.api.PlanEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.client.Approvals;
 import dev.overdue.client.RefusedException;
+import dev.overdue.model.Edition;
 import dev.overdue.model.RequestJson;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowUpdateException;
@@ -145,7 +146,7 @@ class EmbeddedClientTest {
             new ApprovalCommand.Complete("u", "o", "c"), new ApprovalCommand.Abort("r"));
     for (ApprovalCommand command : samples) {
       // The workflow's own parser takes each as it is written.
-      Commands.parse(command.name(), command.input(), Commands.Known.CURRENT);
+      Commands.parse(command.name(), command.input(), Edition.CURRENT);
     }
     assertEquals("{\"timer\":\"t\",\"by\":\"PT2H\",\"user\":\"u\"}", samples.get(5).input().toString());
     assertEquals("{}", new ApprovalCommand.Resume().input().toString());

@@ -55,7 +55,7 @@ class LateFirstTaskTest {
 
     Instant firstWorkerAt = Instant.ofEpochMilli(env.currentTimeMillis());
     WorkerFactory late = WorkerFactory.newInstance(env.getWorkflowClient());
-    late.newWorker(QUEUE).registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
+    late.newWorker(QUEUE).registerWorkflowImplementationTypes(ApprovalWorkflowImpl.OPTIONS, ApprovalWorkflowImpl.class);
     late.newWorker(QUEUE).registerActivitiesImplementations(activities);
     late.start();
     try {

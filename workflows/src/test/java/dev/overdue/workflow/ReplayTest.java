@@ -1,14 +1,26 @@
 package dev.overdue.workflow;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.overdue.client.Approvals;
+import dev.overdue.model.Edition;
+import io.temporal.api.enums.v1.EventType;
+import io.temporal.common.SearchAttributeKey;
 import io.temporal.common.WorkflowExecutionHistory;
+import io.temporal.internal.common.SearchAttributesUtil;
+import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.testing.WorkflowReplayer;
+import io.temporal.worker.Worker;
+import io.temporal.worker.WorkerOptions;
+import io.temporal.worker.WorkflowImplementationOptions;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -18,27 +30,92 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 /**
  * Replays every recorded history under src/test/resources/histories against today's workflow
  * code. A change that breaks replay of an approval already running in production fails here;
- * such a change must be guarded with Workflow.getVersion.
+ * such a change must be guarded with Workflow.getVersion. Each history replays as every worker
+ * registers the workflow ({@link ApprovalWorkflowImpl#OPTIONS}: version markers also upsert
+ * TemporalChangeVersion) and without that option (a worker rolled back), and each test's name says
+ * the edition its markers make: every {@link Edition} has a history, and a retired one's go.
  */
 class ReplayTest {
   static final Path HISTORIES = Path.of("src/test/resources/histories");
 
   @TestFactory
   Stream<DynamicTest> everyRecordedHistoryReplays() throws IOException {
+    return replays(ApprovalWorkflowImpl.OPTIONS);
+  }
+
+  @TestFactory
+  Stream<DynamicTest> everyRecordedHistoryReplaysWithoutTheChangeVersionAttribute() throws IOException {
+    return replays(WorkflowImplementationOptions.getDefaultInstance());
+  }
+
+  @Test
+  void everyEditionHasARecordedHistory() throws IOException {
+    Set<Edition> recorded = EnumSet.noneOf(Edition.class);
+    for (Path file : histories()) {
+      recorded.add(Versions.recordedIn(history(file).getEvents()));
+    }
+    assertEquals(EnumSet.allOf(Edition.class), recorded);
+  }
+
+  /** A history recorded with the option replays without it: the SDK goes by the marker's flag. */
+  @Test
+  void aNewApprovalsMarkerIsItsChangeVersionAndReplaysWithOrWithoutTheOption() throws Exception {
+    try (ApprovalTestEnvironment t = new ApprovalTestEnvironment()) {
+      String id = RecordedScenarios.fullLifecycle(t);
+      WorkflowExecutionHistory history = t.fetchHistory(id);
+      assertEquals(Edition.CURRENT, Versions.recordedIn(history.getEvents()));
+      List<List<String>> changeVersions =
+          history.getEvents().stream()
+              .filter(e -> e.getEventType() == EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES)
+              .map(e -> e.getUpsertWorkflowSearchAttributesEventAttributes().getSearchAttributes())
+              .filter(sa -> sa.containsIndexedFields(CHANGE_VERSION.getName()))
+              .map(sa -> SearchAttributesUtil.decodeTyped(sa).get(CHANGE_VERSION))
+              .toList();
+      assertEquals(List.of(List.of(Versions.SHAPE_12 + "-1")), changeVersions);
+      replay(history, ApprovalWorkflowImpl.OPTIONS);
+      replay(history, WorkflowImplementationOptions.getDefaultInstance());
+    }
+  }
+
+  private static final SearchAttributeKey<List<String>> CHANGE_VERSION =
+      SearchAttributeKey.forKeywordList("TemporalChangeVersion");
+
+  private static Stream<DynamicTest> replays(WorkflowImplementationOptions options) throws IOException {
+    return histories().stream()
+        .map(
+            file -> {
+              WorkflowExecutionHistory history = history(file);
+              return DynamicTest.dynamicTest(
+                  file.getFileName() + " (" + Versions.recordedIn(history.getEvents()) + ")",
+                  () -> replay(history, options));
+            });
+  }
+
+  static void replay(WorkflowExecutionHistory history, WorkflowImplementationOptions options) throws Exception {
+    try (TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance()) {
+      String queue = history.getEvents().get(0).getWorkflowExecutionStartedEventAttributes().getTaskQueue().getName();
+      // A replay thread the loaded machine leaves unscheduled for a second is no deadlock.
+      Worker worker = env.newWorker(queue, WorkerOptions.newBuilder().setDefaultDeadlockDetectionTimeout(10_000).build());
+      worker.registerWorkflowImplementationTypes(options, ApprovalWorkflowImpl.class);
+      WorkflowReplayer.replayWorkflowExecution(history, worker);
+    }
+  }
+
+  private static List<Path> histories() throws IOException {
     List<Path> files;
     try (Stream<Path> listing = Files.list(HISTORIES)) {
       files = listing.filter(p -> p.toString().endsWith(".json")).sorted().toList();
     }
     assertFalse(files.isEmpty(), "no recorded histories in " + HISTORIES.toAbsolutePath());
-    return files.stream()
-        .map(
-            file ->
-                DynamicTest.dynamicTest(
-                    file.getFileName().toString(),
-                    () ->
-                        WorkflowReplayer.replayWorkflowExecution(
-                            WorkflowExecutionHistory.fromJson(Files.readString(file)),
-                            ApprovalWorkflowImpl.class)));
+    return files;
+  }
+
+  private static WorkflowExecutionHistory history(Path file) {
+    try {
+      return WorkflowExecutionHistory.fromJson(Files.readString(file));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /**

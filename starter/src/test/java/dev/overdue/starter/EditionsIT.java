@@ -1,0 +1,94 @@
+package dev.overdue.starter;
+
+import static dev.overdue.starter.Processes.ok;
+import static dev.overdue.starter.Processes.overdue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.overdue.client.ApprovalDataConverter;
+import dev.overdue.starter.Processes.Attempt;
+import dev.overdue.starter.Processes.Result;
+import dev.overdue.workflow.ApprovalWorkflowImpl;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowClientOptions;
+import io.temporal.serviceclient.WorkflowServiceStubs;
+import io.temporal.serviceclient.WorkflowServiceStubsOptions;
+import io.temporal.worker.WorkerFactory;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The queries of docs/design/editions.md against a dev server: an approval the worker started
+ * carries its edition's marker in TemporalChangeVersion, so a list query by it finds the approval;
+ * one started by a worker without the attribute (as every approval started before it) has none,
+ * and {@code bin/overdue editions} counts both, the second from its history.
+ */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+class EditionsIT {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Duration VISIBILITY = Duration.ofSeconds(30);
+  /** Where a worker that does not upsert TemporalChangeVersion runs its approvals. */
+  private static final String BEFORE = "editions-before";
+  private static final String RUNNING = "WorkflowType = 'ApprovalWorkflow' AND ExecutionStatus = 'Running'";
+
+  @RegisterExtension
+  final DevServerExtension temporal = DevServerExtension.withWorker(DevServer.Options.headless());
+
+  @Test
+  void aListQueryFindsTheApprovalsOfAnEditionAndEditionsCountsThoseWithoutTheAttributeToo() throws Exception {
+    DevServer server = temporal.server();
+    Map<String, String> env = server.env();
+    WorkflowServiceStubs stubs =
+        WorkflowServiceStubs.newServiceStubs(
+            WorkflowServiceStubsOptions.newBuilder().setTarget(server.address()).build());
+    WorkerFactory before =
+        WorkerFactory.newInstance(
+            WorkflowClient.newInstance(
+                stubs, WorkflowClientOptions.newBuilder().setDataConverter(ApprovalDataConverter.create()).build()));
+    try {
+      // Without ApprovalWorkflowImpl.OPTIONS: as the workers before the attribute.
+      before.newWorker(BEFORE).registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
+      before.start();
+      ok(overdue(env, "start", "--request-id", "NEW-1", "--step", "manager=alice", "--timeout", "P5D"));
+      ok(overdue(env, "--task-queue", BEFORE, "start", "--request-id", "OLD-1", "--step", "manager=alice",
+          "--timeout", "P5D"));
+
+      String onShape12 = RUNNING + " AND TemporalChangeVersion = 'shape-12-1'";
+      String withoutIt = RUNNING + " AND TemporalChangeVersion IS NULL";
+      assertEquals("approval-NEW-1", listed(server, onShape12));
+      assertEquals("approval-OLD-1", listed(server, withoutIt));
+      assertEquals("Total: 1", ok(server.temporal("workflow", "count", "--query", onShape12)).out().strip());
+      String keptOnShape12 = "WorkflowType = 'ApprovalWorkflow' AND TemporalChangeVersion = 'shape-12-1'";
+      assertEquals("Total: 1", ok(server.temporal("workflow", "count", "--query", keptOnShape12)).out().strip());
+
+      JsonNode counted = JSON.readTree(ok(overdue(env, "editions", "--json")).out());
+      assertEquals(
+          JSON.readTree("[{\"edition\":\"SHAPE_12\",\"running\":2,\"fromHistory\":1}]"), counted, counted.toString());
+      Result table = ok(overdue(env, "editions"));
+      assertEquals(
+          List.of("EDITION   RUNNING  WITHOUT TEMPORALCHANGEVERSION", "SHAPE_12  2        1"),
+          table.out().strip().lines().map(String::stripTrailing).toList(),
+          table.toString());
+    } finally {
+      before.shutdownNow();
+      stubs.shutdownNow();
+    }
+  }
+
+  /** The one workflow id {@code query} lists, once visibility has it. */
+  private static String listed(DevServer server, String query) throws Exception {
+    return Processes.await(VISIBILITY, "a list of " + query, () -> {
+      Result listed = ok(server.temporal("workflow", "list", "--query", query, "--output", "json"));
+      JsonNode executions = JSON.readTree(listed.out().isBlank() ? "[]" : listed.out());
+      return executions.size() == 1
+          ? Attempt.done(executions.get(0).path("execution").path("workflowId").asText())
+          : Attempt.notYet(listed);
+    });
+  }
+}

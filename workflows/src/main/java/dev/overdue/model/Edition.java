@@ -1,0 +1,132 @@
+package dev.overdue.model;
+
+/**
+ * The way an approval runs: one edition per set of versioned changes a run can have recorded,
+ * oldest first. An approval keeps the edition its run started under, so its recorded history
+ * replays the way it was written, while a new approval (and every run an approval continues as
+ * new) gets {@link #CURRENT}. The workflow reads which one from the run's version markers
+ * ({@code dev.overdue.workflow.Versions}, which says what each change did); here each edition is
+ * only what it can do, each capability read in one place below. Retiring an edition:
+ * docs/design/editions.md.
+ */
+public enum Edition {
+  /** Before any versioned change: no search attributes, a timer restarted on every change. */
+  ORIGINAL,
+  /** Change "inspectable": search attributes and named activities. */
+  INSPECTABLE,
+  /** Change "lazy-rearm": a timer firing earlier than a deadline moved later is kept. */
+  LAZY_REARM,
+  /** Change "continue-as-new": long histories continue as new. */
+  CONTINUE_AS_NEW,
+  /** Change "delivery": recipients resolved first, then one keyed delivery each. */
+  DELIVERY,
+  /** Change "start-at-run-start": limits count from the run's start. */
+  START_AT_RUN_START,
+  /** Change "deadlines": deadlines, escalations, listeners, outcomes, business calendars. */
+  DEADLINES,
+  /** Change "shape-7": all of the above in one marker; no blocking call while constructed. */
+  SHAPE_7,
+  /** Change "shape-8": human tasks. */
+  SHAPE_8,
+  /** Change "shape-9": bounded state, and timer counts as search attributes. */
+  SHAPE_9,
+  /** Change "shape-10": warnings raised in the workflow, a chain's head run at once. */
+  SHAPE_10,
+  /** Change "shape-11": signed commands. */
+  SHAPE_11,
+  /** Change "shape-12": lists show the approval's state; offers are told. */
+  SHAPE_12;
+
+  /** What a new approval runs by. */
+  public static final Edition CURRENT = SHAPE_12;
+
+  /** Publishes search attributes and names its activities for the Web UI. */
+  public boolean inspectable() {
+    return atLeast(INSPECTABLE);
+  }
+
+  /** Keeps a server timer that fires earlier than its deadline and re-arms, not restarts it. */
+  public boolean rearmsLazily() {
+    return atLeast(LAZY_REARM);
+  }
+
+  /** Continues as new before its history grows to the size Temporal suggests it. */
+  public boolean continuesAsNew() {
+    return atLeast(CONTINUE_AS_NEW);
+  }
+
+  /** Resolves a notification's recipients first, then delivers to each with a key of its own. */
+  public boolean resolvesRecipients() {
+    return atLeast(DELIVERY);
+  }
+
+  /** Counts its limits from the run's start, not from its first workflow task. */
+  public boolean startsAtRunStart() {
+    return atLeast(START_AT_RUN_START);
+  }
+
+  /** Knows deadlines, escalations, listeners, outcomes and business calendars. */
+  public boolean knowsDeadlines() {
+    return atLeast(DEADLINES);
+  }
+
+  /** Registers its command handlers before anything blocks: its constructor makes no blocking call. */
+  public boolean registersHandlersFirst() {
+    return atLeast(SHAPE_7);
+  }
+
+  /**
+   * Knows human tasks. Before them: a reassignment to nobody empties the potential owners,
+   * unnamed reassignments compare by their text name, a cycle in working time counts elapsed time,
+   * limits have no schedules and no expressions.
+   */
+  public boolean knowsTasks() {
+    return atLeast(SHAPE_8);
+  }
+
+  /**
+   * Keeps its state bounded: the count of warnings and only the latest ones ({@link Warnings}),
+   * each cut to a bounded length, and only the latest timer changes of all timers ({@link
+   * ProcessSetup#MAX_CARRIED_CHANGES}), so continue-as-new never meets the payload limit.
+   */
+  public boolean boundedState() {
+    return atLeast(SHAPE_9);
+  }
+
+  /** Publishes its timers in each state (TimersRunning, TimersSuspended), released with bounded state. */
+  public boolean countsTimers() {
+    return atLeast(SHAPE_9);
+  }
+
+  /** Raises a warning in the workflow (its log, its metric), not by an activity. */
+  public boolean warnsInWorkflow() {
+    return atLeast(SHAPE_10);
+  }
+
+  /** Runs the warnings and decisions at the head of a handler chain at once, in the task that fired them. */
+  public boolean runsChainHeadsAtOnce() {
+    return atLeast(SHAPE_10);
+  }
+
+  /** Verifies a command's {@code token} under its auth policy, recorded at its start. */
+  public boolean signsCommands() {
+    return atLeast(SHAPE_11);
+  }
+
+  /** Publishes its state in lists: NextDeadline the earliest expiration date, PotentialOwners. */
+  public boolean listsItsState() {
+    return atLeast(SHAPE_12);
+  }
+
+  /**
+   * Tells the potential owners of an offered task that it waits for them, unless the request says
+   * {@code notifyOffered: false}.
+   */
+  public boolean tellsOffers() {
+    return atLeast(SHAPE_12);
+  }
+
+  private boolean atLeast(Edition first) {
+    return compareTo(first) >= 0;
+  }
+}
