@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 
 /**
  * How many running approvals run by each {@link Edition}: what retiring one waits for
@@ -33,7 +32,7 @@ import picocli.CommandLine.Mixin;
           + " version markers at the start of their history, one call each. Needs a Temporal"
           + " server with a visibility store (bin/dev-server)."
     })
-final class EditionsCommand extends CliCommand {
+final class EditionsCommand extends ManyApprovalsCommand {
   /** The SDK's search attribute: one "change-id-version" per version marker the run recorded. */
   static final SearchAttributeKey<List<String>> CHANGE_VERSION =
       SearchAttributeKey.forKeywordList("TemporalChangeVersion");
@@ -41,20 +40,8 @@ final class EditionsCommand extends CliCommand {
   /** A run records its version markers in its first workflow task: these events hold them. */
   private static final int FIRST_EVENTS = 100;
 
-  @Mixin JsonFlag jsonFlag = new JsonFlag();
-
   /** Running approvals of one edition, and how many of them were read from their history. */
   record Count(Edition edition, long running, long fromHistory) {}
-
-  @Override
-  boolean json() {
-    return jsonFlag.on || super.json();
-  }
-
-  @Override
-  String approvalId() {
-    return null;
-  }
 
   @Override
   void execute() throws Exception {

@@ -10,7 +10,6 @@ import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -26,7 +25,7 @@ import picocli.CommandLine.Spec;
       "Needs a Temporal server with a visibility store (bin/dev-server); the in-memory service"
           + " bin/overdue-worker starts has none."
     })
-final class ListCommand extends CliCommand {
+final class ListCommand extends ManyApprovalsCommand {
   @Spec CommandSpec spec;
 
   @Option(
@@ -93,18 +92,6 @@ final class ListCommand extends CliCommand {
       defaultValue = "100",
       description = "At most N approvals (default: ${DEFAULT-VALUE}).")
   int limit;
-
-  @Mixin JsonFlag jsonFlag = new JsonFlag();
-
-  @Override
-  boolean json() {
-    return jsonFlag.on || super.json();
-  }
-
-  @Override
-  String approvalId() {
-    return null;
-  }
 
   WorkList workList() {
     WorkList list = new WorkList();
