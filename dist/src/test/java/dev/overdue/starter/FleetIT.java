@@ -215,8 +215,7 @@ class FleetIT {
         Fleet fleet = Fleet.start(site(), config, queue, sink, storeOf)) {
       sink.answerAfter(RECEIVER_DELAY);
       Plan plan = expiries.awaitTimersSet(
-          expiries.startApprovals("KILL-" + config.toUpperCase(), queue, KILL_APPROVALS, true, KILL_WINDOW),
-          Duration.ofMinutes(3));
+          expiries.startApprovals("KILL-" + config.toUpperCase(), queue, KILL_APPROVALS, true, KILL_WINDOW));
       int expected = plan.timers().size();
       Expiries.awaitMidWindow(plan, sink, KILL_AT_SHARE);
       // The kill lands in the window the shared store closes: host 1's next accepted POST stalls
@@ -382,8 +381,7 @@ class FleetIT {
     try (RecordingWebhook sink = new RecordingWebhook(InetAddress.getByName(hosts.gateway()));
         Fleet fleet = Fleet.start(site(), queue.substring("fleet-".length()), queue, sink, host -> url)) {
       Plan plan = expiries.awaitTimersSet(
-          expiries.startApprovals(queue.toUpperCase(), queue, OUTAGE_APPROVALS, false, OUTAGE_WINDOW),
-          Duration.ofMinutes(3));
+          expiries.startApprovals(queue.toUpperCase(), queue, OUTAGE_APPROVALS, false, OUTAGE_WINDOW));
       Expiries.awaitMidWindow(plan, sink, OUTAGE_AT_SHARE);
       Map<String, Long> before = Cluster.pids(ok(Cluster.run(cluster, "status")));
       Instant down = Instant.now();

@@ -164,7 +164,7 @@ class FaultsIT {
         WorkerProcess second = worker("kill-w2", queue, sink, store)) {
       // A receiver that takes a moment, like one doing work: at any time some POSTs are in flight.
       sink.answerAfter(KILL_RECEIVER_DELAY);
-      Plan plan = expiries.awaitTimersSet(expiries.startApprovals("KILL", queue, KILL_APPROVALS, true, KILL_WINDOW), Duration.ofMinutes(2));
+      Plan plan = expiries.awaitTimersSet(expiries.startApprovals("KILL", queue, KILL_APPROVALS, true, KILL_WINDOW));
       int expected = plan.timers().size();
 
       // Mid-window: timers are still running when it comes.
@@ -232,7 +232,7 @@ class FaultsIT {
     Path store = dir.resolve("restart-deliveries.db");
     try (RecordingWebhook sink = new RecordingWebhook();
         WorkerProcess worker = worker("restart-w", queue, sink, store)) {
-      Plan plan = expiries.awaitTimersSet(expiries.startApprovals("RESTART", queue, RESTART_APPROVALS, false, RESTART_WINDOW), Duration.ofMinutes(2));
+      Plan plan = expiries.awaitTimersSet(expiries.startApprovals("RESTART", queue, RESTART_APPROVALS, false, RESTART_WINDOW));
       // Mid-run: some timers have expired and their notifications are on their way.
       Expiries.awaitMidWindow(plan, sink, RESTART_AT_SHARE);
       Instant down = Instant.now();
@@ -277,7 +277,7 @@ class FaultsIT {
     try (RecordingWebhook sink = new RecordingWebhook();
         WorkerProcess worker = worker("endpoint-w", queue, sink, store)) {
       sink.refuse(true);
-      Plan plan = expiries.awaitTimersSet(expiries.startApprovals("ENDPOINT", queue, OUTAGE_APPROVALS, false, OUTAGE_WINDOW), Duration.ofMinutes(2));
+      Plan plan = expiries.awaitTimersSet(expiries.startApprovals("ENDPOINT", queue, OUTAGE_APPROVALS, false, OUTAGE_WINDOW));
       int expected = plan.timers().size();
 
       // 503 until half the keys have been refused once; then the port is closed for a while.

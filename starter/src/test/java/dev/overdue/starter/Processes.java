@@ -121,6 +121,32 @@ final class Processes {
     }
   }
 
+  /**
+   * Like {@link #await}, but gives up only when what is seen stops changing for {@code stall}: a
+   * loaded machine may take longer than any fixed bound to get through hundreds of approvals, while
+   * one that makes no progress at all has hung. The test's own timeout bounds the whole wait.
+   */
+  static <T> T awaitProgress(Duration stall, String what, Check<T> check) throws Exception {
+    long began = System.nanoTime();
+    long giveUp = began + stall.toNanos();
+    Object last = null;
+    while (true) {
+      Attempt<T> attempt = check.attempt();
+      if (attempt.value() != null) {
+        return attempt.value();
+      }
+      if (!java.util.Objects.equals(last, attempt.lastSeen())) {
+        last = attempt.lastSeen();
+        giveUp = System.nanoTime() + stall.toNanos();
+      }
+      if (System.nanoTime() > giveUp) {
+        throw new AssertionError(what + " made no progress for " + stall.toSeconds() + " s (after "
+            + Duration.ofNanos(System.nanoTime() - began).toSeconds() + " s); last seen:\n" + last);
+      }
+      Thread.sleep(300);
+    }
+  }
+
   /** One try of {@link #await}: the value when done, else what was seen (for the failure message). */
   record Attempt<T>(T value, Object lastSeen) {
     static <T> Attempt<T> done(T value) {
