@@ -9,7 +9,6 @@ import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.api.workflowservice.v1.GetWorkflowExecutionHistoryRequest;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowExecutionMetadata;
-import io.temporal.common.SearchAttributeKey;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -33,10 +32,6 @@ import picocli.CommandLine.Command;
           + " server with a visibility store (bin/dev-server)."
     })
 final class EditionsCommand extends ManyApprovalsCommand {
-  /** The SDK's search attribute: one "change-id-version" per version marker the run recorded. */
-  static final SearchAttributeKey<List<String>> CHANGE_VERSION =
-      SearchAttributeKey.forKeywordList("TemporalChangeVersion");
-
   /** A run records its version markers in its first workflow task: these events hold them. */
   private static final int FIRST_EVENTS = 100;
 
@@ -66,7 +61,7 @@ final class EditionsCommand extends ManyApprovalsCommand {
     try (Stream<WorkflowExecutionMetadata> executions = client.listExecutions(query)) {
       executions.forEach(
           execution -> {
-            List<String> changes = execution.getTypedSearchAttributes().get(CHANGE_VERSION);
+            List<String> changes = execution.getTypedSearchAttributes().get(Versions.CHANGE_VERSION);
             boolean fromHistory = changes == null || changes.isEmpty();
             Edition edition =
                 fromHistory

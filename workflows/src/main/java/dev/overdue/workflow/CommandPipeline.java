@@ -26,7 +26,7 @@ import org.slf4j.Logger;
  */
 final class CommandPipeline {
   /**
-   * The workflow's logger: "rejected signal approve: …" is the line operators know (README), under
+   * The workflow's logger: "rejected signal approve: …" is the line operators know (the tutorial), under
    * the name they filter by.
    */
   private static final Logger log = Workflow.getLogger(ApprovalWorkflowImpl.class);

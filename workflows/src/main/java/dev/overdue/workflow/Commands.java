@@ -117,7 +117,7 @@ public final class Commands {
         }
       }
     }
-    return toModel(bind(ApprovalCommand.ALL.get(name), input), limit -> TimeLimit.parse(limit, null, rules(knownTo)));
+    return toModel(bind(ApprovalCommand.ALL.get(name), input), limit -> TimeLimit.parse(limit, null, knownTo));
   }
 
   /**
@@ -280,11 +280,6 @@ public final class Commands {
       names.add(name.asText());
     }
     return names;
-  }
-
-  /** Limits are read by the approval's edition: cycles with schedules or without. */
-  private static Edition rules(Edition knownTo) {
-    return knownTo;
   }
 
   private static String required(String value, String field) {

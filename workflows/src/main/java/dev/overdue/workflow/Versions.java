@@ -4,6 +4,7 @@ import dev.overdue.model.Edition;
 import io.temporal.api.common.v1.Payloads;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.history.v1.HistoryEvent;
+import io.temporal.common.SearchAttributeKey;
 import io.temporal.common.converter.DefaultDataConverter;
 import io.temporal.workflow.Workflow;
 import java.util.Arrays;
@@ -136,6 +137,13 @@ public final class Versions {
    * shape-11, whose changes it includes: a new approval still records one marker.
    */
   static final String SHAPE_12 = "shape-12";
+
+  /**
+   * Temporal's search attribute of the version markers a run recorded, one "change-id-version"
+   * each, which the SDK upserts for a worker registered with {@link ApprovalWorkflowImpl#OPTIONS}.
+   */
+  public static final SearchAttributeKey<List<String>> CHANGE_VERSION =
+      SearchAttributeKey.forKeywordList("TemporalChangeVersion");
 
   /** The SDK's name of a version marker (a {@code MarkerRecorded} event). */
   private static final String MARKER = "Version";

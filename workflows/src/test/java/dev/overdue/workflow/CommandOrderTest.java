@@ -28,9 +28,8 @@ import io.temporal.client.WorkflowUpdateStage;
 import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
-import io.temporal.testing.WorkflowReplayer;
 import io.temporal.worker.Worker;
-import io.temporal.worker.WorkerOptions;
+import io.temporal.worker.WorkflowImplementationOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -174,8 +173,8 @@ class CommandOrderTest {
     return history.getEvents().get(history.getEvents().size() - 1);
   }
 
-  private static WorkflowExecutionHistory recorded(String file) throws Exception {
-    return WorkflowExecutionHistory.fromJson(Files.readString(ReplayTest.HISTORIES.resolve(file)));
+  private static WorkflowExecutionHistory recorded(String file) {
+    return ReplayTest.history(ReplayTest.HISTORIES.resolve(file));
   }
 
   private static List<String> signals(WorkflowExecutionHistory history) {
@@ -193,13 +192,8 @@ class CommandOrderTest {
   }
 
   private static void replay(WorkflowExecutionHistory history) throws Exception {
-    try (TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance()) {
-      // A cold replay on a loaded machine may hold a workflow thread past the default second.
-      Worker worker = env.newWorker(ApprovalTestEnvironment.QUEUE,
-          WorkerOptions.newBuilder().setDefaultDeadlockDetectionTimeout(30_000).build());
-      worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
-      WorkflowReplayer.replayWorkflowExecution(history, worker);
-    }
+    // A cold replay on a loaded machine may hold a workflow thread past the default second.
+    ReplayTest.replay(history, WorkflowImplementationOptions.getDefaultInstance(), 30_000);
   }
 
   /**

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import dev.overdue.client.Approvals;
 import dev.overdue.model.Edition;
 import io.temporal.api.enums.v1.EventType;
-import io.temporal.common.SearchAttributeKey;
 import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.internal.common.SearchAttributesUtil;
 import io.temporal.testing.TestWorkflowEnvironment;
@@ -68,17 +67,14 @@ class ReplayTest {
           history.getEvents().stream()
               .filter(e -> e.getEventType() == EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES)
               .map(e -> e.getUpsertWorkflowSearchAttributesEventAttributes().getSearchAttributes())
-              .filter(sa -> sa.containsIndexedFields(CHANGE_VERSION.getName()))
-              .map(sa -> SearchAttributesUtil.decodeTyped(sa).get(CHANGE_VERSION))
+              .filter(sa -> sa.containsIndexedFields(Versions.CHANGE_VERSION.getName()))
+              .map(sa -> SearchAttributesUtil.decodeTyped(sa).get(Versions.CHANGE_VERSION))
               .toList();
       assertEquals(List.of(List.of(Versions.SHAPE_12 + "-1")), changeVersions);
       replay(history, ApprovalWorkflowImpl.OPTIONS);
       replay(history, WorkflowImplementationOptions.getDefaultInstance());
     }
   }
-
-  private static final SearchAttributeKey<List<String>> CHANGE_VERSION =
-      SearchAttributeKey.forKeywordList("TemporalChangeVersion");
 
   private static Stream<DynamicTest> replays(WorkflowImplementationOptions options) throws IOException {
     return histories().stream()
@@ -92,10 +88,16 @@ class ReplayTest {
   }
 
   static void replay(WorkflowExecutionHistory history, WorkflowImplementationOptions options) throws Exception {
+    // A replay thread the loaded machine leaves unscheduled for a second is no deadlock.
+    replay(history, options, 10_000);
+  }
+
+  /** {@code history} replayed on a worker registered with {@code options}. */
+  static void replay(WorkflowExecutionHistory history, WorkflowImplementationOptions options, long deadlockMillis)
+      throws Exception {
     try (TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance()) {
       String queue = history.getEvents().get(0).getWorkflowExecutionStartedEventAttributes().getTaskQueue().getName();
-      // A replay thread the loaded machine leaves unscheduled for a second is no deadlock.
-      Worker worker = env.newWorker(queue, WorkerOptions.newBuilder().setDefaultDeadlockDetectionTimeout(10_000).build());
+      Worker worker = env.newWorker(queue, WorkerOptions.newBuilder().setDefaultDeadlockDetectionTimeout(deadlockMillis).build());
       worker.registerWorkflowImplementationTypes(options, ApprovalWorkflowImpl.class);
       WorkflowReplayer.replayWorkflowExecution(history, worker);
     }
@@ -110,7 +112,7 @@ class ReplayTest {
     return files;
   }
 
-  private static WorkflowExecutionHistory history(Path file) {
+  static WorkflowExecutionHistory history(Path file) {
     try {
       return WorkflowExecutionHistory.fromJson(Files.readString(file));
     } catch (IOException e) {
