@@ -17,7 +17,9 @@ import dev.overdue.api.TimerInfo;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowStub;
+import io.temporal.client.UpdateOptions;
 import io.temporal.client.WorkflowUpdateException;
+import io.temporal.client.WorkflowUpdateStage;
 import io.temporal.failure.ApplicationFailure;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -130,6 +132,16 @@ public final class Approvals {
    * @throws RefusedException listing every problem the check found, before anything is started
    */
   public String start(JsonNode request, String taskQueue) {
+    return start(request, taskQueue, null);
+  }
+
+  /**
+   * The same, as the start request {@code requestId} (null: a new one): Temporal answers a start
+   * repeated with the same id, while the approval runs, with the approval it started, so a retry
+   * after a lost answer starts nothing twice. Another start of the same request id is refused with
+   * {@link io.temporal.client.WorkflowExecutionAlreadyStarted}.
+   */
+  public String start(JsonNode request, String taskQueue, String requestId) {
     Optional<String> refusal = check.refusal(request);
     if (refusal.isPresent()) {
       throw new RefusedException(refusal.get(), null);
@@ -149,6 +161,7 @@ public final class Approvals {
                 .setTaskQueue(taskQueue)
                 .setStaticSummary(staticSummary(parsed))
                 .setStaticDetails(staticDetails(parsed))
+                .setRequestId(requestId)
                 .build());
     WorkflowClient.start(workflow::run, request);
     return workflowId;
@@ -258,8 +271,29 @@ public final class Approvals {
    * @throws RefusedException when the workflow refused it; nothing changed
    */
   public CommandResult update(String id, ApprovalCommand command) {
+    return update(id, command, null);
+  }
+
+  /**
+   * The same, as the Update {@code updateId} (null: a new one). Temporal runs an Update id once per
+   * run: sending it again, after a lost answer or a timeout, answers what the first one did and
+   * changes nothing, so a caller retrying with the same id never acts twice. A refused Update left
+   * nothing to remember and is checked again.
+   *
+   * @throws RefusedException when the workflow refused it; nothing changed
+   */
+  public CommandResult update(String id, ApprovalCommand command, String updateId) {
     try {
-      return update(id, command.name(), command.input());
+      if (updateId == null) {
+        return update(id, command.name(), command.input());
+      }
+      UpdateOptions<CommandResult> options =
+          UpdateOptions.newBuilder(CommandResult.class)
+              .setUpdateName(command.name())
+              .setUpdateId(updateId)
+              .setWaitForStage(WorkflowUpdateStage.COMPLETED)
+              .build();
+      return stub(id).startUpdate(options, signed(command.input())).getResult();
     } catch (WorkflowUpdateException e) {
       if (e.getCause() instanceof ApplicationFailure failure
           && ApprovalWorkflow.REFUSED.equals(failure.getType())) {

@@ -25,7 +25,7 @@ import java.util.concurrent.TimeUnit;
  * RecentPollers}, which answers DescribeTaskQueue: hence the SDK's internal classes, fixed by the
  * pinned SDK version.
  */
-final class EmbeddedTemporal implements AutoCloseable {
+public final class EmbeddedTemporal implements AutoCloseable {
   private final TestServicesStarter services;
   private final Server server;
 
@@ -34,7 +34,7 @@ final class EmbeddedTemporal implements AutoCloseable {
     this.server = server;
   }
 
-  static EmbeddedTemporal start(String address) {
+  public static EmbeddedTemporal start(String address) {
     // lockTimeSkipping: timers fire in real time, as they would on a real server.
     TestServicesStarter services = new TestServicesStarter(true, 0);
     ServerBuilder<?> builder = Grpc.newServerBuilderForPort(port(address), InsecureServerCredentials.create());

@@ -30,7 +30,7 @@ import java.util.stream.Collectors;
  * temporal-testing's in-memory service implements AddSearchAttributes but not ListSearchAttributes
  * (UNIMPLEMENTED): there each attribute is added on its own and ALREADY_EXISTS means present.
  */
-final class SearchAttributeRegistration {
+public final class SearchAttributeRegistration {
   static final Duration CALL_TIMEOUT = Duration.ofSeconds(10);
 
   enum Outcome {
@@ -48,7 +48,7 @@ final class SearchAttributeRegistration {
    * @param wrongType attributes registered with another type: name → the type found
    * @param message for the log: what happened and, when FAILED, how to fix it
    */
-  record Report(
+  public record Report(
       Outcome outcome,
       List<String> registered,
       List<String> missing,
@@ -58,7 +58,7 @@ final class SearchAttributeRegistration {
   private SearchAttributeRegistration() {}
 
   /** Opens operator stubs with the worker's connection settings (TLS, API key), then closes them. */
-  static Report ensure(WorkflowServiceStubs stubs, String namespace, Map<String, IndexedValueType> wanted) {
+  public static Report ensure(WorkflowServiceStubs stubs, String namespace, Map<String, IndexedValueType> wanted) {
     OperatorServiceStubs operator =
         OperatorServiceStubs.newServiceStubs(
             OperatorServiceStubsOptions.newBuilder(stubs.getOptions()).validateAndBuildWithDefaults());

@@ -1,0 +1,45 @@
+package dev.overdue.http;
+
+import java.time.Duration;
+import java.util.List;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * The API's settings ({@code overdue.api.*} in application.yaml, or environment variables such as
+ * {@code OVERDUE_API_ISSUER}). The Temporal connection is the one every Temporal tool reads
+ * ({@code TEMPORAL_ADDRESS}, {@code TEMPORAL_NAMESPACE}, a profile file), as for the worker and the CLI.
+ *
+ * @param issuer the OpenID Connect issuer whose access tokens are accepted; none: development mode
+ * @param jwks its keys' URL; the issuer's discovery document says where when left out
+ * @param audiences a token must be meant for one of these ({@code aud})
+ * @param userClaim the claim naming the user, as the worker's {@code auth.userClaim}
+ * @param groupsClaim the claim listing the user's groups
+ * @param adminGroup members of this group (or holders of this role) may list every open approval
+ * @param taskQueue where new approvals are started
+ * @param requestsPerSecond each caller's steady rate; a burst of as many is allowed
+ * @param maxBodyBytes the largest request body taken
+ * @param scanLimit the most approvals one list reads from Temporal before it sorts and pages them
+ * @param answerTimeout how long an action waits for the workflow's answer
+ * @param corsOrigins the web origins that may call the API from a browser
+ */
+@ConfigurationProperties("overdue.api")
+public record ApiSettings(
+    String issuer,
+    String jwks,
+    @DefaultValue("overdue-api") List<String> audiences,
+    @DefaultValue("sub") String userClaim,
+    @DefaultValue("groups") String groupsClaim,
+    @DefaultValue("overdue-admins") String adminGroup,
+    @DefaultValue("overdue") String taskQueue,
+    @DefaultValue("20") int requestsPerSecond,
+    @DefaultValue("65536") int maxBodyBytes,
+    @DefaultValue("1000") int scanLimit,
+    @DefaultValue("10s") Duration answerTimeout,
+    @DefaultValue List<String> corsOrigins) {
+
+  /** No identity provider: the caller names themself in a header, on loopback only. */
+  public boolean developmentMode() {
+    return issuer == null || issuer.isBlank();
+  }
+}

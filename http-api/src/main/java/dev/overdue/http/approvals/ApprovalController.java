@@ -1,0 +1,77 @@
+package dev.overdue.http.approvals;
+
+import dev.overdue.api.HistoryEntry;
+import dev.overdue.api.PlanEntry;
+import dev.overdue.api.StatusInfo;
+import dev.overdue.api.TimerInfo;
+import dev.overdue.client.Approvals;
+import dev.overdue.http.security.Caller;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import org.springframework.http.ResponseEntity;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * One approval, as the people it involves may see it — its status, its timers with how each date
+ * came about, what will happen if nobody acts, its audit trail — and starting a new one.
+ */
+@RestController
+@RequestMapping("/api/v1/approvals")
+@Tag(name = "Approvals", description = "One approval: its status, timers, plan and trail; starting one.")
+class ApprovalController {
+  private final ApprovalDesk desk;
+  private final Approvals approvals;
+
+  ApprovalController(ApprovalDesk desk, Approvals approvals) {
+    this.desk = desk;
+    this.approvals = approvals;
+  }
+
+  /** What a start answers: the approval's request id and where to read it. */
+  record Started(String id, String workflowId) {}
+
+  @PostMapping
+  @Operation(summary = "Start an approval request; the caller is its requester.",
+      description = "The request as `bin/overdue start` takes it (docs/reference/approval-contract.md). Checked by the"
+          + " workflow's rules first: 422 names every problem, and nothing is started.")
+  ResponseEntity<Started> start(@AuthenticationPrincipal Caller caller, @RequestBody Map<String, Object> request,
+      @RequestHeader(name = IdempotencyKeys.HEADER, required = false) String key) {
+    String workflowId = desk.start(caller, request, key);
+    String id = Approvals.requestId(workflowId);
+    return ResponseEntity.created(URI.create("/api/v1/approvals/" + id)).body(new Started(id, workflowId));
+  }
+
+  @GetMapping("/{id}")
+  @Operation(summary = "The approval at a glance: its steps and who decided what, timers, warnings, data.")
+  StatusInfo status(@AuthenticationPrincipal Caller caller, @PathVariable String id) {
+    return desk.status(caller, id);
+  }
+
+  @GetMapping("/{id}/timers")
+  @Operation(summary = "Every timer with its date and how that date came about (the rule, its base, the calendar, each change).")
+  List<TimerInfo> timers(@AuthenticationPrincipal Caller caller, @PathVariable String id) {
+    return desk.read(caller, id, () -> approvals.timers(id));
+  }
+
+  @GetMapping("/{id}/plan")
+  @Operation(summary = "What will happen if nobody acts: each expiry, reminder and escalation with its date and targets.")
+  List<PlanEntry> plan(@AuthenticationPrincipal Caller caller, @PathVariable String id) {
+    return desk.read(caller, id, () -> approvals.plan(id));
+  }
+
+  @GetMapping("/{id}/history")
+  @Operation(summary = "The audit trail: every command accepted or refused, by whom and why, and every expiry.")
+  List<HistoryEntry> history(@AuthenticationPrincipal Caller caller, @PathVariable String id) {
+    return desk.read(caller, id, () -> approvals.history(id));
+  }
+}

@@ -1,0 +1,160 @@
+package dev.overdue.http.approvals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.overdue.api.ApprovalCommand;
+import dev.overdue.api.CommandResult;
+import dev.overdue.api.StatusInfo;
+import dev.overdue.client.Approvals;
+import dev.overdue.client.RefusedException;
+import dev.overdue.http.ApiSettings;
+import dev.overdue.http.problems.ApiProblem;
+import dev.overdue.http.security.Caller;
+import io.temporal.client.WorkflowException;
+import io.temporal.client.WorkflowExecutionAlreadyStarted;
+import io.temporal.client.WorkflowNotFoundException;
+import io.temporal.client.WorkflowServiceException;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Component;
+import org.springframework.web.server.ResponseStatusException;
+
+/**
+ * Where the API meets the workflows: reads an approval for a caller who may see it, sends a
+ * caller's command as an Update signed with their token, starts a request. The workflow decides
+ * every action; this only makes sure a refusal does not tell a stranger that an approval exists.
+ */
+@Component
+class ApprovalDesk {
+  /** The client library's JSON (Jackson 2, as the Temporal SDK's): requests go to it as its trees. */
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final Approvals approvals;
+  private final ApiSettings settings;
+  /** Calls wait here for the workflow's answer, at most {@code answerTimeout}. */
+  private final ExecutorService waiting = Executors.newCachedThreadPool(runnable -> {
+    Thread thread = new Thread(runnable, "overdue-api-answer");
+    thread.setDaemon(true);
+    return thread;
+  });
+
+  ApprovalDesk(Approvals approvals, ApiSettings settings) {
+    this.approvals = approvals;
+    this.settings = settings;
+  }
+
+  /** The approval's status, when it exists and {@code caller} may see it; 404 otherwise. */
+  StatusInfo status(Caller caller, String id) {
+    StatusInfo status = answer(id, () -> approvals.status(id));
+    if (!ApprovalAccess.maySee(caller, status)) {
+      throw ApiProblem.notFound(id);
+    }
+    return status;
+  }
+
+  /** Any other read, once {@link #status} said the caller may see the approval. */
+  <T> T read(Caller caller, String id, Supplier<T> query) {
+    status(caller, id);
+    return answer(id, query);
+  }
+
+  /**
+   * {@code command} as an Update from {@code caller}, signed with their token; {@code key} makes a
+   * retry answer the first result. A refusal is the workflow's reason (409), unless the caller may
+   * not see the approval: then it does not exist for them (404).
+   */
+  CommandResult act(Caller caller, String id, ApprovalCommand command, String key) {
+    String updateId = IdempotencyKeys.id(key, caller.user(), id, command.name() + command.input());
+    Approvals signed = approvals.signedBy(caller::token);
+    try {
+      return answer(id, () -> signed.update(id, command, updateId));
+    } catch (RefusedException refused) {
+      status(caller, id);
+      throw ApiProblem.refused(refused.getMessage());
+    }
+  }
+
+  /**
+   * Starts {@code request} for {@code caller}, who is its requester (an administrator may name
+   * another). Refused by the workflow's rules: 422 naming every problem; the id taken: 409.
+   */
+  String start(Caller caller, Map<String, Object> body, String key) {
+    ObjectNode request = JSON.valueToTree(body);
+    JsonNode requester = request.get("requester");
+    if (requester == null || requester.isNull()) {
+      request.put("requester", caller.user());
+    } else if (!requester.isTextual()) {
+      throw ApiProblem.badInput("requester", "a user name");
+    } else if (!requester.asText().equals(caller.user()) && !caller.admin()) {
+      throw ApiProblem.unprocessable(
+          "requester: you may request approvals only as yourself (" + caller.user() + ")", "requester");
+    }
+    String requestId = request.path("requestId").asText("");
+    String startId = IdempotencyKeys.id(key, caller.user(), requestId, request.toString());
+    try {
+      return answer(requestId, () -> approvals.start(request, settings.taskQueue(), startId));
+    } catch (RefusedException invalid) {
+      throw ApiProblem.unprocessable(invalid.getMessage(), null);
+    } catch (WorkflowExecutionAlreadyStarted taken) {
+      throw new ResponseStatusException(HttpStatus.CONFLICT, "an approval " + requestId + " exists already");
+    }
+  }
+
+  /** {@code call}'s answer within the settings' answerTimeout; Temporal's failures as the API's. */
+  private <T> T answer(String id, Supplier<T> call) {
+    CompletableFuture<T> future = CompletableFuture.supplyAsync(call, waiting);
+    try {
+      return future.get(settings.answerTimeout().toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException late) {
+      future.cancel(true);
+      throw new ResponseStatusException(HttpStatus.GATEWAY_TIMEOUT,
+          "no answer from approval " + id + " within " + settings.answerTimeout().toSeconds()
+              + " s: its worker may be down; a retry with the same Idempotency-Key is safe");
+    } catch (InterruptedException interrupted) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", interrupted);
+    } catch (ExecutionException failed) {
+      throw translated(id, failed.getCause());
+    }
+  }
+
+  private static RuntimeException translated(String id, Throwable failure) {
+    if (failure instanceof WorkflowNotFoundException || notFound(failure)) {
+      return ApiProblem.notFound(id);
+    }
+    if (failure instanceof RuntimeException runtime) {
+      return runtime;
+    }
+    return new IllegalStateException(failure);
+  }
+
+  /** A query or Update on an id that names no run (or a run that is no approval). */
+  private static boolean notFound(Throwable failure) {
+    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+      if (cause instanceof WorkflowNotFoundException) {
+        return true;
+      }
+      if (cause instanceof StatusRuntimeException grpc && grpc.getStatus().getCode() == Status.Code.NOT_FOUND) {
+        return true;
+      }
+      if (cause instanceof WorkflowServiceException && cause.getCause() == null) {
+        return false;
+      }
+      if (cause instanceof WorkflowException && cause.getMessage() != null
+          && cause.getMessage().contains("Unknown query type")) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,29 @@
+package dev.overdue.http.problems;
+
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.converter.json.ProblemDetailJacksonMixin;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A problem+json body (RFC 9457) written where no controller runs: the security filters' refusals.
+ * Controllers' problems come from {@link Problems}.
+ */
+public final class ProblemWriter {
+  private static final JsonMapper JSON =
+      JsonMapper.builder().addMixIn(ProblemDetail.class, ProblemDetailJacksonMixin.class).build();
+
+  private ProblemWriter() {}
+
+  public static void write(HttpServletResponse response, HttpStatus status, String detail) throws IOException {
+    if (response.isCommitted()) {
+      return;
+    }
+    response.setStatus(status.value());
+    response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+    response.getOutputStream().write(JSON.writeValueAsBytes(ProblemDetail.forStatusAndDetail(status, detail)));
+  }
+}

@@ -1,0 +1,57 @@
+package dev.overdue.http.tasks;
+
+import dev.overdue.http.problems.ApiProblem;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+
+/**
+ * A list's filters as the query string gives them, checked: a date that is no ISO-8601 instant or
+ * a priority outside 0–10 is a 400 naming the parameter.
+ */
+record TaskFilter(
+    Instant dueBefore, Instant dueAfter, Boolean overdue, Integer priorityFrom, Integer priorityTo,
+    String step, String requester, String text) {
+
+  static TaskFilter of(
+      String dueBefore, String dueAfter, Boolean overdue, String priority, String step, String requester, String text) {
+    Integer from = null;
+    Integer to = null;
+    if (priority != null && !priority.isBlank()) {
+      String[] range = priority.split("\\.\\.", -1);
+      if (range.length > 2) {
+        throw ApiProblem.badInput("priority", "a priority (0 to 10) or a range such as 0..3");
+      }
+      from = priority("priority", range[0]);
+      to = range.length == 2 ? priority("priority", range[1]) : from;
+    }
+    return new TaskFilter(instant("dueBefore", dueBefore), instant("dueAfter", dueAfter), overdue, from, to,
+        blankToNull(step), blankToNull(requester), blankToNull(text));
+  }
+
+  private static Integer priority(String name, String value) {
+    try {
+      int priority = Integer.parseInt(value.strip());
+      if (priority >= 0 && priority <= 10) {
+        return priority;
+      }
+    } catch (NumberFormatException notANumber) {
+      // said below
+    }
+    throw ApiProblem.badInput(name, "a priority (0 to 10) or a range such as 0..3");
+  }
+
+  private static Instant instant(String name, String value) {
+    if (value == null || value.isBlank()) {
+      return null;
+    }
+    try {
+      return Instant.parse(value.strip());
+    } catch (DateTimeParseException notAnInstant) {
+      throw ApiProblem.badInput(name, "an ISO-8601 instant such as 2026-12-01T09:00:00Z");
+    }
+  }
+
+  private static String blankToNull(String value) {
+    return value == null || value.isBlank() ? null : value.strip();
+  }
+}

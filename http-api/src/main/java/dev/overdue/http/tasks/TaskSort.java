@@ -1,0 +1,62 @@
+package dev.overdue.http.tasks;
+
+import dev.overdue.http.problems.ApiProblem;
+import java.util.Comparator;
+import java.util.function.Function;
+
+/**
+ * The orders a list can take: by due date (soonest first, undated last), by priority (0, the
+ * highest, first), or by start; {@code -} before a name reverses it. Ties go by workflow id, so
+ * the order is total and a cursor names one place in it. Temporal's SQL visibility cannot sort,
+ * so the API sorts what it read.
+ */
+enum TaskSort {
+  DUE("due", summary -> summary.dueDate() == null ? "~" : summary.dueDate()),
+  PRIORITY("priority", summary -> summary.priority() == null ? "99" : String.format("%02d", summary.priority())),
+  STARTED("started", summary -> summary.startedAt() == null ? "" : summary.startedAt());
+
+  private final String name;
+  /** A key that sorts as text: ISO instants in UTC do, priorities are padded. */
+  private final Function<TaskSummary, String> key;
+
+  TaskSort(String name, Function<TaskSummary, String> key) {
+    this.name = name;
+    this.key = key;
+  }
+
+  String key(TaskSummary summary) {
+    return key.apply(summary);
+  }
+
+  /** {@code due}, {@code -priority}, …: its comparator over rows, by key then workflow id. */
+  static Comparator<TaskSummary> comparator(String sort) {
+    boolean reversed = sort.startsWith("-");
+    TaskSort by = of(reversed ? sort.substring(1) : sort);
+    Comparator<TaskSummary> order = Comparator.comparing(by::key);
+    return (reversed ? order.reversed() : order).thenComparing(TaskSummary::workflowId);
+  }
+
+  /** The key of a row for a cursor, in the same terms as {@link #comparator}. */
+  static String key(String sort, TaskSummary summary) {
+    return of(sort.startsWith("-") ? sort.substring(1) : sort).key(summary);
+  }
+
+  /** Whether a row comes after the cursor's in {@code sort}'s order. */
+  static boolean after(String sort, TaskSummary summary, Cursor cursor) {
+    boolean reversed = sort.startsWith("-");
+    int byKey = key(sort, summary).compareTo(cursor.key());
+    if (byKey != 0) {
+      return reversed ? byKey < 0 : byKey > 0;
+    }
+    return summary.workflowId().compareTo(cursor.workflowId()) > 0;
+  }
+
+  private static TaskSort of(String name) {
+    for (TaskSort sort : values()) {
+      if (sort.name.equals(name)) {
+        return sort;
+      }
+    }
+    throw ApiProblem.badInput("sort", "one of due, priority, started, each with - before it to reverse");
+  }
+}

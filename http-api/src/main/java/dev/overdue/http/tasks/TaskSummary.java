@@ -1,0 +1,33 @@
+package dev.overdue.http.tasks;
+
+import java.util.List;
+
+/**
+ * One row of a task list, from the approval's search attributes: enough to show it and sort it;
+ * {@code GET /api/v1/approvals/{id}} has the rest. Dates are ISO-8601 (UTC); null when unset.
+ *
+ * @param id the approval's request id
+ * @param state the approval's state: ACTIVE, SUSPENDED, APPROVED, REJECTED, ABORTED
+ * @param step the current step; null once the approval ended
+ * @param taskState READY (offered), RESERVED (claimed) or IN_PROGRESS
+ * @param owner who claimed the step
+ * @param dueDate the step's completion deadline
+ * @param overdue the due date has passed
+ * @param nextDeadline the approval's earliest running timer date
+ */
+public record TaskSummary(
+    String id,
+    String workflowId,
+    String title,
+    String requester,
+    String state,
+    String step,
+    String taskState,
+    String owner,
+    Integer priority,
+    String dueDate,
+    boolean overdue,
+    String nextDeadline,
+    boolean hasWarnings,
+    List<String> candidateGroups,
+    String startedAt) {}

@@ -1,0 +1,167 @@
+package dev.overdue.http;
+
+import static dev.overdue.http.ApiClient.as;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.overdue.http.ApiClient.Answer;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The API in development mode (no identity provider: the caller is the X-Overdue-User header)
+ * over the embedded Temporal service and a real worker: what an approver and a requester get for
+ * each call, and the problem+json answers for everything that is refused.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class DevelopmentModeApiTest {
+  private static final TemporalWithWorker TEMPORAL = new TemporalWithWorker(Map.of());
+  private static int requests;
+
+  @DynamicPropertySource
+  static void temporal(DynamicPropertyRegistry properties) {
+    properties.add("TEMPORAL_ADDRESS", () -> TEMPORAL.address);
+  }
+
+  @AfterAll
+  static void stop() {
+    TEMPORAL.close();
+  }
+
+  @LocalServerPort int port;
+  ApiClient api;
+
+  @BeforeEach
+  void client() {
+    api = new ApiClient(port);
+  }
+
+  /** A new request id per test: the approvals live on one service for the whole class. */
+  private static synchronized String id(String name) {
+    return name + "-" + (++requests);
+  }
+
+  private String start(String requester, String request) {
+    Answer started = api.post("/api/v1/approvals", request.replace('\'', '"'), as(requester));
+    assertEquals(201, started.status(), started.text());
+    return started.json().path("id").asText();
+  }
+
+  @Test
+  void aRequesterStartsAnApprovalAndItsApproverDecidesIt() {
+    String id = start("alice", "{'requestId':'" + id("PO") + "','title':'Laptop','steps':[{'name':'manager','approvers':['bob']}]}");
+
+    Answer status = api.get("/api/v1/approvals/" + id, as("bob"));
+    assertEquals(200, status.status(), status.text());
+    assertEquals("alice", status.json().path("requester").asText(), "the caller is the requester");
+    assertEquals("manager", status.json().path("currentStep").asText());
+
+    assertEquals(200, api.post("/api/v1/approvals/" + id + "/claim", null, as("bob")).status());
+    Answer approved = api.post("/api/v1/approvals/" + id + "/approve", "{\"comment\":\"fine\"}", as("bob"));
+    assertEquals(200, approved.status(), approved.text());
+    assertEquals("approve", approved.json().path("command").asText());
+    assertEquals("APPROVED", api.get("/api/v1/approvals/" + id, as("alice")).json().path("state").asText());
+    Answer history = api.get("/api/v1/approvals/" + id + "/history", as("alice"));
+    assertTrue(history.text().contains("fine"), "the trail has bob's comment: " + history.text());
+  }
+
+  @Test
+  void anApprovalTheCallerMayNotSeeIsNotFoundAsOneThatDoesNotExist() {
+    String id = start("alice", "{'requestId':'" + id("HID") + "','steps':[{'name':'manager','approvers':['bob']}]}");
+    Answer stranger = api.get("/api/v1/approvals/" + id, as("frank"));
+    Answer nothing = api.get("/api/v1/approvals/NO-SUCH-" + id, as("frank"));
+    assertEquals(404, stranger.status());
+    assertEquals(404, nothing.status());
+    assertEquals("application/problem+json", stranger.contentType());
+    assertEquals(stranger.json().path("title"), nothing.json().path("title"));
+
+    Answer claim = api.post("/api/v1/approvals/" + id + "/claim", null, as("frank"));
+    assertEquals(404, claim.status(), "a refused action tells a stranger nothing: " + claim.text());
+    assertEquals("READY", api.get("/api/v1/approvals/" + id, as("bob")).json().path("steps").get(0).path("state").asText());
+  }
+
+  @Test
+  void aRefusalIsTheWorkflowsOwnReasonAndChangesNothing() {
+    String id = start("alice", "{'requestId':'" + id("FOUR") + "','steps':[{'name':'manager','approvers':['alice','bob'],'notBy':['requester']}]}");
+    Answer claim = api.post("/api/v1/approvals/" + id + "/claim", null, as("alice"));
+    assertEquals(409, claim.status(), claim.text());
+    assertEquals("application/problem+json", claim.contentType());
+    assertTrue(claim.detail().contains("notBy: requester"), claim.detail());
+    Answer status = api.get("/api/v1/approvals/" + id, as("alice"));
+    assertEquals("READY", status.json().path("steps").get(0).path("state").asText(), "nothing changed");
+  }
+
+  @Test
+  void aRetryWithTheSameIdempotencyKeyAnswersTheFirstResultAndActsOnce() {
+    String id = start("alice", "{'requestId':'" + id("IDEM") + "','steps':[{'name':'manager','approvers':['bob']}]}");
+    String[] headers = {"X-Overdue-User", "bob", "Idempotency-Key", "claim-1"};
+    Answer first = api.post("/api/v1/approvals/" + id + "/claim", null, headers);
+    Answer again = api.post("/api/v1/approvals/" + id + "/claim", null, headers);
+    assertEquals(200, first.status(), first.text());
+    assertEquals(200, again.status(), again.text());
+    assertEquals(first.json(), again.json(), "the first answer, again");
+    Answer without = api.post("/api/v1/approvals/" + id + "/claim", null, as("bob"));
+    assertEquals(409, without.status(), "a new claim is refused: " + without.text());
+    long claims = api.get("/api/v1/approvals/" + id + "/history", as("bob")).json().valueStream()
+        .filter(entry -> entry.path("name").asText().equals("claim") && entry.path("accepted").asBoolean())
+        .count();
+    assertEquals(1, claims, "claimed once");
+  }
+
+  @Test
+  void aRequestTheWorkflowsRulesRefuseIsUnprocessableAndNothingStarts() {
+    String id = id("BAD");
+    Answer refused = api.post("/api/v1/approvals",
+        "{\"requestId\":\"" + id + "\",\"steps\":[{\"name\":\"manager\",\"approvers\":[],\"timeout\":\"soon\"}]}", as("alice"));
+    assertEquals(422, refused.status(), refused.text());
+    assertTrue(refused.detail().contains("timeout"), refused.detail());
+    assertEquals(404, api.get("/api/v1/approvals/" + id, as("alice")).status(), "nothing was started");
+  }
+
+  @Test
+  void aRequesterMayNotRequestInSomeoneElsesName() {
+    Answer refused = api.post("/api/v1/approvals",
+        "{\"requestId\":\"" + id("NAME") + "\",\"requester\":\"bob\",\"steps\":[{\"name\":\"m\",\"approvers\":[\"carol\"]}]}",
+        as("alice"));
+    assertEquals(422, refused.status(), refused.text());
+    assertEquals("requester", refused.json().path("field").asText());
+  }
+
+  @Test
+  void badInputIsA400NamingTheField() {
+    String id = start("alice", "{'requestId':'" + id("IN") + "','steps':[{'name':'manager','approvers':['bob']}]}");
+    Answer unknown = api.post("/api/v1/approvals/" + id + "/approve", "{\"coment\":\"typo\"}", as("bob"));
+    assertEquals(400, unknown.status(), unknown.text());
+    assertEquals("coment", unknown.json().path("field").asText());
+    Answer wrongType = api.post("/api/v1/approvals/" + id + "/reassign", "{\"to\":\"carol\"}", as("bob"));
+    assertEquals(400, wrongType.status(), wrongType.text());
+    assertEquals("to", wrongType.json().path("field").asText());
+    Answer notJson = api.post("/api/v1/approvals/" + id + "/approve", "{not json", as("bob"));
+    assertEquals(400, notJson.status(), notJson.text());
+    Answer deep = api.post("/api/v1/approvals/" + id + "/update-data",
+        "{\"data\":" + "{\"a\":".repeat(100) + "1" + "}".repeat(100) + "}", as("bob"));
+    assertEquals(400, deep.status(), deep.text());
+    Answer huge = api.post("/api/v1/approvals/" + id + "/update-data",
+        "{\"data\":{\"x\":\"" + "x".repeat(100_000) + "\"}}", as("bob"));
+    assertEquals(413, huge.status(), huge.text());
+    Answer noOutcome = api.post("/api/v1/approvals/" + id + "/complete", "{}", as("bob"));
+    assertEquals(400, noOutcome.status());
+    assertEquals("outcome", noOutcome.json().path("field").asText());
+    assertEquals("READY", api.get("/api/v1/approvals/" + id, as("bob")).json().path("steps").get(0).path("state").asText(),
+        "nothing changed");
+  }
+
+  @Test
+  void withoutACallerNothingIsAnswered() {
+    Answer anonymous = api.get("/api/v1/tasks");
+    assertEquals(401, anonymous.status(), anonymous.text());
+    assertEquals("application/problem+json", anonymous.contentType());
+    assertEquals(200, api.get("/healthz").status(), "the probes need no caller");
+  }
+}
