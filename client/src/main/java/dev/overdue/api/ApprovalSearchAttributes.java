@@ -62,11 +62,70 @@ public final class ApprovalSearchAttributes {
    * The users the current step is offered to while nobody has claimed it (READY) and the approval
    * is ACTIVE: its potential owners, the groups' members as the directory gave them; unset once it
    * is claimed, while the approval is suspended, and once it ended. {@code
-   * PotentialOwners = 'bob'} lists what waits for bob. Cut to about 1.5 KB of names (Temporal's
-   * limit per value is 2 KB by default); approvals started before version shape-12 leave it unset.
+   * PotentialOwners = 'bob'} lists what waits for bob. Since version shape-13 exactly the users a
+   * {@code claim} would be accepted from: without those the step's four-eyes rules refuse (the
+   * requester under {@code notBy: [requester]}, an earlier step's decider under {@code
+   * distinctFrom}). Cut to about 1.5 KB of names (Temporal's limit per value is 2 KB by default),
+   * which PotentialOwnersCut then says; approvals started before version shape-12 leave it unset.
    */
   public static final SearchAttributeKey<List<String>> POTENTIAL_OWNERS =
       SearchAttributeKey.forKeywordList("PotentialOwners");
+
+  /**
+   * The approval's requester; unset when the request names none. Approvals started before version
+   * shape-13 leave this and every attribute below unset.
+   */
+  public static final SearchAttributeKey<String> REQUESTER = SearchAttributeKey.forKeyword("Requester");
+
+  /**
+   * The request's title, as Text: matched word by word, not as a whole value. On a dev server
+   * (SQLite) {@code Title = 'invoice'} finds every title with the word "invoice" in it, in any case
+   * and with or without accents, not "invoices"; several words in one value match any of them, so
+   * a filter for all of them is one condition per word ({@code dev.overdue.client.WorkList#titleHas}).
+   * No LIKE, STARTS_WITH or IN on a Text attribute. Unset when the request has no title; at most
+   * 500 characters (the request's limit), so well below Temporal's 2 KB per value.
+   */
+  public static final SearchAttributeKey<String> TITLE = SearchAttributeKey.forText("Title");
+
+  /**
+   * The current step's task state: READY (offered), RESERVED (claimed) or IN_PROGRESS (started);
+   * unset once the approval ended. It stays as it was while the approval is suspended
+   * (ApprovalState says SUSPENDED).
+   */
+  public static final SearchAttributeKey<String> TASK_STATE = SearchAttributeKey.forKeyword("TaskState");
+
+  /**
+   * The current step's candidate groups as the request or the last reassignment named them, while
+   * the step is open; unset when it has none and once the approval ended.
+   */
+  public static final SearchAttributeKey<List<String>> CANDIDATE_GROUPS =
+      SearchAttributeKey.forKeywordList("CandidateGroups");
+
+  /**
+   * The current step's due date: the expiration date of its completion timer (the step's {@code
+   * timeout}, {@code <step>.completion}) while that timer is RUNNING. It stays once the date passed,
+   * so {@code DueDate < now} lists overdue tasks; unset when the step has no timeout, while the
+   * timer is off or suspended (the approval is suspended: a suspended timer does not expire), and
+   * once the step or the approval ended.
+   */
+  public static final SearchAttributeKey<OffsetDateTime> DUE_DATE = SearchAttributeKey.forOffsetDateTime("DueDate");
+
+  /**
+   * {@code "true"} when PotentialOwners had to be cut to stay under Temporal's limit per value: a
+   * user it does not list may still be able to claim, and only the {@code status} query says
+   * (its step's {@code potentialOwners} less its {@code excludedOwners}). Unset otherwise.
+   *
+   * <p>A Keyword, not a Bool: a SQL visibility store (the dev server's SQLite, PostgreSQL, MySQL)
+   * has room for 3 custom attributes of type Bool (and 3 each of Int, Double, Datetime, Text and
+   * KeywordList, 10 of Keyword), and AnyTimerExpired, HasWarnings and Unworkable take the three;
+   * {@code temporal server start-dev} refuses a fourth ("cannot have more than 3 search attributes
+   * of type Bool"). Query it as {@code PotentialOwnersCut = 'true'}.
+   */
+  public static final SearchAttributeKey<String> POTENTIAL_OWNERS_CUT =
+      SearchAttributeKey.forKeyword("PotentialOwnersCut");
+
+  /** PotentialOwnersCut's one value. */
+  public static final String CUT = "true";
 
   /** Name and type of each, as the operator API and {@code temporal server start-dev} take them. */
   public static final Map<String, IndexedValueType> DEFINITIONS = new LinkedHashMap<>();
@@ -83,5 +142,11 @@ public final class ApprovalSearchAttributes {
     DEFINITIONS.put(TIMERS_RUNNING.getName(), IndexedValueType.INDEXED_VALUE_TYPE_INT);
     DEFINITIONS.put(TIMERS_SUSPENDED.getName(), IndexedValueType.INDEXED_VALUE_TYPE_INT);
     DEFINITIONS.put(POTENTIAL_OWNERS.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD_LIST);
+    DEFINITIONS.put(REQUESTER.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
+    DEFINITIONS.put(TITLE.getName(), IndexedValueType.INDEXED_VALUE_TYPE_TEXT);
+    DEFINITIONS.put(TASK_STATE.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
+    DEFINITIONS.put(CANDIDATE_GROUPS.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD_LIST);
+    DEFINITIONS.put(DUE_DATE.getName(), IndexedValueType.INDEXED_VALUE_TYPE_DATETIME);
+    DEFINITIONS.put(POTENTIAL_OWNERS_CUT.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
   }
 }

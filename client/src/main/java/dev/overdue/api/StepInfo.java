@@ -1,5 +1,6 @@
 package dev.overdue.api;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
@@ -8,7 +9,11 @@ import java.util.List;
  * potentialOwners} are the people who may act: the candidate users, the groups' members as the
  * worker's directory gave them when the task was created (or last refreshed), and the {@code
  * assignee}. {@code priority} runs from 0 (highest) to 10; {@code outcomes} are the named outcomes
- * the step offers beyond approve and reject.
+ * the step offers beyond approve and reject. {@code excludedOwners} are those of its {@code
+ * potentialOwners} its four-eyes rules ({@code notBy}, {@code distinctFrom}) keep off it now, while
+ * it is open: a claim or decision by them is refused. Who may claim a READY step of an ACTIVE
+ * approval is every potential owner not excluded (what PotentialOwners lists, unless it was cut).
+ * Null when none is excluded, and in answers of workers older than it.
  */
 public record StepInfo(
     String name,
@@ -24,4 +29,15 @@ public record StepInfo(
     List<String> candidateGroups,
     List<String> potentialOwners,
     String assignee,
-    int priority) {}
+    int priority,
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<String> excludedOwners) {
+
+  /** A step no one is excluded from. */
+  public StepInfo(
+      String name, String title, String state, String owner, List<String> approvers, String outcome,
+      String decidedBy, String comment, String completedAt, List<String> outcomes,
+      List<String> candidateGroups, List<String> potentialOwners, String assignee, int priority) {
+    this(name, title, state, owner, approvers, outcome, decidedBy, comment, completedAt, outcomes,
+        candidateGroups, potentialOwners, assignee, priority, null);
+  }
+}

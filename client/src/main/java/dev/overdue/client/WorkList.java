@@ -4,9 +4,14 @@ import dev.overdue.api.ApprovalSearchAttributes;
 import dev.overdue.api.ApprovalWorkflow;
 import io.temporal.client.WorkflowExecutionMetadata;
 import io.temporal.common.SearchAttributes;
+import java.text.Normalizer;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * A list of approvals from the visibility API, filtered by their search attributes: the work list
@@ -51,6 +56,75 @@ public final class WorkList {
     return where(ApprovalSearchAttributes.POTENTIAL_OWNERS.getName() + " = " + literal(user));
   }
 
+  /**
+   * Approvals whose current step {@code user} may claim now: READY, the approval ACTIVE, and
+   * {@code user} a potential owner its four-eyes rules do not refuse (version shape-13; before it,
+   * every potential owner). A step offered to more users than PotentialOwners holds lists only the
+   * first of them: see {@link #potentialOwnersCut}.
+   */
+  public WorkList claimableBy(String user) {
+    return offeredTo(user);
+  }
+
+  /** Approvals {@code user} requested. */
+  public WorkList requestedBy(String user) {
+    return where(ApprovalSearchAttributes.REQUESTER.getName() + " = " + literal(user));
+  }
+
+  /** Approvals whose current step is {@code step}. */
+  public WorkList inStep(String step) {
+    return where(ApprovalSearchAttributes.CURRENT_STEP.getName() + " = " + literal(step));
+  }
+
+  /**
+   * Approvals whose current step is due before {@code instant}: its completion timer runs and
+   * expires (or expired: it is overdue) before then.
+   */
+  public WorkList dueBefore(Instant instant) {
+    return where(ApprovalSearchAttributes.DUE_DATE.getName() + " < " + literal(instant.toString()));
+  }
+
+  /** Approvals whose current step is due after {@code instant}. */
+  public WorkList dueAfter(Instant instant) {
+    return where(ApprovalSearchAttributes.DUE_DATE.getName() + " > " + literal(instant.toString()));
+  }
+
+  /** Approvals whose current step's task is in one of {@code states}: READY, RESERVED, IN_PROGRESS. */
+  public WorkList inTaskState(String... states) {
+    return where(ApprovalSearchAttributes.TASK_STATE.getName() + oneOf(List.of(states), "task state"));
+  }
+
+  /** Approvals whose current step has at least one of {@code groups} among its candidate groups. */
+  public WorkList withCandidateGroupIn(List<String> groups) {
+    return where(ApprovalSearchAttributes.CANDIDATE_GROUPS.getName() + oneOf(groups, "group"));
+  }
+
+  /**
+   * Approvals whose PotentialOwners was cut to stay under Temporal's limit per value: a user it
+   * does not list may still be able to claim; their {@code status} says who may.
+   */
+  public WorkList potentialOwnersCut() {
+    return where(
+        ApprovalSearchAttributes.POTENTIAL_OWNERS_CUT.getName() + " = " + literal(ApprovalSearchAttributes.CUT));
+  }
+
+  /**
+   * Approvals whose title has every word of {@code text}, in any order, case and accents aside
+   * ("Zürich" finds "zurich"): one condition per word, since a Text attribute's condition with
+   * several words matches titles with any of them. Words are what the visibility store indexes,
+   * runs of letters and digits; whole words only ("invoice" does not find "invoices").
+   *
+   * @throws IllegalArgumentException when {@code text} has no word
+   */
+  public WorkList titleHasWords(String text) {
+    List<String> words = words(text);
+    if (words.isEmpty()) {
+      throw new IllegalArgumentException("no word to look for in the title: " + literal(text));
+    }
+    String title = ApprovalSearchAttributes.TITLE.getName();
+    return where(words.stream().map(word -> title + " = " + literal(word)).collect(Collectors.joining(" AND ")));
+  }
+
   /** Any extra condition in Temporal's list-filter language. */
   public WorkList where(String condition) {
     conditions.add("(" + condition + ")");
@@ -74,7 +148,10 @@ public final class WorkList {
 
   /**
    * One approval in a list. Instants are ISO-8601 strings; null when unset, like the priority of an
-   * approval started before human tasks.
+   * approval started before human tasks. {@code requester}, {@code title}, {@code taskState},
+   * {@code dueDate}, {@code candidateGroups} (empty when none) and {@code potentialOwnersCut} are
+   * published by approvals started since version shape-13; older ones leave them null, empty and
+   * false.
    */
   public record Entry(
       String workflowId,
@@ -86,11 +163,19 @@ public final class WorkList {
       String currentOwner,
       String nextDeadline,
       boolean anyTimerExpired,
-      boolean hasWarnings) {
+      boolean hasWarnings,
+      String requester,
+      String title,
+      String taskState,
+      String dueDate,
+      List<String> candidateGroups,
+      boolean potentialOwnersCut) {
 
     static Entry of(WorkflowExecutionMetadata execution) {
       SearchAttributes attributes = execution.getTypedSearchAttributes();
       OffsetDateTime next = attributes.get(ApprovalSearchAttributes.NEXT_DEADLINE);
+      OffsetDateTime due = attributes.get(ApprovalSearchAttributes.DUE_DATE);
+      List<String> groups = attributes.get(ApprovalSearchAttributes.CANDIDATE_GROUPS);
       return new Entry(
           execution.getExecution().getWorkflowId(),
           execution.getStatus().name().replace("WORKFLOW_EXECUTION_STATUS_", ""),
@@ -101,7 +186,13 @@ public final class WorkList {
           attributes.get(ApprovalSearchAttributes.CURRENT_OWNER),
           next == null ? null : next.toInstant().toString(),
           Boolean.TRUE.equals(attributes.get(ApprovalSearchAttributes.ANY_TIMER_EXPIRED)),
-          Boolean.TRUE.equals(attributes.get(ApprovalSearchAttributes.HAS_WARNINGS)));
+          Boolean.TRUE.equals(attributes.get(ApprovalSearchAttributes.HAS_WARNINGS)),
+          attributes.get(ApprovalSearchAttributes.REQUESTER),
+          attributes.get(ApprovalSearchAttributes.TITLE),
+          attributes.get(ApprovalSearchAttributes.TASK_STATE),
+          due == null ? null : due.toInstant().toString(),
+          groups == null ? List.of() : List.copyOf(groups),
+          ApprovalSearchAttributes.CUT.equals(attributes.get(ApprovalSearchAttributes.POTENTIAL_OWNERS_CUT)));
     }
   }
 
@@ -109,6 +200,38 @@ public final class WorkList {
   private static Integer intValue(Long value) {
     return value == null ? null : value.intValue();
   }
+
+  /** {@code " = 'a'"} for one value, {@code " IN ('a', 'b')"} for several. */
+  private static String oneOf(List<String> values, String what) {
+    if (values.isEmpty()) {
+      throw new IllegalArgumentException("no " + what + " given");
+    }
+    if (values.size() == 1) {
+      return " = " + literal(values.get(0));
+    }
+    return " IN (" + values.stream().map(WorkList::literal).collect(Collectors.joining(", ")) + ")";
+  }
+
+  /**
+   * The words of {@code text} as a Text attribute's index has them: runs of letters, digits and
+   * combining marks, composed (NFC: the dev server's index does not match a decomposed "ü" with
+   * "u"), each once whatever its case. Anything else — quotes, operators, punctuation — separates words: on a dev
+   * server, a double quote in a Text condition makes the query fail after a timeout (a word such as
+   * OR or NOT is only a word there). The case is kept; the index ignores it.
+   */
+  static List<String> words(String text) {
+    List<String> words = new ArrayList<>();
+    Matcher word = WORD.matcher(Normalizer.normalize(text == null ? "" : text, Normalizer.Form.NFC));
+    while (word.find()) {
+      String found = word.group();
+      if (words.stream().noneMatch(found::equalsIgnoreCase)) {
+        words.add(found);
+      }
+    }
+    return words;
+  }
+
+  private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}\\p{M}]+");
 
   private static String literal(String value) {
     return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'";

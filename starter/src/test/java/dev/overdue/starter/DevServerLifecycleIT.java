@@ -30,7 +30,8 @@ class DevServerLifecycleIT {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final List<String> ATTRIBUTES =
       List.of("ApprovalState", "CurrentStep", "CurrentOwner", "NextDeadline", "AnyTimerExpired", "HasWarnings",
-          "Priority", "Unworkable", "TimersRunning", "TimersSuspended", "PotentialOwners");
+          "Priority", "Unworkable", "TimersRunning", "TimersSuspended", "PotentialOwners", "Requester", "Title",
+          "TaskState", "CandidateGroups", "DueDate", "PotentialOwnersCut");
 
   @TempDir Path dir;
 
@@ -47,7 +48,9 @@ class DevServerLifecycleIT {
                 "registered search attributes ApprovalState=Keyword, CurrentStep=Keyword,"
                     + " CurrentOwner=Keyword, NextDeadline=Datetime, AnyTimerExpired=Bool,"
                     + " HasWarnings=Bool, Priority=Int, Unworkable=Bool, TimersRunning=Int,"
-                    + " TimersSuspended=Int, PotentialOwners=KeywordList on namespace 'default'"),
+                    + " TimersSuspended=Int, PotentialOwners=KeywordList, Requester=Keyword, Title=Text,"
+                    + " TaskState=Keyword, CandidateGroups=KeywordList, DueDate=Datetime,"
+                    + " PotentialOwnersCut=Keyword on namespace 'default'"),
             worker.log());
         Result after = ok(server.temporal("operator", "search-attribute", "list"));
         for (String name : ATTRIBUTES) {

@@ -110,21 +110,28 @@ class SearchAttributeRegistrationTest {
     assertEquals(
         List.of(
             "CurrentStep", "CurrentOwner", "NextDeadline", "AnyTimerExpired", "Priority", "Unworkable",
-            "TimersRunning", "TimersSuspended", "PotentialOwners"),
+            "TimersRunning", "TimersSuspended", "PotentialOwners", "Requester", "Title", "TaskState",
+            "CandidateGroups", "DueDate", "PotentialOwnersCut"),
         report.registered());
     assertEquals(1, fake.adds.size());
     assertEquals("payments", fake.adds.get(0).getNamespace());
     assertEquals(
-        Map.of(
-            "CurrentStep", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD,
-            "CurrentOwner", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD,
-            "NextDeadline", IndexedValueType.INDEXED_VALUE_TYPE_DATETIME,
-            "AnyTimerExpired", IndexedValueType.INDEXED_VALUE_TYPE_BOOL,
-            "Priority", IndexedValueType.INDEXED_VALUE_TYPE_INT,
-            "Unworkable", IndexedValueType.INDEXED_VALUE_TYPE_BOOL,
-            "TimersRunning", IndexedValueType.INDEXED_VALUE_TYPE_INT,
-            "TimersSuspended", IndexedValueType.INDEXED_VALUE_TYPE_INT,
-            "PotentialOwners", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD_LIST),
+        Map.ofEntries(
+            Map.entry("CurrentStep", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD),
+            Map.entry("CurrentOwner", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD),
+            Map.entry("NextDeadline", IndexedValueType.INDEXED_VALUE_TYPE_DATETIME),
+            Map.entry("AnyTimerExpired", IndexedValueType.INDEXED_VALUE_TYPE_BOOL),
+            Map.entry("Priority", IndexedValueType.INDEXED_VALUE_TYPE_INT),
+            Map.entry("Unworkable", IndexedValueType.INDEXED_VALUE_TYPE_BOOL),
+            Map.entry("TimersRunning", IndexedValueType.INDEXED_VALUE_TYPE_INT),
+            Map.entry("TimersSuspended", IndexedValueType.INDEXED_VALUE_TYPE_INT),
+            Map.entry("PotentialOwners", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD_LIST),
+            Map.entry("Requester", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD),
+            Map.entry("Title", IndexedValueType.INDEXED_VALUE_TYPE_TEXT),
+            Map.entry("TaskState", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD),
+            Map.entry("CandidateGroups", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD_LIST),
+            Map.entry("DueDate", IndexedValueType.INDEXED_VALUE_TYPE_DATETIME),
+            Map.entry("PotentialOwnersCut", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD)),
         fake.adds.get(0).getSearchAttributesMap());
   }
 
@@ -152,24 +159,27 @@ class SearchAttributeRegistrationTest {
     assertEquals(
         List.of(
             "CurrentStep", "CurrentOwner", "NextDeadline", "AnyTimerExpired", "HasWarnings", "Priority",
-            "Unworkable", "TimersRunning", "TimersSuspended", "PotentialOwners"),
+            "Unworkable", "TimersRunning", "TimersSuspended", "PotentialOwners", "Requester", "Title",
+            "TaskState", "CandidateGroups", "DueDate", "PotentialOwnersCut"),
         report.missing());
     String message = report.message();
     assertTrue(
         message.contains(
             "CurrentStep, CurrentOwner, NextDeadline, AnyTimerExpired, HasWarnings, Priority, Unworkable,"
-                + " TimersRunning, TimersSuspended, PotentialOwners"),
+                + " TimersRunning, TimersSuspended, PotentialOwners, Requester, Title, TaskState,"
+                + " CandidateGroups, DueDate, PotentialOwnersCut"),
         message);
     assertTrue(message.contains("PERMISSION_DENIED: Request unauthorized."), message);
     assertTrue(
         message.contains(
             "temporal operator search-attribute create --namespace acme.a1b2c"
-                + " --name CurrentStep --name CurrentOwner --type Keyword"),
+                + " --name CurrentStep --name CurrentOwner --name Requester --name TaskState"
+                + " --name PotentialOwnersCut --type Keyword"),
         message);
     assertTrue(
         message.contains(
             "temporal operator search-attribute create --namespace acme.a1b2c"
-                + " --name NextDeadline --type Datetime"),
+                + " --name NextDeadline --name DueDate --type Datetime"),
         message);
     assertTrue(
         message.contains(

@@ -387,6 +387,32 @@ public final class ApprovalProcess {
     return ownerLookups.outcome(number);
   }
 
+  /**
+   * The users a {@code claim} of the current step would be accepted from now: its potential owners
+   * but those its four-eyes rules refuse, while it is READY and the approval ACTIVE; else none.
+   */
+  public List<String> claimants() {
+    return commands.claimants();
+  }
+
+  /**
+   * The current step's due date: the expiration date of its completion timer ({@code timeout})
+   * while that timer runs — still the date once it passed, so an overdue task has a due date before
+   * now; empty when the step has no such timer, it is off or suspended, or the approval ended.
+   */
+  public Optional<Instant> dueDate() {
+    if (state.isEnded()) {
+      return Optional.empty();
+    }
+    UserTask task = currentTask();
+    if (!task.isOpen()) {
+      return Optional.empty();
+    }
+    return timers.completionOf(task)
+        .filter(timer -> timer.state() == TimerState.RUNNING)
+        .flatMap(BusinessTimer::expiresAt);
+  }
+
   /** The current task is open and no one can act on it: it waits for a reassignment. */
   public boolean unworkable() {
     if (state.isEnded()) {

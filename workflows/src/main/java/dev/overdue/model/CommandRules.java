@@ -203,6 +203,7 @@ final class CommandRules {
 
   // ---- the current step's task -------------------------------------------------------------
 
+  /** Checks {@code c} alone: {@code now} is read only by the change it returns. */
   private Change claim(Command.Claim c, Instant now) {
     UserTask task = taskActionTarget(c.step(), c.user());
     if (task.state() == TaskState.RESERVED) {
@@ -215,6 +216,33 @@ final class CommandRules {
       process.escalations().fireListeners(task, TaskListenerEvent.ASSIGNED, now);
       return "step " + task.name() + " claimed by " + c.user();
     };
+  }
+
+  /**
+   * The users a claim of the current step would be accepted from now, in the order of its potential
+   * owners: each one {@link #claim}'s own check passes for. Empty when it passes for no one — the
+   * approval ended or is suspended, or the step is not READY (those refuse everyone, and are asked
+   * first so that a claimed step of a large group costs no refusal per member) — and otherwise
+   * without those the step's four-eyes rules refuse.
+   */
+  List<String> claimants() {
+    if (process.state().isEnded() || process.state() == ProcessState.SUSPENDED) {
+      return List.of();
+    }
+    UserTask task = process.currentTask();
+    if (task.state() == TaskState.RESERVED || task.refusal(TaskEvent.CLAIM).isPresent()) {
+      return List.of();
+    }
+    List<String> accepted = new ArrayList<>();
+    for (String user : task.owners().names()) {
+      try {
+        claim(new Command.Claim(task.name(), user), null);
+        accepted.add(user);
+      } catch (RuleViolation refused) {
+        // Refused for this user alone: the four-eyes rules.
+      }
+    }
+    return List.copyOf(accepted);
   }
 
   /** WS-HumanTask start: the task is worked on; reaching IN_PROGRESS meets its start deadlines. */

@@ -35,10 +35,12 @@ public enum Edition {
   /** Change "shape-11": signed commands. */
   SHAPE_11,
   /** Change "shape-12": lists show the approval's state; offers are told. */
-  SHAPE_12;
+  SHAPE_12,
+  /** Change "shape-13": lists show what a task list needs; PotentialOwners is who may claim. */
+  SHAPE_13;
 
   /** What a new approval runs by. */
-  public static final Edition CURRENT = SHAPE_12;
+  public static final Edition CURRENT = SHAPE_13;
 
   /** Publishes search attributes and names its activities for the Web UI. */
   public boolean inspectable() {
@@ -124,6 +126,15 @@ public enum Edition {
    */
   public boolean tellsOffers() {
     return atLeast(SHAPE_12);
+  }
+
+  /**
+   * Publishes what a task list needs (Requester, Title, TaskState, CandidateGroups, DueDate,
+   * PotentialOwnersCut), and PotentialOwners as exactly the users a claim would be accepted from
+   * now: the potential owners the step's four-eyes rules do not refuse.
+   */
+  public boolean publishesTaskLists() {
+    return atLeast(SHAPE_13);
   }
 
   private boolean atLeast(Edition first) {

@@ -34,7 +34,8 @@ final class ProcessViews {
                         s.owners().groups(),
                         s.owners().names(),
                         s.owners().assignee(),
-                        s.priority()))
+                        s.priority(),
+                        excluded(s, process)))
             .toList();
     return new StatusInfo(
         process.requestId(),
@@ -49,6 +50,15 @@ final class ProcessViews {
         process.data(),
         process.warningCount(),
         process.authPolicy().keyUnlessOff());
+  }
+
+  /** The potential owners the four-eyes rules keep off {@code step} while it is open; null if none. */
+  private static List<String> excluded(UserTask step, ApprovalProcess process) {
+    if (!step.isOpen()) {
+      return null;
+    }
+    List<String> excluded = step.duties().excluded(step.owners().names(), step.name(), process);
+    return excluded.isEmpty() ? null : excluded;
   }
 
   static List<TimerInfo> timers(ApprovalProcess process) {

@@ -45,6 +45,17 @@ public record SeparationOfDuties(List<String> notBy, List<String> distinctFrom) 
   }
 
   /**
+   * Those of {@code users} these rules keep off {@code step} of {@code process} now, in their order:
+   * whom a claim or a decision by them would be refused for (four eyes).
+   */
+  List<String> excluded(List<String> users, String step, ApprovalProcess process) {
+    if (notBy.isEmpty() && distinctFrom.isEmpty()) {
+      return List.of();
+    }
+    return users.stream().filter(user -> refusal(user, step, process).isPresent()).toList();
+  }
+
+  /**
    * A request's problems with these rules: {@code notBy} names known roles; {@code distinctFrom}
    * names earlier steps (a decision that comes later cannot be known when this step is decided);
    * and the step must leave someone who may act, when its owners are all named in the request.

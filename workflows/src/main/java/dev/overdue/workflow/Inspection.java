@@ -2,16 +2,23 @@ package dev.overdue.workflow;
 
 import static dev.overdue.api.ApprovalSearchAttributes.ANY_TIMER_EXPIRED;
 import static dev.overdue.api.ApprovalSearchAttributes.APPROVAL_STATE;
+import static dev.overdue.api.ApprovalSearchAttributes.CANDIDATE_GROUPS;
 import static dev.overdue.api.ApprovalSearchAttributes.CURRENT_OWNER;
 import static dev.overdue.api.ApprovalSearchAttributes.CURRENT_STEP;
+import static dev.overdue.api.ApprovalSearchAttributes.DUE_DATE;
 import static dev.overdue.api.ApprovalSearchAttributes.HAS_WARNINGS;
 import static dev.overdue.api.ApprovalSearchAttributes.NEXT_DEADLINE;
 import static dev.overdue.api.ApprovalSearchAttributes.POTENTIAL_OWNERS;
+import static dev.overdue.api.ApprovalSearchAttributes.POTENTIAL_OWNERS_CUT;
 import static dev.overdue.api.ApprovalSearchAttributes.PRIORITY;
+import static dev.overdue.api.ApprovalSearchAttributes.REQUESTER;
+import static dev.overdue.api.ApprovalSearchAttributes.TASK_STATE;
 import static dev.overdue.api.ApprovalSearchAttributes.TIMERS_RUNNING;
 import static dev.overdue.api.ApprovalSearchAttributes.TIMERS_SUSPENDED;
+import static dev.overdue.api.ApprovalSearchAttributes.TITLE;
 import static dev.overdue.api.ApprovalSearchAttributes.UNWORKABLE;
 
+import dev.overdue.api.ApprovalSearchAttributes;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.StepInfo;
 import dev.overdue.api.TimerInfo;
@@ -57,7 +64,8 @@ final class Inspection {
     Edition edition = versions.edition();
     if (edition.inspectable()) {
       upsertChanged(
-          status, nextDeadline, edition.knowsTasks() ? process : null, edition.countsTimers(), edition.listsItsState());
+          status, nextDeadline, edition.knowsTasks() ? process : null, edition.countsTimers(), edition.listsItsState(),
+          edition.publishesTaskLists());
     }
     // Rendered only when the status changed: an early wake-up for a deadline moved later, a
     // refused command or a finished handler chain shows nothing new.
@@ -70,10 +78,12 @@ final class Inspection {
   /**
    * {@code tasks}: the process, when its approval publishes the human-task attributes too; {@code
    * counted}: whether it publishes its timer counts (what the worker's gauges add up); {@code
-   * offers}: whether it publishes whom the current step is offered to.
+   * offers}: whether it publishes whom the current step is offered to; {@code taskLists}: whether
+   * it publishes what a task list needs, and as PotentialOwners who may claim (not who is offered).
    */
   private void upsertChanged(
-      StatusInfo status, Instant nextDeadline, ApprovalProcess tasks, boolean counted, boolean offers) {
+      StatusInfo status, Instant nextDeadline, ApprovalProcess tasks, boolean counted, boolean offers,
+      boolean taskLists) {
     StepInfo current = currentStep(status);
     List<SearchAttributeUpdate<?>> updates = new ArrayList<>();
     set(updates, APPROVAL_STATE, status.state());
@@ -90,7 +100,17 @@ final class Inspection {
       set(updates, TIMERS_RUNNING, count(status, TimerState.RUNNING));
       set(updates, TIMERS_SUSPENDED, count(status, TimerState.SUSPENDED));
     }
-    if (offers) {
+    if (taskLists) {
+      boolean open = current != null && !ended(status) && OPEN_TASK_STATES.contains(current.state());
+      set(updates, REQUESTER, status.requester());
+      set(updates, TITLE, status.title());
+      set(updates, TASK_STATE, open ? current.state() : null);
+      set(updates, CANDIDATE_GROUPS, open ? nonEmpty(current.candidateGroups()) : null);
+      set(updates, DUE_DATE, tasks.dueDate().map(date -> date.atOffset(ZoneOffset.UTC)).orElse(null));
+      OfferedTo claimants = OfferedTo.cut(tasks.claimants());
+      set(updates, POTENTIAL_OWNERS, claimants.names());
+      set(updates, POTENTIAL_OWNERS_CUT, claimants.cut() ? ApprovalSearchAttributes.CUT : null);
+    } else if (offers) {
       set(updates, POTENTIAL_OWNERS, OfferedTo.of(status, current));
     }
     if (!updates.isEmpty()) {
@@ -108,6 +128,16 @@ final class Inspection {
     }
     published.put(key.getName(), value);
     updates.add(value == null ? key.valueUnset() : key.valueSet(value));
+  }
+
+  private static final List<String> OPEN_TASK_STATES = List.of("READY", "RESERVED", "IN_PROGRESS");
+
+  private static boolean ended(StatusInfo status) {
+    return !status.state().equals("ACTIVE") && !status.state().equals("SUSPENDED");
+  }
+
+  private static List<String> nonEmpty(List<String> names) {
+    return names == null || names.isEmpty() ? null : names;
   }
 
   private static StepInfo currentStep(StatusInfo status) {

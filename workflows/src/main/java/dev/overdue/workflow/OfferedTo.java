@@ -8,19 +8,23 @@ import java.util.List;
 
 /**
  * The PotentialOwners search attribute: whom the current step is offered to, while it waits for
- * someone to claim it (READY) and a claim would be taken (the approval is ACTIVE, not suspended). Temporal refuses a search attribute value larger than 2 KB by
- * default (the workflow task would fail and the approval stall), so the names are cut to {@link
- * #MAX_BYTES}: the first ones in the step's order; {@code status} names every one.
+ * someone to claim it (READY) and a claim would be taken (the approval is ACTIVE, not suspended);
+ * since version shape-13, exactly the users a claim would be accepted from ({@link
+ * dev.overdue.model.ApprovalProcess#claimants}). Temporal refuses a search attribute value larger
+ * than 2 KB by default (the workflow task would fail and the approval stall), so the names are cut
+ * to {@link #MAX_BYTES}: the first ones in the step's order; {@code status} names every one, and
+ * {@code cut} says whether any was left out (PotentialOwnersCut).
+ *
+ * @param names the names to publish; null (unset) when there are none
+ * @param cut whether some names were left out to stay under the limit
  */
-final class OfferedTo {
+record OfferedTo(List<String> names, boolean cut) {
   /** Below Temporal's default 2 KB per value, with room for the list's own encoding. */
   static final int MAX_BYTES = 1_500;
 
-  private OfferedTo() {}
-
   /**
-   * The names to publish; null (unset) when no step is current, it is claimed, the approval is not
-   * active, or the step is offered to no one.
+   * Before version shape-13: the names to publish; null (unset) when no step is current, it is
+   * claimed, the approval is not active, or the step is offered to no one.
    */
   static List<String> of(StatusInfo status, StepInfo current) {
     if (current == null || !"ACTIVE".equals(status.state()) || !"READY".equals(current.state())
@@ -28,15 +32,23 @@ final class OfferedTo {
         || current.potentialOwners().isEmpty()) {
       return null;
     }
+    return cut(current.potentialOwners()).names();
+  }
+
+  /** {@code claimants} as published: null when there are none, cut to {@link #MAX_BYTES}. */
+  static OfferedTo cut(List<String> claimants) {
+    if (claimants.isEmpty()) {
+      return new OfferedTo(null, false);
+    }
     List<String> kept = new ArrayList<>();
     int bytes = 2;
-    for (String name : current.potentialOwners()) {
+    for (String name : claimants) {
       bytes += name.getBytes(StandardCharsets.UTF_8).length + 3;
       if (bytes > MAX_BYTES) {
         break;
       }
       kept.add(name);
     }
-    return List.copyOf(kept);
+    return new OfferedTo(List.copyOf(kept), kept.size() < claimants.size());
   }
 }

@@ -139,6 +139,16 @@ public final class Versions {
   static final String SHAPE_12 = "shape-12";
 
   /**
+   * 1: what a task list needs, from the visibility store alone. It also publishes Requester, Title,
+   * TaskState, CandidateGroups, DueDate (the current step's completion date while its timer runs)
+   * and PotentialOwnersCut; PotentialOwners names exactly the users a claim would be accepted from
+   * (the step's four-eyes rules applied), not every potential owner (more upserts, so histories
+   * recorded before it replay without them). Read before shape-12, whose changes it includes: a new
+   * approval still records one marker.
+   */
+  static final String SHAPE_13 = "shape-13";
+
+  /**
    * Temporal's search attribute of the version markers a run recorded, one "change-id-version"
    * each, which the SDK upserts for a worker registered with {@link ApprovalWorkflowImpl#OPTIONS}.
    */
@@ -152,6 +162,7 @@ public final class Versions {
   private static final Map<String, Edition> SHAPES = new LinkedHashMap<>();
 
   static {
+    SHAPES.put(SHAPE_13, Edition.SHAPE_13);
     SHAPES.put(SHAPE_12, Edition.SHAPE_12);
     SHAPES.put(SHAPE_11, Edition.SHAPE_11);
     SHAPES.put(SHAPE_10, Edition.SHAPE_10);

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The worker's directory as model tests have it: the groups finance (carol, dave), legal (erin)
- * and nobody (no members); "stranger" is not in it; every other name is a user, and the manager
+ * The worker's directory as model tests have it: the groups finance (carol, dave), legal (erin),
+ * nobody (no members) and staff (300 members); "stranger" is not in it; every other name is a user, and the manager
  * of anyone is "boss". {@link #answerAll} plays the workflow's part: it answers every lookup the
  * model queued. The workflow tests' activities answer from it too.
  */
@@ -15,7 +15,19 @@ public final class TestDirectory {
   private TestDirectory() {}
 
   static final Map<String, List<String>> GROUPS =
-      Map.of("finance", List.of("carol", "dave"), "legal", List.of("erin"), "nobody", List.of());
+      Map.of("finance", List.of("carol", "dave"), "legal", List.of("erin"), "nobody", List.of(),
+          "staff", staff());
+
+  /** The group "staff": 300 members, member-001 to member-300, more than a search attribute holds. */
+  public static final int STAFF = 300;
+
+  private static List<String> staff() {
+    List<String> members = new ArrayList<>();
+    for (int i = 1; i <= STAFF; i++) {
+      members.add(String.format("member-%03d", i));
+    }
+    return List.copyOf(members);
+  }
 
   /** Answers the queued lookups as the directory would; returns them. */
   static List<OwnerLookup> answerAll(ApprovalProcess process, Instant now) {

@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Comparator;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -35,7 +36,7 @@ class PublishedAttributesTest {
       "{'requestId':'PA-1','title':'Desks','requester':'carol',"
           + "'steps':[{'name':'manager','approvers':['alice','bob'],'offerTimeout':'PT4H','timeout':'P2D',"
           + "'completionDeadlines':[{'name':'escalate','for':'P1D','escalations':[{'action':'warn'}]}]},"
-          + "{'name':'finance','approvers':['frank','fiona']}],"
+          + "{'name':'finance','approvers':['frank','fiona','bob'],'distinctFrom':['manager']}],"
           + "'timers':[{'name':'reminder','limit':'PT30M','handlers':[{'action':'warn'}]},"
           + "{'name':'audit','limit':'P1095D'}]}";
 
@@ -71,12 +72,10 @@ class PublishedAttributesTest {
     SearchAttributes published =
         t.env.getWorkflowClient().newUntypedWorkflowStub(Approvals.workflowId(id)).describe()
             .getTypedSearchAttributes();
-    StepInfo current =
+    StepInfo found =
         status.steps().stream().filter(s -> s.name().equals(status.currentStep())).findFirst().orElse(null);
     boolean open = status.state().equals("ACTIVE") || status.state().equals("SUSPENDED");
-    if (!open) {
-      current = null;
-    }
+    StepInfo current = open ? found : null;
     Instant next =
         status.timers().stream()
             // A timer that expired keeps its date and stays RUNNING (its flag says so); no cycle here.
@@ -97,9 +96,29 @@ class PublishedAttributesTest {
     expect(published, ApprovalSearchAttributes.TIMERS_SUSPENDED, count(status, "SUSPENDED"), after);
     expect(published, ApprovalSearchAttributes.UNWORKABLE,
         current != null && current.owner() == null && current.potentialOwners().isEmpty(), after);
-    expect(published, ApprovalSearchAttributes.POTENTIAL_OWNERS,
+    List<String> claimants =
         status.state().equals("ACTIVE") && current != null && current.state().equals("READY")
-            ? current.potentialOwners() : null, after);
+            ? current.potentialOwners().stream()
+                .filter(user -> current.excludedOwners() == null || !current.excludedOwners().contains(user))
+                .toList()
+            : List.of();
+    expect(published, ApprovalSearchAttributes.POTENTIAL_OWNERS, claimants.isEmpty() ? null : claimants, after);
+    expect(published, ApprovalSearchAttributes.POTENTIAL_OWNERS_CUT, null, after);
+    expect(published, ApprovalSearchAttributes.REQUESTER, status.requester(), after);
+    expect(published, ApprovalSearchAttributes.TITLE, status.title(), after);
+    expect(published, ApprovalSearchAttributes.TASK_STATE, current == null ? null : current.state(), after);
+    expect(published, ApprovalSearchAttributes.CANDIDATE_GROUPS,
+        current == null || current.candidateGroups().isEmpty() ? null : current.candidateGroups(), after);
+    String step = current == null ? null : current.name();
+    Instant due =
+        status.timers().stream()
+            .filter(timer -> timer.kind().equals("COMPLETION") && timer.step().equals(step)
+                && timer.state().equals("RUNNING") && timer.expiresAt() != null)
+            .map(timer -> Instant.parse(timer.expiresAt()))
+            .findFirst()
+            .orElse(null);
+    OffsetDateTime dueDate = published.get(ApprovalSearchAttributes.DUE_DATE);
+    assertEquals(due, dueDate == null ? null : dueDate.toInstant(), after + ": DueDate, " + status.timers());
   }
 
   private static long count(StatusInfo status, String state) {

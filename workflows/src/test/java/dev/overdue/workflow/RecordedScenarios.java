@@ -158,6 +158,37 @@ final class RecordedScenarios {
     return id;
   }
 
+  /**
+   * What task lists publish (version shape-13): a four-eyes step with a candidate group claimed,
+   * released, suspended across an hour, reassigned to a group and a user, started and decided; then
+   * a step distinct from it offered to a group too large for one search attribute value (its
+   * PotentialOwners cut), whose completion timer expires before a member not listed claims and
+   * rejects it. Offers are not told: 300 deliveries would only make the history large.
+   */
+  static String taskLists(ApprovalTestEnvironment t) {
+    String id =
+        t.start(
+            "{'requestId':'REPLAY-LISTS','title':'Desks for the Zürich office','requester':'carol',"
+                + "'notifyOffered':false,'steps':[{'name':'manager','approvers':['alice','bob','carol'],'candidateGroups':['legal'],"
+                + "'offerTimeout':'PT4H','timeout':'P2D','notBy':['requester']},"
+                + "{'name':'finance','approvers':['bob','frank'],'candidateGroups':['staff'],'timeout':'P1D',"
+                + "'distinctFrom':['manager']}]}");
+    t.approvals.update(id, "claim", json("{'user':'alice'}"));
+    t.approvals.update(id, "release", json("{'user':'alice'}"));
+    t.signalAndAwait(id, "claim", "{'user':'carol'}");
+    t.approvals.update(id, "suspend", json("{'reason':'waiting for a quote'}"));
+    t.sleep(Duration.ofHours(1));
+    t.approvals.update(id, "resume", json("{}"));
+    t.approvals.update(id, "reassign", json("{'user':'carol','to':['finance','alice']}"));
+    t.approvals.update(id, "start", json("{'user':'dave'}"));
+    t.approvals.update(id, "approve", json("{'user':'dave','comment':'ok'}"));
+    t.sleep(Duration.ofDays(1).plusMinutes(1));
+    t.approvals.update(id, "claim", json("{'user':'member-300'}"));
+    t.approvals.update(id, "reject", json("{'user':'member-300','comment':'over budget'}"));
+    t.approvals.result(id);
+    return id;
+  }
+
   /** A completion timer whose handlers warn and then reject the step. */
   static String decideOnTimeout(ApprovalTestEnvironment t) {
     String id =

@@ -70,7 +70,7 @@ class ReplayTest {
               .filter(sa -> sa.containsIndexedFields(Versions.CHANGE_VERSION.getName()))
               .map(sa -> SearchAttributesUtil.decodeTyped(sa).get(Versions.CHANGE_VERSION))
               .toList();
-      assertEquals(List.of(List.of(Versions.SHAPE_12 + "-1")), changeVersions);
+      assertEquals(List.of(List.of(Versions.SHAPE_13 + "-1")), changeVersions);
       replay(history, ApprovalWorkflowImpl.OPTIONS);
       replay(history, WorkflowImplementationOptions.getDefaultInstance());
     }
@@ -138,6 +138,7 @@ class ReplayTest {
     record("human-tasks", version, RecordedScenarios::humanTasks);
     record("bounded-warnings", version, RecordedScenarios::boundedWarnings);
     record("signed-commands", version, RecordedScenarios::signedCommands);
+    record("task-lists", version, RecordedScenarios::taskLists);
   }
 
   private static void record(
