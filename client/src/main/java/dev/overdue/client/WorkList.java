@@ -66,6 +66,16 @@ public final class WorkList {
     return offeredTo(user);
   }
 
+  /**
+   * {@link #claimableBy}, together with the approvals whose PotentialOwners was cut ({@link
+   * #potentialOwnersCut}): those a reader confirms by the approval's {@code status}. A list of
+   * what {@code user} may claim built from this one is complete.
+   */
+  public WorkList claimableByOrCut(String user) {
+    return where(ApprovalSearchAttributes.POTENTIAL_OWNERS.getName() + " = " + literal(user) + " OR "
+        + ApprovalSearchAttributes.POTENTIAL_OWNERS_CUT.getName() + " = " + literal(ApprovalSearchAttributes.CUT));
+  }
+
   /** Approvals {@code user} requested. */
   public WorkList requestedBy(String user) {
     return where(ApprovalSearchAttributes.REQUESTER.getName() + " = " + literal(user));

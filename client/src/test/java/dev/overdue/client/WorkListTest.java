@@ -103,6 +103,12 @@ class WorkListTest {
   }
 
   @Test
+  void aClaimableListTakesTheNamedAndTheCutOnesInOneCondition() {
+    assertEquals(OPEN + " AND (PotentialOwners = 'o\\'brien' OR PotentialOwnersCut = 'true')",
+        new WorkList().claimableByOrCut("o'brien").query());
+  }
+
+  @Test
   void aTitleFilterIsOneConditionPerWordWithoutWhatTheIndexWouldReadAsSyntax() {
     assertEquals(OPEN + " AND (Title = 'invoice')", new WorkList().titleHasWords("invoice").query());
     assertEquals(OPEN + " AND (Title = 'Invoice' AND Title = '4711' AND Title = 'ACME')",

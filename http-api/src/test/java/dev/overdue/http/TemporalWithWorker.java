@@ -1,5 +1,6 @@
 package dev.overdue.http;
 
+import dev.overdue.activities.DirectoryOwnerActivities;
 import dev.overdue.activities.OverdueActivities;
 import dev.overdue.activities.delivery.Deliveries;
 import dev.overdue.activities.settings.Directory;
@@ -10,6 +11,7 @@ import dev.overdue.client.Connection;
 import dev.overdue.worker.EmbeddedTemporal;
 import dev.overdue.worker.SearchAttributeRegistration;
 import dev.overdue.workflow.ApprovalWorkflowImpl;
+import dev.overdue.workflow.activities.DirectoryActivities;
 import io.temporal.client.WorkflowClient;
 import io.temporal.envconfig.ClientConfigProfile;
 import io.temporal.serviceclient.WorkflowServiceStubs;
@@ -18,9 +20,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The embedded Temporal service on a free port, with Overdue's search attributes and a worker whose
@@ -38,14 +42,22 @@ final class TemporalWithWorker implements AutoCloseable {
 
   final String address;
   final WorkflowClient client;
+  /** The directory's groups, which a test may change: lookups read them as they are at the time. */
+  final Map<String, List<String>> groups = new ConcurrentHashMap<>();
   private final EmbeddedTemporal temporal;
   private final WorkflowServiceStubs stubs;
   private final WorkerFactory factory;
 
+  /** On the embedded service: no lists (it cannot answer list queries). */
   TemporalWithWorker(Map<String, List<String>> extraGroups) {
-    address = "127.0.0.1:" + freePort();
-    temporal = EmbeddedTemporal.start(address);
-    Connection connection = new Connection(ClientConfigProfile.newBuilder().setAddress(address).build());
+    this(null, extraGroups);
+  }
+
+  /** On the server at {@code address} (a dev server, for lists); null: the embedded service. */
+  TemporalWithWorker(String address, Map<String, List<String>> extraGroups) {
+    this.address = address == null ? "127.0.0.1:" + freePort() : address;
+    temporal = address == null ? EmbeddedTemporal.start(this.address) : null;
+    Connection connection = new Connection(ClientConfigProfile.newBuilder().setAddress(this.address).build());
     stubs = connection.serviceStubs();
     client = connection.client(stubs);
     SearchAttributeRegistration.ensure(stubs, "default", ApprovalSearchAttributes.DEFINITIONS);
@@ -53,14 +65,23 @@ final class TemporalWithWorker implements AutoCloseable {
     for (String user : List.of("alice", "bob", "carol", "frank", "fiona", "lena")) {
       users.put(user, new Person(user, null, "log", null, "carol", null));
     }
-    Map<String, List<String>> groups = new LinkedHashMap<>(GROUPS);
+    groups.putAll(GROUPS);
     groups.putAll(extraGroups);
     Deliveries deliveries =
         Deliveries.start(NotificationSettings.defaults(), new Directory(users, groups), Clock.systemUTC());
     factory = WorkerFactory.newInstance(client);
     var worker = factory.newWorker("overdue");
     worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.OPTIONS, ApprovalWorkflowImpl.class);
-    worker.registerActivitiesImplementations(OverdueActivities.of(deliveries));
+    List<Object> activities = new ArrayList<>();
+    for (Object activity : OverdueActivities.of(deliveries)) {
+      if (!(activity instanceof DirectoryActivities)) {
+        activities.add(activity);
+      }
+    }
+    DirectoryActivities directory =
+        lookup -> new DirectoryOwnerActivities(new Directory(users, Map.copyOf(groups))).lookUpOwners(lookup);
+    activities.add(directory);
+    worker.registerActivitiesImplementations(activities.toArray());
     factory.start();
   }
 
@@ -68,7 +89,9 @@ final class TemporalWithWorker implements AutoCloseable {
   public void close() {
     factory.shutdownNow();
     stubs.shutdownNow();
-    temporal.close();
+    if (temporal != null) {
+      temporal.close();
+    }
   }
 
   static int freePort() {

@@ -20,9 +20,10 @@ import java.util.concurrent.TimeUnit;
  * A real Temporal dev server ({@code temporal server start-dev}) on free loopback ports, started
  * the way a user starts it: through {@code bin/dev-server}, which installs the Temporal CLI into
  * {@code .tools/} when it is missing and registers Overdue's search attributes. {@link
- * Options#plain} starts the bare {@code temporal server start-dev} instead, without them.
+ * Options#plain} starts the bare {@code temporal server start-dev} instead, without them. Public
+ * for the HTTP API's tests, which list approvals from a real visibility store.
  */
-final class DevServer implements AutoCloseable {
+public final class DevServer implements AutoCloseable {
   static final Path SCRIPT = Processes.ROOT.resolve("bin/dev-server");
   static final Duration START_TIMEOUT = Duration.ofSeconds(90);
 
@@ -33,12 +34,12 @@ final class DevServer implements AutoCloseable {
    * @param dbFile keep state in this SQLite file across restarts; null: in memory
    * @param extraArgs more flags for {@code temporal server start-dev}, e.g. --ui-codec-endpoint
    */
-  record Options(boolean ui, boolean searchAttributes, Path dbFile, List<String> extraArgs) {
+  public record Options(boolean ui, boolean searchAttributes, Path dbFile, List<String> extraArgs) {
     Options(boolean ui, boolean searchAttributes, Path dbFile) {
       this(ui, searchAttributes, dbFile, List.of());
     }
 
-    static Options headless() {
+    public static Options headless() {
       return new Options(false, true, null);
     }
 
@@ -91,7 +92,7 @@ final class DevServer implements AutoCloseable {
   }
 
   /** Starts a server on fresh free ports (retried: a port found free may be taken meanwhile). */
-  static DevServer start(Path dir, Options options) throws Exception {
+  public static DevServer start(Path dir, Options options) throws Exception {
     Files.createDirectories(dir);
     AssertionError failure = null;
     for (int attempt = 1; attempt <= 3; attempt++) {
@@ -177,7 +178,7 @@ final class DevServer implements AutoCloseable {
     }
   }
 
-  String address() {
+  public String address() {
     return "127.0.0.1:" + port;
   }
 

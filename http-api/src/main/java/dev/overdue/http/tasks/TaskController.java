@@ -1,0 +1,76 @@
+package dev.overdue.http.tasks;
+
+import dev.overdue.http.problems.ApiProblem;
+import dev.overdue.http.security.Caller;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.time.Clock;
+import java.util.Locale;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** "What can I act on": the caller's tasks, those offered to them, every open one, their requests. */
+@RestController
+@Tag(name = "Tasks", description = "Lists of tasks and requests, filtered, sorted and paged.")
+class TaskController {
+  static final int MAX_LIMIT = 100;
+
+  private final TaskSearch search;
+  private final Clock clock;
+
+  TaskController(TaskSearch search, Clock clock) {
+    this.search = search;
+    this.clock = clock;
+  }
+
+  @GetMapping("/api/v1/tasks")
+  @Operation(summary = "Tasks: mine (claimed by me), claimable (offered to me, a claim would be taken), all (administrators).")
+  TaskPage tasks(
+      @AuthenticationPrincipal Caller caller,
+      @Parameter(description = "mine, claimable or all") @RequestParam(defaultValue = "claimable") String view,
+      @Parameter(description = "ISO-8601 instant: due before it") @RequestParam(required = false) String dueBefore,
+      @Parameter(description = "ISO-8601 instant: due after it") @RequestParam(required = false) String dueAfter,
+      @Parameter(description = "only tasks past their due date") @RequestParam(required = false) Boolean overdue,
+      @Parameter(description = "a priority 0..10 (0 highest) or a range such as 0..3") @RequestParam(required = false) String priority,
+      @Parameter(description = "the current step's name") @RequestParam(required = false) String step,
+      @Parameter(description = "the requester") @RequestParam(required = false) String requester,
+      @Parameter(description = "text in the request id or title") @RequestParam(required = false) String q,
+      @Parameter(description = "due, priority or started; - before it reverses") @RequestParam(defaultValue = "due") String sort,
+      @RequestParam(defaultValue = "25") int limit,
+      @Parameter(description = "the next page, as the previous page's next gave it") @RequestParam(required = false) String cursor) {
+    TaskSearch.View chosen = switch (view.toLowerCase(Locale.ROOT)) {
+      case "mine" -> TaskSearch.View.MINE;
+      case "claimable" -> TaskSearch.View.CLAIMABLE;
+      case "all" -> TaskSearch.View.ALL;
+      default -> throw ApiProblem.badInput("view", "mine, claimable or all");
+    };
+    if (chosen == TaskSearch.View.ALL && !caller.admin()) {
+      throw ApiProblem.forbidden("view=all lists every open approval: for administrators only");
+    }
+    TaskFilter filter = TaskFilter.of(dueBefore, dueAfter, overdue, priority, step, requester, q);
+    return search.search(caller, chosen, filter, sort, limit(limit), cursor, clock.instant());
+  }
+
+  @GetMapping("/api/v1/requests")
+  @Operation(summary = "The caller's own requests, open and ended, newest first unless sorted otherwise.")
+  TaskPage requests(
+      @AuthenticationPrincipal Caller caller,
+      @RequestParam(required = false) String step,
+      @RequestParam(required = false) String q,
+      @RequestParam(defaultValue = "-started") String sort,
+      @RequestParam(defaultValue = "25") int limit,
+      @RequestParam(required = false) String cursor) {
+    TaskFilter filter = TaskFilter.of(null, null, null, null, step, null, q);
+    return search.search(caller, TaskSearch.View.REQUESTED, filter, sort, limit(limit), cursor, clock.instant());
+  }
+
+  private static int limit(int limit) {
+    if (limit < 1 || limit > MAX_LIMIT) {
+      throw ApiProblem.badInput("limit", "1 to " + MAX_LIMIT);
+    }
+    return limit;
+  }
+}

@@ -1,0 +1,173 @@
+package dev.overdue.http.tasks;
+
+import static dev.overdue.api.ApprovalSearchAttributes.APPROVAL_STATE;
+import static dev.overdue.api.ApprovalSearchAttributes.CANDIDATE_GROUPS;
+import static dev.overdue.api.ApprovalSearchAttributes.CURRENT_OWNER;
+import static dev.overdue.api.ApprovalSearchAttributes.CURRENT_STEP;
+import static dev.overdue.api.ApprovalSearchAttributes.DUE_DATE;
+import static dev.overdue.api.ApprovalSearchAttributes.HAS_WARNINGS;
+import static dev.overdue.api.ApprovalSearchAttributes.NEXT_DEADLINE;
+import static dev.overdue.api.ApprovalSearchAttributes.POTENTIAL_OWNERS;
+import static dev.overdue.api.ApprovalSearchAttributes.PRIORITY;
+import static dev.overdue.api.ApprovalSearchAttributes.REQUESTER;
+import static dev.overdue.api.ApprovalSearchAttributes.TASK_STATE;
+import static dev.overdue.api.ApprovalSearchAttributes.TITLE;
+
+import dev.overdue.api.StatusInfo;
+import dev.overdue.client.Approvals;
+import dev.overdue.client.WorkList;
+import dev.overdue.http.ApiSettings;
+import dev.overdue.http.security.Caller;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowExecutionMetadata;
+import io.temporal.common.SearchAttributes;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import org.springframework.stereotype.Component;
+
+/**
+ * The lists: which approvals a caller can act on, read from Temporal's visibility store by the
+ * search attributes each approval publishes (docs/guide/work-lists.md), then sorted and paged here.
+ * "Claimable" is exactly the users the workflow would take a claim from, as the workflow publishes
+ * them; where it had to cut a long list (a group of hundreds), the API asks the workflow itself.
+ */
+@Component
+class TaskSearch {
+  /** The lists one may ask for. */
+  enum View { MINE, CLAIMABLE, ALL, REQUESTED }
+
+  private final WorkflowClient client;
+  private final Approvals approvals;
+  private final ApiSettings settings;
+
+  TaskSearch(WorkflowClient client, Approvals approvals, ApiSettings settings) {
+    this.client = client;
+    this.approvals = approvals;
+    this.settings = settings;
+  }
+
+  TaskPage search(Caller caller, View view, TaskFilter filter, String sort, int limit, String cursor, Instant now) {
+    Cursor after = cursor == null || cursor.isBlank() ? null : Cursor.decode(cursor, sort);
+    WorkList list = query(caller, view, filter, now);
+    List<TaskSummary> rows = new ArrayList<>();
+    int scanned = 0;
+    boolean complete = true;
+    try (Stream<WorkflowExecutionMetadata> executions = client.listExecutions(list.query())) {
+      for (WorkflowExecutionMetadata execution : (Iterable<WorkflowExecutionMetadata>) executions::iterator) {
+        if (scanned == settings.scanLimit()) {
+          complete = false;
+          break;
+        }
+        scanned++;
+        SearchAttributes attributes = execution.getTypedSearchAttributes();
+        if (view == View.CLAIMABLE && !offeredTo(caller, execution, attributes)) {
+          continue;
+        }
+        TaskSummary row = summary(execution, attributes, now);
+        if (matchesText(row, filter.text())) {
+          rows.add(row);
+        }
+      }
+    }
+    rows.sort(TaskSort.comparator(sort));
+    List<TaskSummary> page = rows.stream()
+        .filter(row -> after == null || TaskSort.after(sort, row, after))
+        .limit(limit + 1L)
+        .toList();
+    String next = null;
+    if (page.size() > limit) {
+      page = page.subList(0, limit);
+      TaskSummary last = page.get(limit - 1);
+      next = new Cursor(sort, TaskSort.key(sort, last), last.workflowId()).encode();
+    }
+    return new TaskPage(page, next, scanned, complete);
+  }
+
+  private WorkList query(Caller caller, View view, TaskFilter filter, Instant now) {
+    WorkList list = new WorkList();
+    switch (view) {
+      case MINE -> list.ownedBy(caller.user());
+      case CLAIMABLE -> list.claimableByOrCut(caller.user());
+      case REQUESTED -> list.requestedBy(caller.user()).includingClosed();
+      case ALL -> { }
+    }
+    if (filter.dueBefore() != null) {
+      list.dueBefore(filter.dueBefore());
+    }
+    if (filter.dueAfter() != null) {
+      list.dueAfter(filter.dueAfter());
+    }
+    if (Boolean.TRUE.equals(filter.overdue())) {
+      list.dueBefore(now);
+    }
+    if (filter.priorityFrom() != null) {
+      list.withPriority(filter.priorityFrom(), filter.priorityTo());
+    }
+    if (filter.step() != null) {
+      list.inStep(filter.step());
+    }
+    if (filter.requester() != null) {
+      list.requestedBy(filter.requester());
+    }
+    return list;
+  }
+
+  /**
+   * Listed by name, or on a cut list whose full answer only the workflow has: then its {@code
+   * status} says whether the caller is among those a claim would be taken from.
+   */
+  private boolean offeredTo(Caller caller, WorkflowExecutionMetadata execution, SearchAttributes attributes) {
+    List<String> named = attributes.get(POTENTIAL_OWNERS);
+    if (named != null && named.contains(caller.user())) {
+      return true;
+    }
+    try {
+      StatusInfo status = approvals.status(execution.getExecution().getWorkflowId());
+      return status.steps().stream()
+          .filter(step -> step.name().equals(status.currentStep()) && "READY".equals(step.state()))
+          .anyMatch(step -> step.potentialOwners() != null && step.potentialOwners().contains(caller.user())
+              && (step.excludedOwners() == null || !step.excludedOwners().contains(caller.user())));
+    } catch (RuntimeException gone) {
+      return false; // ended or unreachable since it was listed: nothing to claim
+    }
+  }
+
+  private static TaskSummary summary(WorkflowExecutionMetadata execution, SearchAttributes attributes, Instant now) {
+    String workflowId = execution.getExecution().getWorkflowId();
+    OffsetDateTime due = attributes.get(DUE_DATE);
+    OffsetDateTime next = attributes.get(NEXT_DEADLINE);
+    Long priority = attributes.get(PRIORITY);
+    List<String> groups = attributes.get(CANDIDATE_GROUPS);
+    Instant started = execution.getStartTime();
+    return new TaskSummary(
+        Approvals.requestId(workflowId),
+        workflowId,
+        attributes.get(TITLE),
+        attributes.get(REQUESTER),
+        attributes.get(APPROVAL_STATE),
+        attributes.get(CURRENT_STEP),
+        attributes.get(TASK_STATE),
+        attributes.get(CURRENT_OWNER),
+        priority == null ? null : priority.intValue(),
+        due == null ? null : due.toInstant().toString(),
+        due != null && due.toInstant().isBefore(now),
+        next == null ? null : next.toInstant().toString(),
+        Boolean.TRUE.equals(attributes.get(HAS_WARNINGS)),
+        groups == null ? List.of() : groups,
+        started == null ? null : started.toString());
+  }
+
+  /** The text filter: a word of the title or the request id, ignoring case. */
+  private static boolean matchesText(TaskSummary row, String text) {
+    if (text == null) {
+      return true;
+    }
+    String wanted = text.toLowerCase(Locale.ROOT);
+    return row.id().toLowerCase(Locale.ROOT).contains(wanted)
+        || (row.title() != null && row.title().toLowerCase(Locale.ROOT).contains(wanted));
+  }
+}
