@@ -294,9 +294,9 @@ class DistributionIT {
       assertEquals(200, metrics.statusCode(), metrics.body());
       assertTrue(metrics.body().contains("jvm_memory_used_bytes"), metrics.body());
 
-      // The worker's probe, as an exec probe would run it: not ready without Temporal.
-      Result probe =
-          run(List.of(home.resolve("bin/overdue-worker").toString(), "probe", base.resolve("/readyz").toString()), DIR, env);
+      // The api image's HEALTHCHECK, as its shell runs it (with this distribution for /opt/overdue).
+      String healthcheck = apiHealthcheck().replace("/opt/overdue/", home + "/");
+      Result probe = run(List.of("bash", "-c", healthcheck), DIR, env);
       assertEquals(1, probe.exit(), probe.toString());
       assertTrue(
           probe.err().startsWith("not ready: HTTP 503 from http://127.0.0.1:" + port + "/readyz"), probe.toString());
@@ -321,6 +321,19 @@ class DistributionIT {
       api.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
       refused.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
     }
+  }
+
+  /** The command of the Dockerfile's HEALTHCHECK in its {@code api} stage (the line after it). */
+  private static String apiHealthcheck() throws IOException {
+    List<String> lines = Files.readAllLines(DOCKERFILE);
+    int stage = lines.indexOf("FROM base AS api");
+    assertTrue(stage >= 0, "the Dockerfile's api stage");
+    for (int i = stage + 1; i < lines.size() && !lines.get(i).startsWith("FROM "); i++) {
+      if (lines.get(i).startsWith("HEALTHCHECK ") && lines.get(i + 1).strip().startsWith("CMD ")) {
+        return lines.get(i + 1).strip().substring("CMD ".length());
+      }
+    }
+    throw new AssertionError("no HEALTHCHECK ... CMD in the api stage of " + DOCKERFILE);
   }
 
   /** Starts a script with exactly {@code env}, its output (both streams) into {@code log}. */
@@ -499,6 +512,7 @@ class DistributionIT {
       installed.add(opt.group(1));
     }
     assertTrue(installed.contains("bin/overdue-worker") && installed.contains("config/overdue.yaml"), installed.toString());
+    assertTrue(installed.contains("bin/overdue-api"), installed.toString());
     for (String file : installed) {
       assertTrue(Files.exists(home.resolve(file)), "/opt/overdue/" + file + " is not in the tarball");
       if (file.startsWith("bin/")) {
@@ -531,6 +545,14 @@ class DistributionIT {
     // The HEALTHCHECK runs the probe the worker test runs.
     assertTrue(dockerfile.contains("CMD [\"/opt/overdue/bin/overdue-worker\", \"probe\"]"), dockerfile);
     assertTrue(unit.contains("\nExecStart=/opt/overdue/bin/overdue-worker --config /etc/overdue/overdue.yaml\n"), unit);
+
+    // The api image: the API's script, on every interface (so with an issuer), on port 8090.
+    String apiStage = dockerfile.substring(dockerfile.indexOf("\nFROM base AS api\n"), dockerfile.indexOf("\nFROM base AS worker\n"));
+    assertTrue(apiStage.contains("\nENTRYPOINT [\"/opt/overdue/bin/overdue-api\"]\n"), apiStage);
+    assertTrue(apiStage.contains("SERVER_ADDRESS=0.0.0.0") && apiStage.contains("SERVER_PORT=8090"), apiStage);
+    assertTrue(apiStage.contains("\nEXPOSE 8090\n") && apiStage.contains("\nUSER 10001:10001\n"), apiStage);
+    // The worker stays the default target: the last stage.
+    assertTrue(dockerfile.lastIndexOf("\nFROM ") == dockerfile.indexOf("\nFROM base AS worker\n"), dockerfile);
   }
 
   /** systemd reads the unit without a warning (where systemd-analyze is installed). */
