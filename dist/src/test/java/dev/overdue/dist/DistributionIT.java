@@ -44,7 +44,7 @@ import org.junit.jupiter.api.Timeout;
  * directory and run with a PATH that holds bash, readlink and a Java runtime, nothing else (no
  * Maven, no source tree): the worker on its in-memory service, the CLI through symlinks, the HTTP
  * API's probes with no Temporal to reach, the refusal of an old Java, and the files the systemd
- * unit and the Dockerfile name.
+ * units and the Dockerfile name.
  */
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
 class DistributionIT {
@@ -55,6 +55,7 @@ class DistributionIT {
   /** The repository: failsafe runs in {@code dist/}. */
   private static final Path REPO = Path.of("").toAbsolutePath().getParent();
   private static final Path UNIT = REPO.resolve("deploy/systemd/overdue-worker.service");
+  private static final Path API_UNIT = REPO.resolve("deploy/systemd/overdue-api.service");
   private static final Path DOCKERFILE = REPO.resolve("deploy/docker/Dockerfile");
 
   private static final Duration RUN_TIMEOUT = Duration.ofSeconds(60);
@@ -124,6 +125,7 @@ class DistributionIT {
             "docs/schema/overdue-settings.schema.json",
             "deploy/README.md",
             "deploy/systemd/overdue-worker.service",
+            "deploy/systemd/overdue-api.service",
             "deploy/systemd/overdue.env",
             "deploy/docker/Dockerfile")) {
       assertEquals("-rw-r--r--", modes.get(file), file + " in\n" + listing.out());
@@ -503,11 +505,12 @@ class DistributionIT {
   }
 
   @Test
-  void everyFileTheUnitAndTheDockerfileNameIsInTheTarball() throws Exception {
+  void everyFileTheUnitsAndTheDockerfileNameIsInTheTarball() throws Exception {
     String unit = Files.readString(UNIT);
+    String apiUnit = Files.readString(API_UNIT);
     String dockerfile = Files.readString(DOCKERFILE);
     Set<String> installed = new TreeSet<>();
-    Matcher opt = Pattern.compile("/opt/overdue/([A-Za-z0-9._/-]+)").matcher(unit + "\n" + dockerfile);
+    Matcher opt = Pattern.compile("/opt/overdue/([A-Za-z0-9._/-]+)").matcher(unit + "\n" + apiUnit + "\n" + dockerfile);
     while (opt.find()) {
       installed.add(opt.group(1));
     }
@@ -523,7 +526,7 @@ class DistributionIT {
     Map<String, String> etc =
         Map.of("overdue.yaml", "config/overdue.yaml", "overdue.env", "deploy/systemd/overdue.env");
     String installSteps = Files.readString(home.resolve("deploy/README.md"));
-    Matcher named = Pattern.compile("/etc/overdue/([A-Za-z0-9._-]+)").matcher(unit + "\n" + dockerfile);
+    Matcher named = Pattern.compile("/etc/overdue/([A-Za-z0-9._-]+)").matcher(unit + "\n" + apiUnit + "\n" + dockerfile);
     while (named.find()) {
       String source = etc.get(named.group(1));
       assertTrue(source != null, "where does " + named.group() + " come from?");
@@ -546,6 +549,28 @@ class DistributionIT {
     assertTrue(dockerfile.contains("CMD [\"/opt/overdue/bin/overdue-worker\", \"probe\"]"), dockerfile);
     assertTrue(unit.contains("\nExecStart=/opt/overdue/bin/overdue-worker --config /etc/overdue/overdue.yaml\n"), unit);
 
+    // The API: its unit runs the script with the shared environment file, hardened as the worker's
+    // (every option of the worker's hardening block but the writable path: it keeps nothing).
+    assertTrue(apiUnit.contains("\nExecStart=/opt/overdue/bin/overdue-api\n"), apiUnit);
+    assertTrue(apiUnit.contains("\nEnvironmentFile=/etc/overdue/overdue.env\n"), apiUnit);
+    assertTrue(apiUnit.contains("\nSuccessExitStatus=143\n") && apiUnit.contains("\nRestartPreventExitStatus=127\n"), apiUnit);
+    // Its environment file shows every setting of the API's, commented out (development mode on loopback).
+    String environment = Files.readString(home.resolve("deploy/systemd/overdue.env"));
+    for (String setting :
+        List.of("SERVER_ADDRESS", "SERVER_PORT", "OVERDUE_API_ISSUER", "OVERDUE_API_JWKS", "OVERDUE_API_AUDIENCES",
+            "OVERDUE_API_USER_CLAIM", "OVERDUE_API_GROUPS_CLAIM", "OVERDUE_API_ADMIN_GROUP", "OVERDUE_API_TASK_QUEUE")) {
+      assertTrue(environment.contains("\n#" + setting + "="), setting + " in overdue.env");
+    }
+    List<String> hardening =
+        unit.lines()
+            .dropWhile(line -> !line.startsWith("NoNewPrivileges="))
+            .takeWhile(line -> !line.isBlank())
+            .filter(line -> !line.startsWith("ReadWritePaths="))
+            .toList();
+    assertTrue(hardening.size() >= 20, hardening.toString());
+    assertEquals(
+        hardening,
+        apiUnit.lines().dropWhile(line -> !line.startsWith("NoNewPrivileges=")).takeWhile(line -> !line.isBlank()).toList());
     // The api image: the API's script, on every interface (so with an issuer), on port 8090.
     String apiStage = dockerfile.substring(dockerfile.indexOf("\nFROM base AS api\n"), dockerfile.indexOf("\nFROM base AS worker\n"));
     assertTrue(apiStage.contains("\nENTRYPOINT [\"/opt/overdue/bin/overdue-api\"]\n"), apiStage);
@@ -555,18 +580,20 @@ class DistributionIT {
     assertTrue(dockerfile.lastIndexOf("\nFROM ") == dockerfile.indexOf("\nFROM base AS worker\n"), dockerfile);
   }
 
-  /** systemd reads the unit without a warning (where systemd-analyze is installed). */
+  /** systemd reads the units without a warning (where systemd-analyze is installed). */
   @Test
-  void systemdAcceptsTheUnit() throws Exception {
+  void systemdAcceptsTheUnits() throws Exception {
     Path analyze = Path.of("/usr/bin/systemd-analyze");
     Path units = Path.of("/lib/systemd/system");
     assumeTrue(Files.isExecutable(analyze) && Files.isDirectory(units), "systemd-analyze is not installed");
     // A root with the installed layout: the unit checks that ExecStart= is executable.
     Path root = DIR.resolve("root");
     Files.createDirectories(root.resolve("opt/overdue/bin"));
-    Files.copy(home.resolve("bin/overdue-worker"), root.resolve("opt/overdue/bin/overdue-worker"));
     Path system = Files.createDirectories(root.resolve("etc/systemd/system"));
-    Files.copy(home.resolve("deploy/systemd/overdue-worker.service"), system.resolve("overdue-worker.service"));
+    for (String name : List.of("overdue-worker", "overdue-api")) {
+      Files.copy(home.resolve("bin/" + name), root.resolve("opt/overdue/bin/" + name));
+      Files.copy(home.resolve("deploy/systemd/" + name + ".service"), system.resolve(name + ".service"));
+    }
     Path targets = Files.createDirectories(root.resolve("lib/systemd/system"));
     try (Stream<Path> files = Files.list(units)) {
       for (Path target : files.filter(f -> f.toString().endsWith(".target")).toList()) {
@@ -574,7 +601,10 @@ class DistributionIT {
       }
     }
     Result verify =
-        run(List.of(analyze.toString(), "verify", "--root=" + root, "overdue-worker.service"), DIR, System.getenv());
+        run(
+            List.of(analyze.toString(), "verify", "--root=" + root, "overdue-worker.service", "overdue-api.service"),
+            DIR,
+            System.getenv());
     assertEquals(0, verify.exit(), verify.toString());
     assertEquals("", (verify.out() + verify.err()).strip(), "warnings: " + verify);
   }
