@@ -10,6 +10,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,8 +42,9 @@ import org.junit.jupiter.api.Timeout;
 /**
  * The distribution as a server gets it: {@code overdue-<version>.tar.gz} unpacked into an empty
  * directory and run with a PATH that holds bash, readlink and a Java runtime, nothing else (no
- * Maven, no source tree): the worker on its in-memory service, the CLI through symlinks, the
- * refusal of an old Java, and the files the systemd unit and the Dockerfile name.
+ * Maven, no source tree): the worker on its in-memory service, the CLI through symlinks, the HTTP
+ * API's probes with no Temporal to reach, the refusal of an old Java, and the files the systemd
+ * units and the Dockerfile name.
  */
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
 class DistributionIT {
@@ -49,6 +55,7 @@ class DistributionIT {
   /** The repository: failsafe runs in {@code dist/}. */
   private static final Path REPO = Path.of("").toAbsolutePath().getParent();
   private static final Path UNIT = REPO.resolve("deploy/systemd/overdue-worker.service");
+  private static final Path API_UNIT = REPO.resolve("deploy/systemd/overdue-api.service");
   private static final Path DOCKERFILE = REPO.resolve("deploy/docker/Dockerfile");
 
   private static final Duration RUN_TIMEOUT = Duration.ofSeconds(60);
@@ -108,6 +115,7 @@ class DistributionIT {
         List.of(
             "lib/overdue-worker.jar",
             "lib/overdue.jar",
+            "lib/overdue-api.jar",
             "lib/java.bash",
             "config/overdue.yaml",
             "README.md",
@@ -117,11 +125,12 @@ class DistributionIT {
             "docs/schema/overdue-settings.schema.json",
             "deploy/README.md",
             "deploy/systemd/overdue-worker.service",
+            "deploy/systemd/overdue-api.service",
             "deploy/systemd/overdue.env",
             "deploy/docker/Dockerfile")) {
       assertEquals("-rw-r--r--", modes.get(file), file + " in\n" + listing.out());
     }
-    for (String script : List.of("bin/overdue", "bin/overdue-worker")) {
+    for (String script : List.of("bin/overdue", "bin/overdue-worker", "bin/overdue-api")) {
       assertEquals("-rwxr-xr-x", modes.get(script), script + " in\n" + listing.out());
       assertEquals(
           "rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(home.resolve(script))));
@@ -133,11 +142,12 @@ class DistributionIT {
             .filter(f -> f.endsWith("pom.xml") || f.endsWith(".class") || f.contains("target/"))
             .collect(Collectors.toSet()));
     System.out.printf(
-        "%s: %.1f MB (worker jar %.1f MB, CLI jar %.1f MB)%n",
+        "%s: %.1f MB (worker jar %.1f MB, CLI jar %.1f MB, API jar %.1f MB)%n",
         TARBALL.getFileName(),
         Files.size(TARBALL) / 1e6,
         Files.size(home.resolve("lib/overdue-worker.jar")) / 1e6,
-        Files.size(home.resolve("lib/overdue.jar")) / 1e6);
+        Files.size(home.resolve("lib/overdue.jar")) / 1e6,
+        Files.size(home.resolve("lib/overdue-api.jar")) / 1e6);
   }
 
   @Test
@@ -236,6 +246,108 @@ class DistributionIT {
   }
 
   @Test
+  void theApiIsAliveWithoutTemporalButNotReadyAndRefusesAWiderAddressWithoutAnIssuer() throws Exception {
+    // Through a symlink, as /usr/local/bin/overdue-api would be; no Temporal at TEMPORAL_ADDRESS.
+    Path links = Files.createDirectories(DIR.resolve("links"));
+    Files.createSymbolicLink(links.resolve("overdue-api"), home.resolve("bin/overdue-api"));
+    int port = freePort();
+    Map<String, String> env = cleanEnv(path);
+    env.put("TEMPORAL_ADDRESS", "127.0.0.1:" + freePort());
+    env.put("SERVER_PORT", Integer.toString(port));
+    env.put("OVERDUE_JAVA_OPTS", "-Xmx256m -XX:+PrintCommandLineFlags");
+    // Development mode (no OVERDUE_API_ISSUER) on every interface: refused, at the same time.
+    Map<String, String> wide = new HashMap<>(env);
+    wide.put("SERVER_PORT", Integer.toString(freePort()));
+    wide.put("SERVER_ADDRESS", "0.0.0.0");
+
+    Path log = DIR.resolve("api.log");
+    Path refusedLog = DIR.resolve("api-refused.log");
+    long started = System.nanoTime();
+    Process api = start(List.of(links.resolve("overdue-api").toString()), env, log);
+    Process refused = start(List.of(home.resolve("bin/overdue-api").toString()), wide, refusedLog);
+    try {
+      HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+      URI base = URI.create("http://127.0.0.1:" + port);
+      HttpResponse<String> live = null;
+      long giveUp = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+      while (System.nanoTime() < giveUp && api.isAlive()) {
+        try {
+          live = http.send(HttpRequest.newBuilder(base.resolve("/healthz")).build(), BodyHandlers.ofString());
+          break;
+        } catch (IOException notYet) { // nothing listening yet
+          Thread.sleep(200);
+        }
+      }
+      assertTrue(live != null, "the API never answered /healthz:\n" + Files.readString(log));
+      lap("API answering", started);
+      // Liveness is the process's; readiness needs Temporal.
+      assertEquals(200, live.statusCode(), live.body() + "\n" + Files.readString(log));
+      HttpResponse<String> ready =
+          http.send(HttpRequest.newBuilder(base.resolve("/readyz")).build(), BodyHandlers.ofString());
+      assertEquals(503, ready.statusCode(), ready.body());
+      String output = Files.readString(log);
+      assertTrue(output.contains("DEVELOPMENT MODE"), output);
+      assertTrue(output.contains("-XX:MaxHeapSize=268435456"), "OVERDUE_JAVA_OPTS reached the JVM: " + output);
+      // Metrics, for a caller (development mode: the user header).
+      HttpResponse<String> metrics =
+          http.send(
+              HttpRequest.newBuilder(base.resolve("/actuator/prometheus")).header("X-Overdue-User", "alice").build(),
+              BodyHandlers.ofString());
+      assertEquals(200, metrics.statusCode(), metrics.body());
+      assertTrue(metrics.body().contains("jvm_memory_used_bytes"), metrics.body());
+
+      // The api image's HEALTHCHECK, as its shell runs it (with this distribution for /opt/overdue).
+      String healthcheck = apiHealthcheck().replace("/opt/overdue/", home + "/");
+      Result probe = run(List.of("bash", "-c", healthcheck), DIR, env);
+      assertEquals(1, probe.exit(), probe.toString());
+      assertTrue(
+          probe.err().startsWith("not ready: HTTP 503 from http://127.0.0.1:" + port + "/readyz"), probe.toString());
+      Result alive =
+          run(List.of(home.resolve("bin/overdue-worker").toString(), "probe", base.resolve("/healthz").toString()), DIR, env);
+      assertEquals(0, alive.exit(), alive.toString());
+      lap("API probes", started);
+
+      assertTrue(refused.waitFor(90, TimeUnit.SECONDS), "development mode on 0.0.0.0 must not start");
+      assertEquals(1, refused.exitValue(), Files.readString(refusedLog));
+      assertTrue(
+          Files.readString(refusedLog).contains("serves loopback only, but server.address is 0.0.0.0: set OVERDUE_API_ISSUER"),
+          Files.readString(refusedLog));
+      lap("API refused on 0.0.0.0", started);
+
+      api.destroy(); // SIGTERM, as systemd and docker stop send it
+      assertTrue(api.waitFor(60, TimeUnit.SECONDS), "the API ended on SIGTERM");
+      assertEquals(143, api.exitValue(), "SuccessExitStatus=143 in the unit: " + Files.readString(log));
+      assertTrue(Files.readString(log).contains("Graceful shutdown complete"), Files.readString(log));
+      lap("API stopped on SIGTERM", started);
+    } finally {
+      api.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      refused.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+    }
+  }
+
+  /** The command of the Dockerfile's HEALTHCHECK in its {@code api} stage (the line after it). */
+  private static String apiHealthcheck() throws IOException {
+    List<String> lines = Files.readAllLines(DOCKERFILE);
+    int stage = lines.indexOf("FROM base AS api");
+    assertTrue(stage >= 0, "the Dockerfile's api stage");
+    for (int i = stage + 1; i < lines.size() && !lines.get(i).startsWith("FROM "); i++) {
+      if (lines.get(i).startsWith("HEALTHCHECK ") && lines.get(i + 1).strip().startsWith("CMD ")) {
+        return lines.get(i + 1).strip().substring("CMD ".length());
+      }
+    }
+    throw new AssertionError("no HEALTHCHECK ... CMD in the api stage of " + DOCKERFILE);
+  }
+
+  /** Starts a script with exactly {@code env}, its output (both streams) into {@code log}. */
+  private static Process start(List<String> command, Map<String, String> env, Path log) throws IOException {
+    ProcessBuilder builder = new ProcessBuilder(command).directory(DIR.toFile()).redirectErrorStream(true);
+    builder.redirectOutput(log.toFile());
+    builder.environment().clear();
+    builder.environment().putAll(env);
+    return builder.start();
+  }
+
+  @Test
   void theCliMakesItsClassDataArchiveOnceInTheBackgroundAndStartsFromItAfterwards() throws Exception {
     // mkdir, mv and rm as well: without them the archive is left out.
     Path tools = Files.createDirectories(DIR.resolve("path-with-mv"));
@@ -317,10 +429,14 @@ class DistributionIT {
 
       // java from the PATH
       String onPath = fake + ":" + pathWithoutJava;
-      for (String script : List.of("bin/overdue", "bin/overdue-worker")) {
+      for (String script : List.of("bin/overdue", "bin/overdue-worker", "bin/overdue-api")) {
         Map<String, String> env = cleanEnv(pathWithoutJava);
         env.put("PATH", onPath);
-        Result refused = run(List.of(home.resolve(script).toString(), "--help"), DIR, env);
+        // overdue-api answers --help itself, without Java: it runs the API here.
+        List<String> args = script.equals("bin/overdue-api") ? List.of() : List.of("--help");
+        List<String> command = new ArrayList<>(List.of(home.resolve(script).toString()));
+        command.addAll(args);
+        Result refused = run(command, DIR, env);
         assertEquals(127, refused.exit(), script + " " + refused);
         assertEquals("", refused.out(), refused.toString());
         assertTrue(
@@ -345,6 +461,22 @@ class DistributionIT {
     assertTrue(
         none.err().contains("overdue: needs Java 17 or later, but there is no java on the PATH and JAVA_HOME is not set"),
         none.toString());
+
+    // The API's --help is the script's own: it needs no Java, and starts no server.
+    Result help = run(List.of(home.resolve("bin/overdue-api").toString(), "--help"), DIR, cleanEnv(pathWithoutJava));
+    assertEquals(0, help.exit(), help.toString());
+    assertEquals("", help.err(), help.toString());
+    assertTrue(help.out().startsWith("Usage: overdue-api "), help.toString());
+    for (String setting :
+        List.of("SERVER_ADDRESS", "SERVER_PORT", "TEMPORAL_ADDRESS", "TEMPORAL_NAMESPACE", "OVERDUE_API_ISSUER",
+            "OVERDUE_API_JWKS", "OVERDUE_API_AUDIENCES", "OVERDUE_API_USER_CLAIM", "OVERDUE_API_GROUPS_CLAIM",
+            "OVERDUE_API_ADMIN_GROUP", "OVERDUE_API_TASK_QUEUE", "OVERDUE_JAVA_OPTS")) {
+      assertTrue(help.out().contains(setting), setting + " in\n" + help.out());
+    }
+    Result noJava = run(List.of(home.resolve("bin/overdue-api").toString()), DIR, cleanEnv(pathWithoutJava));
+    assertEquals(127, noJava.exit(), noJava.toString());
+    assertTrue(
+        noJava.err().contains("overdue-api: needs Java 17 or later, but there is no java on the PATH"), noJava.toString());
 
     Map<String, String> env = cleanEnv(path);
     env.put("JAVA_HOME", DIR.resolve("no-such-jdk").toString());
@@ -373,15 +505,17 @@ class DistributionIT {
   }
 
   @Test
-  void everyFileTheUnitAndTheDockerfileNameIsInTheTarball() throws Exception {
+  void everyFileTheUnitsAndTheDockerfileNameIsInTheTarball() throws Exception {
     String unit = Files.readString(UNIT);
+    String apiUnit = Files.readString(API_UNIT);
     String dockerfile = Files.readString(DOCKERFILE);
     Set<String> installed = new TreeSet<>();
-    Matcher opt = Pattern.compile("/opt/overdue/([A-Za-z0-9._/-]+)").matcher(unit + "\n" + dockerfile);
+    Matcher opt = Pattern.compile("/opt/overdue/([A-Za-z0-9._/-]+)").matcher(unit + "\n" + apiUnit + "\n" + dockerfile);
     while (opt.find()) {
       installed.add(opt.group(1));
     }
     assertTrue(installed.contains("bin/overdue-worker") && installed.contains("config/overdue.yaml"), installed.toString());
+    assertTrue(installed.contains("bin/overdue-api"), installed.toString());
     for (String file : installed) {
       assertTrue(Files.exists(home.resolve(file)), "/opt/overdue/" + file + " is not in the tarball");
       if (file.startsWith("bin/")) {
@@ -392,7 +526,7 @@ class DistributionIT {
     Map<String, String> etc =
         Map.of("overdue.yaml", "config/overdue.yaml", "overdue.env", "deploy/systemd/overdue.env");
     String installSteps = Files.readString(home.resolve("deploy/README.md"));
-    Matcher named = Pattern.compile("/etc/overdue/([A-Za-z0-9._-]+)").matcher(unit + "\n" + dockerfile);
+    Matcher named = Pattern.compile("/etc/overdue/([A-Za-z0-9._-]+)").matcher(unit + "\n" + apiUnit + "\n" + dockerfile);
     while (named.find()) {
       String source = etc.get(named.group(1));
       assertTrue(source != null, "where does " + named.group() + " come from?");
@@ -414,20 +548,52 @@ class DistributionIT {
     // The HEALTHCHECK runs the probe the worker test runs.
     assertTrue(dockerfile.contains("CMD [\"/opt/overdue/bin/overdue-worker\", \"probe\"]"), dockerfile);
     assertTrue(unit.contains("\nExecStart=/opt/overdue/bin/overdue-worker --config /etc/overdue/overdue.yaml\n"), unit);
+
+    // The API: its unit runs the script with the shared environment file, hardened as the worker's
+    // (every option of the worker's hardening block but the writable path: it keeps nothing).
+    assertTrue(apiUnit.contains("\nExecStart=/opt/overdue/bin/overdue-api\n"), apiUnit);
+    assertTrue(apiUnit.contains("\nEnvironmentFile=/etc/overdue/overdue.env\n"), apiUnit);
+    assertTrue(apiUnit.contains("\nSuccessExitStatus=143\n") && apiUnit.contains("\nRestartPreventExitStatus=127\n"), apiUnit);
+    // Its environment file shows every setting of the API's, commented out (development mode on loopback).
+    String environment = Files.readString(home.resolve("deploy/systemd/overdue.env"));
+    for (String setting :
+        List.of("SERVER_ADDRESS", "SERVER_PORT", "OVERDUE_API_ISSUER", "OVERDUE_API_JWKS", "OVERDUE_API_AUDIENCES",
+            "OVERDUE_API_USER_CLAIM", "OVERDUE_API_GROUPS_CLAIM", "OVERDUE_API_ADMIN_GROUP", "OVERDUE_API_TASK_QUEUE")) {
+      assertTrue(environment.contains("\n#" + setting + "="), setting + " in overdue.env");
+    }
+    List<String> hardening =
+        unit.lines()
+            .dropWhile(line -> !line.startsWith("NoNewPrivileges="))
+            .takeWhile(line -> !line.isBlank())
+            .filter(line -> !line.startsWith("ReadWritePaths="))
+            .toList();
+    assertTrue(hardening.size() >= 20, hardening.toString());
+    assertEquals(
+        hardening,
+        apiUnit.lines().dropWhile(line -> !line.startsWith("NoNewPrivileges=")).takeWhile(line -> !line.isBlank()).toList());
+    // The api image: the API's script, on every interface (so with an issuer), on port 8090.
+    String apiStage = dockerfile.substring(dockerfile.indexOf("\nFROM base AS api\n"), dockerfile.indexOf("\nFROM base AS worker\n"));
+    assertTrue(apiStage.contains("\nENTRYPOINT [\"/opt/overdue/bin/overdue-api\"]\n"), apiStage);
+    assertTrue(apiStage.contains("SERVER_ADDRESS=0.0.0.0") && apiStage.contains("SERVER_PORT=8090"), apiStage);
+    assertTrue(apiStage.contains("\nEXPOSE 8090\n") && apiStage.contains("\nUSER 10001:10001\n"), apiStage);
+    // The worker stays the default target: the last stage.
+    assertTrue(dockerfile.lastIndexOf("\nFROM ") == dockerfile.indexOf("\nFROM base AS worker\n"), dockerfile);
   }
 
-  /** systemd reads the unit without a warning (where systemd-analyze is installed). */
+  /** systemd reads the units without a warning (where systemd-analyze is installed). */
   @Test
-  void systemdAcceptsTheUnit() throws Exception {
+  void systemdAcceptsTheUnits() throws Exception {
     Path analyze = Path.of("/usr/bin/systemd-analyze");
     Path units = Path.of("/lib/systemd/system");
     assumeTrue(Files.isExecutable(analyze) && Files.isDirectory(units), "systemd-analyze is not installed");
     // A root with the installed layout: the unit checks that ExecStart= is executable.
     Path root = DIR.resolve("root");
     Files.createDirectories(root.resolve("opt/overdue/bin"));
-    Files.copy(home.resolve("bin/overdue-worker"), root.resolve("opt/overdue/bin/overdue-worker"));
     Path system = Files.createDirectories(root.resolve("etc/systemd/system"));
-    Files.copy(home.resolve("deploy/systemd/overdue-worker.service"), system.resolve("overdue-worker.service"));
+    for (String name : List.of("overdue-worker", "overdue-api")) {
+      Files.copy(home.resolve("bin/" + name), root.resolve("opt/overdue/bin/" + name));
+      Files.copy(home.resolve("deploy/systemd/" + name + ".service"), system.resolve(name + ".service"));
+    }
     Path targets = Files.createDirectories(root.resolve("lib/systemd/system"));
     try (Stream<Path> files = Files.list(units)) {
       for (Path target : files.filter(f -> f.toString().endsWith(".target")).toList()) {
@@ -435,7 +601,10 @@ class DistributionIT {
       }
     }
     Result verify =
-        run(List.of(analyze.toString(), "verify", "--root=" + root, "overdue-worker.service"), DIR, System.getenv());
+        run(
+            List.of(analyze.toString(), "verify", "--root=" + root, "overdue-worker.service", "overdue-api.service"),
+            DIR,
+            System.getenv());
     assertEquals(0, verify.exit(), verify.toString());
     assertEquals("", (verify.out() + verify.err()).strip(), "warnings: " + verify);
   }
