@@ -81,7 +81,7 @@ public final class ApprovalSearchAttributes {
    * The request's title, as Text: matched word by word, not as a whole value. On a dev server
    * (SQLite) {@code Title = 'invoice'} finds every title with the word "invoice" in it, in any case
    * and with or without accents, not "invoices"; several words in one value match any of them, so
-   * a filter for all of them is one condition per word ({@code dev.overdue.client.WorkList#titleHas}).
+   * a filter for all of them is one condition per word ({@code dev.overdue.client.WorkList#titleHasWords}).
    * No LIKE, STARTS_WITH or IN on a Text attribute. Unset when the request has no title; at most
    * 500 characters (the request's limit), so well below Temporal's 2 KB per value.
    */

@@ -137,7 +137,8 @@ class WorkListTest {
     assertEquals(List.of("finance", "legal"), entry.candidateGroups());
     assertTrue(entry.potentialOwnersCut());
 
-    WorkList.Entry older = entry(SearchAttributes.newBuilder().set(ApprovalSearchAttributes.APPROVAL_STATE, "ACTIVE").build());
+    WorkList.Entry older =
+        entry(SearchAttributes.newBuilder().set(ApprovalSearchAttributes.APPROVAL_STATE, "ACTIVE").build());
     assertNull(older.requester());
     assertNull(older.title());
     assertNull(older.taskState());
