@@ -500,8 +500,16 @@ public final class ApprovalProcess {
       return false;
     }
     return task.state() == TaskState.READY
-        ? task.owners().names().contains(user)
+        ? offeredTo(task).contains(user)
         : task.owner().filter(user::equals).isPresent();
+  }
+
+  /**
+   * Whom the offered {@code task} is told to: those who may claim it ({@link #claimants}), or —
+   * before version shape-13 — every potential owner, four-eyes rules or not.
+   */
+  List<String> offeredTo(UserTask task) {
+    return edition.tellsOnlyClaimants() ? claimants() : task.owners().names();
   }
 
   /** Who holds step {@code name}'s task (claimed, assigned or started), if anyone. */

@@ -137,6 +137,14 @@ public enum Edition {
     return atLeast(SHAPE_13);
   }
 
+  /**
+   * Tells an offer only to those who may claim it (its {@code claimants}): not to a potential owner
+   * the step's four-eyes rules keep off, such as the requester under {@code notBy: [requester]}.
+   */
+  public boolean tellsOnlyClaimants() {
+    return atLeast(SHAPE_13);
+  }
+
   private boolean atLeast(Edition first) {
     return compareTo(first) >= 0;
   }

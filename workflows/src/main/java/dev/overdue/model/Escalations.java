@@ -191,7 +191,7 @@ final class Escalations {
     }
     List<String> told =
         task.state() == TaskState.READY
-            ? task.owners().names().stream().filter(name -> !name.equals(releasedBy)).toList()
+            ? process.offeredTo(task).stream().filter(name -> !name.equals(releasedBy)).toList()
             : task.owner().map(List::of).orElse(List.of());
     if (told.isEmpty()) {
       return;

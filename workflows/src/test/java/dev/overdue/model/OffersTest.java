@@ -3,6 +3,8 @@ package dev.overdue.model;
 import static dev.overdue.model.Fixtures.T0;
 import static dev.overdue.model.Fixtures.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
 import java.util.List;
@@ -86,6 +88,18 @@ class OffersTest {
             Edition.CURRENT);
     continued.apply(new Command.Approve("alice", null), at("PT2H"));
     assertEquals(List.of(), offers(continued, at("PT2H")));
+  }
+
+  @Test
+  void anOfferIsToldOnlyToThoseWhoMayClaimIt() {
+    String fourEyes = "{'requestId':'OF-4','requester':'carol','steps':[{'name':'manager',"
+        + "'approvers':['carol','bob'],'notBy':['requester']}]}";
+    ApprovalProcess process = start(fourEyes, Edition.CURRENT);
+    assertEquals(List.of("manager: [bob]"), offers(process, T0), "not the requester, whom notBy keeps off");
+    assertFalse(process.waitsFor("manager", "carol"));
+    assertTrue(process.waitsFor("manager", "bob"));
+    ApprovalProcess before = start(fourEyes, Edition.SHAPE_12);
+    assertEquals(List.of("manager: [carol, bob]"), offers(before, T0), "approvals started before shape-13 told everyone");
   }
 
   @Test
