@@ -254,10 +254,13 @@ class DistributionIT {
     Map<String, String> env = cleanEnv(path);
     env.put("TEMPORAL_ADDRESS", "127.0.0.1:" + freePort());
     env.put("SERVER_PORT", Integer.toString(port));
+    int metricsPort = freePort();
+    env.put("MANAGEMENT_SERVER_PORT", Integer.toString(metricsPort));
     env.put("OVERDUE_JAVA_OPTS", "-Xmx256m -XX:+PrintCommandLineFlags");
     // Development mode (no OVERDUE_API_ISSUER) on every interface: refused, at the same time.
     Map<String, String> wide = new HashMap<>(env);
     wide.put("SERVER_PORT", Integer.toString(freePort()));
+    wide.put("MANAGEMENT_SERVER_PORT", Integer.toString(freePort()));
     wide.put("SERVER_ADDRESS", "0.0.0.0");
 
     Path log = DIR.resolve("api.log");
@@ -288,10 +291,10 @@ class DistributionIT {
       String output = Files.readString(log);
       assertTrue(output.contains("DEVELOPMENT MODE"), output);
       assertTrue(output.contains("-XX:MaxHeapSize=268435456"), "OVERDUE_JAVA_OPTS reached the JVM: " + output);
-      // Metrics, for a caller (development mode: the user header).
+      // Metrics, on their own port, for a scraper that signs in to nothing.
       HttpResponse<String> metrics =
           http.send(
-              HttpRequest.newBuilder(base.resolve("/actuator/prometheus")).header("X-Overdue-User", "alice").build(),
+              HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + metricsPort + "/actuator/prometheus")).build(),
               BodyHandlers.ofString());
       assertEquals(200, metrics.statusCode(), metrics.body());
       assertTrue(metrics.body().contains("jvm_memory_used_bytes"), metrics.body());
@@ -468,7 +471,7 @@ class DistributionIT {
     assertEquals("", help.err(), help.toString());
     assertTrue(help.out().startsWith("Usage: overdue-api "), help.toString());
     for (String setting :
-        List.of("SERVER_ADDRESS", "SERVER_PORT", "TEMPORAL_ADDRESS", "TEMPORAL_NAMESPACE", "OVERDUE_API_ISSUER",
+        List.of("SERVER_ADDRESS", "SERVER_PORT", "MANAGEMENT_SERVER_PORT", "TEMPORAL_ADDRESS", "TEMPORAL_NAMESPACE", "OVERDUE_API_ISSUER",
             "OVERDUE_API_JWKS", "OVERDUE_API_AUDIENCES", "OVERDUE_API_USER_CLAIM", "OVERDUE_API_GROUPS_CLAIM",
             "OVERDUE_API_ADMIN_GROUP", "OVERDUE_API_TASK_QUEUE", "OVERDUE_JAVA_OPTS")) {
       assertTrue(help.out().contains(setting), setting + " in\n" + help.out());
@@ -557,7 +560,7 @@ class DistributionIT {
     // Its environment file shows every setting of the API's, commented out (development mode on loopback).
     String environment = Files.readString(home.resolve("deploy/systemd/overdue.env"));
     for (String setting :
-        List.of("SERVER_ADDRESS", "SERVER_PORT", "OVERDUE_API_ISSUER", "OVERDUE_API_JWKS", "OVERDUE_API_AUDIENCES",
+        List.of("SERVER_ADDRESS", "SERVER_PORT", "MANAGEMENT_SERVER_PORT", "OVERDUE_API_ISSUER", "OVERDUE_API_JWKS", "OVERDUE_API_AUDIENCES",
             "OVERDUE_API_USER_CLAIM", "OVERDUE_API_GROUPS_CLAIM", "OVERDUE_API_ADMIN_GROUP", "OVERDUE_API_TASK_QUEUE")) {
       assertTrue(environment.contains("\n#" + setting + "="), setting + " in overdue.env");
     }
@@ -575,7 +578,7 @@ class DistributionIT {
     String apiStage = dockerfile.substring(dockerfile.indexOf("\nFROM base AS api\n"), dockerfile.indexOf("\nFROM base AS worker\n"));
     assertTrue(apiStage.contains("\nENTRYPOINT [\"/opt/overdue/bin/overdue-api\"]\n"), apiStage);
     assertTrue(apiStage.contains("SERVER_ADDRESS=0.0.0.0") && apiStage.contains("SERVER_PORT=8090"), apiStage);
-    assertTrue(apiStage.contains("\nEXPOSE 8090\n") && apiStage.contains("\nUSER 10001:10001\n"), apiStage);
+    assertTrue(apiStage.contains("\nEXPOSE 8090 9465\n") && apiStage.contains("\nUSER 10001:10001\n"), apiStage);
     // The worker stays the default target: the last stage.
     assertTrue(dockerfile.lastIndexOf("\nFROM ") == dockerfile.indexOf("\nFROM base AS worker\n"), dockerfile);
   }

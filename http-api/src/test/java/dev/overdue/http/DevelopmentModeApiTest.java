@@ -10,6 +10,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -35,6 +36,7 @@ class DevelopmentModeApiTest {
   }
 
   @LocalServerPort int port;
+  @LocalManagementPort int managementPort;
   ApiClient api;
 
   @BeforeEach
@@ -95,6 +97,9 @@ class DevelopmentModeApiTest {
     assertTrue(claim.detail().contains("notBy: requester"), claim.detail());
     Answer status = api.get("/api/v1/approvals/" + id, as("alice"));
     assertEquals("READY", status.json().path("steps").get(0).path("state").asText(), "nothing changed");
+    String metrics = new ApiClient(managementPort).get("/actuator/prometheus").text();
+    assertTrue(metrics.contains("overdue_api_refusals_total{action=\"claim\"") , "refusals counted: " + metrics);
+    assertTrue(metrics.contains("http_server_requests_seconds_count{"), "requests counted");
   }
 
   @Test

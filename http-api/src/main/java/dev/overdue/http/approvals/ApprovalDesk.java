@@ -17,6 +17,7 @@ import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.client.WorkflowServiceException;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -48,9 +49,12 @@ class ApprovalDesk {
     return thread;
   });
 
-  ApprovalDesk(Approvals approvals, ApiSettings settings) {
+  private final MeterRegistry meters;
+
+  ApprovalDesk(Approvals approvals, ApiSettings settings, MeterRegistry meters) {
     this.approvals = approvals;
     this.settings = settings;
+    this.meters = meters;
   }
 
   /** The approval's status, when it exists and {@code caller} may see it; 404 otherwise. */
@@ -79,6 +83,8 @@ class ApprovalDesk {
     try {
       return answer(id, () -> signed.update(id, command, updateId));
     } catch (RefusedException refused) {
+      // overdue_api_refusals_total{action}: what the workflows turn down, beside http_server_requests.
+      meters.counter("overdue.api.refusals", "action", command.name()).increment();
       status(caller, id);
       throw ApiProblem.refused(refused.getMessage());
     }

@@ -20,7 +20,8 @@ import org.springframework.web.cors.CorsConfiguration;
 import org.springframework.web.cors.UrlBasedCorsConfigurationSource;
 
 /**
- * Who may call what, by Spring Security: the health probes and the OpenAPI document are open;
+ * Who may call what, by Spring Security: the health probes, the OpenAPI document and the metrics
+ * (on their own port) are open;
  * everything under {@code /api} needs a caller — a verified bearer token, or in development mode
  * the user header. Stateless (no session, no cookie, so no CSRF token either), Spring's security
  * headers, CORS only for the configured origins, and every refusal a problem+json body.
@@ -33,6 +34,8 @@ class SecurityConfiguration {
   SecurityFilterChain api(HttpSecurity http, ApiSettings settings, ServerProperties server) throws Exception {
     http.authorizeHttpRequests(requests -> requests
             .requestMatchers("/healthz", "/readyz", "/v3/api-docs", "/v3/api-docs.yaml", "/error").permitAll()
+            // Served only on the management port (application.yaml), never beside /api.
+            .requestMatchers("/actuator/**").permitAll()
             .anyRequest().authenticated())
         .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
         .csrf(csrf -> csrf.disable())

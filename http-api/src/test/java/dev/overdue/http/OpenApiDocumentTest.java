@@ -1,0 +1,67 @@
+package dev.overdue.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The OpenAPI document the API serves is the one in docs/reference/openapi.json: a change to an
+ * endpoint, a parameter or a body fails here until the document is written again, with
+ * {@code -Doverdue.writeOpenApi=true}.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class OpenApiDocumentTest {
+  static final Path DOCUMENT = Path.of("..", "docs", "reference", "openapi.json");
+  private static final JsonMapper PRETTY = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+  private static final TemporalWithWorker TEMPORAL = new TemporalWithWorker(Map.of());
+
+  @DynamicPropertySource
+  static void temporal(DynamicPropertyRegistry properties) {
+    properties.add("TEMPORAL_ADDRESS", () -> TEMPORAL.address);
+  }
+
+  @AfterAll
+  static void stop() {
+    TEMPORAL.close();
+  }
+
+  @LocalServerPort int port;
+
+  @Test
+  void theServedDocumentIsTheOneInTheDocs() throws Exception {
+    ApiClient.Answer served = new ApiClient(port).get("/v3/api-docs");
+    assertEquals(200, served.status(), "the document needs no caller: " + served.text());
+    JsonNode document = served.json();
+    assertTrue(document.path("openapi").asText().startsWith("3.1"), "OpenAPI 3.1: " + document.path("openapi"));
+    String text = PRETTY.writeValueAsString(document) + "\n";
+    if (Boolean.getBoolean("overdue.writeOpenApi")) {
+      Files.writeString(DOCUMENT, text);
+    }
+    assertEquals(Files.readString(DOCUMENT), text,
+        "docs/reference/openapi.json differs from what the API serves: write it again with -Doverdue.writeOpenApi=true");
+  }
+
+  @Test
+  void everyPathOfTheApiIsInTheDocument() throws Exception {
+    JsonNode paths = new ApiClient(port).get("/v3/api-docs").json().path("paths");
+    for (String path : new String[] {"/api/v1/tasks", "/api/v1/requests", "/api/v1/approvals", "/api/v1/approvals/{id}",
+        "/api/v1/approvals/{id}/timers", "/api/v1/approvals/{id}/plan", "/api/v1/approvals/{id}/history",
+        "/api/v1/approvals/{id}/claim", "/api/v1/approvals/{id}/release", "/api/v1/approvals/{id}/start",
+        "/api/v1/approvals/{id}/approve", "/api/v1/approvals/{id}/reject", "/api/v1/approvals/{id}/complete",
+        "/api/v1/approvals/{id}/reassign", "/api/v1/approvals/{id}/update-data"}) {
+      assertTrue(paths.has(path), path + " in " + paths.propertyNames());
+    }
+  }
+}
