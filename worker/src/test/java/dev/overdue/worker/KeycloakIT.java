@@ -17,18 +17,26 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -38,7 +46,8 @@ import org.junit.jupiter.api.Test;
  * realm deploy/keycloak/overdue-realm.json, its tokens (password grant, through {@code bin/keycloak
  * token}) checked by the worker's own {@link JwtVerifier}, configured as a user would: the
  * settings file docs/examples/keycloak.yaml with the issuer that {@code bin/keycloak start}
- * printed. The first run on a machine installs Keycloak and imports the realm (a minute or two;
+ * printed; and the inbox's sign-in (authorization code with PKCE), as a browser does it. The
+ * first run on a machine installs Keycloak and imports the realm (a minute or two;
  * .ci/run does it beforehand with {@code bin/keycloak --install-only}).
  */
 class KeycloakIT {
@@ -124,6 +133,31 @@ class KeycloakIT {
   }
 
   @Test
+  void theInboxSignsFionaInWithPkceAndHerTokenIsVerified() throws Exception {
+    String token = inboxSignIn("fiona");
+    TokenCheck check = verifier.verify(token, Instant.now());
+    assertTrue(check.isVerified(), check.refusal());
+    assertEquals("fiona", check.subject());
+    JWTClaimsSet claims = SignedJWT.parse(token).getJWTClaimsSet();
+    assertEquals("overdue-inbox", claims.getStringClaim("azp"));
+    assertEquals(List.of("finance"), claims.getStringListClaim("groups"));
+  }
+
+  @Test
+  void theInboxRefusesASignInWithoutPkceOrToAnotherSite() throws Exception {
+    HttpResponse<String> noPkce = send(HttpRequest.newBuilder(URI.create(issuer + "/protocol/openid-connect/auth?"
+        + form(Map.of("client_id", "overdue-inbox", "response_type", "code", "scope", "openid",
+            "redirect_uri", "http://127.0.0.1:5999/callback")))).build());
+    assertEquals(302, noPkce.statusCode(), noPkce.body());
+    assertTrue(noPkce.headers().firstValue("Location").orElse("").contains("error=invalid_request"), noPkce.headers().toString());
+    HttpResponse<String> elsewhere = send(HttpRequest.newBuilder(URI.create(issuer + "/protocol/openid-connect/auth?"
+        + form(Map.of("client_id", "overdue-inbox", "response_type", "code", "scope", "openid",
+            "redirect_uri", "http://evil.example/callback", "code_challenge", "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+            "code_challenge_method", "S256")))).build());
+    assertEquals(400, elsewhere.statusCode(), "a redirect off this machine: " + elsewhere.headers());
+  }
+
+  @Test
   void aTokenForAnotherApplicationIsRefused() throws Exception {
     String token = token("alice", "--client", "other-app");
     assertFalse(SignedJWT.parse(token).getJWTClaimsSet().getAudience().contains("overdue-api"));
@@ -198,6 +232,74 @@ class KeycloakIT {
     String token = run.out().strip();
     assertEquals(3, token.split("\\.").length, "a JWS on stdout, nothing else: " + run.all());
     return token;
+  }
+
+  /**
+   * The inbox's sign-in as a browser does it: the authorization request with a PKCE challenge,
+   * the login form, the redirect back with a code, the code exchanged with the verifier. Cookies
+   * by hand: Keycloak marks them Secure, which browsers honour on http://127.0.0.1 and Java's
+   * cookie handler does not.
+   */
+  private static String inboxSignIn(String user) throws Exception {
+    byte[] secret = new byte[32];
+    new SecureRandom().nextBytes(secret);
+    String verifier = Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
+    String challenge = Base64.getUrlEncoder().withoutPadding().encodeToString(
+        MessageDigest.getInstance("SHA-256").digest(verifier.getBytes(StandardCharsets.US_ASCII)));
+    String redirect = "http://127.0.0.1:5999/callback";
+    Map<String, String> cookies = new LinkedHashMap<>();
+    HttpResponse<String> login = send(withCookies(HttpRequest.newBuilder(URI.create(issuer + "/protocol/openid-connect/auth?"
+        + form(Map.of("client_id", "overdue-inbox", "response_type", "code", "scope", "openid", "state", "s1",
+            "redirect_uri", redirect, "code_challenge", challenge, "code_challenge_method", "S256")))), cookies).build());
+    assertEquals(200, login.statusCode(), login.body());
+    keep(login, cookies);
+    Matcher action = Pattern.compile("action=\"([^\"]+)\"").matcher(login.body());
+    assertTrue(action.find(), "a login form: " + login.body());
+    HttpResponse<String> signedIn = send(withCookies(HttpRequest.newBuilder(URI.create(action.group(1).replace("&amp;", "&"))), cookies)
+        .header("Content-Type", "application/x-www-form-urlencoded")
+        .POST(HttpRequest.BodyPublishers.ofString(form(Map.of("username", user, "password", user + "-password")))).build());
+    String back = signedIn.headers().firstValue("Location").orElse("");
+    assertTrue(signedIn.statusCode() == 302 && back.startsWith(redirect + "?"), signedIn.statusCode() + " " + back + "\n" + signedIn.body());
+    String code = null;
+    for (String parameter : URI.create(back).getRawQuery().split("&")) {
+      if (parameter.startsWith("code=")) {
+        code = URLDecoder.decode(parameter.substring(5), StandardCharsets.UTF_8);
+      }
+    }
+    assertTrue(code != null, back);
+    HttpResponse<String> tokens = send(HttpRequest.newBuilder(URI.create(issuer + "/protocol/openid-connect/token"))
+        .header("Content-Type", "application/x-www-form-urlencoded")
+        .POST(HttpRequest.BodyPublishers.ofString(form(Map.of("grant_type", "authorization_code", "client_id", "overdue-inbox",
+            "code", code, "redirect_uri", redirect, "code_verifier", verifier)))).build());
+    assertEquals(200, tokens.statusCode(), tokens.body());
+    return JSON.readTree(tokens.body()).path("access_token").asText();
+  }
+
+  private static HttpRequest.Builder withCookies(HttpRequest.Builder request, Map<String, String> cookies) {
+    if (!cookies.isEmpty()) {
+      request.header("Cookie", cookies.entrySet().stream().map(c -> c.getKey() + "=" + c.getValue()).collect(Collectors.joining("; ")));
+    }
+    return request;
+  }
+
+  private static void keep(HttpResponse<?> response, Map<String, String> cookies) {
+    for (String cookie : response.headers().allValues("Set-Cookie")) {
+      String pair = cookie.split(";", 2)[0];
+      int equals = pair.indexOf('=');
+      cookies.put(pair.substring(0, equals), pair.substring(equals + 1));
+    }
+  }
+
+  private static String form(Map<String, String> fields) {
+    return fields.entrySet().stream()
+        .map(f -> URLEncoder.encode(f.getKey(), StandardCharsets.UTF_8) + "=" + URLEncoder.encode(f.getValue(), StandardCharsets.UTF_8))
+        .collect(Collectors.joining("&"));
+  }
+
+  /** No redirects followed: the test reads them. */
+  private static HttpResponse<String> send(HttpRequest request) throws IOException, InterruptedException {
+    return HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build()
+        .send(request, HttpResponse.BodyHandlers.ofString());
   }
 
   private static JsonNode get(String url) throws IOException, InterruptedException {
