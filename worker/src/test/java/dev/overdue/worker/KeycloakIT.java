@@ -38,6 +38,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -67,6 +68,11 @@ class KeycloakIT {
     port = freePort();
     // Generous: the first run on a machine installs Keycloak and imports the realm.
     Run started = run(20, "start", "--port", Integer.toString(port));
+    // Keycloak needs Java 21+, which a developer's machine may lack (the build needs 17): skipped
+    // then, except under CI, whose machines ship one.
+    Assumptions.assumeFalse(
+        started.exit() != 0 && started.err().contains("needs Java 21 or newer") && !"true".equals(System.getenv("CI")),
+        "no Java 21+ for Keycloak: " + started.err());
     assertEquals(0, started.exit(), started.all());
     List<String> lines = started.out().lines().toList();
     assertEquals(1, lines.size(), "start prints the issuer URL only on stdout: " + started.all());
