@@ -37,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SchemaAgreementTest {
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
   private static final Path EXAMPLES = Processes.ROOT.resolve("docs/examples");
-  private static final List<String> SETTINGS_EXAMPLES = List.of("overdue.yaml", "team.yaml");
+  private static final List<String> SETTINGS_EXAMPLES = List.of("overdue.yaml", "team.yaml", "keycloak.yaml");
 
   @TempDir static Path dir;
 
