@@ -7,6 +7,7 @@ import dev.overdue.http.security.Caller;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
+import org.springframework.http.MediaType;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -21,7 +22,7 @@ import org.springframework.web.bind.annotation.RestController;
  * was read answers what the task is now. The user is the caller.
  */
 @RestController
-@RequestMapping("/api/v1/approvals/{id}")
+@RequestMapping(path = "/api/v1/approvals/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Task actions", description = "What a person does with a task; the workflow decides whether it may.")
 class ActionController {
   private final ApprovalDesk desk;

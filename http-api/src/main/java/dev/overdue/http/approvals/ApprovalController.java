@@ -12,6 +12,7 @@ import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import org.springframework.http.ResponseEntity;
+import org.springframework.http.MediaType;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -26,7 +27,7 @@ import org.springframework.web.bind.annotation.RestController;
  * came about, what will happen if nobody acts, its audit trail — and starting a new one.
  */
 @RestController
-@RequestMapping("/api/v1/approvals")
+@RequestMapping(path = "/api/v1/approvals", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Approvals", description = "One approval: its status, timers, plan and trail; starting one.")
 class ApprovalController {
   private final ApprovalDesk desk;

@@ -7,6 +7,7 @@ import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Clock;
 import java.util.Locale;
+import org.springframework.http.MediaType;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -26,7 +27,7 @@ class TaskController {
     this.clock = clock;
   }
 
-  @GetMapping("/api/v1/tasks")
+  @GetMapping(path = "/api/v1/tasks", produces = MediaType.APPLICATION_JSON_VALUE)
   @Operation(summary = "Tasks: mine (claimed by me), claimable (offered to me, a claim would be taken), all (administrators).")
   TaskPage tasks(
       @AuthenticationPrincipal Caller caller,
@@ -54,7 +55,7 @@ class TaskController {
     return search.search(caller, chosen, filter, sort, limit(limit), cursor, clock.instant());
   }
 
-  @GetMapping("/api/v1/requests")
+  @GetMapping(path = "/api/v1/requests", produces = MediaType.APPLICATION_JSON_VALUE)
   @Operation(summary = "The caller's own requests, open and ended, newest first unless sorted otherwise.")
   TaskPage requests(
       @AuthenticationPrincipal Caller caller,
