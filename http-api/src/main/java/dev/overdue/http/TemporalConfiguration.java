@@ -3,6 +3,7 @@ package dev.overdue.http;
 import dev.overdue.client.Approvals;
 import dev.overdue.client.Connection;
 import dev.overdue.model.RequestValidator;
+import dev.overdue.tracing.Tracing;
 import io.temporal.client.WorkflowClient;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import java.time.Duration;
@@ -43,9 +44,19 @@ class TemporalConfiguration {
     return connection.serviceStubs();
   }
 
+  /**
+   * Traces as the worker's and the CLI's, when the OTEL_* variables ask for them: each call to
+   * Temporal (StartWorkflow, UpdateWorkflow, QueryWorkflow) is a span whose context the workflow
+   * continues, so an approve from the API and the workflow's handling of it are one trace.
+   */
+  @Bean(destroyMethod = "close")
+  Tracing tracing() {
+    return Tracing.fromEnvironment("overdue-api");
+  }
+
   @Bean
-  WorkflowClient workflowClient(Connection connection, WorkflowServiceStubs stubs) {
-    return connection.client(stubs);
+  WorkflowClient workflowClient(Connection connection, WorkflowServiceStubs stubs, Tracing tracing) {
+    return connection.client(stubs, tracing.clientInterceptors());
   }
 
   /** Unsigned, with the workflow's own rules run before a start; each call signs for its caller. */
