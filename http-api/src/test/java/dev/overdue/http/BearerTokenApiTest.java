@@ -15,6 +15,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -25,6 +28,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * the token names, and the token goes on to the workflow, whose own check of signed commands
  * records who acted. The worker trusts the same issuer, with the policy {@code optional}.
  */
+@ExtendWith(OutputCaptureExtension.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "overdue.api.requests-per-second=40")
 class BearerTokenApiTest {
   private static final TokenIssuer ISSUER = new TokenIssuer();
@@ -134,6 +138,38 @@ class BearerTokenApiTest {
     assertTrue(limited > 0, "lena's 120 requests in a row met the limit of 40 a second");
     Answer other = api.get("/api/v1/approvals/NONE", bearer(ISSUER.token("carol")));
     assertEquals(404, other.status(), "carol is served meanwhile: " + other.text());
+  }
+
+  @Test
+  void aRequesterCannotApproveTheirOwnRequestUnderFourEyesWhateverTheirToken() {
+    String id = "TOK-" + REQUESTS.incrementAndGet();
+    Answer started = api.post("/api/v1/approvals", "{\"requestId\":\"" + id + "\",\"steps\":[{\"name\":\"manager\","
+        + "\"approvers\":[\"alice\",\"bob\"],\"notBy\":[\"requester\"]}]}", bearer(ISSUER.token("alice")));
+    assertEquals(201, started.status(), started.text());
+    Answer claim = api.post("/api/v1/approvals/" + id + "/claim", null, bearer(ISSUER.token("alice")));
+    assertEquals(409, claim.status(), claim.text());
+    assertTrue(claim.detail().contains("notBy: requester"), claim.detail());
+    Answer approve = api.post("/api/v1/approvals/" + id + "/approve", null, bearer(ISSUER.token("alice")));
+    assertEquals(409, approve.status(), approve.text());
+    Answer status = api.get("/api/v1/approvals/" + id, bearer(ISSUER.token("alice")));
+    assertEquals("ACTIVE", status.json().path("state").asText(), "nothing changed");
+  }
+
+  @Test
+  void noTokenReachesTheLog(CapturedOutput output) {
+    String id = start("alice", "[\"bob\"]");
+    List<String> tokens = List.of(ISSUER.token("bob"), ISSUER.expired("bob"), ISSUER.forged("bob"),
+        ISSUER.forAudience("bob", "account"));
+    for (String token : tokens) {
+      api.post("/api/v1/approvals/" + id + "/claim", null, bearer(token));
+      api.post("/api/v1/approvals/" + id + "/approve", "{\"coment\":1}", bearer(token));
+    }
+    api.post("/api/v1/approvals/" + id + "/release", null, bearer(tokens.get(0)));
+    for (String token : tokens) {
+      String signature = token.substring(token.lastIndexOf('.') + 1);
+      assertFalse(output.getAll().contains(signature), "a token's signature in the log");
+      assertFalse(output.getAll().contains(token.substring(0, token.indexOf('.') + 20)), "a token in the log");
+    }
   }
 
   /** The token's header and claims with {@code alg: none} and no signature. */
