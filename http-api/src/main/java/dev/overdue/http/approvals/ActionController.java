@@ -60,7 +60,7 @@ class ActionController {
   CommandResult approve(@AuthenticationPrincipal Caller caller, @PathVariable String id,
       @RequestBody(required = false) ActionBodies.Decision body,
       @RequestHeader(name = IdempotencyKeys.HEADER, required = false) String key) {
-    ActionBodies.Decision decision = body == null ? new ActionBodies.Decision(null, null) : body;
+    ActionBodies.Decision decision = decision(body);
     return desk.act(caller, id, new ApprovalCommand.Approve(caller.user(), decision.comment(), decision.output()), key);
   }
 
@@ -69,7 +69,7 @@ class ActionController {
   CommandResult reject(@AuthenticationPrincipal Caller caller, @PathVariable String id,
       @RequestBody(required = false) ActionBodies.Decision body,
       @RequestHeader(name = IdempotencyKeys.HEADER, required = false) String key) {
-    ActionBodies.Decision decision = body == null ? new ActionBodies.Decision(null, null) : body;
+    ActionBodies.Decision decision = decision(body);
     return desk.act(caller, id, new ApprovalCommand.Reject(caller.user(), decision.comment(), decision.output()), key);
   }
 
@@ -106,6 +106,11 @@ class ActionController {
       throw ApiProblem.badInput("data", "required: an object to merge into the approval's data");
     }
     return desk.act(caller, id, new ApprovalCommand.UpdateData(caller.user(), body.data()), key);
+  }
+
+  /** No body: no comment, no output. */
+  private static ActionBodies.Decision decision(ActionBodies.Decision body) {
+    return body == null ? new ActionBodies.Decision(null, null) : body;
   }
 
   private static String step(ActionBodies.Step body) {
