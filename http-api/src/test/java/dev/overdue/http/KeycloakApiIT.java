@@ -15,6 +15,8 @@ import dev.overdue.starter.DevServer;
 import dev.overdue.worker.AuthSettings;
 import dev.overdue.worker.WorkerSettings;
 import dev.overdue.workflow.WorkerAuthentication;
+import java.net.URI;
+import java.net.http.HttpRequest;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -140,7 +142,9 @@ class KeycloakApiIT {
     assertEquals(404, lena.status(), lena.text());
     assertEquals(404, api.get("/api/v1/approvals/KC-FIN", bearer("lena")).status());
 
-    Answer claimed = api.post("/api/v1/approvals/KC-FIN/claim", null, "Authorization", "Bearer " + frank);
+    // As curl -X POST sends it (docs/guide/identity-provider.md): no body, no Content-Type.
+    Answer claimed = api.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/approvals/KC-FIN/claim"))
+        .POST(HttpRequest.BodyPublishers.noBody()), "Authorization", "Bearer " + frank);
     assertEquals(200, claimed.status(), claimed.text());
     Answer approved = api.post("/api/v1/approvals/KC-FIN/approve", "{\"comment\":\"within budget\"}", bearer("frank"));
     assertEquals(200, approved.status(), approved.text());
