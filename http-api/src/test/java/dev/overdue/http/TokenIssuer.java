@@ -22,7 +22,7 @@ import java.util.List;
 /**
  * An issuer of signed access tokens with its key set served over HTTP on loopback, as an identity
  * provider publishes it: for the hostile-input tests, which need tokens no real provider would mint
- * (expired, for another audience, signed by a stranger). KeycloakIT uses the real thing.
+ * (expired, for another audience, signed by a stranger). KeycloakApiIT uses the real thing.
  */
 final class TokenIssuer implements AutoCloseable {
   static final String AUDIENCE = "overdue-api";

@@ -127,7 +127,7 @@ final class SchemaRules {
           Map.entry("AuthSettings.clockSkew", "Leeway on exp and nbf: seconds (60 or 60s), 2m or PT1M; at most 5 minutes (default 60s)."),
           Map.entry("AuthSettings.algorithms", "Accepted signature algorithms (default all of these; HMAC never)."),
           Map.entry("Issuer.issuer", "The iss claim of its tokens."),
-          Map.entry("Issuer.jwks", "Its public keys: a JWKS file (relative to this file), or the issuer's jwks_uri (https://). A file is read again when it changes."),
+          Map.entry("Issuer.jwks", "Its public keys: a JWKS file (relative to this file), or the issuer's jwks_uri (https://; plain http:// only to this machine: localhost, 127.0.0.1, [::1]). A file is read again when it changes."),
           Map.entry("LoggingSettings.format", "text (default; a line per event) or json (one object per line); --log-format and OVERDUE_LOG_FORMAT win over it."),
           Map.entry("LoggingSettings.levels", "A level per logger (a package or class name, or ROOT): TRACE, DEBUG, INFO, WARN, ERROR or OFF, any case."),
           Map.entry("NotificationSettings.store", "Where delivered idempotency keys are kept: an SQLite file (default ~/.overdue/deliveries.db), memory, or jdbc:postgresql://host:port/db?user=...&password=..."),

@@ -9,9 +9,10 @@ import java.util.List;
 /**
  * The settings file's {@code auth} section, for signed commands: the {@code policy} approvals
  * start with unless their request tightens it, the {@code issuers} whose tokens the worker trusts,
- * each with its keys (a JWKS file, or a URL such as the issuer's {@code jwks_uri}), the {@code
- * audiences} a token must be meant for, the {@code userClaim} that names the person ({@code sub}
- * unless the identity provider puts the user name elsewhere, e.g. {@code preferred_username}),
+ * each with its keys (a JWKS file, or an https URL such as the issuer's {@code jwks_uri}; plain
+ * http only to this machine), the {@code audiences} a token must be meant for, the {@code
+ * userClaim} that names the person ({@code sub} unless the identity provider puts the user name
+ * elsewhere, e.g. {@code preferred_username}),
  * the {@code clockSkew} allowed on expiry and not-before, and the signature {@code algorithms}
  * accepted (asymmetric ones only: a shared HMAC secret would let every holder sign for anyone).
  * Checked when the file is read.
@@ -33,6 +34,9 @@ public record AuthSettings(
       if (jwks == null || jwks.isBlank()) {
         throw new IllegalArgumentException(
             "jwks is required for issuer " + issuer + ": a JWKS file, or its https:// URL");
+      }
+      if (IssuerKeys.isUrl(jwks)) {
+        IssuerKeys.url(issuer, jwks); // https, or http on loopback only: refused now, not at the first fetch
       }
     }
   }

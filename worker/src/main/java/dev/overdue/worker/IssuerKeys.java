@@ -8,12 +8,14 @@ import com.nimbusds.jose.jwk.source.JWKSource;
 import com.nimbusds.jose.proc.SecurityContext;
 import java.io.IOException;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.text.ParseException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,18 +30,52 @@ import org.slf4j.LoggerFactory;
 final class IssuerKeys {
   private IssuerKeys() {}
 
+  /** The hosts a key set may come from over plain {@code http://}: this machine only. */
+  static final List<String> LOOPBACK = List.of("127.0.0.1", "::1", "[::1]", "localhost");
+
   static JWKSource<SecurityContext> of(AuthSettings.Issuer issuer) {
     String where = issuer.jwks();
-    if (where.startsWith("https://") || where.startsWith("http://")) {
+    if (isUrl(where)) {
       URI uri;
       try {
-        uri = URI.create(where);
+        uri = url(issuer.issuer(), where);
       } catch (IllegalArgumentException wrong) {
-        throw new WorkerSettings.InvalidSettings("auth.issuers: jwks of " + issuer.issuer() + " is not a URL: " + where);
+        throw new WorkerSettings.InvalidSettings("auth.issuers: " + wrong.getMessage());
       }
       return new UrlKeys(uri, Duration.ofMinutes(5), Duration.ofSeconds(30));
     }
     return new FileKeys(where.startsWith("file:") ? Path.of(URI.create(where)) : Path.of(where));
+  }
+
+  /** Whether {@code jwks} is a URL to fetch (http or https, in any case), not a file. */
+  static boolean isUrl(String jwks) {
+    String lower = jwks.toLowerCase(Locale.ROOT);
+    return lower.startsWith("https://") || lower.startsWith("http://");
+  }
+
+  /**
+   * The key set's URL, checked as the settings are read: https, or plain http to this machine
+   * only. Keys fetched over plain http from elsewhere could be swapped on the way, and whoever
+   * swapped them could sign commands for anyone. Throws {@link IllegalArgumentException} naming
+   * the setting.
+   */
+  static URI url(String issuer, String jwks) {
+    URI uri;
+    try {
+      uri = new URI(jwks);
+    } catch (URISyntaxException wrong) {
+      throw new IllegalArgumentException("jwks of issuer " + issuer + " is not a URL: " + jwks);
+    }
+    String host = uri.getHost();
+    if (host == null || host.isEmpty()) {
+      throw new IllegalArgumentException("jwks of issuer " + issuer + " names no host: " + jwks);
+    }
+    if (uri.getScheme().equalsIgnoreCase("http") && !LOOPBACK.contains(host.toLowerCase(Locale.ROOT))) {
+      throw new IllegalArgumentException("jwks of issuer " + issuer + " is a plain http:// URL to " + host
+          + " (" + jwks + "): keys fetched without TLS could be swapped on the way; use the issuer's https://"
+          + " jwks_uri (plain http:// is taken for this machine only: localhost, 127.0.0.1, [::1])");
+    }
+    return uri;
   }
 
   /** A JWKS file, read again when its modification time changes. */

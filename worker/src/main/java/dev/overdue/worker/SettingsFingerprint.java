@@ -124,7 +124,7 @@ record SettingsFingerprint(String hex) {
    * on another host agree (a later rotation, which the worker picks up, does not change it).
    */
   private static String keys(String jwks) {
-    if (jwks.startsWith("https://") || jwks.startsWith("http://")) {
+    if (IssuerKeys.isUrl(jwks)) {
       return jwks;
     }
     try {

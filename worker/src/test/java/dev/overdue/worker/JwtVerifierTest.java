@@ -220,6 +220,27 @@ class JwtVerifierTest {
         + " http://127.0.0.1:9/jwks"), refusal);
   }
 
+  @Test
+  void keysComeOverHttpsOrOverPlainHttpFromThisMachineOnly() {
+    for (String fine : List.of("https://login.corp.example/jwks", "https://10.0.0.7:8443/certs", "http://127.0.0.1:8180/certs",
+        "http://localhost/certs", "HTTP://LOCALHOST:9/certs", "http://[::1]:8180/realms/overdue/protocol/openid-connect/certs")) {
+      assertEquals(fine, new AuthSettings.Issuer(CORP, fine).jwks());
+    }
+    for (String elsewhere : List.of("http://login.corp.example/jwks", "http://10.0.0.7:8180/certs", "http://127.0.0.1.nip.io/certs",
+        "http://localhost@evil.example/certs", "http://localhost.evil.example/certs", "Http://idp.example/certs")) {
+      IllegalArgumentException refused =
+          assertThrows(IllegalArgumentException.class, () -> new AuthSettings.Issuer(CORP, elsewhere), elsewhere);
+      assertTrue(refused.getMessage().startsWith("jwks of issuer " + CORP + " is a plain http:// URL to "), refused.getMessage());
+      assertTrue(refused.getMessage().contains("use the issuer's https:// jwks_uri"), refused.getMessage());
+    }
+    IllegalArgumentException noHost =
+        assertThrows(IllegalArgumentException.class, () -> new AuthSettings.Issuer(CORP, "http:///certs"));
+    assertEquals("jwks of issuer " + CORP + " names no host: http:///certs", noHost.getMessage());
+    // At the settings' reading, before any fetch: the worker does not start with such a URL.
+    assertThrows(IllegalArgumentException.class, () -> new AuthSettings(null,
+        List.of(new AuthSettings.Issuer(CORP, "http://idp.example/jwks")), List.of("overdue"), null, null, null));
+  }
+
   private static AuthSettings settings() {
     return new AuthSettings(null, List.of(new AuthSettings.Issuer(CORP, "unused")), List.of("overdue"), null, null, null);
   }

@@ -366,6 +366,7 @@ class WorkerSettingsTest {
         "auth: {issuers: [{issuer: x, jwks: k.json}], audiences: [a], algorithms: [HS256]}|algorithms: HS256 is not accepted",
         "auth: {issuers: [{issuer: x, jwks: k.json}], audiences: [a], clockSkew: PT1H}|clockSkew: at most 5 minutes",
         "auth: {issuers: [{issuer: x, jwks: k.json}], audiences: [a], clockSkew: soon}|clockSkew: 'soon' is not a duration",
+        "auth: {issuers: [{issuer: x, jwks: \"http://idp.example/jwks\"}], audiences: [a]}|auth.issuers[0]: jwks of issuer x is a plain http:// URL to idp.example",
       })
   void aWrongAuthSectionStopsTheStartNamingTheSetting(String yaml, String expected) throws IOException {
     String failure = failure(yaml);
