@@ -1,5 +1,6 @@
 package dev.overdue.http;
 
+import dev.overdue.client.KeyUrls;
 import java.time.Duration;
 import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -37,6 +38,16 @@ public record ApiSettings(
     @DefaultValue("1000") int scanLimit,
     @DefaultValue("10s") Duration answerTimeout,
     @DefaultValue List<String> corsOrigins) {
+
+  public ApiSettings {
+    // As the worker's: the provider's keys over TLS, or plain http on this machine only.
+    if (issuer != null && !issuer.isBlank()) {
+      KeyUrls.check("overdue.api.issuer (OVERDUE_API_ISSUER)", issuer);
+    }
+    if (jwks != null && !jwks.isBlank()) {
+      KeyUrls.check("overdue.api.jwks (OVERDUE_API_JWKS)", jwks);
+    }
+  }
 
   /** No identity provider: the caller names themself in a header, on loopback only. */
   public boolean developmentMode() {

@@ -7,8 +7,8 @@ import com.nimbusds.jose.jwk.JWKSet;
 import com.nimbusds.jose.jwk.source.JWKSource;
 import com.nimbusds.jose.proc.SecurityContext;
 import java.io.IOException;
+import dev.overdue.client.KeyUrls;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -30,9 +30,6 @@ import org.slf4j.LoggerFactory;
 final class IssuerKeys {
   private IssuerKeys() {}
 
-  /** The hosts a key set may come from over plain {@code http://}: this machine only. */
-  static final List<String> LOOPBACK = List.of("127.0.0.1", "::1", "[::1]", "localhost");
-
   static JWKSource<SecurityContext> of(AuthSettings.Issuer issuer) {
     String where = issuer.jwks();
     if (isUrl(where)) {
@@ -53,29 +50,9 @@ final class IssuerKeys {
     return lower.startsWith("https://") || lower.startsWith("http://");
   }
 
-  /**
-   * The key set's URL, checked as the settings are read: https, or plain http to this machine
-   * only. Keys fetched over plain http from elsewhere could be swapped on the way, and whoever
-   * swapped them could sign commands for anyone. Throws {@link IllegalArgumentException} naming
-   * the setting.
-   */
+  /** The key set's URL, checked as the settings are read ({@link KeyUrls}). */
   static URI url(String issuer, String jwks) {
-    URI uri;
-    try {
-      uri = new URI(jwks);
-    } catch (URISyntaxException wrong) {
-      throw new IllegalArgumentException("jwks of issuer " + issuer + " is not a URL: " + jwks);
-    }
-    String host = uri.getHost();
-    if (host == null || host.isEmpty()) {
-      throw new IllegalArgumentException("jwks of issuer " + issuer + " names no host: " + jwks);
-    }
-    if (uri.getScheme().equalsIgnoreCase("http") && !LOOPBACK.contains(host.toLowerCase(Locale.ROOT))) {
-      throw new IllegalArgumentException("jwks of issuer " + issuer + " is a plain http:// URL to " + host
-          + " (" + jwks + "): keys fetched without TLS could be swapped on the way; use the issuer's https://"
-          + " jwks_uri (plain http:// is taken for this machine only: localhost, 127.0.0.1, [::1])");
-    }
-    return uri;
+    return KeyUrls.check("jwks of issuer " + issuer, jwks);
   }
 
   /** A JWKS file, read again when its modification time changes. */
