@@ -43,7 +43,7 @@ class BearerTokenApiTest {
 
   @DynamicPropertySource
   static void settings(DynamicPropertyRegistry properties) {
-    properties.add("TEMPORAL_ADDRESS", () -> TEMPORAL.address);
+    TEMPORAL.register(properties);
     properties.add("overdue.api.issuer", () -> ISSUER.issuer);
     properties.add("overdue.api.jwks", () -> ISSUER.jwks);
     properties.add("overdue.api.user-claim", () -> "preferred_username");

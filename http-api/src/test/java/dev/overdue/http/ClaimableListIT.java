@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.overdue.api.ApprovalCommand;
 import dev.overdue.client.Approvals;
 import dev.overdue.http.ApiClient.Answer;
-import dev.overdue.starter.DevServer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,21 +32,19 @@ import tools.jackson.databind.JsonNode;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "overdue.api.requests-per-second=10000")
 class ClaimableListIT {
   private static final List<String> BIG = IntStream.rangeClosed(1, 300).mapToObj(i -> "member-%03d".formatted(i)).toList();
-  private static final DevServer SERVER = DevServers.start("claimable-list");
   private static final TemporalWithWorker TEMPORAL =
-      new TemporalWithWorker(SERVER.address(), Map.of("rotating", List.of("frank"), "big", BIG));
+      TemporalWithWorker.onDevServer("claimable-list", Map.of("rotating", List.of("frank"), "big", BIG));
   private static final List<String> USERS =
       List.of("alice", "bob", "carol", "frank", "fiona", "lena", "member-001", "member-300");
 
   @DynamicPropertySource
   static void temporal(DynamicPropertyRegistry properties) {
-    properties.add("TEMPORAL_ADDRESS", () -> TEMPORAL.address);
+    TEMPORAL.register(properties);
   }
 
   @AfterAll
-  static void stop() throws InterruptedException {
+  static void stop() {
     TEMPORAL.close();
-    SERVER.close();
   }
 
   @LocalServerPort int port;

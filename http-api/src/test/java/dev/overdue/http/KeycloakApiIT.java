@@ -11,7 +11,6 @@ import dev.overdue.client.RefusedException;
 import dev.overdue.http.ApiClient.Answer;
 import dev.overdue.model.AuthPolicy;
 import dev.overdue.model.TokenVerifier;
-import dev.overdue.starter.DevServer;
 import dev.overdue.worker.AuthSettings;
 import dev.overdue.worker.WorkerSettings;
 import dev.overdue.workflow.WorkerAuthentication;
@@ -48,7 +47,6 @@ class KeycloakApiIT {
   private static final Path EXAMPLE = Path.of("..").toAbsolutePath().normalize().resolve("docs/examples/keycloak.yaml");
 
   private static Keycloak keycloak;
-  private static DevServer server;
   private static TemporalWithWorker temporal;
 
   @BeforeAll
@@ -65,8 +63,7 @@ class KeycloakApiIT {
     }
     long keycloakStarted = System.nanoTime();
     assertEquals("http://127.0.0.1:" + keycloak.port + "/realms/overdue", keycloak.issuer);
-    server = DevServers.start("keycloak-api-it-temporal");
-    temporal = new TemporalWithWorker(server.address(), Map.of());
+    temporal = TemporalWithWorker.onDevServer("keycloak-api-it-temporal", Map.of());
     // The worker's settings as a user writes them for this realm, with the issuer it printed.
     WorkerSettings settings = WorkerSettings.load(EXAMPLE, name -> name.equals("OVERDUE_KEYCLOAK_ISSUER") ? keycloak.issuer : null);
     AuthSettings auth = settings.auth();
@@ -90,21 +87,15 @@ class KeycloakApiIT {
         temporal.close();
       }
     } finally {
-      try {
-        if (server != null) {
-          server.close();
-        }
-      } finally {
-        if (keycloak != null) {
-          keycloak.close();
-        }
+      if (keycloak != null) {
+        keycloak.close();
       }
     }
   }
 
   @DynamicPropertySource
   static void settings(DynamicPropertyRegistry properties) {
-    properties.add("TEMPORAL_ADDRESS", () -> temporal.address);
+    temporal.register(properties);
     // The issuer only: the API reads where its keys are from the discovery document.
     properties.add("overdue.api.issuer", () -> keycloak.issuer);
     properties.add("overdue.api.user-claim", () -> "preferred_username");

@@ -29,7 +29,7 @@ class OpenApiDocumentTest {
 
   @DynamicPropertySource
   static void temporal(DynamicPropertyRegistry properties) {
-    properties.add("TEMPORAL_ADDRESS", () -> TEMPORAL.address);
+    TEMPORAL.register(properties);
   }
 
   @AfterAll

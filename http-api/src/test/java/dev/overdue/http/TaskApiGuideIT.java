@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.overdue.starter.DevServer;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.nio.file.Files;
@@ -46,18 +45,17 @@ class TaskApiGuideIT {
   private static final Pattern TOKEN = Pattern.compile("'([^']*)'|(\\S+)");
   private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
-  private static final DevServer SERVER = DevServers.start("task-api-guide");
-  private static final TemporalWithWorker TEMPORAL = new TemporalWithWorker(SERVER.address(), Map.of());
+  private static final TemporalWithWorker TEMPORAL =
+      TemporalWithWorker.onDevServer("task-api-guide", Map.of());
 
   @DynamicPropertySource
   static void temporal(DynamicPropertyRegistry properties) {
-    properties.add("TEMPORAL_ADDRESS", () -> TEMPORAL.address);
+    TEMPORAL.register(properties);
   }
 
   @AfterAll
-  static void stop() throws InterruptedException {
+  static void stop() {
     TEMPORAL.close();
-    SERVER.close();
   }
 
   @LocalServerPort int port;

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overdue.http.ApiClient.Answer;
-import dev.overdue.starter.DevServer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -25,19 +24,18 @@ import tools.jackson.databind.JsonNode;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "overdue.api.requests-per-second=10000")
 class TaskFiltersIT {
-  private static final DevServer SERVER = DevServers.start("task-filters");
-  private static final TemporalWithWorker TEMPORAL = new TemporalWithWorker(SERVER.address(), Map.of());
+  private static final TemporalWithWorker TEMPORAL =
+      TemporalWithWorker.onDevServer("task-filters", Map.of());
   private static final String[] CAROL = as("carol");
 
   @DynamicPropertySource
   static void temporal(DynamicPropertyRegistry properties) {
-    properties.add("TEMPORAL_ADDRESS", () -> TEMPORAL.address);
+    TEMPORAL.register(properties);
   }
 
   @AfterAll
-  static void stop() throws InterruptedException {
+  static void stop() {
     TEMPORAL.close();
-    SERVER.close();
   }
 
   @LocalServerPort int port;

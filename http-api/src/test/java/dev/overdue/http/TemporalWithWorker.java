@@ -8,6 +8,7 @@ import dev.overdue.activities.settings.NotificationSettings;
 import dev.overdue.activities.settings.Person;
 import dev.overdue.api.ApprovalSearchAttributes;
 import dev.overdue.client.Connection;
+import dev.overdue.starter.DevServer;
 import dev.overdue.worker.EmbeddedTemporal;
 import dev.overdue.worker.SearchAttributeRegistration;
 import dev.overdue.workflow.ApprovalWorkflowImpl;
@@ -25,6 +26,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.springframework.test.context.DynamicPropertyRegistry;
 
 /**
  * The embedded Temporal service on a free port, with Overdue's search attributes and a worker whose
@@ -45,6 +47,8 @@ final class TemporalWithWorker implements AutoCloseable {
   /** The directory's groups, which a test may change: lookups read them as they are at the time. */
   final Map<String, List<String>> groups = new ConcurrentHashMap<>();
   private final EmbeddedTemporal temporal;
+  /** The dev server this one started and so stops; null on the embedded service or another's server. */
+  private DevServer devServer;
   private final WorkflowServiceStubs stubs;
   private final WorkerFactory factory;
 
@@ -85,12 +89,35 @@ final class TemporalWithWorker implements AutoCloseable {
     factory.start();
   }
 
+  /**
+   * On a dev server of its own (bin/dev-server, under target/{@code name}), for lists: the
+   * embedded service cannot answer list queries. {@link #close} stops it.
+   */
+  static TemporalWithWorker onDevServer(String name, Map<String, List<String>> extraGroups) {
+    DevServer server = DevServers.start(name);
+    TemporalWithWorker temporal = new TemporalWithWorker(server.address(), extraGroups);
+    temporal.devServer = server;
+    return temporal;
+  }
+
+  /** Where the API under test finds it: {@code @DynamicPropertySource} hands the registry here. */
+  void register(DynamicPropertyRegistry properties) {
+    properties.add("TEMPORAL_ADDRESS", () -> address);
+  }
+
   @Override
   public void close() {
     factory.shutdownNow();
     stubs.shutdownNow();
     if (temporal != null) {
       temporal.close();
+    }
+    if (devServer != null) {
+      try {
+        devServer.close();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
     }
   }
 
