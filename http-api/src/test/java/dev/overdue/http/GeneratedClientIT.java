@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.overdue.starter.DevServer;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -43,18 +42,16 @@ class GeneratedClientIT {
   private static final Path SCENARIO = MODULE.resolve("src/test/python/scenario.py");
   private static final Path CLIENT_VENV = MODULE.resolve("src/test/python/client-venv");
 
-  private static final DevServer SERVER = DevServers.start("generated-client");
-  private static final TemporalWithWorker TEMPORAL = new TemporalWithWorker(SERVER.address(), Map.of());
+  private static final TemporalWithWorker TEMPORAL = TemporalWithWorker.onDevServer("generated-client", Map.of());
 
   @DynamicPropertySource
   static void temporal(DynamicPropertyRegistry properties) {
-    properties.add("TEMPORAL_ADDRESS", () -> TEMPORAL.address);
+    TEMPORAL.register(properties);
   }
 
   @AfterAll
-  static void stop() throws InterruptedException {
+  static void stop() {
     TEMPORAL.close();
-    SERVER.close();
   }
 
   @LocalServerPort int port;
