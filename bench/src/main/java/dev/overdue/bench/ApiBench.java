@@ -436,7 +436,6 @@ public final class ApiBench {
 
   /** {@code total} calls from {@code callers} threads, each one call at a time; their latencies into {@code into}. */
   private void run(int callers, int total, Call call, List<Long> into) throws Exception {
-    AtomicInteger issued = new AtomicInteger();
     List<Long> latencies = Collections.synchronizedList(new ArrayList<>());
     ExecutorService pool = Executors.newFixedThreadPool(callers);
     try {
@@ -447,7 +446,6 @@ public final class ApiBench {
           // Calls go to the callers in turn, so each caller's queue of approvals has what it takes.
           for (int n = 0; caller + n * callers < total; n++) {
             checkDeadline();
-            issued.incrementAndGet();
             long began = System.nanoTime();
             call.run(caller, n);
             latencies.add(System.nanoTime() - began);
