@@ -35,7 +35,8 @@ import picocli.CommandLine.Parameters;
       BenchCli.Bulk.class,
       BenchCli.Cli.class,
       BenchCli.Cost.class,
-      BenchCli.Profile.class
+      BenchCli.Profile.class,
+      BenchCli.Api.class
     })
 public final class BenchCli {
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -463,6 +464,123 @@ public final class BenchCli {
     }
   }
 
+
+  @Command(
+      name = "api",
+      mixinStandardHelpOptions = true,
+      description = {
+        "The HTTP task API (http-api/target/overdue-api.jar, development mode) on a dev server with the",
+        "worker jar and K open approvals over a directory of users, against the same calls made directly",
+        "through the Temporal client in the same run (the floor). At each number of concurrent callers:",
+        "p50/p99/max of 'my claimable tasks' (GET /api/v1/tasks?view=claimable&limit=25) against the same",
+        "visibility query, and of an approve (POST .../approve) against the same Update, each side on",
+        "approvals of its own; then how stale a list is after an approve (polled every 5 ms). Goals at",
+        "10 callers: list p99 <= 150 ms, approve <= 1.2 x the direct Update (p50 and p99). Progress on",
+        "stderr; figures on stdout, the last line one JSON object."
+      })
+  static final class Api implements Callable<Integer> {
+    @Option(names = "--approvals", defaultValue = "10000", paramLabel = "K",
+        description = "Open approvals in the background (default ${DEFAULT-VALUE}); the approves' own come on top.")
+    int approvals;
+
+    @Option(names = "--callers", defaultValue = "1,10,50", split = ",", paramLabel = "N",
+        description = "Concurrent callers, one level each (default ${DEFAULT-VALUE}).")
+    List<Integer> callers;
+
+    @Option(names = "--requests", defaultValue = "500", paramLabel = "N",
+        description = "Calls per level, kind and side: lists, and approves (default ${DEFAULT-VALUE}).")
+    int requests;
+
+    @Option(names = "--users", defaultValue = "200", paramLabel = "N", description = "Users in the directory (default ${DEFAULT-VALUE}).")
+    int users;
+
+    @Option(names = "--approvers", defaultValue = "2", paramLabel = "N",
+        description = "Users each background approval's step is offered to (default ${DEFAULT-VALUE}).")
+    int approvers;
+
+    @Option(names = "--staleness", defaultValue = "50", paramLabel = "N", description = "Staleness samples (default ${DEFAULT-VALUE}).")
+    int staleness;
+
+    @Option(names = "--warmup", defaultValue = "100", paramLabel = "N",
+        description = "Calls of each kind and side before the first level, not measured (default ${DEFAULT-VALUE}).")
+    int warmup;
+
+    @Option(names = "--concurrency", defaultValue = "32", paramLabel = "THREADS",
+        description = "Client threads that start the approvals (default ${DEFAULT-VALUE}).")
+    int concurrency;
+
+    @Option(names = "--quick",
+        description = "The smallest run, for tests: 50 approvals, callers 1,2, 10 requests, 10 users, 5 samples, 5 warm-up calls.")
+    boolean quick;
+
+    @Option(names = "--address", paramLabel = "HOST:PORT",
+        description = "A running Temporal server (default: TEMPORAL_ADDRESS if set, else a dev server of the bench's own).")
+    String address;
+
+    @Option(names = "--api-java-opts", defaultValue = "-Xmx512m", paramLabel = "OPTIONS",
+        description = "JVM options of the API process (default ${DEFAULT-VALUE}); the worker's are -Xmx1g.")
+    String apiJavaOpts;
+
+    @Option(names = "--timeout", defaultValue = "PT1H", paramLabel = "DURATION", converter = DurationOption.class,
+        description = "Give up (and stop everything started) after this long (default ${DEFAULT-VALUE}).")
+    Duration timeout;
+
+    @Override
+    public Integer call() throws Exception {
+      if (quick) {
+        approvals = 50;
+        callers = List.of(1, 2);
+        requests = 10;
+        users = 10;
+        staleness = 5;
+        warmup = 5;
+      }
+      if (approvals < 0 || callers.isEmpty() || callers.stream().anyMatch(c -> c < 1) || requests < 1 || users < 1
+          || approvers < 1 || approvers > users || staleness < 1 || warmup < 0 || concurrency < 1) {
+        System.err.println("--callers, --requests, --users, --approvers (at most --users), --staleness and"
+            + " --concurrency must be at least 1; --approvals and --warmup at least 0");
+        return ExitCodes.USAGE;
+      }
+      String server = server(address);
+      Path root = Scale.root();
+      for (Path needed : List.of(root.resolve("worker/target/overdue-worker.jar"), root.resolve("http-api/target/overdue-api.jar"))) {
+        if (!Files.isRegularFile(needed)) {
+          System.err.println(needed + " is missing: build with mvn -B -DskipTests -pl bench -am package");
+          return ExitCodes.USAGE;
+        }
+      }
+      List<String> command = new ArrayList<>(List.of("bin/overdue bench api", "--approvals", Integer.toString(approvals),
+          "--callers", callers.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")),
+          "--requests", Integer.toString(requests), "--users", Integer.toString(users),
+          "--approvers", Integer.toString(approvers), "--staleness", Integer.toString(staleness),
+          "--warmup", Integer.toString(warmup)));
+      if (address != null) {
+        command.addAll(List.of("--address", address));
+      }
+      describeMachine(String.join(" ", command));
+      System.out.printf("# %s; server: %s; API JVM %s, worker JVM -Xmx1g; load average %s%n", Scale.cpuModel(),
+          server == null ? "a fresh dev server (bin/dev-server --headless)" : server, apiJavaOpts, ApiBench.load());
+      System.out.flush();
+      Path runDir = root.resolve("target/bench-api/"
+          + java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+      ApiBench.Result result;
+      try {
+        result = new ApiBench(
+                new ApiBench.Options(approvals, callers, requests, users, approvers, staleness, warmup, concurrency,
+                    apiJavaOpts, new BenchRig.Options(root, server, List.of(), "-Xmx1g", runDir), timeout),
+                System.out, System.err)
+            .run();
+      } catch (RuntimeException e) {
+        System.err.println("bench api failed: " + e.getMessage() + " (logs: " + runDir + ")");
+        if (System.getenv("OVERDUE_DEBUG") != null) {
+          e.printStackTrace();
+        }
+        return ExitCodes.UNEXPECTED;
+      }
+      System.out.println(JSON.copy().disable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(result.json()));
+      return ExitCodes.DONE;
+    }
+  }
 
   static void describeMachine(String command) {
     Runtime runtime = Runtime.getRuntime();
