@@ -32,7 +32,7 @@ import org.springframework.test.context.DynamicPropertySource;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "overdue.api.requests-per-second=40")
 class BearerTokenApiTest {
   private static final TokenIssuer ISSUER = new TokenIssuer();
-  private static final TemporalWithWorker TEMPORAL = new TemporalWithWorker(Map.of());
+  private static final TemporalWithWorker TEMPORAL = TemporalWithWorker.shared();
   private static final AtomicInteger REQUESTS = new AtomicInteger();
 
   static {
@@ -52,7 +52,6 @@ class BearerTokenApiTest {
   @AfterAll
   static void stop() {
     WorkerAuthentication.use(AuthPolicy.OFF, dev.overdue.model.TokenVerifier.NONE);
-    TEMPORAL.close();
     ISSUER.close();
   }
 

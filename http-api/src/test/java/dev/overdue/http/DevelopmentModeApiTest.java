@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overdue.http.ApiClient.Answer;
-import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -22,7 +20,7 @@ import org.springframework.test.context.DynamicPropertySource;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class DevelopmentModeApiTest {
-  private static final TemporalWithWorker TEMPORAL = new TemporalWithWorker(Map.of());
+  private static final TemporalWithWorker TEMPORAL = TemporalWithWorker.shared();
   private static int requests;
 
   @DynamicPropertySource
@@ -30,10 +28,6 @@ class DevelopmentModeApiTest {
     TEMPORAL.register(properties);
   }
 
-  @AfterAll
-  static void stop() {
-    TEMPORAL.close();
-  }
 
   @LocalServerPort int port;
   @LocalManagementPort int managementPort;

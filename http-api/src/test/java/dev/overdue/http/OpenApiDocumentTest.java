@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -25,17 +23,13 @@ import tools.jackson.databind.json.JsonMapper;
 class OpenApiDocumentTest {
   static final Path DOCUMENT = Path.of("..", "docs", "reference", "openapi.json");
   private static final JsonMapper PRETTY = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
-  private static final TemporalWithWorker TEMPORAL = new TemporalWithWorker(Map.of());
+  private static final TemporalWithWorker TEMPORAL = TemporalWithWorker.shared();
 
   @DynamicPropertySource
   static void temporal(DynamicPropertyRegistry properties) {
     TEMPORAL.register(properties);
   }
 
-  @AfterAll
-  static void stop() {
-    TEMPORAL.close();
-  }
 
   @LocalServerPort int port;
 

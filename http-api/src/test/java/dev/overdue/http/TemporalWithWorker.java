@@ -52,6 +52,20 @@ final class TemporalWithWorker implements AutoCloseable {
   private final WorkflowServiceStubs stubs;
   private final WorkerFactory factory;
 
+  private static TemporalWithWorker shared;
+
+  /**
+   * One embedded service and worker for every test class that needs no list and no directory of
+   * its own (each starts requests of its own ids): started on first use, stopped when the JVM ends.
+   */
+  static synchronized TemporalWithWorker shared() {
+    if (shared == null) {
+      shared = new TemporalWithWorker(Map.of());
+      Runtime.getRuntime().addShutdownHook(new Thread(shared::close, "temporal-with-worker-stop"));
+    }
+    return shared;
+  }
+
   /** On the embedded service: no lists (it cannot answer list queries). */
   TemporalWithWorker(Map<String, List<String>> extraGroups) {
     this(null, extraGroups);

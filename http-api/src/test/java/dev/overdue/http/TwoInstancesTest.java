@@ -4,7 +4,6 @@ import static dev.overdue.http.ApiClient.as;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.overdue.http.ApiClient.Answer;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -16,7 +15,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * answers the first result and acts once — the key is Temporal's, not either instance's.
  */
 class TwoInstancesTest {
-  private static final TemporalWithWorker TEMPORAL = new TemporalWithWorker(Map.of());
+  private static final TemporalWithWorker TEMPORAL = TemporalWithWorker.shared();
   private static final ConfigurableApplicationContext FIRST = instance();
   private static final ConfigurableApplicationContext SECOND = instance();
 
@@ -33,7 +32,6 @@ class TwoInstancesTest {
   static void stop() {
     FIRST.close();
     SECOND.close();
-    TEMPORAL.close();
   }
 
   @Test
