@@ -77,15 +77,9 @@ public final class ApprovalSearchAttributes {
    */
   public static final SearchAttributeKey<String> REQUESTER = SearchAttributeKey.forKeyword("Requester");
 
-  /**
-   * The request's title, as Text: matched word by word, not as a whole value. On a dev server
-   * (SQLite) {@code Title = 'invoice'} finds every title with the word "invoice" in it, in any case
-   * and with or without accents, not "invoices"; several words in one value match any of them, so
-   * a filter for all of them is one condition per word ({@code dev.overdue.client.WorkList#titleHasWords}).
-   * No LIKE, STARTS_WITH or IN on a Text attribute. Unset when the request has no title; at most
-   * 500 characters (the request's limit), so well below Temporal's 2 KB per value.
-   */
-  public static final SearchAttributeKey<String> TITLE = SearchAttributeKey.forText("Title");
+  // No Title: search attributes are stored unencrypted and shown to every reader of the namespace,
+  // and with payload encryption a request's title is confidential. Lists read it from the memo
+  // (Approvals.MEMO_TITLE), which the payload codec encrypts like every other payload.
 
   /**
    * The current step's task state: READY (offered), RESERVED (claimed) or IN_PROGRESS (started);
@@ -143,7 +137,6 @@ public final class ApprovalSearchAttributes {
     DEFINITIONS.put(TIMERS_SUSPENDED.getName(), IndexedValueType.INDEXED_VALUE_TYPE_INT);
     DEFINITIONS.put(POTENTIAL_OWNERS.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD_LIST);
     DEFINITIONS.put(REQUESTER.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
-    DEFINITIONS.put(TITLE.getName(), IndexedValueType.INDEXED_VALUE_TYPE_TEXT);
     DEFINITIONS.put(TASK_STATE.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
     DEFINITIONS.put(CANDIDATE_GROUPS.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD_LIST);
     DEFINITIONS.put(DUE_DATE.getName(), IndexedValueType.INDEXED_VALUE_TYPE_DATETIME);

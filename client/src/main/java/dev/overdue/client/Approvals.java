@@ -56,6 +56,12 @@ public final class Approvals {
    */
   public static final String TOKEN = "token";
 
+  /**
+   * The memo key of the request's title, which lists show: a memo, not a search attribute, so the
+   * payload codec encrypts it (search attributes are stored as they are, for every reader).
+   */
+  public static final String MEMO_TITLE = "title";
+
   /** Never signs: every command goes as its fields alone. */
   private static final Supplier<String> UNSIGNED = () -> null;
 
@@ -162,6 +168,7 @@ public final class Approvals {
                 .setStaticSummary(staticSummary(parsed))
                 .setStaticDetails(staticDetails(parsed))
                 .setRequestId(requestId)
+                .setMemo(parsed.title() == null ? null : Map.of(MEMO_TITLE, parsed.title()))
                 .build());
     WorkflowClient.start(workflow::run, request);
     return workflowId;

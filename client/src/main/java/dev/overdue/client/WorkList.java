@@ -4,13 +4,10 @@ import dev.overdue.api.ApprovalSearchAttributes;
 import dev.overdue.api.ApprovalWorkflow;
 import io.temporal.client.WorkflowExecutionMetadata;
 import io.temporal.common.SearchAttributes;
-import java.text.Normalizer;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -118,23 +115,6 @@ public final class WorkList {
         ApprovalSearchAttributes.POTENTIAL_OWNERS_CUT.getName() + " = " + literal(ApprovalSearchAttributes.CUT));
   }
 
-  /**
-   * Approvals whose title has every word of {@code text}, in any order, case and accents aside
-   * ("Zürich" finds "zurich"): one condition per word, since a Text attribute's condition with
-   * several words matches titles with any of them. Words are what the visibility store indexes,
-   * runs of letters and digits; whole words only ("invoice" does not find "invoices").
-   *
-   * @throws IllegalArgumentException when {@code text} has no word
-   */
-  public WorkList titleHasWords(String text) {
-    List<String> words = words(text);
-    if (words.isEmpty()) {
-      throw new IllegalArgumentException("no word to look for in the title: " + literal(text));
-    }
-    String title = ApprovalSearchAttributes.TITLE.getName();
-    return where(words.stream().map(word -> title + " = " + literal(word)).collect(Collectors.joining(" AND ")));
-  }
-
   /** Any extra condition in Temporal's list-filter language. */
   public WorkList where(String condition) {
     conditions.add("(" + condition + ")");
@@ -181,7 +161,8 @@ public final class WorkList {
       List<String> candidateGroups,
       boolean potentialOwnersCut) {
 
-    static Entry of(WorkflowExecutionMetadata execution) {
+    /** One approval of a list, as its search attributes (and the memo's title) have it. */
+    public static Entry of(WorkflowExecutionMetadata execution) {
       SearchAttributes attributes = execution.getTypedSearchAttributes();
       OffsetDateTime next = attributes.get(ApprovalSearchAttributes.NEXT_DEADLINE);
       OffsetDateTime due = attributes.get(ApprovalSearchAttributes.DUE_DATE);
@@ -198,12 +179,21 @@ public final class WorkList {
           Boolean.TRUE.equals(attributes.get(ApprovalSearchAttributes.ANY_TIMER_EXPIRED)),
           Boolean.TRUE.equals(attributes.get(ApprovalSearchAttributes.HAS_WARNINGS)),
           attributes.get(ApprovalSearchAttributes.REQUESTER),
-          attributes.get(ApprovalSearchAttributes.TITLE),
+          memoTitle(execution),
           attributes.get(ApprovalSearchAttributes.TASK_STATE),
           due == null ? null : due.toInstant().toString(),
           groups == null ? List.of() : List.copyOf(groups),
           ApprovalSearchAttributes.CUT.equals(attributes.get(ApprovalSearchAttributes.POTENTIAL_OWNERS_CUT)));
     }
+  }
+
+  /**
+   * The request's title, from the memo the start gave it ({@link Approvals#MEMO_TITLE}); null when
+   * it has none, or was started without one (before version shape-13, or not by this library).
+   */
+  private static String memoTitle(WorkflowExecutionMetadata execution) {
+    Object title = execution.getMemo(Approvals.MEMO_TITLE, String.class);
+    return title instanceof String text ? text : null;
   }
 
   /** Approvals started before human tasks have no priority. */
@@ -222,26 +212,6 @@ public final class WorkList {
     return " IN (" + values.stream().map(WorkList::literal).collect(Collectors.joining(", ")) + ")";
   }
 
-  /**
-   * The words of {@code text} as a Text attribute's index has them: runs of letters, digits and
-   * combining marks, composed (NFC: the dev server's index does not match a decomposed "ü" with
-   * "u"), each once whatever its case. Anything else — quotes, operators, punctuation — separates words: on a dev
-   * server, a double quote in a Text condition makes the query fail after a timeout (a word such as
-   * OR or NOT is only a word there). The case is kept; the index ignores it.
-   */
-  static List<String> words(String text) {
-    List<String> words = new ArrayList<>();
-    Matcher word = WORD.matcher(Normalizer.normalize(text == null ? "" : text, Normalizer.Form.NFC));
-    while (word.find()) {
-      String found = word.group();
-      if (words.stream().noneMatch(found::equalsIgnoreCase)) {
-        words.add(found);
-      }
-    }
-    return words;
-  }
-
-  private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}\\p{M}]+");
 
   private static String literal(String value) {
     return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'";

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.overdue.api.ApprovalSearchAttributes;
+import io.temporal.api.common.v1.Memo;
 import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.api.workflow.v1.WorkflowExecutionInfo;
@@ -109,27 +110,18 @@ class WorkListTest {
   }
 
   @Test
-  void aTitleFilterIsOneConditionPerWordWithoutWhatTheIndexWouldReadAsSyntax() {
-    assertEquals(OPEN + " AND (Title = 'invoice')", new WorkList().titleHasWords("invoice").query());
-    assertEquals(OPEN + " AND (Title = 'Invoice' AND Title = '4711' AND Title = 'ACME')",
-        new WorkList().titleHasWords("  Invoice #4711, \"ACME\" invoice?").query());
-    assertEquals(List.of("Bob", "s", "Zürich", "OR", "x"), WorkList.words("Bob's  Zu\u0308rich OR x*"));
-    assertThrows(IllegalArgumentException.class, () -> new WorkList().titleHasWords(" \"*' "));
-  }
-
-  @Test
   void anEntryHasWhatATaskListShowsAndNoneOfItForOlderApprovals() {
     WorkList.Entry entry =
         entry(
             SearchAttributes.newBuilder()
                 .set(ApprovalSearchAttributes.APPROVAL_STATE, "ACTIVE")
                 .set(ApprovalSearchAttributes.REQUESTER, "carol")
-                .set(ApprovalSearchAttributes.TITLE, "Desks for the Zürich office")
                 .set(ApprovalSearchAttributes.TASK_STATE, "READY")
                 .set(ApprovalSearchAttributes.DUE_DATE, OffsetDateTime.parse("2026-12-01T10:00:00+01:00"))
                 .set(ApprovalSearchAttributes.CANDIDATE_GROUPS, List.of("finance", "legal"))
                 .set(ApprovalSearchAttributes.POTENTIAL_OWNERS_CUT, "true")
-                .build());
+                .build(),
+            "Desks for the Zürich office");
     assertEquals("carol", entry.requester());
     assertEquals("Desks for the Zürich office", entry.title());
     assertEquals("READY", entry.taskState());
@@ -138,7 +130,7 @@ class WorkListTest {
     assertTrue(entry.potentialOwnersCut());
 
     WorkList.Entry older =
-        entry(SearchAttributes.newBuilder().set(ApprovalSearchAttributes.APPROVAL_STATE, "ACTIVE").build());
+        entry(SearchAttributes.newBuilder().set(ApprovalSearchAttributes.APPROVAL_STATE, "ACTIVE").build(), null);
     assertNull(older.requester());
     assertNull(older.title());
     assertNull(older.taskState());
@@ -147,12 +139,18 @@ class WorkListTest {
     assertFalse(older.potentialOwnersCut());
   }
 
-  private static WorkList.Entry entry(SearchAttributes attributes) {
+  /** An approval as a list has it: its search attributes, and its title in the memo (null: none). */
+  private static WorkList.Entry entry(SearchAttributes attributes, String title) {
+    Memo.Builder memo = Memo.newBuilder();
+    if (title != null) {
+      memo.putFields(Approvals.MEMO_TITLE, DefaultDataConverter.STANDARD_INSTANCE.toPayload(title).orElseThrow());
+    }
     WorkflowExecutionInfo info =
         WorkflowExecutionInfo.newBuilder()
             .setExecution(WorkflowExecution.newBuilder().setWorkflowId("approval-PO-1").setRunId("run"))
             .setStatus(WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING)
             .setSearchAttributes(SearchAttributesUtil.encodeTyped(attributes))
+            .setMemo(memo)
             .build();
     return WorkList.Entry.of(new WorkflowExecutionMetadata(info, DefaultDataConverter.STANDARD_INSTANCE));
   }

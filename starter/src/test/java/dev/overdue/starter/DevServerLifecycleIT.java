@@ -30,7 +30,7 @@ class DevServerLifecycleIT {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final List<String> ATTRIBUTES =
       List.of("ApprovalState", "CurrentStep", "CurrentOwner", "NextDeadline", "AnyTimerExpired", "HasWarnings",
-          "Priority", "Unworkable", "TimersRunning", "TimersSuspended", "PotentialOwners", "Requester", "Title",
+          "Priority", "Unworkable", "TimersRunning", "TimersSuspended", "PotentialOwners", "Requester",
           "TaskState", "CandidateGroups", "DueDate", "PotentialOwnersCut");
 
   @TempDir Path dir;
@@ -48,7 +48,7 @@ class DevServerLifecycleIT {
                 "registered search attributes ApprovalState=Keyword, CurrentStep=Keyword,"
                     + " CurrentOwner=Keyword, NextDeadline=Datetime, AnyTimerExpired=Bool,"
                     + " HasWarnings=Bool, Priority=Int, Unworkable=Bool, TimersRunning=Int,"
-                    + " TimersSuspended=Int, PotentialOwners=KeywordList, Requester=Keyword, Title=Text,"
+                    + " TimersSuspended=Int, PotentialOwners=KeywordList, Requester=Keyword,"
                     + " TaskState=Keyword, CandidateGroups=KeywordList, DueDate=Datetime,"
                     + " PotentialOwnersCut=Keyword on namespace 'default'"),
             worker.log());

@@ -212,9 +212,11 @@ class FaultsIT {
           Lateness.of(observed.lateness().values()), latest.getKey().workflowId(), latest.getKey().timer(),
           seconds(Duration.between(killedAt, settled.at())));
 
-      // The kill hit a worker at work, with timers still to expire after it.
+      // The kill hit a worker at work, with work still to do after it: notifications not yet
+      // accepted (on a loaded machine every date may have passed while deliveries still lag; the
+      // kill interrupts them all the same).
       assertTrue(firstBeforeKill > 0, "the first worker delivered nothing before it was killed");
-      assertTrue(expiredAtKill < expected, "every timer was due before the kill: it came too late");
+      assertTrue(acceptedBeforeKill < expected, "every notification was accepted before the kill: it came too late");
       assertTrue(secondAfterKill > 0, "the second worker delivered nothing after the kill");
       assertNothingLost(observed, Store.sqlite(store));
       assertEquals(Set.of(), published.missing(), "warnings never logged");

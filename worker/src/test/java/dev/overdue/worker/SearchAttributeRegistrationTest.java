@@ -110,7 +110,7 @@ class SearchAttributeRegistrationTest {
     assertEquals(
         List.of(
             "CurrentStep", "CurrentOwner", "NextDeadline", "AnyTimerExpired", "Priority", "Unworkable",
-            "TimersRunning", "TimersSuspended", "PotentialOwners", "Requester", "Title", "TaskState",
+            "TimersRunning", "TimersSuspended", "PotentialOwners", "Requester", "TaskState",
             "CandidateGroups", "DueDate", "PotentialOwnersCut"),
         report.registered());
     assertEquals(1, fake.adds.size());
@@ -127,7 +127,6 @@ class SearchAttributeRegistrationTest {
             Map.entry("TimersSuspended", IndexedValueType.INDEXED_VALUE_TYPE_INT),
             Map.entry("PotentialOwners", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD_LIST),
             Map.entry("Requester", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD),
-            Map.entry("Title", IndexedValueType.INDEXED_VALUE_TYPE_TEXT),
             Map.entry("TaskState", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD),
             Map.entry("CandidateGroups", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD_LIST),
             Map.entry("DueDate", IndexedValueType.INDEXED_VALUE_TYPE_DATETIME),
@@ -159,14 +158,14 @@ class SearchAttributeRegistrationTest {
     assertEquals(
         List.of(
             "CurrentStep", "CurrentOwner", "NextDeadline", "AnyTimerExpired", "HasWarnings", "Priority",
-            "Unworkable", "TimersRunning", "TimersSuspended", "PotentialOwners", "Requester", "Title",
+            "Unworkable", "TimersRunning", "TimersSuspended", "PotentialOwners", "Requester",
             "TaskState", "CandidateGroups", "DueDate", "PotentialOwnersCut"),
         report.missing());
     String message = report.message();
     assertTrue(
         message.contains(
             "CurrentStep, CurrentOwner, NextDeadline, AnyTimerExpired, HasWarnings, Priority, Unworkable,"
-                + " TimersRunning, TimersSuspended, PotentialOwners, Requester, Title, TaskState,"
+                + " TimersRunning, TimersSuspended, PotentialOwners, Requester, TaskState,"
                 + " CandidateGroups, DueDate, PotentialOwnersCut"),
         message);
     assertTrue(message.contains("PERMISSION_DENIED: Request unauthorized."), message);

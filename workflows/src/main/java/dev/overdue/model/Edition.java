@@ -129,7 +129,7 @@ public enum Edition {
   }
 
   /**
-   * Publishes what a task list needs (Requester, Title, TaskState, CandidateGroups, DueDate,
+   * Publishes what a task list needs (Requester, TaskState, CandidateGroups, DueDate,
    * PotentialOwnersCut), and PotentialOwners as exactly the users a claim would be accepted from
    * now: the potential owners the step's four-eyes rules do not refuse.
    */

@@ -15,7 +15,6 @@ import static dev.overdue.api.ApprovalSearchAttributes.REQUESTER;
 import static dev.overdue.api.ApprovalSearchAttributes.TASK_STATE;
 import static dev.overdue.api.ApprovalSearchAttributes.TIMERS_RUNNING;
 import static dev.overdue.api.ApprovalSearchAttributes.TIMERS_SUSPENDED;
-import static dev.overdue.api.ApprovalSearchAttributes.TITLE;
 import static dev.overdue.api.ApprovalSearchAttributes.UNWORKABLE;
 
 import dev.overdue.api.ApprovalSearchAttributes;
@@ -103,7 +102,6 @@ final class Inspection {
     if (taskLists) {
       boolean open = current != null && !ended(status) && OPEN_TASK_STATES.contains(current.state());
       set(updates, REQUESTER, status.requester());
-      set(updates, TITLE, status.title());
       set(updates, TASK_STATE, open ? current.state() : null);
       set(updates, CANDIDATE_GROUPS, open ? nonEmpty(current.candidateGroups()) : null);
       set(updates, DUE_DATE, tasks.dueDate().map(date -> date.atOffset(ZoneOffset.UTC)).orElse(null));

@@ -139,7 +139,7 @@ public final class Versions {
   static final String SHAPE_12 = "shape-12";
 
   /**
-   * 1: what a task list needs, from the visibility store alone. It also publishes Requester, Title,
+   * 1: what a task list needs, from the visibility store alone. It also publishes Requester,
    * TaskState, CandidateGroups, DueDate (the current step's completion date while its timer runs)
    * and PotentialOwnersCut; PotentialOwners names exactly the users a claim would be accepted from
    * (the step's four-eyes rules applied), not every potential owner (more upserts, so histories

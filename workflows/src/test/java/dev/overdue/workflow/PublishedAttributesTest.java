@@ -105,7 +105,6 @@ class PublishedAttributesTest {
     expect(published, ApprovalSearchAttributes.POTENTIAL_OWNERS, claimants.isEmpty() ? null : claimants, after);
     expect(published, ApprovalSearchAttributes.POTENTIAL_OWNERS_CUT, null, after);
     expect(published, ApprovalSearchAttributes.REQUESTER, status.requester(), after);
-    expect(published, ApprovalSearchAttributes.TITLE, status.title(), after);
     expect(published, ApprovalSearchAttributes.TASK_STATE, current == null ? null : current.state(), after);
     expect(published, ApprovalSearchAttributes.CANDIDATE_GROUPS,
         current == null || current.candidateGroups().isEmpty() ? null : current.candidateGroups(), after);

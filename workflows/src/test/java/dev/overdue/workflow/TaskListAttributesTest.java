@@ -51,7 +51,6 @@ class TaskListAttributesTest {
     Instant due = Instant.parse(t.timer(id, "manager.completion").expiresAt());
     assertTrue(Duration.between(started.plus(Duration.ofDays(2)), due).abs().toMinutes() < 1, due.toString());
     assertEquals("carol", offered.get(ApprovalSearchAttributes.REQUESTER));
-    assertEquals("Desks for the Zürich office", offered.get(ApprovalSearchAttributes.TITLE));
     assertEquals("READY", offered.get(ApprovalSearchAttributes.TASK_STATE));
     assertEquals(List.of("legal"), offered.get(ApprovalSearchAttributes.CANDIDATE_GROUPS));
     assertEquals(due, offered.get(ApprovalSearchAttributes.DUE_DATE).toInstant(),
@@ -129,11 +128,10 @@ class TaskListAttributesTest {
   }
 
   @Test
-  void aRequestWithoutRequesterOrTitleLeavesThemUnset() {
+  void aRequestWithoutRequesterLeavesItUnset() {
     String id = t.start("{'requestId':'TL-3','steps':[{'name':'manager','approvers':['alice']}]}");
     SearchAttributes offered = settled(id);
     assertUnset(offered, ApprovalSearchAttributes.REQUESTER);
-    assertUnset(offered, ApprovalSearchAttributes.TITLE);
     assertUnset(offered, ApprovalSearchAttributes.CANDIDATE_GROUPS);
     assertUnset(offered, ApprovalSearchAttributes.DUE_DATE);
     assertEquals(List.of("alice"), offered.get(ApprovalSearchAttributes.POTENTIAL_OWNERS));

@@ -1,17 +1,6 @@
 package dev.overdue.http.tasks;
 
-import static dev.overdue.api.ApprovalSearchAttributes.APPROVAL_STATE;
-import static dev.overdue.api.ApprovalSearchAttributes.CANDIDATE_GROUPS;
-import static dev.overdue.api.ApprovalSearchAttributes.CURRENT_OWNER;
-import static dev.overdue.api.ApprovalSearchAttributes.CURRENT_STEP;
-import static dev.overdue.api.ApprovalSearchAttributes.DUE_DATE;
-import static dev.overdue.api.ApprovalSearchAttributes.HAS_WARNINGS;
-import static dev.overdue.api.ApprovalSearchAttributes.NEXT_DEADLINE;
 import static dev.overdue.api.ApprovalSearchAttributes.POTENTIAL_OWNERS;
-import static dev.overdue.api.ApprovalSearchAttributes.PRIORITY;
-import static dev.overdue.api.ApprovalSearchAttributes.REQUESTER;
-import static dev.overdue.api.ApprovalSearchAttributes.TASK_STATE;
-import static dev.overdue.api.ApprovalSearchAttributes.TITLE;
 
 import dev.overdue.api.StatusInfo;
 import dev.overdue.client.Approvals;
@@ -22,7 +11,6 @@ import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowExecutionMetadata;
 import io.temporal.common.SearchAttributes;
 import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -67,7 +55,7 @@ class TaskSearch {
         if (view == View.CLAIMABLE && !offeredTo(caller, execution, attributes)) {
           continue;
         }
-        TaskSummary row = summary(execution, attributes, now);
+        TaskSummary row = summary(execution, now);
         if (matchesText(row, filter.text())) {
           rows.add(row);
         }
@@ -136,28 +124,24 @@ class TaskSearch {
     }
   }
 
-  private static TaskSummary summary(WorkflowExecutionMetadata execution, SearchAttributes attributes, Instant now) {
-    String workflowId = execution.getExecution().getWorkflowId();
-    OffsetDateTime due = attributes.get(DUE_DATE);
-    OffsetDateTime next = attributes.get(NEXT_DEADLINE);
-    Long priority = attributes.get(PRIORITY);
-    List<String> groups = attributes.get(CANDIDATE_GROUPS);
+  private static TaskSummary summary(WorkflowExecutionMetadata execution, Instant now) {
+    WorkList.Entry entry = WorkList.Entry.of(execution);
     Instant started = execution.getStartTime();
     return new TaskSummary(
-        Approvals.requestId(workflowId),
-        workflowId,
-        attributes.get(TITLE),
-        attributes.get(REQUESTER),
-        attributes.get(APPROVAL_STATE),
-        attributes.get(CURRENT_STEP),
-        attributes.get(TASK_STATE),
-        attributes.get(CURRENT_OWNER),
-        priority == null ? null : priority.intValue(),
-        due == null ? null : due.toInstant().toString(),
-        due != null && due.toInstant().isBefore(now),
-        next == null ? null : next.toInstant().toString(),
-        Boolean.TRUE.equals(attributes.get(HAS_WARNINGS)),
-        groups == null ? List.of() : groups,
+        Approvals.requestId(entry.workflowId()),
+        entry.workflowId(),
+        entry.title(),
+        entry.requester(),
+        entry.approvalState(),
+        entry.currentStep(),
+        entry.taskState(),
+        entry.currentOwner(),
+        entry.priority(),
+        entry.dueDate(),
+        entry.dueDate() != null && Instant.parse(entry.dueDate()).isBefore(now),
+        entry.nextDeadline(),
+        entry.hasWarnings(),
+        entry.candidateGroups(),
         started == null ? null : started.toString());
   }
 
