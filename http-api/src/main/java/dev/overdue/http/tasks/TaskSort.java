@@ -30,25 +30,31 @@ enum TaskSort {
 
   /** {@code due}, {@code -priority}, …: its comparator over rows, by key then workflow id. */
   static Comparator<TaskSummary> comparator(String sort) {
-    boolean reversed = sort.startsWith("-");
-    TaskSort by = of(reversed ? sort.substring(1) : sort);
-    Comparator<TaskSummary> order = Comparator.comparing(by::key);
-    return (reversed ? order.reversed() : order).thenComparing(TaskSummary::workflowId);
+    Comparator<TaskSummary> order = Comparator.comparing(named(sort)::key);
+    return (reversed(sort) ? order.reversed() : order).thenComparing(TaskSummary::workflowId);
   }
 
   /** The key of a row for a cursor, in the same terms as {@link #comparator}. */
   static String key(String sort, TaskSummary summary) {
-    return of(sort.startsWith("-") ? sort.substring(1) : sort).key(summary);
+    return named(sort).key(summary);
   }
 
   /** Whether a row comes after the cursor's in {@code sort}'s order. */
   static boolean after(String sort, TaskSummary summary, Cursor cursor) {
-    boolean reversed = sort.startsWith("-");
     int byKey = key(sort, summary).compareTo(cursor.key());
     if (byKey != 0) {
-      return reversed ? byKey < 0 : byKey > 0;
+      return reversed(sort) ? byKey < 0 : byKey > 0;
     }
     return summary.workflowId().compareTo(cursor.workflowId()) > 0;
+  }
+
+  private static boolean reversed(String sort) {
+    return sort.startsWith("-");
+  }
+
+  /** The order {@code sort} names, without its {@code -}. */
+  private static TaskSort named(String sort) {
+    return of(reversed(sort) ? sort.substring(1) : sort);
   }
 
   private static TaskSort of(String name) {
