@@ -46,6 +46,14 @@ public interface ApprovalWorkflow {
   @QueryMethod(name = "status")
   StatusInfo status();
 
+  /**
+   * The task actions {@code user} may take now — claim, start, release, approve, reject, complete,
+   * reassign, update-data — by the same checks the commands get; for pages that offer only those.
+   * A query: it changes nothing, and a signed command's token is still checked when it is sent.
+   */
+  @QueryMethod(name = "actions")
+  List<String> actions(String user);
+
   /** Every command with time, input, accepted or rejected and why; timer expiries as events. */
   @QueryMethod(name = "history")
   List<HistoryEntry> history();

@@ -345,6 +345,11 @@ public final class Approvals {
     return Arrays.asList(stub(id).query("plan", PlanEntry[].class));
   }
 
+  /** The task actions {@code user} may take on approval {@code id} now (claim, approve, …). */
+  public List<String> actions(String id, String user) {
+    return Arrays.asList(stub(id).query("actions", String[].class, user));
+  }
+
   public List<TimerInfo> timers(String id) {
     return Arrays.asList(stub(id).query("timers", TimerInfo[].class));
   }

@@ -68,6 +68,29 @@ class DevelopmentModeApiTest {
   }
 
   @Test
+  void eachCallerIsToldTheActionsTheWorkflowWouldTakeFromThem() {
+    String id = start("alice", "{'requestId':'" + id("ACT") + "','steps':[{'name':'manager','approvers':['bob','carol']}]}");
+    assertEquals("[\"claim\",\"start\",\"approve\",\"reject\",\"reassign\",\"update-data\"]",
+        api.get("/api/v1/approvals/" + id + "/actions", as("bob")).json().path("actions").toString());
+    assertEquals("[\"reassign\",\"update-data\"]",
+        api.get("/api/v1/approvals/" + id + "/actions", as("alice")).json().path("actions").toString(), "the requester");
+    assertEquals(200, api.post("/api/v1/approvals/" + id + "/claim", null, as("bob")).status());
+    assertEquals("[\"reassign\",\"update-data\"]",
+        api.get("/api/v1/approvals/" + id + "/actions", as("carol")).json().path("actions").toString(), "bob claimed it");
+    assertEquals(404, api.get("/api/v1/approvals/" + id + "/actions", as("frank")).status(), "a stranger");
+  }
+
+  @Test
+  void theCallerIsToldWhoTheApiTakesThemFor() {
+    Answer me = api.get("/api/v1/me", "X-Overdue-User", "ann", "X-Overdue-Groups", "finance, overdue-admins");
+    assertEquals(200, me.status(), me.text());
+    assertEquals("ann", me.json().path("user").asText());
+    assertEquals("[\"finance\",\"overdue-admins\"]", me.json().path("groups").toString());
+    assertTrue(me.json().path("admin").asBoolean(), "a member of overdue-admins");
+    assertEquals(401, api.get("/api/v1/me").status(), "no caller");
+  }
+
+  @Test
   void anApprovalTheCallerMayNotSeeIsNotFoundAsOneThatDoesNotExist() {
     String id = start("alice", "{'requestId':'" + id("HID") + "','steps':[{'name':'manager','approvers':['bob']}]}");
     Answer stranger = api.get("/api/v1/approvals/" + id, as("frank"));

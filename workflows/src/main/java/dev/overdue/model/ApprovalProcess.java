@@ -395,6 +395,11 @@ public final class ApprovalProcess {
     return commands.claimants();
   }
 
+  /** The task actions {@code user} may take now (claim, approve, …), by their commands' own checks. */
+  public List<String> actionsOf(String user) {
+    return commands.actionsOf(user);
+  }
+
   /**
    * The current step's due date: the expiration date of its completion timer ({@code timeout})
    * while that timer runs — still the date once it passed, so an overdue task has a due date before

@@ -245,6 +245,47 @@ final class CommandRules {
     return List.copyOf(accepted);
   }
 
+  /**
+   * The task actions {@code user} may take now, by the very checks their commands get: what the
+   * inbox offers as buttons, so it never guesses at the rules. A decision's output and a
+   * reassignment's targets are the action's input, checked when it is sent, so not here;
+   * {@code complete} is listed when the step declares outcomes of its own.
+   */
+  List<String> actionsOf(String user) {
+    if (process.state().isEnded() || user == null || user.isBlank()) {
+      return List.of();
+    }
+    List<String> actions = new ArrayList<>();
+    offer(actions, "claim", () -> claim(new Command.Claim(null, user), null));
+    offer(actions, "start", () -> start(new Command.Start(null, user), null));
+    offer(actions, "release", () -> release(new Command.Release(null, user), null));
+    if (passes(() -> checkDecision(user))) {
+      actions.add("approve");
+      actions.add("reject");
+      if (!process.currentTask().outcomeNames().isEmpty()) {
+        actions.add("complete");
+      }
+    }
+    offer(actions, "reassign", () -> reassignable(user));
+    offer(actions, "update-data", () -> requesterOrOwner(user, "change the data"));
+    return List.copyOf(actions);
+  }
+
+  private static void offer(List<String> actions, String action, Runnable check) {
+    if (passes(check)) {
+      actions.add(action);
+    }
+  }
+
+  private static boolean passes(Runnable check) {
+    try {
+      check.run();
+      return true;
+    } catch (RuleViolation refused) {
+      return false;
+    }
+  }
+
   /** WS-HumanTask start: the task is worked on; reaching IN_PROGRESS meets its start deadlines. */
   private Change start(Command.Start c, Instant now) {
     UserTask task = taskActionTarget(c.step(), c.user());
@@ -316,9 +357,7 @@ final class CommandRules {
    * groups named are looked up in the worker's directory first, so the answer may come later.
    */
   private Change reassign(Command.Reassign c, Instant now) {
-    UserTask task = taskWhileActive();
-    requesterOrOwner(c.user(), "reassign it");
-    refuse(task.refusal(TaskEvent.REASSIGN));
+    UserTask task = reassignable(c.user());
     Roles.Targets targets = Roles.reassignmentTargets(c.to(), task, process.requester());
     if (targets.users().isEmpty() && targets.names().isEmpty()) {
       throw new RuleViolation(
@@ -329,6 +368,14 @@ final class CommandRules {
       awaited = started.lookup();
       return started.outcome();
     };
+  }
+
+  /** The current task, when {@code user} may give it to others now. */
+  private UserTask reassignable(String user) {
+    UserTask task = taskWhileActive();
+    requesterOrOwner(user, "reassign it");
+    refuse(task.refusal(TaskEvent.REASSIGN));
+    return task;
   }
 
   /** After a change in the directory: the current step's candidate groups are looked up again. */

@@ -296,6 +296,11 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   }
 
   @Override
+  public List<String> actions(String user) {
+    return started().actionsOf(user);
+  }
+
+  @Override
   public List<HistoryEntry> history() {
     return started().history();
   }

@@ -74,6 +74,16 @@ class ApprovalController {
     return desk.read(caller, id, () -> approvals.plan(id));
   }
 
+  /** What the caller may do with an approval now. */
+  record Actions(List<String> actions) {}
+
+  @GetMapping("/{id}/actions")
+  @Operation(summary = "The task actions the workflow would accept from the caller now (claim, start, release, approve,"
+      + " reject, complete, reassign, update-data), by the same checks the actions get.")
+  Actions actions(@AuthenticationPrincipal Caller caller, @PathVariable String id) {
+    return new Actions(desk.read(caller, id, () -> approvals.actions(id, caller.user())));
+  }
+
   @GetMapping("/{id}/history")
   @Operation(summary = "The audit trail: every command accepted or refused, by whom and why, and every expiry.")
   List<HistoryEntry> history(@AuthenticationPrincipal Caller caller, @PathVariable String id) {

@@ -1,0 +1,97 @@
+package dev.overdue.model;
+
+import static dev.overdue.model.DeadlinesTest.start;
+import static dev.overdue.model.Fixtures.T0;
+import static dev.overdue.model.Fixtures.at;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The task actions a user may take now ({@link ApprovalProcess#actionsOf}), which the inbox shows
+ * as buttons. Every assertion first checks the list against the commands themselves: an action is
+ * listed exactly when its command, sent by that user now, would be accepted.
+ */
+class ActionsTest {
+  private static final List<String> EVERYONE = List.of("alice", "bob", "carol", "dave", "erin", "frank", "mallory");
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** One command per action, as a user would send it. */
+  private static Map<String, Command> commandsOf(String user) {
+    Map<String, Command> commands = new LinkedHashMap<>();
+    commands.put("claim", new Command.Claim(null, user));
+    commands.put("start", new Command.Start(null, user));
+    commands.put("release", new Command.Release(null, user));
+    commands.put("approve", new Command.Approve(user, "ok"));
+    commands.put("reject", new Command.Reject(user, "no"));
+    commands.put("reassign", new Command.Reassign(user, List.of("erin")));
+    commands.put("update-data", new Command.UpdateData(user, JSON.createObjectNode().put("note", "x")));
+    return commands;
+  }
+
+  /** {@code user}'s actions, after checking them against every user's accepted commands. */
+  private static List<String> actions(ApprovalProcess process, String user, Instant now) {
+    for (String someone : EVERYONE) {
+      List<String> accepted = commandsOf(someone).entrySet().stream()
+          .filter(entry -> process.refusal(entry.getValue(), now).isEmpty())
+          .map(Map.Entry::getKey)
+          .toList();
+      List<String> listed = process.actionsOf(someone).stream().filter(a -> !a.equals("complete")).toList();
+      assertEquals(accepted, listed, "the actions listed for " + someone + " are those accepted from them");
+    }
+    return process.actionsOf(user);
+  }
+
+  @Test
+  void aPotentialOwnerMayClaimAReadyStepAndTheRequesterMayOnlyChangeOrHandItOn() {
+    ApprovalProcess process =
+        start("{'requestId':'AC-1','requester':'carol','steps':[{'name':'manager','approvers':['alice','bob']}]}");
+    assertEquals(List.of("claim", "start", "approve", "reject", "reassign", "update-data"), actions(process, "alice", T0));
+    assertEquals(List.of("reassign", "update-data"), actions(process, "carol", T0));
+    assertEquals(List.of(), actions(process, "mallory", T0));
+  }
+
+  @Test
+  void onceClaimedOnlyTheOwnerMayDecideStartOrReleaseIt() {
+    ApprovalProcess process =
+        start("{'requestId':'AC-2','requester':'carol','steps':[{'name':'manager','approvers':['alice','bob']}]}");
+    process.apply(new Command.Claim(null, "alice"), at("PT1M"));
+    assertEquals(List.of("start", "release", "approve", "reject", "reassign", "update-data"),
+        actions(process, "alice", at("PT1M")));
+    assertEquals(List.of("reassign", "update-data"), actions(process, "bob", at("PT1M")));
+    process.apply(new Command.Start(null, "alice"), at("PT2M"));
+    assertEquals(List.of("release", "approve", "reject", "reassign", "update-data"), actions(process, "alice", at("PT2M")));
+  }
+
+  @Test
+  void theFourEyesRulesTakeTheRequesterOutOfEveryActionButTheirOwn() {
+    ApprovalProcess process = start(SeparationOfDutiesTest.FOUR_EYES);
+    assertEquals(List.of("reassign", "update-data"), actions(process, "carol", T0));
+  }
+
+  @Test
+  void nothingWhileSuspendedButTheDataAndNothingOnceEnded() {
+    ApprovalProcess process =
+        start("{'requestId':'AC-3','requester':'carol','steps':[{'name':'manager','approvers':['alice']}]}");
+    process.apply(new Command.Suspend("waiting for a quote"), at("PT1M"));
+    assertEquals(List.of("update-data"), actions(process, "alice", at("PT1M")));
+    process.apply(new Command.Resume(), at("PT2M"));
+    process.apply(new Command.Approve("alice", null), at("PT3M"));
+    assertEquals(List.of(), actions(process, "alice", at("PT3M")));
+  }
+
+  @Test
+  void completeIsOfferedWhereTheStepDeclaresOutcomesOfItsOwn() {
+    ApprovalProcess process =
+        start("{'requestId':'AC-4','requester':'carol','steps':[{'name':'manager','approvers':['alice'],"
+            + "'outcomes':[{'name':'needs-legal','end':'REJECTED'}]}]}");
+    assertEquals(List.of("claim", "start", "approve", "reject", "complete", "reassign", "update-data"),
+        actions(process, "alice", T0));
+    assertEquals(List.of(), process.actionsOf(" "));
+  }
+}
