@@ -33,7 +33,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
  * directory is the team of docs/examples/team.yaml (plus a large group), as the API's tests need:
  * the same in-memory service the quick start runs, in real time.
  */
-final class TemporalWithWorker implements AutoCloseable {
+public final class TemporalWithWorker implements AutoCloseable {
   static final Map<String, List<String>> GROUPS = new LinkedHashMap<>();
 
   static {
@@ -42,10 +42,10 @@ final class TemporalWithWorker implements AutoCloseable {
     GROUPS.put("managers", List.of("carol", "alice"));
   }
 
-  final String address;
-  final WorkflowClient client;
+  public final String address;
+  public final WorkflowClient client;
   /** The directory's groups, which a test may change: lookups read them as they are at the time. */
-  final Map<String, List<String>> groups = new ConcurrentHashMap<>();
+  public final Map<String, List<String>> groups = new ConcurrentHashMap<>();
   private final EmbeddedTemporal temporal;
   /** The dev server this one started and so stops; null on the embedded service or another's server. */
   private DevServer devServer;
@@ -58,7 +58,7 @@ final class TemporalWithWorker implements AutoCloseable {
    * One embedded service and worker for every test class that needs no list and no directory of
    * its own (each starts requests of its own ids): started on first use, stopped when the JVM ends.
    */
-  static synchronized TemporalWithWorker shared() {
+  public static synchronized TemporalWithWorker shared() {
     if (shared == null) {
       shared = new TemporalWithWorker(Map.of());
       Runtime.getRuntime().addShutdownHook(new Thread(shared::close, "temporal-with-worker-stop"));
@@ -107,7 +107,7 @@ final class TemporalWithWorker implements AutoCloseable {
    * On a dev server of its own (bin/dev-server, under target/{@code name}), for lists: the
    * embedded service cannot answer list queries. {@link #close} stops it.
    */
-  static TemporalWithWorker onDevServer(String name, Map<String, List<String>> extraGroups) {
+  public static TemporalWithWorker onDevServer(String name, Map<String, List<String>> extraGroups) {
     DevServer server = DevServers.start(name);
     TemporalWithWorker temporal = new TemporalWithWorker(server.address(), extraGroups);
     temporal.devServer = server;
@@ -115,7 +115,7 @@ final class TemporalWithWorker implements AutoCloseable {
   }
 
   /** Where the API under test finds it: {@code @DynamicPropertySource} hands the registry here. */
-  void register(DynamicPropertyRegistry properties) {
+  public void register(DynamicPropertyRegistry properties) {
     properties.add("TEMPORAL_ADDRESS", () -> address);
   }
 
@@ -135,7 +135,7 @@ final class TemporalWithWorker implements AutoCloseable {
     }
   }
 
-  static int freePort() {
+  public static int freePort() {
     try (ServerSocket socket = new ServerSocket(0)) {
       return socket.getLocalPort();
     } catch (IOException e) {

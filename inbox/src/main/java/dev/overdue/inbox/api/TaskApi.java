@@ -1,0 +1,113 @@
+package dev.overdue.inbox.api;
+
+import dev.overdue.inbox.InboxSettings;
+import dev.overdue.inbox.security.ApiCredentials;
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
+import org.springframework.http.client.ClientHttpResponse;
+import org.springframework.http.client.JdkClientHttpRequestFactory;
+import org.springframework.stereotype.Component;
+import org.springframework.web.client.RestClient;
+import org.springframework.web.util.UriBuilder;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The task API as the inbox calls it, for the signed-in person: {@link #forSignedIn} reads their
+ * credentials once (on the request's thread), and the {@link Calls} it returns may then be used
+ * from any thread, so a page's reads can run side by side.
+ */
+@Component
+public class TaskApi {
+  private static final ObjectMapper JSON = JsonMapper.builder().build();
+
+  private final RestClient rest;
+  private final ApiCredentials credentials;
+
+  TaskApi(InboxSettings settings, ApiCredentials credentials) {
+    var factory = new JdkClientHttpRequestFactory(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build());
+    // Past the API's own answer timeout (10 s), so its 504 with a reason arrives rather than ours.
+    factory.setReadTimeout(Duration.ofSeconds(15));
+    this.rest = RestClient.builder().baseUrl(settings.apiUrl().toString()).requestFactory(factory).build();
+    this.credentials = credentials;
+  }
+
+  /** Calls made for whoever is signed in on this thread's request. */
+  public Calls forSignedIn() {
+    HttpHeaders headers = new HttpHeaders();
+    credentials.addTo(headers);
+    return new Calls(headers);
+  }
+
+  /** One person's calls. */
+  public final class Calls {
+    private final HttpHeaders headers;
+
+    private Calls(HttpHeaders headers) {
+      this.headers = headers;
+    }
+
+    /** {@code GET path} with {@code query}'s non-blank parameters; {@code path}'s {…} filled by {@code variables}. */
+    public JsonNode get(String path, Map<String, String> query, Object... variables) {
+      return rest.get()
+          .uri(uri -> build(uri.path(path), query, variables))
+          .headers(h -> h.addAll(headers))
+          .accept(MediaType.APPLICATION_JSON)
+          .retrieve()
+          .onStatus(HttpStatusCode::isError, (request, response) -> { throw problem(response); })
+          .body(JsonNode.class);
+    }
+
+    /** {@code POST path} with a JSON body; {@code key} makes a repeated submit act once. */
+    public JsonNode post(String path, Object body, String key, Object... variables) {
+      return rest.post()
+          .uri(uri -> build(uri.path(path), Map.of(), variables))
+          .headers(h -> {
+            h.addAll(headers);
+            if (key != null) {
+              h.set("Idempotency-Key", key);
+            }
+          })
+          .contentType(MediaType.APPLICATION_JSON)
+          .body(body)
+          .retrieve()
+          .onStatus(HttpStatusCode::isError, (request, response) -> { throw problem(response); })
+          .body(JsonNode.class);
+    }
+  }
+
+  private static java.net.URI build(UriBuilder uri, Map<String, String> query, Object... variables) {
+    query.forEach((name, value) -> {
+      if (value != null && !value.isBlank()) {
+        uri.queryParam(name, "{" + name + "}");
+      }
+    });
+    Map<String, Object> values = new java.util.HashMap<>(query);
+    // Path variables by position, named v0, v1, … in the path ("/api/v1/approvals/{v0}").
+    for (int i = 0; i < variables.length; i++) {
+      values.put("v" + i, variables[i]);
+    }
+    return uri.build(values);
+  }
+
+  /** The problem+json body's detail, else its title, else the status alone. */
+  private static ApiProblem problem(ClientHttpResponse response) throws IOException {
+    int status = response.getStatusCode().value();
+    String body = new String(response.getBody().readAllBytes(), StandardCharsets.UTF_8);
+    String detail;
+    try {
+      JsonNode problem = JSON.readTree(body);
+      detail = problem.path("detail").asString(problem.path("title").asString(""));
+    } catch (RuntimeException notJson) {
+      detail = "";
+    }
+    return new ApiProblem(status, detail.isBlank() ? "the task API answered " + status : detail);
+  }
+}

@@ -1,0 +1,57 @@
+package dev.overdue.inbox.view;
+
+import java.util.List;
+import java.util.Locale;
+
+/** Small wordings shared by the pages: names in a sentence, keys as labels, task states. */
+public final class Words {
+  private Words() {}
+
+  /** "alice", "alice and bob", "alice, bob and carol". */
+  public static String list(List<String> names) {
+    if (names == null || names.isEmpty()) {
+      return "";
+    }
+    if (names.size() == 1) {
+      return names.get(0);
+    }
+    return String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
+  }
+
+  /** A data key as a label: "costCentre" and "cost_centre" read "Cost centre". */
+  public static String label(String key) {
+    String spaced = key.replaceAll("([a-z0-9])([A-Z])", "$1 $2").replace('_', ' ').replace('-', ' ').strip();
+    if (spaced.isEmpty()) {
+      return key;
+    }
+    String lower = spaced.toLowerCase(Locale.ROOT);
+    return Character.toUpperCase(lower.charAt(0)) + lower.substring(1);
+  }
+
+  /** What a task's state means to the person looking at it. */
+  public static String taskState(String state, String owner, String me) {
+    if (state == null) {
+      return "";
+    }
+    boolean mine = owner != null && owner.equals(me);
+    return switch (state) {
+      case "READY" -> "waiting to be claimed";
+      case "RESERVED" -> mine ? "claimed by you" : "claimed by " + owner;
+      case "IN_PROGRESS" -> mine ? "you are working on it" : owner + " is working on it";
+      case "COMPLETED" -> "decided";
+      default -> state.toLowerCase(Locale.ROOT).replace('_', ' ');
+    };
+  }
+
+  /** An approval's state as a sentence's end: "approved", "waiting for Manager approval". */
+  public static String approvalState(String state, String stepTitle) {
+    if (state == null) {
+      return "";
+    }
+    return switch (state) {
+      case "ACTIVE" -> stepTitle == null ? "open" : "waiting for " + stepTitle;
+      case "SUSPENDED" -> "on hold";
+      default -> state.toLowerCase(Locale.ROOT);
+    };
+  }
+}

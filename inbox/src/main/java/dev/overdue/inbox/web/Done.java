@@ -1,0 +1,21 @@
+package dev.overdue.inbox.web;
+
+import java.util.Map;
+
+/** What a page says after an action was taken: in the person's words, not the API's. */
+final class Done {
+  private Done() {}
+
+  static String said(String action, Map<String, String> fields) {
+    return switch (action) {
+      case "claim" -> "You claimed this task: it is yours to decide now.";
+      case "start" -> "You started working on this task.";
+      case "release" -> "You released this task: it is open to everyone it was offered to again.";
+      case "approve" -> "You approved it.";
+      case "reject" -> "You rejected it.";
+      case "complete" -> "You decided it: " + fields.getOrDefault("outcome", "") + ".";
+      case "reassign" -> "You reassigned it to " + fields.getOrDefault("to", "") + ".";
+      default -> "Done.";
+    };
+  }
+}

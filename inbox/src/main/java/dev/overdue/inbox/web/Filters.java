@@ -1,0 +1,39 @@
+package dev.overdue.inbox.web;
+
+import org.springframework.util.LinkedMultiValueMap;
+import org.springframework.util.MultiValueMap;
+
+/**
+ * A list's filters as the page's form sends them (query parameters), passed on to the API, which
+ * checks them: a bad one is its 400, shown on the page.
+ */
+record Filters(String view, String q, String step, String priority, String overdue, String dueBefore, String sort,
+    String cursor) {
+
+  /** The sort asked for, else the list's natural one: requests newest first, tasks by due date. */
+  String sortOr(Pages.View list) {
+    if (sort != null && !sort.isBlank()) {
+      return sort;
+    }
+    return list == Pages.View.REQUESTED ? "-started" : "due";
+  }
+
+  /** These filters as query parameters, without the cursor (a new page starts at the top). */
+  MultiValueMap<String, String> query() {
+    MultiValueMap<String, String> query = new LinkedMultiValueMap<>();
+    put(query, "view", view);
+    put(query, "q", q);
+    put(query, "step", step);
+    put(query, "priority", priority);
+    put(query, "overdue", overdue);
+    put(query, "dueBefore", dueBefore);
+    put(query, "sort", sort);
+    return query;
+  }
+
+  private static void put(MultiValueMap<String, String> query, String name, String value) {
+    if (value != null && !value.isBlank()) {
+      query.add(name, value);
+    }
+  }
+}

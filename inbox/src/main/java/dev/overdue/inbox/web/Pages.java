@@ -1,0 +1,79 @@
+package dev.overdue.inbox.web;
+
+import dev.overdue.inbox.InboxSettings;
+import dev.overdue.inbox.api.TaskApi;
+import jakarta.servlet.http.HttpSession;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * What every page shows around its content: who is signed in (as the API takes them), the lists
+ * they may open, and, in development mode, that anyone here can be anyone.
+ */
+@Component
+class Pages {
+  /** The lists, in the order of the tabs; {@code all} for administrators only. */
+  enum View {
+    MINE("mine", "My tasks"),
+    CLAIMABLE("claimable", "Open to me"),
+    REQUESTED("requested", "My requests"),
+    ALL("all", "All open approvals");
+
+    final String key;
+    final String label;
+
+    View(String key, String label) {
+      this.key = key;
+      this.label = label;
+    }
+
+    static View of(String key) {
+      for (View view : values()) {
+        if (view.key.equals(key)) {
+          return view;
+        }
+      }
+      return CLAIMABLE;
+    }
+  }
+
+  private static final String ME = "overdue.inbox.me";
+
+  private final InboxSettings settings;
+
+  Pages(InboxSettings settings) {
+    this.settings = settings;
+  }
+
+  /** Who the API takes the person for, asked once per session. */
+  JsonNode me(TaskApi.Calls api, HttpSession session) {
+    Object known = session.getAttribute(ME);
+    if (known instanceof JsonNode me) {
+      return me;
+    }
+    JsonNode me = api.get("/api/v1/me", Map.of());
+    session.setAttribute(ME, me);
+    return me;
+  }
+
+  /** The frame's model: the page title, the person, the tabs with {@code current} marked. */
+  Map<String, Object> frame(String title, JsonNode me, View current) {
+    Map<String, Object> model = new HashMap<>();
+    model.put("pageTitle", title);
+    model.put("user", me.path("user").asString());
+    model.put("developmentMode", settings.developmentMode());
+    List<Map<String, Object>> tabs = new ArrayList<>();
+    for (View view : View.values()) {
+      if (view == View.ALL && !me.path("admin").asBoolean()) {
+        continue;
+      }
+      tabs.add(Map.of("href", "/tasks?view=" + view.key, "label", view.label, "current", view == current));
+    }
+    model.put("tabs", tabs);
+    return model;
+  }
+}

@@ -1,0 +1,115 @@
+package dev.overdue.inbox.web;
+
+import dev.overdue.inbox.InboxSettings;
+import dev.overdue.inbox.api.TaskApi;
+import dev.overdue.inbox.view.TaskRows;
+import jakarta.servlet.http.HttpSession;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.stereotype.Controller;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.ModelAndView;
+import org.springframework.web.util.UriComponentsBuilder;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The lists: my tasks, those open to me, my requests and, for administrators, every open
+ * approval; filtered and sorted by the API, and refreshed in place while the page is open.
+ */
+@Controller
+class TaskListController {
+  /** The sort orders offered, as the API names them. */
+  private static final Map<String, String> SORTS = orders();
+
+  private final TaskApi api;
+  private final Pages pages;
+  private final TaskRows rows;
+  private final InboxSettings settings;
+  private final Clock clock;
+
+  TaskListController(TaskApi api, Pages pages, TaskRows rows, InboxSettings settings, Clock clock) {
+    this.api = api;
+    this.pages = pages;
+    this.rows = rows;
+    this.settings = settings;
+    this.clock = clock;
+  }
+
+  @GetMapping("/")
+  String home() {
+    return "redirect:/tasks";
+  }
+
+  @GetMapping("/tasks")
+  ModelAndView list(Filters filters, HttpSession session) {
+    TaskApi.Calls calls = api.forSignedIn();
+    JsonNode me = pages.me(calls, session);
+    Pages.View view = Pages.View.of(filters.view());
+    Map<String, Object> model = pages.frame(view.label, me, view);
+    model.putAll(table(calls, view, filters, me));
+    model.put("filters", filters);
+    model.put("sorts", SORTS.entrySet().stream()
+        .map(sort -> Map.of("value", sort.getKey(), "label", sort.getValue(), "selected", sort.getKey().equals(filters.sortOr(view))))
+        .toList());
+    model.put("requestsView", view == Pages.View.REQUESTED);
+    return new ModelAndView("tasks", model);
+  }
+
+  /** The table alone, for the page's refresh: the same filters, read again. */
+  @GetMapping("/tasks/rows")
+  ModelAndView rows(Filters filters, HttpSession session) {
+    TaskApi.Calls calls = api.forSignedIn();
+    JsonNode me = pages.me(calls, session);
+    return new ModelAndView("rows", table(calls, Pages.View.of(filters.view()), filters, me));
+  }
+
+  private Map<String, Object> table(TaskApi.Calls calls, Pages.View view, Filters filters, JsonNode me) {
+    Map<String, String> query = new LinkedHashMap<>();
+    query.put("q", filters.q());
+    query.put("step", filters.step());
+    query.put("sort", filters.sortOr(view));
+    query.put("cursor", filters.cursor());
+    JsonNode page;
+    if (view == Pages.View.REQUESTED) {
+      page = calls.get("/api/v1/requests", query);
+    } else {
+      query.put("view", view.key);
+      query.put("priority", filters.priority());
+      query.put("overdue", "on".equals(filters.overdue()) ? "true" : null);
+      query.put("dueBefore", filters.dueBefore());
+      page = calls.get("/api/v1/tasks", query);
+    }
+    Map<String, Object> model = new LinkedHashMap<>();
+    List<TaskRows.Row> found = rows.of(page.path("tasks"), me.path("user").asString(), clock.instant());
+    model.put("rows", found);
+    model.put("empty", found.isEmpty() ? emptyText(view) : "");
+    model.put("refreshSeconds", settings.refresh().toSeconds());
+    model.put("rowsUrl", UriComponentsBuilder.fromPath("/tasks/rows").queryParams(filters.query()).build().encode().toUriString());
+    String next = page.path("next").asString(null);
+    model.put("nextPage", next == null ? null
+        : UriComponentsBuilder.fromPath("/tasks").queryParams(filters.query()).replaceQueryParam("cursor", next).build().encode().toUriString());
+    return model;
+  }
+
+  private static String emptyText(Pages.View view) {
+    return switch (view) {
+      case MINE -> "Nothing is claimed by you. Tasks you may take are under “Open to me”.";
+      case CLAIMABLE -> "Nothing waits for you to claim it.";
+      case REQUESTED -> "You have not requested anything.";
+      case ALL -> "No approval is open.";
+    };
+  }
+
+  private static Map<String, String> orders() {
+    Map<String, String> sorts = new LinkedHashMap<>();
+    sorts.put("due", "due soonest first");
+    sorts.put("-due", "due latest first");
+    sorts.put("priority", "highest priority first");
+    sorts.put("-started", "newest first");
+    sorts.put("started", "oldest first");
+    return sorts;
+  }
+}

@@ -1,0 +1,175 @@
+package dev.overdue.inbox.web;
+
+import dev.overdue.inbox.api.ApiProblem;
+import dev.overdue.inbox.api.TaskApi;
+import dev.overdue.inbox.view.FormFields;
+import dev.overdue.inbox.view.TaskView;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpSession;
+import java.time.Clock;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.springframework.stereotype.Controller;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.ModelAndView;
+import org.springframework.web.servlet.mvc.support.RedirectAttributes;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One task's page and its actions. A GET never acts — not even from a notification's action link,
+ * which only prepares the action for one confirming click, and only for the person it was sent to;
+ * every action is a POST with a CSRF token and an idempotency key, so a double click acts once.
+ */
+@Controller
+class TaskPageController {
+  private static final String APPROVAL = "/api/v1/approvals/{v0}";
+
+  private final TaskApi api;
+  private final Pages pages;
+  private final TaskView view;
+  private final Clock clock;
+  /** A page's four reads run side by side. */
+  private final ExecutorService reads = Executors.newCachedThreadPool(runnable -> {
+    Thread thread = new Thread(runnable, "overdue-inbox-read");
+    thread.setDaemon(true);
+    return thread;
+  });
+
+  TaskPageController(TaskApi api, Pages pages, TaskView view, Clock clock) {
+    this.api = api;
+    this.pages = pages;
+    this.view = view;
+    this.clock = clock;
+  }
+
+  @GetMapping("/tasks/{id}")
+  ModelAndView page(@PathVariable String id, @RequestParam(required = false) String action,
+      @RequestParam(name = "for", required = false) String recipient, HttpSession session) {
+    TaskApi.Calls calls = api.forSignedIn();
+    Map<String, Object> model = model(calls, id, session);
+    prepare(model, action, recipient);
+    return new ModelAndView("task", model);
+  }
+
+  /** Every action of the page: which one is the button pressed. */
+  @PostMapping("/tasks/{id}")
+  ModelAndView act(@PathVariable String id, @RequestParam String action, @RequestParam Map<String, String> fields,
+      HttpSession session, HttpServletResponse response, RedirectAttributes done) {
+    TaskApi.Calls calls = api.forSignedIn();
+    if (!TaskView.known(action)) {
+      throw new ApiProblem(400, "there is no action " + action);
+    }
+    try {
+      JsonNode status = calls.get(APPROVAL, Map.of(), id);
+      calls.post(APPROVAL + "/" + action, body(action, fields, status), fields.get("key"), id);
+    } catch (ApiProblem problem) {
+      if (!problem.refused()) {
+        throw problem;
+      }
+      Map<String, Object> model = model(calls, id, session);
+      model.put("refusal", problem.getMessage());
+      model.put("comment", fields.getOrDefault("comment", ""));
+      response.setStatus(409);
+      return new ModelAndView("task", model);
+    }
+    done.addFlashAttribute("done", Done.said(action, fields));
+    // Handed on, the task may no longer be theirs to see: back to their list.
+    return new ModelAndView(action.equals("reassign") ? "redirect:/tasks" : "redirect:/tasks/{id}", Map.of("id", id));
+  }
+
+  private Map<String, Object> model(TaskApi.Calls calls, String id, HttpSession session) {
+    JsonNode me = pages.me(calls, session);
+    String user = me.path("user").asString();
+    CompletableFuture<JsonNode> status = read(() -> calls.get(APPROVAL, Map.of(), id));
+    CompletableFuture<JsonNode> plan = read(() -> calls.get(APPROVAL + "/plan", Map.of(), id));
+    CompletableFuture<JsonNode> history = read(() -> calls.get(APPROVAL + "/history", Map.of(), id));
+    CompletableFuture<JsonNode> actions = read(() -> calls.get(APPROVAL + "/actions", Map.of(), id));
+    Map<String, Object> model;
+    try {
+      model = pages.frame(id, me, null);
+      model.putAll(view.of(status.join(), plan.join(), history.join(), actions.join(), user, clock.instant()));
+    } catch (CompletionException failed) {
+      throw failed.getCause() instanceof RuntimeException cause ? cause : failed;
+    }
+    model.put("pageTitle", model.get("title"));
+    model.put("key", UUID.randomUUID().toString());
+    return model;
+  }
+
+  private CompletableFuture<JsonNode> read(java.util.function.Supplier<JsonNode> call) {
+    return CompletableFuture.supplyAsync(call, reads);
+  }
+
+  /**
+   * A notification's action link: the action is prepared for a confirming click when the page's
+   * person is the one it was sent to and the workflow would take it from them now; else the page
+   * says why not.
+   */
+  private static void prepare(Map<String, Object> model, String action, String recipient) {
+    if (action == null || action.isBlank()) {
+      return;
+    }
+    String user = (String) model.get("user");
+    if (recipient != null && !recipient.equals(user)) {
+      model.put("linkNote", "This link was sent to " + recipient + ", and you are signed in as " + user
+          + ": nothing is prepared. Sign out and in as " + recipient + " to use it, or act below as yourself.");
+      return;
+    }
+    @SuppressWarnings("unchecked")
+    List<Map<String, String>> actions = (List<Map<String, String>>) model.get("actions");
+    if (actions.stream().noneMatch(a -> a.get("action").equals(action))) {
+      model.put("linkNote", "The link asked you to " + TaskView.label(action).toLowerCase(java.util.Locale.ROOT)
+          + " this task, but you cannot do that now: the task has changed since the message was sent.");
+      return;
+    }
+    model.put("prepared", Map.of("action", action, "label", TaskView.label(action)));
+  }
+
+  /** The API's body for {@code action}, from the submitted fields. */
+  private static ObjectNode body(String action, Map<String, String> fields, JsonNode status) {
+    ObjectNode body = JsonNodeFactory.instance.objectNode();
+    String comment = fields.get("comment");
+    switch (action) {
+      case "approve", "reject", "complete" -> {
+        if (comment != null && !comment.isBlank()) {
+          body.put("comment", comment);
+        }
+        JsonNode form = currentForm(status);
+        ObjectNode output = FormFields.output(form, fields);
+        if (!output.isEmpty()) {
+          body.set("output", output);
+        }
+        if (action.equals("complete")) {
+          body.put("outcome", fields.getOrDefault("outcome", ""));
+        }
+      }
+      case "reassign" -> {
+        var to = body.putArray("to");
+        Arrays.stream(fields.getOrDefault("to", "").split(",")).map(String::strip).filter(s -> !s.isEmpty()).forEach(to::add);
+      }
+      default -> { }
+    }
+    return body;
+  }
+
+  private static JsonNode currentForm(JsonNode status) {
+    String current = status.path("currentStep").asString("");
+    for (JsonNode step : status.path("steps")) {
+      if (step.path("name").asString().equals(current)) {
+        return step.path("form");
+      }
+    }
+    return JsonNodeFactory.instance.missingNode();
+  }
+}

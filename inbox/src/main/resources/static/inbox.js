@@ -1,0 +1,38 @@
+// Progressive enhancement only: every page works without this file.
+// 1. The decision form says what is wrong with a field as the person types, by the browser's own
+//    checks (required, number, min/max, date, length), which mirror the step's form; the workflow
+//    checks the same rules again when the form is sent.
+// 2. "Reject", "Release" and "Reassign" need no form fields: the form is sent without the checks.
+document.addEventListener("DOMContentLoaded", () => {
+  for (const form of document.querySelectorAll("form.decide")) {
+    const fields = form.querySelectorAll("input[name^='output.'], select[name^='output.']");
+    const say = (field) => {
+      const problem = field.closest(".field")?.querySelector(".problem");
+      if (problem) {
+        problem.textContent = field.validity.valid ? "" : field.validationMessage;
+      }
+      field.setAttribute("aria-invalid", field.validity.valid ? "false" : "true");
+    };
+    for (const field of fields) {
+      field.addEventListener("input", () => say(field));
+      field.addEventListener("blur", () => say(field));
+    }
+    form.addEventListener("submit", (event) => {
+      const action = event.submitter?.value;
+      if (action !== "approve" && action !== "complete") {
+        return;
+      }
+      let first = null;
+      for (const field of fields) {
+        say(field);
+        if (!field.validity.valid && first === null) {
+          first = field;
+        }
+      }
+      if (first !== null) {
+        event.preventDefault();
+        first.focus();
+      }
+    });
+  }
+});

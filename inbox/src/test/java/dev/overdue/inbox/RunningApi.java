@@ -1,0 +1,37 @@
+package dev.overdue.inbox;
+
+import dev.overdue.http.OverdueApi;
+import dev.overdue.http.TemporalWithWorker;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/** The task API in the tests' JVM, on a free port, over a Temporal with a worker: what the inbox talks to. */
+final class RunningApi implements AutoCloseable {
+  final int port;
+  private final ConfigurableApplicationContext context;
+
+  private RunningApi(ConfigurableApplicationContext context) {
+    this.context = context;
+    this.port = context.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
+  }
+
+  /** In development mode (no provider), or with {@code extra} properties such as an issuer. */
+  static RunningApi on(TemporalWithWorker temporal, String... extra) {
+    List<String> properties = new ArrayList<>(List.of(
+        "server.port=0", "management.server.port=0", "TEMPORAL_ADDRESS=" + temporal.address,
+        "overdue.api.requests-per-second=10000", "spring.application.name=overdue-api"));
+    properties.addAll(List.of(extra));
+    return new RunningApi(new SpringApplicationBuilder(OverdueApi.class).properties(properties.toArray(String[]::new)).run());
+  }
+
+  String url() {
+    return "http://127.0.0.1:" + port;
+  }
+
+  @Override
+  public void close() {
+    context.close();
+  }
+}

@@ -1,0 +1,179 @@
+package dev.overdue.inbox;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.overdue.client.Approvals;
+import dev.overdue.http.TemporalWithWorker;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * A task's page and its actions, over the real API and a worker on the embedded service, in
+ * development mode: what a person reads, that a GET never acts (not even a notification's action
+ * link), that every action needs the page's CSRF token, a refusal shown with the workflow's reason,
+ * and what a person typed shown as text, never as markup.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "management.server.port=0")
+class TaskPageTest {
+  private static final TemporalWithWorker TEMPORAL = TemporalWithWorker.shared();
+  private static final RunningApi API = RunningApi.on(TEMPORAL);
+  private static int requests;
+
+  @DynamicPropertySource
+  static void api(DynamicPropertyRegistry properties) {
+    properties.add("overdue.inbox.api-url", API::url);
+    properties.add("overdue.inbox.zone", () -> "Europe/Zurich");
+  }
+
+  @AfterAll
+  static void stop() {
+    API.close();
+  }
+
+  @LocalServerPort int port;
+
+  private static synchronized String id(String name) {
+    return name + "-" + (++requests);
+  }
+
+  private String start(String requester, String json) {
+    String id = id("PO");
+    String request = json.replace("{'requestId':'ID'", "{'requester':'" + requester + "','requestId':'" + id + "'")
+        .replace('\'', '"');
+    try {
+      new Approvals(TEMPORAL.client).start(new com.fasterxml.jackson.databind.ObjectMapper().readTree(request), "overdue");
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalArgumentException(request, e);
+    }
+    return id;
+  }
+
+  @Test
+  void theTaskPageSaysWhatIsAskedWhatHappensIfNobodyActsAndWhatThePersonMayDo() {
+    String id = start("carol", "{'requestId':'ID','title':'Laptop for Dana','data':{'amount':12000,'costCentre':'CC-7',"
+        + "'urgent':true},'steps':[{'name':'manager','title':'Manager approval','approvers':['alice','bob'],"
+        + "'startDeadlines':[{'name':'pick-up','for':'PT4H','escalations':[{'action':'reassign','to':['frank']}]}]}]}");
+    PageClient alice = new PageClient(port).signIn("alice", "");
+    PageClient.Page page = alice.open("/tasks/" + id);
+    assertEquals(200, page.status(), page.body());
+    String body = page.body();
+    assertTrue(body.contains("Laptop for Dana"), body);
+    assertTrue(body.contains("<dt>Cost centre</dt><dd>CC-7</dd>"), "data as labels and values: " + body);
+    assertTrue(body.contains("<dt>Amount</dt><dd>12,000</dd>"), body);
+    assertTrue(body.contains("<dt>Urgent</dt><dd>yes</dd>"), body);
+    assertTrue(body.contains("If nobody starts work on it by "), "the forecast in words: " + body);
+    assertTrue(body.contains("it is reassigned to frank"), body);
+    assertTrue(body.contains("value=\"claim\""), "alice may claim: " + body);
+    assertTrue(body.contains("value=\"approve\""), body);
+    assertTrue(body.contains("Development mode"), "marked on every page");
+
+    PageClient carol = new PageClient(port).signIn("carol", "");
+    String hers = carol.open("/tasks/" + id).body();
+    assertFalse(hers.contains("value=\"approve\""), "the requester may not decide: " + hers);
+    assertTrue(hers.contains("value=\"reassign\""), hers);
+  }
+
+  @Test
+  void anActionIsAPostWithTheCsrfTokenAndADoubleSubmitActsOnce() {
+    String id = start("carol", "{'requestId':'ID','steps':[{'name':'manager','approvers':['alice']}]}");
+    PageClient alice = new PageClient(port).signIn("alice", "");
+    alice.open("/tasks/" + id);
+    PageClient.Page forged = alice.post("/tasks/" + id, Map.of("_csrf", "forged", "action", "claim"));
+    assertEquals(403, forged.status(), "no valid CSRF token, no action");
+    Map<String, String> claim = Map.of("action", "claim", "key", "page-1");
+    assertEquals(302, alice.post("/tasks/" + id, claim).status());
+    PageClient.Page again = alice.post("/tasks/" + id, claim);
+    assertEquals(302, again.status(), "the same page's key: the first answer again, not a refusal");
+    PageClient.Page after = alice.open("/tasks/" + id);
+    assertTrue(after.body().contains("You claimed this task"), after.body());
+    assertTrue(after.body().contains("claimed by you"), after.body());
+    long claims = new Approvals(TEMPORAL.client).history(id).stream()
+        .filter(entry -> entry.name().equals("claim") && entry.accepted()).count();
+    assertEquals(1, claims, "claimed once");
+  }
+
+  @Test
+  void aRefusalIsShownWithTheWorkflowsReasonAndChangesNothing() {
+    String id = start("carol", "{'requestId':'ID','steps':[{'name':'manager','approvers':['alice','bob']}]}");
+    PageClient alice = new PageClient(port).signIn("alice", "");
+    PageClient bob = new PageClient(port).signIn("bob", "");
+    alice.open("/tasks/" + id);
+    bob.open("/tasks/" + id);
+    assertEquals(302, alice.post("/tasks/" + id, Map.of("action", "claim", "key", "a-1")).status());
+    PageClient.Page refused = bob.post("/tasks/" + id, Map.of("action", "approve", "key", "b-1", "comment", "fine by me"));
+    assertEquals(409, refused.status());
+    assertTrue(refused.body().contains("is claimed by alice; only they can decide it"), refused.body());
+    assertTrue(refused.body().contains("fine by me"), "what bob typed is kept: " + refused.body());
+    assertEquals("RESERVED", new Approvals(TEMPORAL.client).status(id).steps().get(0).state());
+  }
+
+  @Test
+  void anActionLinkPreparesTheActionForItsRecipientAndNeverActsOnAGet() {
+    String id = start("carol", "{'requestId':'ID','steps':[{'name':'manager','approvers':['alice','bob']}]}");
+    PageClient bob = new PageClient(port);
+    PageClient.Page toSignIn = bob.get("/tasks/" + id + "?action=approve&for=bob");
+    assertEquals(302, toSignIn.status(), "signed out: to the sign-in first");
+    bob.signIn("bob", "");
+    PageClient.Page prepared = bob.open("/tasks/" + id + "?action=approve&for=bob");
+    assertTrue(prepared.body().contains("Confirm: Approve"), prepared.body());
+    assertEquals("READY", new Approvals(TEMPORAL.client).status(id).steps().get(0).state(), "a GET never acts");
+
+    PageClient alice = new PageClient(port).signIn("alice", "");
+    PageClient.Page notHers = alice.open("/tasks/" + id + "?action=approve&for=bob");
+    assertTrue(notHers.body().contains("This link was sent to bob, and you are signed in as alice"), notHers.body());
+    assertFalse(notHers.body().contains("Confirm:"), notHers.body());
+
+    assertEquals(302, bob.post("/tasks/" + id, Map.of("action", "approve", "key", "link-1")).status());
+    assertEquals("APPROVED", new Approvals(TEMPORAL.client).status(id).state());
+  }
+
+  @Test
+  void whatPeopleTypedIsShownAsTextAndThePagesForbidInlineScripts() {
+    String payload = "<script>alert(1)</script><img src=x onerror=alert(2)>";
+    String id = start("carol", "{'requestId':'ID','title':'" + payload.replace("\"", "") + "','data':{'note':'" + payload
+        + "'},'steps':[{'name':'manager','approvers':['alice']}]}");
+    PageClient alice = new PageClient(port).signIn("alice", "");
+    alice.open("/tasks/" + id);
+    alice.post("/tasks/" + id, Map.of("action", "reject", "key", "x-1", "comment", payload));
+    PageClient.Page page = alice.open("/tasks/" + id);
+    assertFalse(page.body().contains("<script>alert"), page.body());
+    assertFalse(page.body().contains("<img src=x"), page.body());
+    assertTrue(page.body().contains("&lt;script&gt;alert(1)&lt;/script&gt;"), page.body());
+    String policy = page.header("Content-Security-Policy");
+    assertNotNull(policy);
+    assertTrue(policy.contains("script-src 'self'") && !policy.contains("unsafe-inline"), policy);
+    assertTrue(policy.contains("frame-ancestors 'none'"), policy);
+    assertEquals("same-origin", page.header("Referrer-Policy"));
+  }
+
+  @Test
+  void aTaskThePersonMayNotSeeReadsAsOneThatDoesNotExist() {
+    String id = start("carol", "{'requestId':'ID','steps':[{'name':'manager','approvers':['alice']}]}");
+    PageClient mallory = new PageClient(port).signIn("mallory", "");
+    PageClient.Page hidden = mallory.open("/tasks/" + id);
+    PageClient.Page absent = mallory.open("/tasks/NO-SUCH-" + id);
+    assertEquals(404, hidden.status());
+    assertEquals(404, absent.status());
+    assertEquals(hidden.body().replace(id, ""), absent.body().replace("NO-SUCH-" + id, ""));
+  }
+
+  @Test
+  void theSessionCookieIsHttpOnlyAndSameSite() {
+    PageClient visitor = new PageClient(port);
+    PageClient.Page signIn = visitor.get("/sign-in");
+    visitor.post("/sign-in", Map.of("user", "alice"));
+    String cookie = signIn.response().headers().allValues("Set-Cookie").stream().findFirst()
+        .orElseGet(() -> visitor.post("/sign-in", Map.of("user", "alice")).header("Set-Cookie"));
+    assertNotNull(cookie, "a session cookie");
+    assertTrue(cookie.contains("HttpOnly"), cookie);
+    assertTrue(cookie.contains("SameSite=Lax"), cookie);
+  }
+}
