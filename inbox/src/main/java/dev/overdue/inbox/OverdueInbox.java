@@ -17,6 +17,9 @@ public class OverdueInbox {
   }
 
   public static void main(String[] args) {
-    SpringApplication.run(OverdueInbox.class, args);
+    SpringApplication inbox = new SpringApplication(OverdueInbox.class);
+    // Its settings file is overdue-inbox.yaml (see there why).
+    inbox.setDefaultProperties(java.util.Map.of("spring.config.name", "overdue-inbox"));
+    inbox.run(args);
   }
 }

@@ -19,11 +19,14 @@ final class RunningApi implements AutoCloseable {
 
   /** In development mode (no provider), or with {@code extra} properties such as an issuer. */
   static RunningApi on(TemporalWithWorker temporal, String... extra) {
-    List<String> properties = new ArrayList<>(List.of(
-        "server.port=0", "management.server.port=0", "TEMPORAL_ADDRESS=" + temporal.address,
-        "overdue.api.requests-per-second=10000", "spring.application.name=overdue-api"));
-    properties.addAll(List.of(extra));
-    return new RunningApi(new SpringApplicationBuilder(OverdueApi.class).properties(properties.toArray(String[]::new)).run());
+    // As arguments: they outrank the API's application.yaml, as on a command line.
+    List<String> arguments = new ArrayList<>(List.of(
+        "--server.port=0", "--management.server.port=0", "--TEMPORAL_ADDRESS=" + temporal.address,
+        "--overdue.api.requests-per-second=10000"));
+    for (String property : extra) {
+      arguments.add("--" + property);
+    }
+    return new RunningApi(new SpringApplicationBuilder(OverdueApi.class).run(arguments.toArray(String[]::new)));
   }
 
   String url() {

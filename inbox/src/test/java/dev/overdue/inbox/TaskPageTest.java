@@ -21,7 +21,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * link), that every action needs the page's CSRF token, a refusal shown with the workflow's reason,
  * and what a person typed shown as text, never as markup.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "management.server.port=0")
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, useMainMethod = SpringBootTest.UseMainMethod.ALWAYS, properties = "management.server.port=0")
 class TaskPageTest {
   private static final TemporalWithWorker TEMPORAL = TemporalWithWorker.shared();
   private static final RunningApi API = RunningApi.on(TEMPORAL);

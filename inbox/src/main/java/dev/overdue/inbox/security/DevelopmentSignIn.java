@@ -46,10 +46,11 @@ final class DevelopmentSignIn {
   }
 
   @PostMapping(PATH)
-  ModelAndView signIn(@RequestParam(defaultValue = "") String user, @RequestParam(defaultValue = "") String groups,
-      HttpServletRequest request, HttpServletResponse response) {
+  ModelAndView signIn(@RequestParam(defaultValue = "") String user, @RequestParam(required = false) String pick,
+      @RequestParam(defaultValue = "") String groups, HttpServletRequest request, HttpServletResponse response) {
     servedInDevelopmentMode();
-    String name = user.strip();
+    // A name's button (pick) or the typed name.
+    String name = (pick == null || pick.isBlank() ? user : pick).strip();
     if (name.isEmpty() || name.length() > MAX_NAME || name.chars().anyMatch(Character::isISOControl)) {
       return page("Type a user name (up to " + MAX_NAME + " characters), such as " + settings.developmentUsers().get(0) + ".", user);
     }

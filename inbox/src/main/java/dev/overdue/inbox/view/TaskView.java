@@ -48,7 +48,9 @@ public class TaskView {
         .map(b -> Map.of("action", b.getKey(), "label", b.getValue())).toList());
     model.put("canDecide", allowed.contains("approve"));
     model.put("canReassign", allowed.contains("reassign"));
-    model.put("outcomes", currentStep == null ? List.of() : outcomes(currentStep, allowed));
+    List<Map<String, String>> outcomes = currentStep == null ? List.of() : outcomes(currentStep, allowed);
+    model.put("outcomes", outcomes);
+    model.put("hasOutcomes", !outcomes.isEmpty());
     model.put("form", currentStep == null ? List.of() : FormFields.of(currentStep.path("form")));
     return model;
   }

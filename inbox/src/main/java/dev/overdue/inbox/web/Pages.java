@@ -1,6 +1,5 @@
 package dev.overdue.inbox.web;
 
-import dev.overdue.inbox.InboxSettings;
 import dev.overdue.inbox.api.TaskApi;
 import jakarta.servlet.http.HttpSession;
 import java.util.ArrayList;
@@ -43,12 +42,6 @@ class Pages {
 
   private static final String ME = "overdue.inbox.me";
 
-  private final InboxSettings settings;
-
-  Pages(InboxSettings settings) {
-    this.settings = settings;
-  }
-
   /** Who the API takes the person for, asked once per session. */
   JsonNode me(TaskApi.Calls api, HttpSession session) {
     Object known = session.getAttribute(ME);
@@ -65,7 +58,6 @@ class Pages {
     Map<String, Object> model = new HashMap<>();
     model.put("pageTitle", title);
     model.put("user", me.path("user").asString());
-    model.put("developmentMode", settings.developmentMode());
     List<Map<String, Object>> tabs = new ArrayList<>();
     for (View view : View.values()) {
       if (view == View.ALL && !me.path("admin").asBoolean()) {

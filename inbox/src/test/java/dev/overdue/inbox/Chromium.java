@@ -1,0 +1,81 @@
+package dev.overdue.inbox;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.deque.html.axecore.results.Results;
+import com.deque.html.axecore.results.Rule;
+import com.deque.html.axecore.selenium.AxeBuilder;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.stream.Collectors;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+
+/**
+ * Debian's headless Chromium driven by Selenium (paths set, so Selenium Manager never downloads a
+ * browser), with axe-core's accessibility check and screenshots: target/screenshots, or
+ * docs/screenshots with -Doverdue.writeScreenshots=true.
+ */
+final class Chromium implements AutoCloseable {
+  static final Path BROWSER = Path.of("/usr/bin/chromium");
+  static final Path DRIVER = Path.of("/usr/bin/chromedriver");
+  private static final Path SCREENSHOTS = Boolean.getBoolean("overdue.writeScreenshots")
+      ? Path.of("..", "docs", "screenshots") : Path.of("target", "screenshots");
+
+  final WebDriver driver;
+
+  Chromium(Path profile, Path log) {
+    assertTrue(Files.isExecutable(BROWSER), BROWSER + " missing: apt-get install chromium");
+    assertTrue(Files.isExecutable(DRIVER), DRIVER + " missing: apt-get install chromium-driver");
+    ChromeOptions options = new ChromeOptions();
+    options.setBinary(BROWSER.toFile());
+    options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--disable-dev-shm-usage", "--user-data-dir=" + profile.toAbsolutePath(), "--window-size=1400,1000");
+    ChromeDriverService service = new ChromeDriverService.Builder()
+        .usingDriverExecutable(DRIVER.toFile()).usingAnyFreePort().withLogFile(log.toFile()).build();
+    driver = new ChromeDriver(service, options);
+    driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(45)).scriptTimeout(Duration.ofSeconds(45));
+  }
+
+  /** The window at {@code width} px (and a height that shows a screenful). */
+  void width(int width) {
+    driver.manage().window().setSize(new Dimension(width, width < 600 ? 860 : 1000));
+  }
+
+  /** axe-core's WCAG 2 A and AA rules over the current page: none may fail. */
+  void accessible(String page) {
+    Results results = new AxeBuilder().withTags(java.util.List.of("wcag2a", "wcag2aa", "wcag21a", "wcag21aa")).analyze(driver);
+    String violations = results.getViolations().stream()
+        .map(rule -> rule.getId() + ": " + rule.getHelp() + " " + nodes(rule))
+        .collect(Collectors.joining("\n"));
+    assertEquals("", violations, page + " fails accessibility rules");
+  }
+
+  private static String nodes(Rule rule) {
+    return rule.getNodes().stream().map(node -> String.valueOf(node.getTarget())).collect(Collectors.joining(", "));
+  }
+
+  void screenshot(String name) throws Exception {
+    new org.openqa.selenium.interactions.Actions(driver).moveToLocation(0, 0).perform();
+    File shot = ((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE);
+    Files.createDirectories(SCREENSHOTS);
+    Path target = SCREENSHOTS.resolve(name);
+    Files.copy(shot.toPath(), target, StandardCopyOption.REPLACE_EXISTING);
+    assertTrue(Files.size(target) < 400_000, name + " is " + Files.size(target) + " bytes: keep screenshots small");
+  }
+
+  @Override
+  public void close() {
+    driver.quit();
+  }
+}

@@ -1,0 +1,219 @@
+package dev.overdue.inbox;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.overdue.client.Approvals;
+import dev.overdue.http.TemporalWithWorker;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The inbox as a person uses it, in a real headless Chromium, over a dev server (lists need its
+ * visibility store), a worker and the real API: sign in, find the task, claim it, approve it, and
+ * watch it leave the others' lists; a refusal from a page gone stale; a task escalating while its
+ * list is open; markup typed by people shown as text; axe-core's rules on every page; screenshots
+ * at 1,400, 1,000 and 400 px. Skipped when Chromium is missing, unless CI is set.
+ */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, useMainMethod = SpringBootTest.UseMainMethod.ALWAYS,
+    properties = {"management.server.port=0", "overdue.inbox.refresh=2s", "overdue.inbox.zone=Europe/Zurich"})
+class InboxBrowserIT {
+  /** Started once for the class (never in the property source, which Spring may call more than once). */
+  private static final TemporalWithWorker temporal = TemporalWithWorker.onDevServer("inbox-browser", Map.of());
+  private static final RunningApi api = RunningApi.on(temporal);
+  private static int requests;
+
+  @BeforeAll
+  static void chromiumOrCi() {
+    String ci = System.getenv("CI");
+    assumeTrue(Files.isExecutable(Chromium.BROWSER) || (ci != null && !ci.isBlank()),
+        Chromium.BROWSER + " is missing (apt-get install chromium chromium-driver); skipped outside CI");
+  }
+
+  @DynamicPropertySource
+  static void stack(DynamicPropertyRegistry properties) {
+    properties.add("overdue.inbox.api-url", api::url);
+  }
+
+  @AfterAll
+  static void stop() {
+    api.close();
+    temporal.close();
+  }
+
+  @LocalServerPort int port;
+  @TempDir Path profile;
+  private Chromium chromium;
+  private WebDriver browser;
+
+  @BeforeEach
+  void open() {
+    chromium = new Chromium(profile, Path.of("target", "chromedriver-inbox.log"));
+    browser = chromium.driver;
+  }
+
+  @AfterEach
+  void close() {
+    chromium.close();
+  }
+
+  private static synchronized String id(String name) {
+    return name + "-" + (++requests);
+  }
+
+  private static String start(String requester, String json) throws Exception {
+    String request = json.replace("{'requestId':'", "{'requester':'" + requester + "','requestId':'").replace('\'', '"');
+    new Approvals(temporal.client).start(new ObjectMapper().readTree(request), "overdue");
+    return new ObjectMapper().readTree(request).path("requestId").asText();
+  }
+
+  private String url(String path) {
+    return "http://127.0.0.1:" + port + path;
+  }
+
+  /** Signs in on the development mode's form, by clicking the user's name. */
+  private void signInAs(String user) {
+    browser.manage().deleteAllCookies();
+    browser.get(url("/sign-in"));
+    browser.findElement(By.cssSelector(".pick button[value='" + user + "']")).click();
+    waitFor(driver -> driver.getCurrentUrl().contains("/tasks"), "signed in as " + user);
+  }
+
+  private void waitFor(java.util.function.Function<WebDriver, Boolean> condition, String what) {
+    // A page that is being replaced (after a click) leaves stale elements: asked again.
+    new WebDriverWait(browser, Duration.ofSeconds(30)).withMessage(what)
+        .ignoring(org.openqa.selenium.StaleElementReferenceException.class).until(condition);
+  }
+
+  /** The list's rows' request ids, once the visibility store shows {@code expected} (it trails the workflows). */
+  private void awaitRows(String view, String id, boolean present) {
+    browser.get(url("/tasks?view=" + view));
+    waitFor(driver -> {
+      driver.navigate().refresh();
+      return driver.findElements(By.xpath("//td//span[@class='id'][text()='" + id + "']")).isEmpty() != present;
+    }, id + (present ? " listed" : " gone") + " in " + view);
+  }
+
+  @Test
+  void anApproverFindsClaimsAndApprovesATaskAndItLeavesTheOthersLists() throws Exception {
+    String id = start("carol", "{'requestId':'" + id("PO") + "','title':'Purchase order 4711','data':{'amount':12000,"
+        + "'supplier':'ACME','costCentre':'CC-7'},'steps':[{'name':'manager','title':'Manager approval',"
+        + "'approvers':['alice','bob'],'timeout':'P2D','startDeadlines':[{'name':'pick-up','for':'PT4H',"
+        + "'escalations':[{'action':'reassign','to':['frank']}]}]},{'name':'finance','title':'Finance approval','approvers':['frank'],'timeout':'P1D'}]}");
+    signInAs("bob");
+    awaitRows("claimable", id, true);
+    signInAs("alice");
+    awaitRows("claimable", id, true);
+    chromium.accessible("the list");
+    for (int width : List.of(1400, 1000, 400)) {
+      chromium.width(width);
+      chromium.screenshot("inbox-list-" + width + ".png");
+    }
+    chromium.width(1400);
+    browser.findElement(By.linkText("Purchase order 4711")).click();
+    waitFor(driver -> driver.getTitle().startsWith("Purchase order 4711"), "the task page");
+    assertTrue(browser.findElement(By.cssSelector(".forecast")).getText().contains("it is reassigned to frank"));
+    chromium.accessible("the task page");
+    browser.findElement(By.cssSelector("button[value='claim']")).click();
+    waitFor(driver -> driver.findElement(By.cssSelector(".notice.done")).getText().contains("You claimed"), "claimed");
+    browser.findElement(By.id("comment")).sendKeys("Within budget");
+    for (int width : List.of(1400, 1000, 400)) {
+      chromium.width(width);
+      chromium.screenshot("inbox-task-" + width + ".png");
+    }
+    chromium.width(1400);
+    browser.findElement(By.cssSelector("button[value='approve']")).click();
+    waitFor(driver -> driver.findElement(By.cssSelector(".notice.done")).getText().contains("You approved it"), "approved");
+    assertTrue(browser.findElement(By.cssSelector(".trail")).getText().contains("Within budget"));
+    assertEquals("finance", new Approvals(temporal.client).status(id).currentStep());
+
+    signInAs("bob");
+    awaitRows("claimable", id, false);
+    signInAs("frank");
+    awaitRows("claimable", id, true);
+  }
+
+  @Test
+  void aPageGoneStaleShowsTheWorkflowsRefusalAndTheFourEyesRuleOffersTheRequesterNoDecision() throws Exception {
+    String id = start("carol", "{'requestId':'" + id("FOUR") + "','title':'Team offsite','steps':[{'name':'manager',"
+        + "'approvers':['alice','bob','carol'],'notBy':['requester']}]}");
+    signInAs("carol");
+    browser.get(url("/tasks/" + id));
+    assertTrue(browser.findElements(By.cssSelector("button[value='approve']")).isEmpty(), "carol requested it");
+    assertTrue(browser.findElements(By.cssSelector("button[value='claim']")).isEmpty());
+    signInAs("bob");
+    browser.get(url("/tasks/" + id));
+    new Approvals(temporal.client).update(id, new dev.overdue.api.ApprovalCommand.Claim(null, "alice"));
+    browser.findElement(By.cssSelector("button[value='approve']")).click();
+    waitFor(driver -> !driver.findElements(By.cssSelector(".notice.refused")).isEmpty(), "the refusal");
+    assertTrue(browser.findElement(By.cssSelector(".notice.refused")).getText()
+        .contains("step manager is claimed by alice; only they can decide it"));
+    chromium.accessible("a refusal");
+  }
+
+  @Test
+  void aTaskEscalatesWhileItsListIsOpenAndLeavesIt() throws Exception {
+    String id = start("carol", "{'requestId':'" + id("ESC") + "','title':'Escalating','steps':[{'name':'manager',"
+        + "'approvers':['alice'],'startDeadlines':[{'name':'pick-up','for':'PT8S','escalations':[{'action':'reassign','to':['frank']}]}]}]}");
+    signInAs("alice");
+    awaitRows("claimable", id, true);
+    // No reload from here: the list refreshes itself (every 2 s in this test).
+    new WebDriverWait(browser, Duration.ofSeconds(60)).withMessage("the escalated task leaves alice's open list")
+        .until(driver -> driver.findElements(By.xpath("//td//span[@class='id'][text()='" + id + "']")).isEmpty());
+    signInAs("frank");
+    awaitRows("claimable", id, true);
+  }
+
+  @Test
+  void markupPeopleTypedIsShownAsTextAndNeverRuns() throws Exception {
+    String payload = "<img src=x onerror=window.overdueXss=1><script>window.overdueXss=2</script>";
+    String id = start("carol", "{'requestId':'" + id("XSS") + "','title':'" + payload + "','data':{'note':'" + payload
+        + "'},'steps':[{'name':'manager','approvers':['alice']}]}");
+    signInAs("alice");
+    awaitRows("claimable", id, true);
+    browser.get(url("/tasks/" + id));
+    browser.findElement(By.id("comment")).sendKeys(payload);
+    browser.findElement(By.cssSelector("button[value='reject']")).click();
+    waitFor(driver -> driver.findElement(By.cssSelector(".notice.done")).getText().contains("You rejected it"), "rejected");
+    assertEquals(payload, browser.findElement(By.tagName("h1")).getText(), "the title, as typed");
+    assertTrue(browser.findElement(By.cssSelector(".data")).getText().contains(payload));
+    assertTrue(browser.findElement(By.cssSelector(".trail")).getText().contains(payload), "the comment, as typed");
+    assertTrue(browser.findElements(By.cssSelector("main img")).isEmpty(), "no element made of the payload");
+    assertNull(((JavascriptExecutor) browser).executeScript("return window.overdueXss === undefined ? null : window.overdueXss;"));
+    browser.get(url("/tasks?view=requested"));
+    assertNull(((JavascriptExecutor) browser).executeScript("return window.overdueXss === undefined ? null : window.overdueXss;"));
+    assertFalse(browser.getPageSource().contains("<script>window.overdueXss"));
+  }
+
+  @Test
+  void theSignInPageSaysItIsDevelopmentModeAndPassesTheAccessibilityRules() throws Exception {
+    browser.get(url("/tasks"));
+    waitFor(driver -> driver.getCurrentUrl().contains("/sign-in"), "sent to sign in");
+    assertTrue(browser.findElement(By.cssSelector(".development")).getText().contains("Development mode"));
+    chromium.accessible("the sign-in page");
+  }
+}
