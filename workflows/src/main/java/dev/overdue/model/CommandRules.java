@@ -382,8 +382,8 @@ final class CommandRules {
   }
 
   /**
-   * Refuses an {@code output} that does not fit the current step's form, every problem named, one a
-   * line (as a refused request lists its problems); one
+   * Refuses an {@code output} that does not fit the current step's form, every problem named: one on
+   * its own, several one a line under a heading, as a refused request lists its problems. One
    * that {@code settles} the step must give its required fields. Approvals started before forms
    * ({@link Edition#validatesForms}) take any output.
    */
@@ -395,7 +395,10 @@ final class CommandRules {
     task.form().ifPresent(form -> {
       List<String> problems = form.outputProblems(task.name(), output, settles);
       if (!problems.isEmpty()) {
-        throw new RuleViolation(String.join("\n", problems));
+        throw new RuleViolation(
+            problems.size() == 1
+                ? problems.get(0)
+                : "the output does not fit the form of step " + task.name() + ":\n  " + String.join("\n  ", problems));
       }
     });
   }

@@ -88,7 +88,9 @@ final class StepForm {
       for (Iterator<String> names = output.fieldNames(); names.hasNext(); ) {
         String name = names.next();
         if (!fields.containsKey(name)) {
-          String shown = Texts.abbreviate(name, Texts.QUOTED_LENGTH);
+          // A name that is no field name is shown as JSON, so a line break in it stays on the line.
+          String shown = FIELD_NAME.matcher(name).matches()
+              ? name : FormField.shown(com.fasterxml.jackson.databind.node.TextNode.valueOf(name));
           problems.add("output." + shown + ": the form of step " + step + " has no field " + shown
               + "; it has " + String.join(", ", fields.keySet()));
         }

@@ -138,9 +138,9 @@ class FormsTest {
   void anApprovalGivesEveryRequiredFieldWithTheRightType() {
     ApprovalProcess process = atFinance(Edition.CURRENT);
     assertRefusedUnchanged(process, new Command.Approve("frank", null), at("PT2H"),
-        "output.amount: a number is needed, got nothing\noutput.costCentre: text is needed, got nothing");
+        "the output does not fit the form of step finance:\n  output.amount: a number is needed, got nothing\n  output.costCentre: text is needed, got nothing");
     assertRefusedUnchanged(process, new Command.Approve("frank", null, json("{'amount':'ten','costCentre':null}")),
-        at("PT2H"), "output.amount: a number is needed, got \"ten\"\noutput.costCentre: text is needed, got null");
+        at("PT2H"), "the output does not fit the form of step finance:\n  output.amount: a number is needed, got \"ten\"\n  output.costCentre: text is needed, got null");
     process.apply(new Command.Approve("frank", null, json("{'amount':12.5,'costCentre':'CC-7'}")), at("PT2H"));
     assertEquals(ProcessState.APPROVED, process.state());
     assertEquals(Map.of("amount", 12.5, "costCentre", "CC-7"), process.status().data());
@@ -157,6 +157,7 @@ class FormsTest {
             at("PT2H"), "output.amount");
     assertEquals(
         List.of(
+            "the output does not fit the form of step finance:",
             "output.amount: must be at least 0, got -5",
             "output.costCentre: must be at most 8 characters, got 9",
             "output.category: one of \"travel\", \"hardware\" is needed, got \"food\"",
@@ -165,13 +166,13 @@ class FormsTest {
             "output.urgent: true or false is needed, got \"yes\"",
             "output.foo: the form of step finance has no field foo; it has amount, costCentre, category, due,"
                 + " items, urgent"),
-        List.of(refused.reason().split("\n")));
+        refused.reason().lines().map(String::strip).toList());
     assertRefusedUnchanged(process,
         new Command.Approve("frank", null, json("{'amount':10001,'costCentre':12,'due':'31/12/2026','items':'2'}")),
         at("PT2H"),
-        "output.amount: must be at most 10000, got 10001\noutput.costCentre: text is needed, got 12\n"
-            + "output.due: a date (YYYY-MM-DD, such as 2026-12-31) is needed, got \"31/12/2026\"\n"
-            + "output.items: a whole number is needed, got \"2\"");
+        "the output does not fit the form of step finance:\n  output.amount: must be at most 10000, got 10001\n  output.costCentre: text is needed, got 12\n"
+            + "  output.due: a date (YYYY-MM-DD, such as 2026-12-31) is needed, got \"31/12/2026\"\n"
+            + "  output.items: a whole number is needed, got \"2\"");
     assertRefusedUnchanged(process, new Command.Approve("frank", null, json("[1,2]")), at("PT2H"),
         "output: the form of step finance asks for its fields (amount, costCentre, category, due, items, urgent)"
             + " as an object, got a list");
@@ -186,7 +187,7 @@ class FormsTest {
   void aRejectionChecksOnlyTheFieldsItGives() {
     ApprovalProcess process = atFinance(Edition.CURRENT);
     assertRefusedUnchanged(process, new Command.Reject("frank", null, json("{'amount':'much','reason':'no'}")),
-        at("PT2H"), "output.amount: a number is needed, got \"much\"\noutput.reason: the form of step finance has no"
+        at("PT2H"), "the output does not fit the form of step finance:\n  output.amount: a number is needed, got \"much\"\n  output.reason: the form of step finance has no"
             + " field reason; it has amount, costCentre, category, due, items, urgent");
     process.apply(new Command.Reject("frank", "over budget", json("{'urgent':true}")), at("PT2H"));
     assertEquals(ProcessState.REJECTED, process.state());
