@@ -25,16 +25,18 @@ import java.util.regex.Pattern;
  * same output for its whole life, replays included, and six keywords do not earn a dependency
  * whose upgrades could change that answer.
  */
-final class StepForm {
+public final class StepForm {
   /** A field name: what a template, an expression or a spreadsheet column can use as it is. */
-  static final Pattern FIELD_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");
+  public static final Pattern FIELD_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");
 
-  static final int MAX_FIELDS = 50;
-  static final int MAX_VALUES = 100;
-  static final int MAX_DESCRIPTION_LENGTH = 2000;
+  public static final int MAX_FIELDS = 50;
+  public static final int MAX_VALUES = 100;
+  public static final int MAX_DESCRIPTION_LENGTH = 2000;
 
-  static final List<String> FORM_KEYWORDS = List.of("type", "properties", "required");
-  static final List<String> FIELD_KEYWORDS =
+  /** The types a field may have, as {@code type} names them. */
+  public static final List<String> TYPES = List.of("string", "number", "integer", "boolean");
+  public static final List<String> FORM_KEYWORDS = List.of("type", "properties", "required");
+  public static final List<String> FIELD_KEYWORDS =
       List.of("type", "format", "enum", "title", "description", "minimum", "maximum", "maxLength");
 
   private final Map<String, FormField> fields;
@@ -102,6 +104,14 @@ final class StepForm {
       problems.add("… and " + more + " more problems");
     }
     return problems;
+  }
+
+  /**
+   * The fields of {@code form} for a person, as {@code status} prints them: "amount (number,
+   * required), costCentre (string)"; what is no field is left out.
+   */
+  public static String describe(Map<String, Object> form) {
+    return of(form).describe();
   }
 
   /** One line per field, for a person: "amount (number, required), costCentre (string)". */
@@ -182,7 +192,7 @@ final class StepForm {
     JsonNode typeNode = property.get("type");
     Optional<FormField.Type> type = typeNode == null || !typeNode.isTextual() ? Optional.empty() : FormField.Type.of(typeNode.textValue());
     if (type.isEmpty()) {
-      counted.accept(at + ".type: must be one of string, number, integer, boolean"
+      counted.accept(at + ".type: must be one of " + String.join(", ", TYPES)
           + (typeNode == null ? "" : ", got " + FormField.shown(typeNode)));
     }
     boolean string = type.filter(t -> t == FormField.Type.STRING).isPresent();
