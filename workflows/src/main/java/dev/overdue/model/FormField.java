@@ -58,6 +58,9 @@ record FormField(
 
   private static final Pattern DATE_SHAPE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
 
+  /** A JSON number beyond a double's range (1e400), which Jackson reads as infinity. */
+  static final String TOO_LARGE = "too large a number";
+
   /** How much of a wrong value a problem shows. */
   private static final int SHOWN_LENGTH = 60;
 
@@ -68,7 +71,7 @@ record FormField(
   /** What a value of this field is, in words: "a number", "a date (YYYY-MM-DD)", "one of ...". */
   String needed() {
     if (values != null) {
-      return "one of " + String.join(", ", values.stream().map(v -> "\"" + v + "\"").toList());
+      return "one of " + Texts.list(values.stream().map(v -> "\"" + v + "\"").toList());
     }
     if (date) {
       return "a date (YYYY-MM-DD, such as 2026-12-31)";
@@ -101,10 +104,14 @@ record FormField(
         return value.isBoolean() ? Optional.empty() : Optional.of(needed() + " is needed" + got);
       }
       default -> {
-        if (!value.isNumber() || (type == Type.INTEGER && !isWhole(value.decimalValue()))) {
+        Optional<BigDecimal> given = number(value);
+        if (given.isEmpty() && value.isNumber()) {
+          return Optional.of(TOO_LARGE);
+        }
+        if (given.isEmpty() || (type == Type.INTEGER && !isWhole(given.get()))) {
           return Optional.of(needed() + " is needed" + got);
         }
-        BigDecimal number = value.decimalValue();
+        BigDecimal number = given.get();
         if (minimum != null && number.compareTo(minimum) < 0) {
           return Optional.of("must be at least " + plain(minimum) + got);
         }
@@ -129,6 +136,14 @@ record FormField(
     }
     String json = value.toString();
     return json.length() <= SHOWN_LENGTH ? json : json.substring(0, SHOWN_LENGTH) + "…";
+  }
+
+  /** A JSON number as a decimal; empty for anything else, and for one too large for a double (1e400). */
+  static Optional<BigDecimal> number(JsonNode value) {
+    if (!value.isNumber() || ((value.isDouble() || value.isFloat()) && !Double.isFinite(value.doubleValue()))) {
+      return Optional.empty();
+    }
+    return Optional.of(value.decimalValue());
   }
 
   static boolean isDate(String text) {

@@ -1,6 +1,7 @@
 package dev.overdue.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -57,10 +58,6 @@ public final class StepForm {
     return read("form", RequestJson.tree(form), problem -> {});
   }
 
-  List<String> fieldNames() {
-    return List.copyOf(fields.keySet());
-  }
-
   /**
    * Why {@code output} does not fit the form of step {@code step}, one problem a line; none when it
    * does. A decision that {@code settles} the step (approve, complete but not rejected) must give
@@ -71,8 +68,8 @@ public final class StepForm {
     List<String> problems = new ArrayList<>();
     if (output != null && !output.isNull() && !output.isObject()) {
       problems.add(
-          "output: the form of step " + step + " asks for its fields (" + String.join(", ", fields.keySet())
-              + ") as an object, got " + FormField.shown(output));
+          "output: the form of step " + step + " asks for its fields (" + fieldList() + ") as an object, got "
+              + FormField.shown(output));
       return problems;
     }
     for (FormField field : fields.values()) {
@@ -92,9 +89,9 @@ public final class StepForm {
         if (!fields.containsKey(name)) {
           // A name that is no field name is shown as JSON, so a line break in it stays on the line.
           String shown = FIELD_NAME.matcher(name).matches()
-              ? name : FormField.shown(com.fasterxml.jackson.databind.node.TextNode.valueOf(name));
+              ? name : FormField.shown(TextNode.valueOf(name));
           problems.add("output." + shown + ": the form of step " + step + " has no field " + shown
-              + "; it has " + String.join(", ", fields.keySet()));
+              + "; it has " + fieldList());
         }
       }
     }
@@ -104,6 +101,10 @@ public final class StepForm {
       problems.add("… and " + more + " more problems");
     }
     return problems;
+  }
+
+  private String fieldList() {
+    return Texts.list(List.copyOf(fields.keySet()));
   }
 
   /**
@@ -118,7 +119,10 @@ public final class StepForm {
   String describe() {
     List<String> described = new ArrayList<>();
     for (FormField field : fields.values()) {
-      String type = field.date() ? "date" : field.values() != null ? "one of " + String.join("/", field.values()) : field.type().keyword();
+      String type =
+          field.date() ? "date"
+              : field.values() != null ? "one of " + String.join("/", field.values())
+              : field.type().keyword();
       described.add(field.name() + " (" + type + (required.contains(field.name()) ? ", required" : "") + ")");
     }
     return String.join(", ", described);
@@ -276,15 +280,16 @@ public final class StepForm {
     if (bound == null) {
       return null;
     }
-    if (!bound.isNumber()) {
-      problems.accept(at + ": must be a number, got " + FormField.shown(bound));
+    Optional<BigDecimal> number = FormField.number(bound);
+    if (number.isEmpty()) {
+      problems.accept(at + ": " + (bound.isNumber() ? FormField.TOO_LARGE : "must be a number, got " + FormField.shown(bound)));
       return null;
     }
     if (notNumber) {
       problems.accept(at + ": only a number or integer field has one");
       return null;
     }
-    return bound.decimalValue();
+    return number.get();
   }
 
   private static void unknownKeywords(

@@ -184,6 +184,25 @@ class FormsTest {
   }
 
   @Test
+  void hostileOutputsAreNamedShortly() {
+    ApprovalProcess process = atFinance(Edition.CURRENT);
+    StringBuilder many = new StringBuilder("{'amount':1e400,'costCentre':'CC-1','bad\\nname':1");
+    for (int i = 0; i < 30; i++) {
+      many.append(",'extra").append(i).append("':1");
+    }
+    RuleViolation refused =
+        assertRefusedUnchanged(process, new Command.Approve("frank", null, json(many + "}")), at("PT2H"), "output.amount");
+    List<String> lines = refused.reason().lines().map(String::strip).toList();
+    assertEquals("output.amount: too large a number", lines.get(1));
+    assertEquals("output.\"bad\\nname\": the form of step finance has no field \"bad\\nname\"; it has amount,"
+        + " costCentre, category, due, items, urgent", lines.get(2));
+    assertEquals("… and 12 more problems", lines.get(lines.size() - 1));
+    assertEquals(1 + RequestValidator.MAX_PROBLEMS_LISTED + 1, lines.size());
+    assertEquals(List.of("steps[1].form.properties.amount.minimum: too large a number"),
+        formProblems("{'type':'object','properties':{'amount':{'type':'number','minimum':1e400}}}"));
+  }
+
+  @Test
   void aRejectionChecksOnlyTheFieldsItGives() {
     ApprovalProcess process = atFinance(Edition.CURRENT);
     assertRefusedUnchanged(process, new Command.Reject("frank", null, json("{'amount':'much','reason':'no'}")),
