@@ -84,7 +84,9 @@ public record ApprovalRequest(
    * user, or {@code =} and a CEL expression) receives the task reserved; {@code priority} runs from
    * 0 (highest) to 10, 5 when not given, as in WS-HumanTask. {@code notBy: [requester]} and {@code
    * distinctFrom: [an earlier step]} keep the requester, and whoever decided that step, off it (the
-   * four-eyes principle).
+   * four-eyes principle). A {@code form} (a small JSON Schema: {@code type: object}, {@code
+   * properties}, {@code required}) is the output the step asks for: a decision's {@code output} must
+   * fit it.
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   public record StepDefinition(
@@ -103,7 +105,8 @@ public record ApprovalRequest(
       String assignee,
       Integer priority,
       List<String> notBy,
-      List<String> distinctFrom) {
+      List<String> distinctFrom,
+      Map<String, Object> form) {
     public StepDefinition {
       approvers = approvers == null ? List.of() : List.copyOf(approvers);
       notBy = notBy == null ? List.of() : List.copyOf(notBy);
@@ -143,6 +146,29 @@ public record ApprovalRequest(
         List<OutcomeDefinition> outcomes) {
       this(name, title, approvers, offerTimeout, onOfferTimeout, timeout, onTimeout, startDeadlines,
           completionDeadlines, listeners, outcomes, null, null, null);
+    }
+
+    /** Without a form. */
+    public StepDefinition(
+        String name,
+        String title,
+        List<String> approvers,
+        String offerTimeout,
+        List<HandlerDefinition> onOfferTimeout,
+        String timeout,
+        List<HandlerDefinition> onTimeout,
+        List<DeadlineDefinition> startDeadlines,
+        List<DeadlineDefinition> completionDeadlines,
+        List<ListenerDefinition> listeners,
+        List<OutcomeDefinition> outcomes,
+        List<String> candidateGroups,
+        String assignee,
+        Integer priority,
+        List<String> notBy,
+        List<String> distinctFrom) {
+      this(name, title, approvers, offerTimeout, onOfferTimeout, timeout, onTimeout, startDeadlines,
+          completionDeadlines, listeners, outcomes, candidateGroups, assignee, priority, notBy, distinctFrom,
+          null);
     }
 
     /** Before separation of duties ({@code notBy}, {@code distinctFrom}). */

@@ -2,6 +2,7 @@ package dev.overdue.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One step's user task as the {@code status} query shows it. {@code approvers} are its candidate
@@ -13,7 +14,9 @@ import java.util.List;
  * potentialOwners} its four-eyes rules ({@code notBy}, {@code distinctFrom}) keep off it now, while
  * it is open: a claim or decision by them is refused. Who may claim a READY step of an ACTIVE
  * approval is every potential owner not excluded (what PotentialOwners lists, unless it was cut).
- * Null when none is excluded, and in answers of workers older than it.
+ * Null when none is excluded, and in answers of workers older than it. {@code form} is the
+ * step's form as the request gave it (a JSON Schema object: {@code type}, {@code properties},
+ * {@code required}), for a client to render; absent when the step has none.
  */
 public record StepInfo(
     String name,
@@ -30,7 +33,18 @@ public record StepInfo(
     List<String> potentialOwners,
     String assignee,
     int priority,
-    @JsonInclude(JsonInclude.Include.NON_NULL) List<String> excludedOwners) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<String> excludedOwners,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> form) {
+
+  /** A step without a form. */
+  public StepInfo(
+      String name, String title, String state, String owner, List<String> approvers, String outcome,
+      String decidedBy, String comment, String completedAt, List<String> outcomes,
+      List<String> candidateGroups, List<String> potentialOwners, String assignee, int priority,
+      List<String> excludedOwners) {
+    this(name, title, state, owner, approvers, outcome, decidedBy, comment, completedAt, outcomes,
+        candidateGroups, potentialOwners, assignee, priority, excludedOwners, null);
+  }
 
   /** A step no one is excluded from. */
   public StepInfo(
@@ -38,6 +52,6 @@ public record StepInfo(
       String decidedBy, String comment, String completedAt, List<String> outcomes,
       List<String> candidateGroups, List<String> potentialOwners, String assignee, int priority) {
     this(name, title, state, owner, approvers, outcome, decidedBy, comment, completedAt, outcomes,
-        candidateGroups, potentialOwners, assignee, priority, null);
+        candidateGroups, potentialOwners, assignee, priority, null, null);
   }
 }

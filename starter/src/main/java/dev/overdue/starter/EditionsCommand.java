@@ -86,7 +86,7 @@ final class EditionsCommand extends ManyApprovalsCommand {
     return begun ? Versions.recordedIn(events) : Edition.CURRENT;
   }
 
-  /** "shape-13-1": the change id, without the version the SDK appends. */
+  /** "shape-14-1": the change id, without the version the SDK appends. */
   private static String changeId(String changeVersion) {
     return changeVersion.substring(0, changeVersion.lastIndexOf('-'));
   }

@@ -11,6 +11,7 @@ import dev.overdue.api.TimerDerivation;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.api.WarningInfo;
 import dev.overdue.client.Approvals;
+import dev.overdue.model.StepForm;
 import io.temporal.client.WorkflowClient;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -411,7 +412,8 @@ final class Queries {
   /** The steps; a column of the named outcomes (for {@code complete}) when a step has any. */
   /**
    * One row a step: its potential owners as the directory resolved them (candidate users, group
-   * members, the assignee); the GROUPS, PRIORITY and OUTCOMES columns only when a step has them.
+   * members, the assignee); the GROUPS, PRIORITY, OUTCOMES and FORM columns only when a step has
+   * them (FORM: "amount (number, required), costCentre (string)").
    */
   static Table steps(List<StepInfo> steps) {
     boolean named =
@@ -420,6 +422,7 @@ final class Queries {
         steps.stream()
             .anyMatch(step -> step.candidateGroups() != null && !step.candidateGroups().isEmpty());
     boolean priorities = steps.stream().anyMatch(step -> step.priority() != DEFAULT_PRIORITY);
+    boolean forms = steps.stream().anyMatch(step -> step.form() != null);
     List<String> headers = new ArrayList<>(List.of("STEP", "STATE"));
     if (priorities) {
       headers.add("PRIORITY");
@@ -431,6 +434,9 @@ final class Queries {
     headers.addAll(List.of("OUTCOME", "DECIDED BY"));
     if (named) {
       headers.add("OUTCOMES");
+    }
+    if (forms) {
+      headers.add("FORM");
     }
     Table table = Table.of(headers.toArray(String[]::new));
     for (StepInfo step : steps) {
@@ -446,6 +452,9 @@ final class Queries {
       cells.addAll(Arrays.asList(step.outcome(), step.decidedBy()));
       if (named) {
         cells.add(step.outcomes());
+      }
+      if (forms) {
+        cells.add(step.form() == null ? null : StepForm.describe(step.form()));
       }
       table.row(cells.toArray());
     }

@@ -59,20 +59,20 @@ class EditionsIT {
       ok(overdue(env, "--task-queue", BEFORE, "start", "--request-id", "OLD-1", "--step", "manager=alice",
           "--timeout", "P5D"));
 
-      String onShape13 = RUNNING + " AND TemporalChangeVersion = 'shape-13-1'";
+      String onShape14 = RUNNING + " AND TemporalChangeVersion = 'shape-14-1'";
       String withoutIt = RUNNING + " AND TemporalChangeVersion IS NULL";
-      assertEquals("approval-NEW-1", listed(server, onShape13));
+      assertEquals("approval-NEW-1", listed(server, onShape14));
       assertEquals("approval-OLD-1", listed(server, withoutIt));
-      assertEquals("Total: 1", ok(server.temporal("workflow", "count", "--query", onShape13)).out().strip());
-      String keptOnShape13 = "WorkflowType = 'ApprovalWorkflow' AND TemporalChangeVersion = 'shape-13-1'";
-      assertEquals("Total: 1", ok(server.temporal("workflow", "count", "--query", keptOnShape13)).out().strip());
+      assertEquals("Total: 1", ok(server.temporal("workflow", "count", "--query", onShape14)).out().strip());
+      String keptOnShape14 = "WorkflowType = 'ApprovalWorkflow' AND TemporalChangeVersion = 'shape-14-1'";
+      assertEquals("Total: 1", ok(server.temporal("workflow", "count", "--query", keptOnShape14)).out().strip());
 
       JsonNode counted = JSON.readTree(ok(overdue(env, "editions", "--json")).out());
       assertEquals(
-          JSON.readTree("[{\"edition\":\"SHAPE_13\",\"running\":2,\"fromHistory\":1}]"), counted, counted.toString());
+          JSON.readTree("[{\"edition\":\"SHAPE_14\",\"running\":2,\"fromHistory\":1}]"), counted, counted.toString());
       Result table = ok(overdue(env, "editions"));
       assertEquals(
-          List.of("EDITION   RUNNING  WITHOUT TEMPORALCHANGEVERSION", "SHAPE_13  2        1"),
+          List.of("EDITION   RUNNING  WITHOUT TEMPORALCHANGEVERSION", "SHAPE_14  2        1"),
           table.out().strip().lines().map(String::stripTrailing).toList(),
           table.toString());
     } finally {

@@ -9,6 +9,7 @@ import dev.overdue.model.Cycle;
 import dev.overdue.model.Outcome;
 import dev.overdue.model.RequestValidator;
 import dev.overdue.model.SeparationOfDuties;
+import dev.overdue.model.StepForm;
 import dev.overdue.model.TaskListenerEvent;
 import dev.overdue.model.CalendarSettings;
 import dev.overdue.model.UserTask;
@@ -81,6 +82,7 @@ final class SchemaRules {
           Map.entry("StepDefinition.priority", "0 (highest) to 10; 5 when not given."),
           Map.entry("StepDefinition.notBy", "Roles kept off this step although among its owners: requester (the four-eyes principle: no one approves their own request)."),
           Map.entry("StepDefinition.distinctFrom", "Earlier steps whose decider may not act on this one: no one person decides both."),
+          Map.entry("StepDefinition.form", "The output the step asks for, a subset of JSON Schema: {type: object, properties: {NAME: {type, format, enum, title, description, minimum, maximum, maxLength}}, required: [NAME]}. An approve must give every required field; every decision the right types."),
           Map.entry("TimerDefinition.name", "The timer's name, unique in the request: letters, digits, _ and -."),
           Map.entry("TimerDefinition.limit", "When it expires once it is enabled (give this or cycle)."),
           Map.entry("TimerDefinition.handlers", "Actions when it expires."),
@@ -223,6 +225,7 @@ final class SchemaRules {
     // HandlerDefinitions.handler's switch; SchemaAgreementTest starts one of each.
     shapes.put("HandlerDefinition.action", oneOf(List.of("warn", "notify", "decide", "reassign", "setPriority")));
     shapes.put("StepDefinition.notBy[]", node -> node.putArray("enum").add(SeparationOfDuties.REQUESTER));
+    shapes.put("StepDefinition.form", SchemaRules::form);
     shapes.put("ApprovalRequest.auth", oneOf(lowerCase(AuthPolicy.values())));
     for (String priority : List.of("StepDefinition.priority", "HandlerDefinition.priority")) {
       shapes.put(priority, node -> node.put("minimum", UserTask.HIGHEST_PRIORITY).put("maximum", UserTask.LOWEST_PRIORITY));
@@ -312,6 +315,34 @@ final class SchemaRules {
 
   private static Consumer<ObjectNode> pattern(Pattern java) {
     return node -> node.put("pattern", "^(?:" + java.pattern() + ")$");
+  }
+
+  /** StepForm's subset of JSON Schema, as a schema: what an editor can check of a form. */
+  private static void form(ObjectNode node) {
+    node.put("additionalProperties", false);
+    node.putArray("required").add("type").add("properties");
+    ObjectNode properties = node.putObject("properties");
+    properties.putObject("type").putArray("enum").add("object");
+    ObjectNode fields = properties.putObject("properties");
+    fields.put("type", "object").put("minProperties", 1).put("maxProperties", StepForm.MAX_FIELDS);
+    fields.putObject("propertyNames").put("pattern", "^" + StepForm.FIELD_NAME.pattern() + "$");
+    ObjectNode field = fields.putObject("additionalProperties");
+    field.put("type", "object").put("additionalProperties", false);
+    field.putArray("required").add("type");
+    ObjectNode keywords = field.putObject("properties");
+    StepForm.TYPES.forEach(keywords.putObject("type").putArray("enum")::add);
+    keywords.putObject("format").putArray("enum").add("date");
+    ObjectNode values = keywords.putObject("enum");
+    values.put("type", "array").put("minItems", 1).put("maxItems", StepForm.MAX_VALUES).put("uniqueItems", true);
+    values.putObject("items").put("type", "string");
+    keywords.putObject("title").put("type", "string").put("maxLength", RequestValidator.MAX_TITLE_LENGTH);
+    keywords.putObject("description").put("type", "string").put("maxLength", StepForm.MAX_DESCRIPTION_LENGTH);
+    keywords.putObject("minimum").put("type", "number");
+    keywords.putObject("maximum").put("type", "number");
+    keywords.putObject("maxLength").put("type", "integer").put("minimum", 1);
+    ObjectNode required = properties.putObject("required");
+    required.put("type", "array").put("uniqueItems", true);
+    required.putObject("items").put("type", "string");
   }
 
   private static Consumer<ObjectNode> oneOf(List<String> values) {

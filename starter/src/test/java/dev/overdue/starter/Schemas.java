@@ -105,12 +105,19 @@ final class Schemas {
     return ordered;
   }
 
+  /** {@code Map<String, Object>}: any JSON object. */
+  private static boolean anyObject(com.fasterxml.classmate.ResolvedType type) {
+    return type.getErasedType() == Map.class && type.getTypeParameters().size() == 2
+        && type.getTypeParameters().get(1).getErasedType() == Object.class;
+  }
+
   private static SchemaGenerator generator(SchemaRules rules) {
     SchemaGeneratorConfigBuilder config =
         new SchemaGeneratorConfigBuilder(SchemaVersion.DRAFT_7, OptionPreset.PLAIN_JSON)
             .with(new JacksonModule())
             .with(Option.FORBIDDEN_ADDITIONAL_PROPERTIES_BY_DEFAULT, Option.MAP_VALUES_AS_ADDITIONAL_PROPERTIES);
-    // A secret is written as text (its @JsonCreator takes a string).
+    // A secret is written as text (its @JsonCreator takes a string); any JSON object (the data, a
+    // step's form) inline where it is, not as one shared definition of Map<String, Object>.
     config.forTypesInGeneral()
         .withCustomDefinitionProvider(
             (type, context) ->
@@ -119,7 +126,12 @@ final class Schemas {
                         context.getGeneratorConfig().createObjectNode().put("type", "string"),
                         CustomDefinition.DefinitionType.INLINE,
                         CustomDefinition.AttributeInclusion.NO)
-                    : null);
+                    : anyObject(type)
+                        ? new CustomDefinition(
+                            context.getGeneratorConfig().createObjectNode().put("type", "object"),
+                            CustomDefinition.DefinitionType.INLINE,
+                            CustomDefinition.AttributeInclusion.YES)
+                        : null);
     config.forFields()
         // A time limit is text or a number of seconds: a type of its own, not the record's String.
         .withCustomDefinitionProvider(

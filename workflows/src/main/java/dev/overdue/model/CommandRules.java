@@ -67,14 +67,17 @@ final class CommandRules {
       return release(c, now);
     } else if (command instanceof Command.Approve c) {
       checkDecision(c.user());
+      checkOutput(c.output(), true);
       return decide(c.user(), Outcome.APPROVED.name(), c.comment(), c.output(), "approved by " + c.user(), now);
     } else if (command instanceof Command.Reject c) {
       checkDecision(c.user());
+      checkOutput(c.output(), false);
       return decide(c.user(), Outcome.REJECTED.name(), c.comment(), c.output(), "rejected by " + c.user(), now);
     } else if (command instanceof Command.Complete c) {
       checkDecision(c.user());
       checkOutcome(process.currentTask(), c.outcome());
       String outcome = outcomeName(process.currentTask(), c.outcome());
+      checkOutput(c.output(), !outcome.equals(Outcome.REJECTED.name()));
       return decide(
           c.user(), outcome, c.comment(), c.output(), "completed by " + c.user() + " with outcome " + outcome, now);
     } else if (command instanceof Command.UpdateData c) {
@@ -423,6 +426,28 @@ final class CommandRules {
           "step " + task.name() + " is claimed by " + task.owner().get() + "; only they can decide it");
     }
     refuse(task.refusal(TaskEvent.COMPLETE));
+  }
+
+  /**
+   * Refuses an {@code output} that does not fit the current step's form, every problem named: one on
+   * its own, several one a line under a heading, as a refused request lists its problems. One
+   * that {@code settles} the step must give its required fields. Approvals started before forms
+   * ({@link Edition#validatesForms}) take any output.
+   */
+  private void checkOutput(JsonNode output, boolean settles) {
+    if (!process.edition().validatesForms()) {
+      return;
+    }
+    UserTask task = process.currentTask();
+    task.form().ifPresent(form -> {
+      List<String> problems = form.outputProblems(task.name(), output, settles);
+      if (!problems.isEmpty()) {
+        throw new RuleViolation(
+            problems.size() == 1
+                ? problems.get(0)
+                : "the output does not fit the form of step " + task.name() + ":\n  " + String.join("\n  ", problems));
+      }
+    });
   }
 
   /**

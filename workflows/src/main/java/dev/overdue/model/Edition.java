@@ -37,10 +37,12 @@ public enum Edition {
   /** Change "shape-12": lists show the approval's state; offers are told. */
   SHAPE_12,
   /** Change "shape-13": lists show what a task list needs; PotentialOwners is who may claim. */
-  SHAPE_13;
+  SHAPE_13,
+  /** Change "shape-14": a decision's output is checked against its step's form. */
+  SHAPE_14;
 
   /** What a new approval runs by. */
-  public static final Edition CURRENT = SHAPE_13;
+  public static final Edition CURRENT = SHAPE_14;
 
   /** Publishes search attributes and names its activities for the Web UI. */
   public boolean inspectable() {
@@ -143,6 +145,15 @@ public enum Edition {
    */
   public boolean tellsOnlyClaimants() {
     return atLeast(SHAPE_13);
+  }
+
+  /**
+   * Refuses a decision whose {@code output} does not fit its step's {@code form} ({@link StepForm}):
+   * an approve, or a complete other than rejected, without a required field; any decision with a
+   * field of the wrong type or one the form does not have.
+   */
+  public boolean validatesForms() {
+    return atLeast(SHAPE_14);
   }
 
   private boolean atLeast(Edition first) {

@@ -63,6 +63,7 @@ final class ProcessSetup {
         task.setPriority(step.priority());
       }
       task.setDuties(SeparationOfDuties.of(step));
+      task.setForm(step.form());
       process.steps().add(task);
       addTimer(process, step.name() + ProcessTimers.ACCEPTANCE_SUFFIX, TimerKind.ACCEPTANCE, step.name(),
           limits.of(step.offerTimeout(), null), step.onOfferTimeout(), null);

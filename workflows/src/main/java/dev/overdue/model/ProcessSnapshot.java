@@ -14,7 +14,7 @@ import java.util.Map;
  * suspension and the business calendar it counts in. Fields added later are null in snapshots
  * made before them ({@code data} before messages were templates; calendars, cycles, listeners and
  * outcomes before deadlines; candidate groups, assignees and priorities
- * before human tasks; a step's {@code notBy} and {@code distinctFrom} before separation of duties; {@code warningCount} before bounded state, when every warning was carried; {@code auth}
+ * before human tasks; a step's {@code notBy} and {@code distinctFrom} before separation of duties, its {@code form} before forms; {@code warningCount} before bounded state, when every warning was carried; {@code auth}
  * before signed commands, and whenever it is off; {@code notifyOffered} unless the request turned
  * offer notices off).
  * Since bounded state ({@link Edition#boundedState}) only the latest warnings are carried, with the count
@@ -69,7 +69,8 @@ public record ProcessSnapshot(
       String assigneeRule,
       Integer priority,
       List<String> notBy,
-      List<String> distinctFrom) {}
+      List<String> distinctFrom,
+      Map<String, Object> form) {}
 
   public record TimerSnapshot(
       String name,

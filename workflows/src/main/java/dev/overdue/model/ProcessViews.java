@@ -35,7 +35,8 @@ final class ProcessViews {
                         s.owners().names(),
                         s.owners().assignee(),
                         s.priority(),
-                        excluded(s, process)))
+                        excluded(s, process),
+                        s.formDefinition().orElse(null)))
             .toList();
     return new StatusInfo(
         process.requestId(),

@@ -182,6 +182,9 @@ public final class RequestValidator {
       lengthProblem(at + ".title", step.title(), MAX_TITLE_LENGTH, problems::add);
       StepOwnerDefinitions.problems(at, step, problems::add);
       SeparationOfDuties.problems(at, step, i, request.steps(), request.requester(), problems::add);
+      if (step.form() != null) {
+        StepForm.problems(at + ".form", step.form(), problems::add);
+      }
       limits.problem(at + ".offerTimeout", step.offerTimeout(), null, problems::add);
       limits.problem(at + ".timeout", step.timeout(), null, problems::add);
       Set<String> outcomes = outcomeProblems(at, step, i, request.steps(), problems::add);

@@ -40,6 +40,9 @@ public final class UserTask {
   private String decidedBy;
   private String comment;
   private Instant completedAt;
+  /** The output the step asks for, as the request gave it; null when it has no form. */
+  private Map<String, Object> formDefinition;
+  private StepForm form;
 
   public UserTask(String name, String title, List<String> approvers) {
     this(name, title, PotentialOwners.users(approvers), null, List.of(), List.of());
@@ -91,7 +94,8 @@ public final class UserTask {
         assigneeRule,
         priority == DEFAULT_PRIORITY ? null : priority,
         duties.notBy().isEmpty() ? null : duties.notBy(),
-        duties.distinctFrom().isEmpty() ? null : duties.distinctFrom());
+        duties.distinctFrom().isEmpty() ? null : duties.distinctFrom(),
+        formDefinition);
   }
 
   /** Fields a snapshot lacks (made before human tasks) are none, and the default priority. */
@@ -105,6 +109,7 @@ public final class UserTask {
             snapshot.outcomes(), snapshot.listeners());
     task.priority = snapshot.priority() == null ? DEFAULT_PRIORITY : snapshot.priority();
     task.duties = new SeparationOfDuties(snapshot.notBy(), snapshot.distinctFrom());
+    task.setForm(snapshot.form());
     task.state = TaskState.valueOf(snapshot.state());
     task.owner = snapshot.owner();
     task.outcome = snapshot.outcome();
@@ -200,6 +205,21 @@ public final class UserTask {
   /** Counts an occurrence of {@code key} (a listener event, a reassignment) and returns its number. */
   int countFiring(String key) {
     return listenerFirings.merge(key, 1, Integer::sum);
+  }
+
+  /** The step's form as the request gave it (checked at the start); null for none. */
+  void setForm(Map<String, Object> definition) {
+    this.formDefinition = definition;
+    this.form = definition == null ? null : StepForm.of(definition);
+  }
+
+  /** The output the step asks for, as the request gave it; empty when it has no form. */
+  public Optional<Map<String, Object>> formDefinition() {
+    return Optional.ofNullable(formDefinition);
+  }
+
+  Optional<StepForm> form() {
+    return Optional.ofNullable(form);
   }
 
   void setDuties(SeparationOfDuties duties) {

@@ -149,6 +149,15 @@ public final class Versions {
   static final String SHAPE_13 = "shape-13";
 
   /**
+   * 1: forms. A step may declare a {@code form}, the output it asks for; an approve, or a complete
+   * other than rejected, whose {@code output} lacks a required field, and any decision whose output
+   * has a field of the wrong type or one the form does not have, is refused naming the field. Before
+   * it, a {@code form} field was refused as unknown. Read before shape-13, whose changes it
+   * includes: a new approval still records one marker.
+   */
+  static final String SHAPE_14 = "shape-14";
+
+  /**
    * Temporal's search attribute of the version markers a run recorded, one "change-id-version"
    * each, which the SDK upserts for a worker registered with {@link ApprovalWorkflowImpl#OPTIONS}.
    */
@@ -162,6 +171,7 @@ public final class Versions {
   private static final Map<String, Edition> SHAPES = new LinkedHashMap<>();
 
   static {
+    SHAPES.put(SHAPE_14, Edition.SHAPE_14);
     SHAPES.put(SHAPE_13, Edition.SHAPE_13);
     SHAPES.put(SHAPE_12, Edition.SHAPE_12);
     SHAPES.put(SHAPE_11, Edition.SHAPE_11);

@@ -189,6 +189,34 @@ final class RecordedScenarios {
     return id;
   }
 
+  /**
+   * Forms (version shape-14): a step with a form whose approval is refused for an output that does
+   * not fit it, by Update (its validator: nothing recorded) and by signal (recorded), then approved
+   * with one that does; a second step's rejection gives none of its required fields.
+   */
+  static String forms(ApprovalTestEnvironment t) {
+    String id =
+        t.start(
+            "{'requestId':'REPLAY-FORMS','requester':'carol','steps':[{'name':'finance','approvers':['frank'],"
+                + "'form':{'type':'object','properties':{'amount':{'type':'number','title':'Amount','minimum':0},"
+                + "'costCentre':{'type':'string','maxLength':8},'due':{'type':'string','format':'date'}},"
+                + "'required':['amount','costCentre']}},"
+                + "{'name':'controller','approvers':['erin'],"
+                + "'form':{'type':'object','properties':{'checked':{'type':'boolean'}},'required':['checked']}}]}");
+    try {
+      t.approvals.update(id, "approve", json("{'user':'frank','output':{'amount':'ten'}}"));
+      throw new IllegalStateException("an output that does not fit the form was accepted");
+    } catch (io.temporal.client.WorkflowUpdateException refused) {
+      // Refused by the validator, as expected.
+    }
+    t.signalAndAwait(id, "approve", "{'user':'frank','output':{'amount':12,'costCentre':'CC-7','due':'2026-02-30'}}");
+    t.approvals.update(
+        id, "approve", json("{'user':'frank','output':{'amount':12,'costCentre':'CC-7','due':'2026-12-31'}}"));
+    t.approvals.update(id, "reject", json("{'user':'erin','comment':'not this year'}"));
+    t.approvals.result(id);
+    return id;
+  }
+
   /** A completion timer whose handlers warn and then reject the step. */
   static String decideOnTimeout(ApprovalTestEnvironment t) {
     String id =
