@@ -34,7 +34,7 @@ public record InboxSettings(String url) {
     } catch (URISyntaxException e) {
       return "is not a URL" + example + ": " + url;
     }
-    if (!"http".equalsIgnoreCase(uri.getScheme()) && !"https".equalsIgnoreCase(uri.getScheme())
+    if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme())
         || uri.getHost() == null) {
       return "must be an absolute http:// or https:// URL" + example + ": " + url;
     }

@@ -15,7 +15,7 @@ class InboxSettingsTest {
     "https://inbox.example.com, https://inbox.example.com",
     "https://inbox.example.com/, https://inbox.example.com",
     "http://localhost:8080//, http://localhost:8080",
-    "HTTPS://intranet.example.com/approvals/inbox/, HTTPS://intranet.example.com/approvals/inbox",
+    "https://intranet.example.com/approvals/inbox/, https://intranet.example.com/approvals/inbox",
   })
   void anAbsoluteHttpUrlIsTheBaseWithoutTrailingSlashes(String url, String base) {
     assertNull(InboxSettings.problem(url));
