@@ -114,8 +114,7 @@ class OverdueWorkerOptionsTest {
         org.junit.jupiter.api.Assertions.assertThrows(
             IllegalArgumentException.class, () -> OverdueWorker.inbox("https://inbox.example.com/#tasks"));
     assertEquals(
-        "--inbox-url (env OVERDUE_INBOX_URL) must have no ?query or #fragment like https://inbox.example.com:"
-            + " https://inbox.example.com/#tasks",
+        "--inbox-url (env OVERDUE_INBOX_URL) must have no ?query or #fragment: https://inbox.example.com/#tasks",
         refused.getMessage());
     assertEquals("https://inbox.example.com", OverdueWorker.inbox("https://inbox.example.com/").base());
     CommandLine cli = new CommandLine(new OverdueWorker());

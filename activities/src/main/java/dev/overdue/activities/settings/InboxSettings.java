@@ -34,15 +34,16 @@ public record InboxSettings(String url) {
     } catch (URISyntaxException e) {
       return "is not a URL" + example + ": " + url;
     }
+    // The authority, not the host: java.net.URI has no host for a name with an underscore.
     if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme())
-        || uri.getHost() == null) {
+        || uri.getRawAuthority() == null) {
       return "must be an absolute http:// or https:// URL" + example + ": " + url;
     }
-    if (uri.getRawUserInfo() != null) {
+    if (uri.getRawAuthority().contains("@")) {
       return "must not hold a user or password: every recipient of a message reads it";
     }
     if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
-      return "must have no ?query or #fragment" + example + ": " + url;
+      return "must have no ?query or #fragment: " + url;
     }
     return null;
   }

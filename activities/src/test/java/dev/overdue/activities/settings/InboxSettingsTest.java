@@ -16,6 +16,7 @@ class InboxSettingsTest {
     "https://inbox.example.com/, https://inbox.example.com",
     "http://localhost:8080//, http://localhost:8080",
     "https://intranet.example.com/approvals/inbox/, https://intranet.example.com/approvals/inbox",
+    "http://inbox_1.corp.internal, http://inbox_1.corp.internal",
   })
   void anAbsoluteHttpUrlIsTheBaseWithoutTrailingSlashes(String url, String base) {
     assertNull(InboxSettings.problem(url));
@@ -30,8 +31,8 @@ class InboxSettingsTest {
         "/tasks | must be an absolute http:// or https:// URL like https://inbox.example.com: /tasks",
         "ftp://inbox.example.com | must be an absolute http:// or https:// URL like https://inbox.example.com: ftp://inbox.example.com",
         "https:inbox | must be an absolute http:// or https:// URL like https://inbox.example.com: https:inbox",
-        "https://inbox.example.com/?tenant=a | must have no ?query or #fragment like https://inbox.example.com: https://inbox.example.com/?tenant=a",
-        "https://inbox.example.com/#/ | must have no ?query or #fragment like https://inbox.example.com: https://inbox.example.com/#/",
+        "https://inbox.example.com/?tenant=a | must have no ?query or #fragment: https://inbox.example.com/?tenant=a",
+        "https://inbox.example.com/#/ | must have no ?query or #fragment: https://inbox.example.com/#/",
         "https://inbox example.com | is not a URL like https://inbox.example.com: https://inbox example.com",
         "https://bob:pw@inbox.example.com | must not hold a user or password: every recipient of a message reads it",
       })
