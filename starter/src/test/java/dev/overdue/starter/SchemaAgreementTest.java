@@ -220,6 +220,8 @@ class SchemaAgreementTest {
         new Bad("an HMAC algorithm", "auth:\n  issuers: [{ issuer: 'https://idp', jwks: k.json }]\n  audiences: [overdue]\n  algorithms: [HS256]"),
         new Bad("retention not a duration", "notifications:\n  retention: a month"),
         new Bad("template for no event", "notifications:\n  templates: { expired: { subject: x } }"),
+        new Bad("inbox url with a query", "notifications:\n  inbox: { url: 'https://inbox.example.com/?tenant=acme' }"),
+        new Bad("inbox url without a scheme", "notifications:\n  inbox: { url: inbox.example.com }"),
         new Bad("calendar without zone", "calendar:\n  workingHours: '09:00-17:00'"),
         new Bad("a working day misspelt", "calendar:\n  zone: UTC\n  workingDays: [MONDEY]"),
         new Bad("groups as text", "directory:\n  groups: finance"),

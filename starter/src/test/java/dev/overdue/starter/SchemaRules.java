@@ -115,7 +115,7 @@ final class SchemaRules {
 
   static final SchemaRules SETTINGS = new SchemaRules(
       Set.of("EmailSettings.host", "EmailSettings.from", "WebhookSettings.url", "CalendarSettings.zone",
-          "Issuer.issuer", "Issuer.jwks"),
+          "Issuer.issuer", "Issuer.jwks", "InboxSettings.url"),
       Map.ofEntries(
           Map.entry("WorkerSettings.notifications", "How messages leave the worker."),
           Map.entry("WorkerSettings.directory", "Users and groups that recipients, candidate groups and reassignments name: inline, or the path of a file."),
@@ -137,6 +137,8 @@ final class SchemaRules {
           Map.entry("NotificationSettings.email", "The SMTP server messages go through."),
           Map.entry("NotificationSettings.webhooks", "HTTP endpoints messages are POSTed to, by name."),
           Map.entry("NotificationSettings.templates", "A subject or body per event, replacing the default."),
+          Map.entry("NotificationSettings.inbox", "The web inbox messages link to; without it they carry no links. OVERDUE_INBOX_URL and --inbox-url win over it."),
+          Map.entry("InboxSettings.url", "The inbox's public base URL, http:// or https://, a path allowed, no query or fragment: messages link to <url>/tasks/<request id>."),
           Map.entry("EmailSettings.host", "The SMTP host."),
           Map.entry("EmailSettings.port", "The SMTP port (default 587)."),
           Map.entry("EmailSettings.starttls", "required (default with a password), optional or off."),
@@ -248,6 +250,8 @@ final class SchemaRules {
       AuthSettings.ALGORITHMS.forEach(algorithms::add);
     });
     shapes.put("WebhookSettings.url", node -> node.put("pattern", "^https?://"));
+    // InboxSettings.problem: a host, no user, query or fragment.
+    shapes.put("InboxSettings.url", node -> node.put("pattern", "^https?://[^/?#@\\s]+(/[^?#\\s]*)?$"));
     shapes.put("Person.channel", oneOf(lowerCase(Recipient.Channel.values())));
     shapes.put("CalendarSettings.workingHours",
         node -> node.put("pattern", "^\\s*\\d{1,2}:\\d{2}\\s*[-–]\\s*\\d{1,2}:\\d{2}\\s*$"));

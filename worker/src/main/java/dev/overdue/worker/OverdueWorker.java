@@ -2,6 +2,7 @@ package dev.overdue.worker;
 
 import dev.overdue.activities.OverdueActivities;
 import dev.overdue.activities.delivery.Deliveries;
+import dev.overdue.activities.settings.InboxSettings;
 import dev.overdue.api.ApprovalSearchAttributes;
 import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.client.Connection;
@@ -121,6 +122,16 @@ public final class OverdueWorker implements Callable<Integer> {
   String deliveryStore;
 
   @Option(
+      names = "--inbox-url",
+      paramLabel = "URL",
+      description =
+          "The web inbox's public base URL, which messages link to (<URL>/tasks/<request id>); an"
+              + " absolute http(s) URL without query or fragment (env OVERDUE_INBOX_URL; default"
+              + " notifications.inbox.url of --config, else messages carry no links).",
+      defaultValue = "${env:OVERDUE_INBOX_URL}")
+  String inboxUrl;
+
+  @Option(
       names = "--drain-timeout",
       paramLabel = "DURATION",
       description =
@@ -208,6 +219,9 @@ public final class OverdueWorker implements Callable<Integer> {
       if (deliveryStore != null && !deliveryStore.isBlank()) {
         String store = WorkerSettings.expand(deliveryStore, "--delivery-store", System::getenv);
         settings = settings.withNotifications(settings.notifications().withStore(store));
+      }
+      if (inboxUrl != null && !inboxUrl.isBlank()) {
+        settings = settings.withNotifications(settings.notifications().withInbox(inbox(inboxUrl)));
       }
       deliveries =
           Deliveries.start(
@@ -348,6 +362,15 @@ public final class OverdueWorker implements Callable<Integer> {
         connection.namespace());
     stopped.await();
     return 0;
+  }
+
+  /** {@code --inbox-url}'s inbox, or why the URL cannot be one, naming the option and its variable. */
+  static InboxSettings inbox(String url) {
+    String problem = InboxSettings.problem(url);
+    if (problem != null) {
+      throw new IllegalArgumentException("--inbox-url (env OVERDUE_INBOX_URL) " + problem);
+    }
+    return new InboxSettings(url);
   }
 
   /**

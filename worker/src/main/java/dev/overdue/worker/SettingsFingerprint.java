@@ -27,8 +27,8 @@ import java.util.regex.Pattern;
  * Eight hex digits that differ when two workers' settings would make an approval answer
  * differently: the directory (who is in a group, who manages whom), the business calendar, the
  * signed-command settings (policy, issuers and their keys, audiences, user claim, skew,
- * algorithms), and the notification channels and templates (which endpoints a directory entry
- * reaches, what a message says). Nothing else counts — the delivery store, timeouts, logging and
+ * algorithms), and the notification channels, templates and inbox (which endpoints a directory
+ * entry reaches, what a message says, where its links lead). Nothing else counts — the delivery store, timeouts, logging and
  * the command-line options differ between hosts of one fleet without changing an answer — and no
  * secret is hashed (passwords, headers, webhook secrets, a webhook URL's path), so the digest,
  * shown to anyone who can describe the task queue, gives nothing away.
@@ -150,6 +150,10 @@ record SettingsFingerprint(String hex) {
     fields.put("email", email == null ? null : List.of(email.host(), email.portOrDefault(), email.from()));
     fields.put("webhooks", webhooks);
     fields.put("templates", templates);
+    if (notifications.inbox() != null) {
+      // Only when set: settings without an inbox keep the digest they had before there was one.
+      fields.put("inbox", notifications.inbox().base());
+    }
     return fields;
   }
 }

@@ -62,6 +62,7 @@ class NotificationDeliveryTest {
   static final String WEBHOOK_SECRET = "whsec-5ec7e7-77";
   static final String WEBHOOK_TOKEN = "tok-8d8d8d";
   static final String HEADER_TOKEN = "api-key-1b2b3b";
+  static final String INBOX = "https://inbox.example.com";
   static final ObjectMapper JSON = new ObjectMapper();
 
   @RegisterExtension
@@ -143,6 +144,7 @@ class NotificationDeliveryTest {
               secret: ${WEBHOOK_SECRET}
               headers:
                 X-Api-Key: ${HEADER_TOKEN}
+          inbox: { url: "${OVERDUE_INBOX_URL}" }
         directory:
           users:
             frank: { name: Frank Finance, email: frank@example.com }
@@ -151,7 +153,8 @@ class NotificationDeliveryTest {
             finance: [frank, ops-bot]
         """.formatted(dir.resolve("deliveries.db"), smtp.getSmtp().getPort(), sink.url()));
     Map<String, String> environment =
-        Map.of("SMTP_PASSWORD", SMTP_PASSWORD, "WEBHOOK_SECRET", WEBHOOK_SECRET, "HEADER_TOKEN", HEADER_TOKEN);
+        Map.of("SMTP_PASSWORD", SMTP_PASSWORD, "WEBHOOK_SECRET", WEBHOOK_SECRET, "HEADER_TOKEN", HEADER_TOKEN,
+            "OVERDUE_INBOX_URL", INBOX + "/");
     return WorkerSettings.load(file, environment::get);
   }
 
@@ -248,6 +251,28 @@ class NotificationDeliveryTest {
     JsonNode posted = JSON.readTree(sink.bodies.get(0));
     assertEquals("PO PO-4711: 12000 EUR waits", posted.get("subject").asText());
     assertEquals(List.of(), approvals.status(id).warnings());
+  }
+
+  @Test
+  void theDefaultMessageLinksToTheTaskInTheInboxAndTheHistoryNeverHoldsTheInbox() throws Exception {
+    startWorker(realActivities());
+    String id =
+        approvals.start(
+            json("{'requestId':'PO-4712','title':'Purchase order 4712','requester':'carol',"
+                + "'steps':[{'name':'manager','approvers':['alice']}],"
+                + "'timers':[{'name':'nag','limit':'PT1M','handlers':[{'action':'notify','to':['finance']}]}]}"),
+            ApprovalWorkflow.DEFAULT_TASK_QUEUE);
+    approvals.update(id, "enableTimer", json("{'timer':'nag'}"));
+    env.sleep(Duration.ofMinutes(2));
+    awaitHandlersDone(id);
+
+    MimeMessage[] mails = smtp.getReceivedMessages();
+    assertEquals(1, mails.length);
+    String body = GreenMailUtil.getBody(mails[0]).replace("\r\n", "\n");
+    assertTrue(body.contains("\nOpen the task: " + INBOX + "/tasks/PO-4712"), body);
+    assertTrue(JSON.readTree(sink.bodies.get(0)).get("body").asText().contains(INBOX + "/tasks/PO-4712"));
+    assertFalse(env.getWorkflowClient().fetchHistory(Approvals.workflowId(id)).toJson(true).contains("inbox.example"),
+        "only the activities know the inbox");
   }
 
   @Test

@@ -109,6 +109,21 @@ class OverdueWorkerOptionsTest {
   }
 
   @Test
+  void aBadInboxUrlStopsTheStartNamingTheOptionAndItsVariable() {
+    IllegalArgumentException refused =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class, () -> OverdueWorker.inbox("https://inbox.example.com/#tasks"));
+    assertEquals(
+        "--inbox-url (env OVERDUE_INBOX_URL) must have no ?query or #fragment: https://inbox.example.com/#tasks",
+        refused.getMessage());
+    assertEquals("https://inbox.example.com", OverdueWorker.inbox("https://inbox.example.com/").base());
+    CommandLine cli = new CommandLine(new OverdueWorker());
+    cli.setErr(new PrintWriter(Writer.nullWriter()));
+    assertEquals(
+        2, cli.execute("--metrics-port", "0", "--delivery-store", "memory", "--inbox-url", "ftp://inbox.example.com"));
+  }
+
+  @Test
   void theExampleSettingsLoad() {
     Map<String, String> environment =
         Map.of("SMTP_PASSWORD", "pw", "OPS_WEBHOOK_SECRET", "secret");

@@ -116,6 +116,15 @@ class SettingsFingerprintTest {
   }
 
   @Test
+  void anInboxCountsByWhereItsLinksLead() throws IOException {
+    String withInbox = TEAM.replace("  store: memory\n", "  store: memory\n  inbox: { url: \"https://inbox.example.com\" }\n");
+    assertNotEquals(TEAM, withInbox);
+    assertNotEquals(of(TEAM), of(withInbox), "links appear");
+    assertEquals(of(withInbox), of(withInbox.replace("inbox.example.com", "inbox.example.com/")), "the same links");
+    assertNotEquals(of(withInbox), of(withInbox.replace("inbox.example.com", "inbox2.example.com")), "other links");
+  }
+
+  @Test
   void aKeyFileCountsByItsContentNotItsPath() throws IOException {
     SettingsFingerprint team = of(TEAM);
     Files.writeString(dir.resolve("elsewhere.json"), "{\"keys\": []}");

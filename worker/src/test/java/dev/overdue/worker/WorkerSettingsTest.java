@@ -240,9 +240,26 @@ class WorkerSettingsTest {
             + " | notifications.email: must be a section of fields (name: value), not a single value",
         "notifications: {store: 'jdbc:mysql://db:3306/overdue'}"
             + " | notifications.store: only PostgreSQL URLs (jdbc:postgresql://host:port/db) are supported, not jdbc:mysql:",
+        "notifications: {inbox: {url: 'inbox.example.com'}}"
+            + " | notifications.inbox: url must be an absolute http:// or https:// URL like https://inbox.example.com: inbox.example.com",
+        "notifications: {inbox: {url: 'https://inbox.example.com/?tenant=acme'}}"
+            + " | notifications.inbox: url must have no ?query or #fragment",
+        "notifications: {inbox: {}}"
+            + " | notifications.inbox: url is required",
+        "notifications: {inbox: 'https://inbox.example.com'}"
+            + " | notifications.inbox: must be a section of fields (name: value), not a single value",
       })
   void anInvalidValueIsExplainedWithItsPath(String yaml, String expected) throws IOException {
     files.assertExplained(yaml, expected);
+  }
+
+  @Test
+  void theInboxUrlMayComeFromTheEnvironmentAndKeepsItsTrailingSlashOutOfLinks() throws IOException {
+    WorkerSettings settings =
+        files.load("worker.yaml", "notifications:\n  inbox: { url: \"${OVERDUE_INBOX_URL}\" }\n",
+            Map.of("OVERDUE_INBOX_URL", "https://inbox.example.com/")::get);
+    assertEquals("https://inbox.example.com", settings.notifications().inbox().base());
+    assertNull(load("notifications: {store: memory}\n").notifications().inbox(), "no inbox, no links");
   }
 
   @Test

@@ -48,6 +48,7 @@ public final class Deliveries implements AutoCloseable {
   private final NotificationSettings notifications;
   private final Directory directory;
   private final Templates templates;
+  private final InboxLinks links;
   private final DeliveryStore store;
   private final Map<Recipient.Channel, Channel> channels = new EnumMap<>(Recipient.Channel.class);
 
@@ -57,6 +58,7 @@ public final class Deliveries implements AutoCloseable {
     this.notifications = notifications;
     this.directory = directory;
     this.templates = new Templates(notifications.templates());
+    this.links = InboxLinks.of(notifications.inbox());
     this.store = store;
     this.channels.putAll(channels);
   }
@@ -90,11 +92,12 @@ public final class Deliveries implements AutoCloseable {
         new Deliveries(notifications, directory, DeliveryStore.open(notifications, clock), channels);
     int purged = deliveries.store.purgeOlderThan(notifications.retentionOrDefault());
     log.info(
-        "notifications: channels {}, delivered keys in {} (kept {} days{})",
+        "notifications: channels {}, delivered keys in {} (kept {} days{}), {}",
         channels.keySet(),
         deliveries.store.where(),
         notifications.retentionOrDefault().toDays(),
-        purged > 0 ? ", forgot " + purged + " older ones" : "");
+        purged > 0 ? ", forgot " + purged + " older ones" : "",
+        notifications.inbox() == null ? "no links to a web inbox" : "links to the inbox at " + notifications.inbox().base());
     return deliveries;
   }
 
@@ -191,7 +194,7 @@ public final class Deliveries implements AutoCloseable {
   }
 
   private Map<String, Object> scope(NotificationEvent event, Recipient recipient, MessageContext context) {
-    return Templates.scope(event, recipient, directory.person(recipient.name()), context);
+    return Templates.scope(event, recipient, directory.person(recipient.name()), context, links);
   }
 
   /**

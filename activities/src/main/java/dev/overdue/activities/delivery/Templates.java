@@ -19,8 +19,9 @@ import java.util.Map;
 
 /**
  * Subjects and bodies, rendered by Mustache over {@code request}, {@code data}, {@code step},
- * {@code timer}, {@code recipient}, {@code event}, {@code by} (the user whose command caused it) and
- * {@code task} (a listener's event). Plain text: nothing is HTML-escaped, and a
+ * {@code timer}, {@code recipient}, {@code event}, {@code by} (the user whose command caused it),
+ * {@code task} (a listener's event) and {@code links} (into the web inbox, when the worker knows
+ * it: {@link InboxLinks}). Plain text: nothing is HTML-escaped, and a
  * name the context lacks renders as nothing rather than failing a delivery.
  */
 public final class Templates {
@@ -54,9 +55,15 @@ public final class Templates {
     return compiled.execute(scope).strip() + "\n";
   }
 
-  /** The names a template sees. */
+  /** The names a template sees, without links. */
   public static Map<String, Object> scope(
       NotificationEvent event, Recipient recipient, Person person, MessageContext context) {
+    return scope(event, recipient, person, context, null);
+  }
+
+  /** The names a template sees; {@code links} null when no inbox is configured. */
+  public static Map<String, Object> scope(
+      NotificationEvent event, Recipient recipient, Person person, MessageContext context, InboxLinks links) {
     Map<String, Object> request = new LinkedHashMap<>();
     request.put("id", context.requestId());
     request.put("title", context.title() == null ? context.requestId() : context.title());
@@ -95,6 +102,10 @@ public final class Templates {
         step.put("owner", context.stepOwner());
       }
       scope.put("step", step);
+    }
+    Map<String, Object> inbox = links == null ? null : links.scope(event, recipient, context);
+    if (inbox != null) {
+      scope.put("links", inbox);
     }
     return scope;
   }

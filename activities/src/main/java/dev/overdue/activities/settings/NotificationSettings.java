@@ -9,14 +9,16 @@ import java.util.Map;
  * {@code retention} (default P30D): an SQLite file (default {@code ~/.overdue/deliveries.db}),
  * {@code memory} (only while the worker runs), or a PostgreSQL database that every worker of a fleet
  * shares, {@code jdbc:postgresql://host:port/db?user=...&password=...}. Without {@code email} or
- * {@code webhooks} only the log channel exists.
+ * {@code webhooks} only the log channel exists. {@code inbox}: the web inbox messages link to; without
+ * it they carry no links.
  */
 public record NotificationSettings(
     String store,
     String retention,
     EmailSettings email,
     Map<String, WebhookSettings> webhooks,
-    Map<String, TemplateSettings> templates) {
+    Map<String, TemplateSettings> templates,
+    InboxSettings inbox) {
 
   public static final String MEMORY_STORE = "memory";
   /** The one kind of JDBC URL a store may be; any other {@code jdbc:} is refused at load. */
@@ -34,8 +36,15 @@ public record NotificationSettings(
     }
   }
 
+  /** Settings without an inbox. */
+  public NotificationSettings(
+      String store, String retention, EmailSettings email, Map<String, WebhookSettings> webhooks,
+      Map<String, TemplateSettings> templates) {
+    this(store, retention, email, webhooks, templates, null);
+  }
+
   public static NotificationSettings defaults() {
-    return new NotificationSettings(null, null, null, null, null);
+    return new NotificationSettings(null, null, null, null, null, null);
   }
 
   public Duration retentionOrDefault() {
@@ -62,10 +71,14 @@ public record NotificationSettings(
   public String toString() {
     String shownStore = store == null ? null : store.replaceAll("([?&]password=)[^&]*", "$1******");
     return "NotificationSettings[store=" + shownStore + ", retention=" + retention + ", email=" + email
-        + ", webhooks=" + webhooks + ", templates=" + templates + "]";
+        + ", webhooks=" + webhooks + ", templates=" + templates + ", inbox=" + inbox + "]";
   }
 
   public NotificationSettings withStore(String newStore) {
-    return new NotificationSettings(newStore, retention, email, webhooks, templates);
+    return new NotificationSettings(newStore, retention, email, webhooks, templates, inbox);
+  }
+
+  public NotificationSettings withInbox(InboxSettings newInbox) {
+    return new NotificationSettings(store, retention, email, webhooks, templates, newInbox);
   }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.overdue.activities.settings.InboxSettings;
 import dev.overdue.workflow.activities.MessageContext;
 import dev.overdue.workflow.activities.NotificationEvent;
 import dev.overdue.workflow.activities.Recipient;
@@ -12,6 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Every default message is true for every way its event happens: a reassignment by a deadline or
@@ -22,11 +24,28 @@ class MessagesSayWhyTest {
   private static final Templates DEFAULTS = new Templates(Map.of());
   private static final Recipient FIONA = new Recipient("fiona", Channel.LOG, "fiona");
 
+  private static final InboxLinks INBOX = InboxLinks.of(new InboxSettings("https://inbox.example.com"));
+  private static final String TASK = "https://inbox.example.com/tasks/EXP-7";
+
   private static String body(NotificationEvent event, String timer, String taskEvent, String by, String owner) {
+    return body(event, timer, taskEvent, by, owner, null);
+  }
+
+  private static String body(
+      NotificationEvent event, String timer, String taskEvent, String by, String owner, InboxLinks links) {
     MessageContext context =
         new MessageContext("approval-EXP-7", "EXP-7", "Travel", "erin", Map.of(), "payout", "Payout", timer, 1,
             "2026-11-27T07:35:22Z", "2026-11-27T07:35:23Z", taskEvent, 5, by, owner);
-    return DEFAULTS.body(event, null, Templates.scope(event, FIONA, null, context));
+    return DEFAULTS.body(event, null, Templates.scope(event, FIONA, null, context, links));
+  }
+
+  /** As each event is sent: a listener's with its task event, a timer's with its timer. */
+  private static String linked(NotificationEvent event, String owner, InboxLinks links) {
+    return switch (event) {
+      case TASK_EVENT -> body(event, null, "created", null, owner, links);
+      case TASK_OFFERED -> body(event, null, null, null, owner, links);
+      default -> body(event, "payout.sla", null, null, owner, links);
+    };
   }
 
   @Test
@@ -82,5 +101,47 @@ class MessagesSayWhyTest {
   void eachTaskEventReadsAsASentence(String event, String words) {
     String body = body(NotificationEvent.TASK_EVENT, null, event, null, null);
     assertTrue(body.contains("the task of approval EXP-7 (Travel) " + words + " at 2026-11-27T07:35:23Z."), body);
+  }
+
+  @ParameterizedTest
+  @EnumSource(NotificationEvent.class)
+  void withAnInboxEveryMessageEndsWithItsTask(NotificationEvent event) {
+    String body = linked(event, null, INBOX);
+    assertTrue(body.endsWith("Requested by erin.\n\nOpen the task: " + TASK + "\n")
+        || body.contains("Requested by erin.\n\nOpen the task: " + TASK + "\nApprove: "), body);
+  }
+
+  @ParameterizedTest
+  @EnumSource(NotificationEvent.class)
+  void withoutAnInboxMessagesReadAsBefore(NotificationEvent event) {
+    String body = linked(event, "fiona", null);
+    assertTrue(body.endsWith("\nRequested by erin.\n"), body);
+    assertFalse(body.contains("Open the task") || body.contains("Approve") || body.contains("http"), body);
+  }
+
+  @ParameterizedTest
+  @EnumSource(value = NotificationEvent.class, names = {"TASK_OFFERED", "REMINDER"})
+  void offersAndRemindersToADeciderEndWithApproveAndReject(NotificationEvent event) {
+    String body = linked(event, "fiona", INBOX);
+    assertTrue(body.endsWith("Requested by erin.\n\n"
+        + "Open the task: " + TASK + "\n"
+        + "Approve: " + TASK + "?action=approve&for=fiona\n"
+        + "Reject: " + TASK + "?action=reject&for=fiona\n"
+        + "(Both open the task and ask you to confirm before anything is decided.)\n"), body);
+  }
+
+  @Test
+  void aReminderToSomeoneWhoDoesNotHoldTheTaskOnlyLinksToIt() {
+    String body = linked(NotificationEvent.REMINDER, "alice", INBOX);
+    assertTrue(body.endsWith("Open the task: " + TASK + "\n"), body);
+    assertFalse(body.contains("Approve") || body.contains("action="), body);
+  }
+
+  @ParameterizedTest
+  @EnumSource(value = NotificationEvent.class, names = {"REASSIGNED", "DEADLINE_ESCALATED", "TIMER_EXPIRED", "TASK_EVENT"})
+  void otherMessagesOnlyLinkToTheTaskEvenForItsOwner(NotificationEvent event) {
+    String body = linked(event, "fiona", INBOX);
+    assertTrue(body.endsWith("Open the task: " + TASK + "\n"), body);
+    assertFalse(body.contains("action="), body);
   }
 }
