@@ -12,9 +12,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * A real Keycloak with the realm of deploy/keycloak/overdue-realm.json, through {@code bin/keycloak}
  * as a user runs it, on a free port and with a directory of its own under target (a Keycloak run
- * from the checkout is left alone). The worker's KeycloakIT runs it the same way.
+ * from the checkout is left alone). The worker's KeycloakIT runs it the same way; the inbox's
+ * tests use this one.
  */
-final class Keycloak implements AutoCloseable {
+public final class Keycloak implements AutoCloseable {
   private static final Path SCRIPT = Path.of("..").toAbsolutePath().normalize().resolve("bin/keycloak");
 
   /** What {@code bin/keycloak} answered. */
@@ -25,14 +26,14 @@ final class Keycloak implements AutoCloseable {
   }
 
   /** Thrown when this machine has no Java 21+ for Keycloak. */
-  static final class NoJava21 extends IllegalStateException {
+  public static final class NoJava21 extends IllegalStateException {
     NoJava21(String message) {
       super(message);
     }
   }
 
-  final int port;
-  final String issuer;
+  public final int port;
+  public final String issuer;
   private final Path dir;
 
   private Keycloak(int port, String issuer, Path dir) {
@@ -45,7 +46,7 @@ final class Keycloak implements AutoCloseable {
    * Starts it in {@code target/<name>} and waits for the realm; the first run on a machine installs
    * Keycloak and imports the realm (minutes). Throws {@link NoJava21} when there is no Java 21+.
    */
-  static Keycloak start(String name) throws IOException, InterruptedException {
+  public static Keycloak start(String name) throws IOException, InterruptedException {
     Path dir = Path.of("target", name).toAbsolutePath();
     int port = TemporalWithWorker.freePort();
     Run started;
