@@ -120,8 +120,8 @@ class MessagesSayWhyTest {
   }
 
   @ParameterizedTest
-  @EnumSource(value = NotificationEvent.class, names = {"TASK_OFFERED", "REMINDER"})
-  void offersAndRemindersToADeciderEndWithApproveAndReject(NotificationEvent event) {
+  @EnumSource(value = NotificationEvent.class, names = {"TASK_OFFERED", "REMINDER", "REASSIGNED"})
+  void offersRemindersAndReassignmentsToADeciderEndWithApproveAndReject(NotificationEvent event) {
     String body = linked(event, "fiona", INBOX);
     assertTrue(body.endsWith("Requested by erin.\n\n"
         + "Open the task: " + TASK + "\n"
@@ -138,7 +138,7 @@ class MessagesSayWhyTest {
   }
 
   @ParameterizedTest
-  @EnumSource(value = NotificationEvent.class, names = {"REASSIGNED", "DEADLINE_ESCALATED", "TIMER_EXPIRED", "TASK_EVENT"})
+  @EnumSource(value = NotificationEvent.class, names = {"DEADLINE_ESCALATED", "TIMER_EXPIRED", "TASK_EVENT"})
   void otherMessagesOnlyLinkToTheTaskEvenForItsOwner(NotificationEvent event) {
     String body = linked(event, "fiona", INBOX);
     assertTrue(body.endsWith("Open the task: " + TASK + "\n"), body);
