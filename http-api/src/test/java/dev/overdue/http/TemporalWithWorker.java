@@ -68,11 +68,14 @@ public final class TemporalWithWorker implements AutoCloseable {
 
   /** On the embedded service: no lists (it cannot answer list queries). */
   TemporalWithWorker(Map<String, List<String>> extraGroups) {
-    this(null, extraGroups);
+    this(null, extraGroups, NotificationSettings.defaults());
   }
 
-  /** On the server at {@code address} (a dev server, for lists); null: the embedded service. */
-  TemporalWithWorker(String address, Map<String, List<String>> extraGroups) {
+  /**
+   * On the server at {@code address} (a dev server, for lists); null: the embedded service. With
+   * {@code notifications} that name an e-mail server, everyone gets mail at {@code <user>@example.com}.
+   */
+  TemporalWithWorker(String address, Map<String, List<String>> extraGroups, NotificationSettings notifications) {
     this.address = address == null ? "127.0.0.1:" + freePort() : address;
     temporal = address == null ? EmbeddedTemporal.start(this.address) : null;
     Connection connection = new Connection(ClientConfigProfile.newBuilder().setAddress(this.address).build());
@@ -81,12 +84,14 @@ public final class TemporalWithWorker implements AutoCloseable {
     SearchAttributeRegistration.ensure(stubs, "default", ApprovalSearchAttributes.DEFINITIONS);
     Map<String, Person> users = new LinkedHashMap<>();
     for (String user : List.of("alice", "bob", "carol", "frank", "fiona", "lena")) {
-      users.put(user, new Person(user, null, "log", null, "carol", null));
+      users.put(user, notifications.email() == null
+          ? new Person(user, null, "log", null, "carol", null)
+          : new Person(user, user + "@example.com", "email", null, "carol", null));
     }
     groups.putAll(GROUPS);
     groups.putAll(extraGroups);
     Deliveries deliveries =
-        Deliveries.start(NotificationSettings.defaults(), new Directory(users, groups), Clock.systemUTC());
+        Deliveries.start(notifications, new Directory(users, groups), Clock.systemUTC());
     factory = WorkerFactory.newInstance(client);
     var worker = factory.newWorker("overdue");
     worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.OPTIONS, ApprovalWorkflowImpl.class);
@@ -108,8 +113,14 @@ public final class TemporalWithWorker implements AutoCloseable {
    * embedded service cannot answer list queries. {@link #close} stops it.
    */
   public static TemporalWithWorker onDevServer(String name, Map<String, List<String>> extraGroups) {
+    return onDevServer(name, extraGroups, NotificationSettings.defaults());
+  }
+
+  /** The same, its worker sending messages by {@code notifications}. */
+  public static TemporalWithWorker onDevServer(
+      String name, Map<String, List<String>> extraGroups, NotificationSettings notifications) {
     DevServer server = DevServers.start(name);
-    TemporalWithWorker temporal = new TemporalWithWorker(server.address(), extraGroups);
+    TemporalWithWorker temporal = new TemporalWithWorker(server.address(), extraGroups, notifications);
     temporal.devServer = server;
     return temporal;
   }

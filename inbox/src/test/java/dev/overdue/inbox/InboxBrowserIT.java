@@ -122,7 +122,9 @@ class InboxBrowserIT {
   void anApproverFindsClaimsAndApprovesATaskAndItLeavesTheOthersLists() throws Exception {
     String id = start("carol", "{'requestId':'" + id("PO") + "','title':'Purchase order 4711','data':{'amount':12000,"
         + "'supplier':'ACME','costCentre':'CC-7'},'steps':[{'name':'manager','title':'Manager approval',"
-        + "'approvers':['alice','bob'],'timeout':'P2D','startDeadlines':[{'name':'pick-up','for':'PT4H',"
+        + "'approvers':['alice','bob'],'timeout':'P2D','form':{'type':'object','properties':{'costCentre':{'type':'string',"
+        + "'title':'Cost centre','description':'Where the amount is booked, such as CC-7'},'budgetChecked':{'type':'boolean',"
+        + "'title':'Budget checked'}},'required':['costCentre']},'startDeadlines':[{'name':'pick-up','for':'PT4H',"
         + "'escalations':[{'action':'reassign','to':['frank']}]}]},{'name':'finance','title':'Finance approval','approvers':['frank'],'timeout':'P1D'}]}");
     signInAs("bob");
     awaitRows("claimable", id, true);
@@ -147,7 +149,15 @@ class InboxBrowserIT {
     }
     chromium.width(1400);
     browser.findElement(By.cssSelector("button[value='approve']")).click();
+    // The form is checked as the person goes: the required cost centre is named, nothing is sent.
+    waitFor(driver -> !driver.findElement(By.cssSelector("#field-costCentre ~ .problem")).getText().isBlank(), "the field's problem shown");
+    assertEquals("true", browser.findElement(By.id("field-costCentre")).getAttribute("aria-invalid"));
+    assertEquals("manager", new Approvals(temporal.client).status(id).currentStep(), "not sent");
+    browser.findElement(By.id("field-costCentre")).sendKeys("CC-7");
+    browser.findElement(By.id("field-budgetChecked")).click();
+    browser.findElement(By.cssSelector("button[value='approve']")).click();
     waitFor(driver -> driver.findElement(By.cssSelector(".notice.done")).getText().contains("You approved it"), "approved");
+    assertEquals("CC-7", new Approvals(temporal.client).status(id).data().get("costCentre"));
     assertTrue(browser.findElement(By.cssSelector(".trail")).getText().contains("Within budget"));
     assertEquals("finance", new Approvals(temporal.client).status(id).currentStep());
 

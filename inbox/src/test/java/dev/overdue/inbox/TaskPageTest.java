@@ -82,6 +82,36 @@ class TaskPageTest {
   }
 
   @Test
+  void aStepsFormBecomesInputsAndTheWorkflowRefusesAnOutputThatDoesNotFitNamingTheField() {
+    String id = start("carol", "{'requestId':'ID','steps':[{'name':'finance','approvers':['frank'],'form':{'type':'object',"
+        + "'properties':{'amount':{'type':'number','title':'Amount paid','minimum':0},'paidOn':{'type':'string','format':'date'},"
+        + "'method':{'type':'string','enum':['card','transfer']},'receipt':{'type':'boolean','description':'A receipt is attached'}},"
+        + "'required':['amount','paidOn']}}]}");
+    PageClient frank = new PageClient(port).signIn("frank", "");
+    String page = frank.open("/tasks/" + id).body();
+    assertTrue(page.contains("<label for=\"field-amount\">Amount paid <span class=\"required\">(required)</span></label>"), page);
+    assertTrue(page.contains("name=\"output.amount\" type=\"number\" inputmode=\"decimal\" step=\"any\" min=\"0\" required"), page);
+    assertTrue(page.contains("name=\"output.paidOn\" type=\"date\" required"), page);
+    assertTrue(page.contains("<option value=\"transfer\">transfer</option>"), page);
+    assertTrue(page.contains("name=\"output.receipt\" type=\"checkbox\""), page);
+    assertTrue(page.contains("A receipt is attached"), "help text: " + page);
+
+    PageClient.Page refused = frank.post("/tasks/" + id,
+        Map.of("action", "approve", "key", "f-1", "output.amount", "ten", "output.paidOn", "2026-12-01"));
+    assertEquals(409, refused.status(), refused.body());
+    assertTrue(refused.body().contains("output.amount: a number is needed, got &quot;ten&quot;"), refused.body());
+    assertEquals("READY", new Approvals(TEMPORAL.client).status(id).steps().get(0).state(), "nothing changed");
+
+    PageClient.Page approved = frank.post("/tasks/" + id, Map.of("action", "approve", "key", "f-2",
+        "output.amount", "120.50", "output.paidOn", "2026-12-01", "output.method", "transfer", "output.receipt", "true"));
+    assertEquals(302, approved.status(), approved.body());
+    Map<String, Object> data = new Approvals(TEMPORAL.client).status(id).data();
+    assertEquals(120.5, ((Number) data.get("amount")).doubleValue(), "a number, typed by the form");
+    assertEquals("2026-12-01", data.get("paidOn"));
+    assertEquals(Boolean.TRUE, data.get("receipt"));
+  }
+
+  @Test
   void anActionIsAPostWithTheCsrfTokenAndADoubleSubmitActsOnce() {
     String id = start("carol", "{'requestId':'ID','steps':[{'name':'manager','approvers':['alice']}]}");
     PageClient alice = new PageClient(port).signIn("alice", "");
