@@ -7,7 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.icegreen.greenmail.util.GreenMail;
+import com.icegreen.greenmail.util.GreenMailUtil;
+import com.icegreen.greenmail.util.ServerSetup;
+import dev.overdue.activities.settings.EmailSettings;
+import dev.overdue.activities.settings.InboxSettings;
+import dev.overdue.activities.settings.NotificationSettings;
 import dev.overdue.client.Approvals;
+import jakarta.mail.internet.MimeMessage;
 import dev.overdue.http.TemporalWithWorker;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +34,6 @@ import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -35,15 +41,23 @@ import org.springframework.test.context.DynamicPropertySource;
  * The inbox as a person uses it, in a real headless Chromium, over a dev server (lists need its
  * visibility store), a worker and the real API: sign in, find the task, claim it, approve it, and
  * watch it leave the others' lists; a refusal from a page gone stale; a task escalating while its
- * list is open; markup typed by people shown as text; axe-core's rules on every page; screenshots
+ * list is open; markup typed by people shown as text; an e-mail's action link, opened signed out;
+ * axe-core's rules on every page; screenshots
  * at 1,400, 1,000 and 400 px. Skipped when Chromium is missing, unless CI is set.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, useMainMethod = SpringBootTest.UseMainMethod.ALWAYS,
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.DEFINED_PORT, useMainMethod = SpringBootTest.UseMainMethod.ALWAYS,
     properties = {"management.server.port=0", "overdue.inbox.refresh=2s", "overdue.inbox.zone=Europe/Zurich"})
 class InboxBrowserIT {
+  /** The inbox's port, chosen first: the worker's messages link to it. */
+  private static final int PORT = TemporalWithWorker.freePort();
+  /** Where the worker's e-mail goes (everyone is {@code <user>@example.com}). */
+  private static final GreenMail MAIL = mailServer();
   /** Started once for the class (never in the property source, which Spring may call more than once). */
-  private static final TemporalWithWorker temporal = TemporalWithWorker.onDevServer("inbox-browser", Map.of());
+  private static final TemporalWithWorker temporal = TemporalWithWorker.onDevServer("inbox-browser", Map.of(),
+      new NotificationSettings(null, null,
+          new EmailSettings("127.0.0.1", MAIL.getSmtp().getPort(), "off", null, null, "Overdue <overdue@example.com>", null),
+          null, null, new InboxSettings("http://127.0.0.1:" + PORT)));
   private static final RunningApi api = RunningApi.on(temporal);
   private static int requests;
 
@@ -57,15 +71,22 @@ class InboxBrowserIT {
   @DynamicPropertySource
   static void stack(DynamicPropertyRegistry properties) {
     properties.add("overdue.inbox.api-url", api::url);
+    properties.add("server.port", () -> PORT);
+  }
+
+  private static GreenMail mailServer() {
+    GreenMail mail = new GreenMail(new ServerSetup(TemporalWithWorker.freePort(), "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
+    mail.start();
+    return mail;
   }
 
   @AfterAll
   static void stop() {
     api.close();
     temporal.close();
+    MAIL.stop();
   }
 
-  @LocalServerPort int port;
   @TempDir Path profile;
   private Chromium chromium;
   private WebDriver browser;
@@ -92,7 +113,26 @@ class InboxBrowserIT {
   }
 
   private String url(String path) {
-    return "http://127.0.0.1:" + port + path;
+    return "http://127.0.0.1:" + PORT + path;
+  }
+
+  /** The line of {@code user}'s mail about {@code id} that starts with {@code label}, once it arrived. */
+  private static String mailLine(String user, String id, String label) throws Exception {
+    long giveUp = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (System.nanoTime() < giveUp) {
+      for (MimeMessage message : MAIL.getReceivedMessages()) {
+        String body = GreenMailUtil.getBody(message).replace("\r\n", "\n");
+        if (message.getAllRecipients()[0].toString().equals(user + "@example.com") && body.contains(id)) {
+          for (String line : body.split("\n")) {
+            if (line.startsWith(label)) {
+              return line.substring(label.length()).strip();
+            }
+          }
+        }
+      }
+      Thread.sleep(200);
+    }
+    throw new AssertionError("no mail to " + user + " about " + id + " with a line " + label);
   }
 
   /** Signs in on the development mode's form, by clicking the user's name. */
@@ -165,6 +205,27 @@ class InboxBrowserIT {
     awaitRows("claimable", id, false);
     signInAs("frank");
     awaitRows("claimable", id, true);
+  }
+
+  @Test
+  void theApproveLinkOfTheOfferMailOpensTheTaskAfterSignInAndOneClickApprovesIt() throws Exception {
+    String id = start("carol", "{'requestId':'" + id("MAIL") + "','title':'Conference trip','steps':[{'name':'manager',"
+        + "'approvers':['alice']}]}");
+    String task = mailLine("alice", id, "Open the task:");
+    String approve = mailLine("alice", id, "Approve:");
+    assertEquals(url("/tasks/" + id), task);
+    assertEquals(url("/tasks/" + id + "?action=approve&for=alice"), approve);
+    browser.manage().deleteAllCookies();
+    browser.get(approve);
+    waitFor(driver -> driver.getCurrentUrl().contains("/sign-in"), "signed out: to the sign-in first");
+    browser.findElement(By.cssSelector(".pick button[value='alice']")).click();
+    waitFor(driver -> driver.getCurrentUrl().equals(approve), "back to the link after sign-in");
+    assertEquals("Confirm: Approve", browser.findElement(By.id("h-act")).getText());
+    assertEquals("READY", new Approvals(temporal.client).status(id).steps().get(0).state(), "opening the link changed nothing");
+    chromium.accessible("a prepared action");
+    browser.findElement(By.cssSelector("button[value='approve']")).click();
+    waitFor(driver -> driver.findElement(By.cssSelector(".notice.done")).getText().contains("You approved it"), "approved");
+    assertEquals("APPROVED", new Approvals(temporal.client).status(id).state());
   }
 
   @Test
