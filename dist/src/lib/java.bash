@@ -1,5 +1,6 @@
-# Sourced by bin/overdue, bin/overdue-worker and bin/overdue-api of the distribution (and by the
-# source tree's): finds a Java 17+ runtime, and runs the CLI so that it starts quickly.
+# Sourced by bin/overdue, bin/overdue-worker, bin/overdue-api and bin/overdue-inbox of the
+# distribution (and by the source tree's): finds a Java 17+ runtime, and runs the CLI so that it
+# starts quickly.
 # Bash builtins only (plus the java it checks), so the scripts need nothing else from the PATH;
 # the CLI's class-data archive also needs mkdir, mv and rm, and is left out without them.
 

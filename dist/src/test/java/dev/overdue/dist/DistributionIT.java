@@ -43,8 +43,8 @@ import org.junit.jupiter.api.Timeout;
  * The distribution as a server gets it: {@code overdue-<version>.tar.gz} unpacked into an empty
  * directory and run with a PATH that holds bash, readlink and a Java runtime, nothing else (no
  * Maven, no source tree): the worker on its in-memory service, the CLI through symlinks, the HTTP
- * API's probes with no Temporal to reach, the refusal of an old Java, and the files the systemd
- * units and the Dockerfile name.
+ * API's probes with no Temporal to reach, the inbox's with no API to reach, the refusal of an old
+ * Java, and the files the systemd units and the Dockerfile name.
  */
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
 class DistributionIT {
@@ -56,6 +56,7 @@ class DistributionIT {
   private static final Path REPO = Path.of("").toAbsolutePath().getParent();
   private static final Path UNIT = REPO.resolve("deploy/systemd/overdue-worker.service");
   private static final Path API_UNIT = REPO.resolve("deploy/systemd/overdue-api.service");
+  private static final Path INBOX_UNIT = REPO.resolve("deploy/systemd/overdue-inbox.service");
   private static final Path DOCKERFILE = REPO.resolve("deploy/docker/Dockerfile");
 
   private static final Duration RUN_TIMEOUT = Duration.ofSeconds(60);
@@ -116,6 +117,7 @@ class DistributionIT {
             "lib/overdue-worker.jar",
             "lib/overdue.jar",
             "lib/overdue-api.jar",
+            "lib/overdue-inbox.jar",
             "lib/java.bash",
             "config/overdue.yaml",
             "README.md",
@@ -126,11 +128,13 @@ class DistributionIT {
             "deploy/README.md",
             "deploy/systemd/overdue-worker.service",
             "deploy/systemd/overdue-api.service",
+            "deploy/systemd/overdue-inbox.service",
             "deploy/systemd/overdue.env",
+            "deploy/systemd/overdue-inbox.env",
             "deploy/docker/Dockerfile")) {
       assertEquals("-rw-r--r--", modes.get(file), file + " in\n" + listing.out());
     }
-    for (String script : List.of("bin/overdue", "bin/overdue-worker", "bin/overdue-api")) {
+    for (String script : List.of("bin/overdue", "bin/overdue-worker", "bin/overdue-api", "bin/overdue-inbox")) {
       assertEquals("-rwxr-xr-x", modes.get(script), script + " in\n" + listing.out());
       assertEquals(
           "rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(home.resolve(script))));
@@ -142,12 +146,13 @@ class DistributionIT {
             .filter(f -> f.endsWith("pom.xml") || f.endsWith(".class") || f.contains("target/"))
             .collect(Collectors.toSet()));
     System.out.printf(
-        "%s: %.1f MB (worker jar %.1f MB, CLI jar %.1f MB, API jar %.1f MB)%n",
+        "%s: %.1f MB (worker jar %.1f MB, CLI jar %.1f MB, API jar %.1f MB, inbox jar %.1f MB)%n",
         TARBALL.getFileName(),
         Files.size(TARBALL) / 1e6,
         Files.size(home.resolve("lib/overdue-worker.jar")) / 1e6,
         Files.size(home.resolve("lib/overdue.jar")) / 1e6,
-        Files.size(home.resolve("lib/overdue-api.jar")) / 1e6);
+        Files.size(home.resolve("lib/overdue-api.jar")) / 1e6,
+        Files.size(home.resolve("lib/overdue-inbox.jar")) / 1e6);
   }
 
   @Test
@@ -305,7 +310,7 @@ class DistributionIT {
       assertTrue(metrics.body().contains("jvm_memory_used_bytes"), metrics.body());
 
       // The api image's HEALTHCHECK, as its shell runs it (with this distribution for /opt/overdue).
-      String healthcheck = apiHealthcheck().replace("/opt/overdue/", home + "/");
+      String healthcheck = healthcheck("api").replace("/opt/overdue/", home + "/");
       Result probe = run(List.of("bash", "-c", healthcheck), DIR, env);
       assertEquals(1, probe.exit(), probe.toString());
       assertTrue(
@@ -333,17 +338,109 @@ class DistributionIT {
     }
   }
 
-  /** The command of the Dockerfile's HEALTHCHECK in its {@code api} stage (the line after it). */
-  private static String apiHealthcheck() throws IOException {
+  @Test
+  void theInboxIsAliveWithoutTheApiAndRefusesAWiderAddressWithoutAnIssuer() throws Exception {
+    // Through a symlink, as the API; its API at an address where nothing answers. The ports as
+    // arguments, which reach Spring Boot past the script.
+    Path links = Files.createDirectories(DIR.resolve("links"));
+    Files.createSymbolicLink(links.resolve("overdue-inbox"), home.resolve("bin/overdue-inbox"));
+    int port = freePort();
+    int metricsPort = freePort();
+    Map<String, String> env = cleanEnv(path);
+    env.put("OVERDUE_INBOX_API_URL", "http://127.0.0.1:" + freePort());
+    env.put("OVERDUE_JAVA_OPTS", "-Xmx256m -XX:+PrintCommandLineFlags");
+    // Development mode (no OVERDUE_INBOX_ISSUER) on every interface: refused, at the same time.
+    Map<String, String> wide = new HashMap<>(env);
+    wide.put("SERVER_ADDRESS", "0.0.0.0");
+
+    Path log = DIR.resolve("inbox.log");
+    Path refusedLog = DIR.resolve("inbox-refused.log");
+    long started = System.nanoTime();
+    Process inbox =
+        start(
+            List.of(links.resolve("overdue-inbox").toString(), "--server.port=" + port, "--management.server.port=" + metricsPort),
+            env,
+            log);
+    Process refused =
+        start(
+            List.of(
+                home.resolve("bin/overdue-inbox").toString(),
+                "--server.port=" + freePort(),
+                "--management.server.port=" + freePort()),
+            wide,
+            refusedLog);
+    try {
+      HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+      URI base = URI.create("http://127.0.0.1:" + port);
+      HttpResponse<String> live = null;
+      long giveUp = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+      while (System.nanoTime() < giveUp && inbox.isAlive()) {
+        try {
+          live = http.send(HttpRequest.newBuilder(base.resolve("/healthz")).build(), BodyHandlers.ofString());
+          if (live.statusCode() == 200) {
+            break;
+          }
+          // DOWN while it still starts, as the API's.
+        } catch (IOException notYet) { // nothing listening yet
+          live = null;
+        }
+        Thread.sleep(200);
+      }
+      assertTrue(live != null, "the inbox never answered /healthz:\n" + Files.readString(log));
+      lap("inbox answering", started);
+      assertEquals(200, live.statusCode(), live.body() + "\n" + Files.readString(log));
+      String output = Files.readString(log);
+      assertTrue(output.contains("DEVELOPMENT MODE"), output);
+      assertTrue(output.contains("-XX:MaxHeapSize=268435456"), "OVERDUE_JAVA_OPTS reached the JVM: " + output);
+      // A page asks who you are first (development mode's sign-in), whether or not the API answers.
+      HttpResponse<String> tasks = http.send(HttpRequest.newBuilder(base.resolve("/tasks")).build(), BodyHandlers.ofString());
+      assertEquals(302, tasks.statusCode(), tasks.body());
+      HttpResponse<String> metrics =
+          http.send(
+              HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + metricsPort + "/actuator/prometheus")).build(),
+              BodyHandlers.ofString());
+      assertEquals(200, metrics.statusCode(), metrics.body());
+      assertTrue(metrics.body().contains("jvm_memory_used_bytes"), metrics.body());
+
+      // The inbox image's HEALTHCHECK, as its shell runs it: ready, since readiness needs no API
+      // (its pages say when the API does not answer).
+      Map<String, String> probeEnv = new HashMap<>(env);
+      probeEnv.put("SERVER_PORT", Integer.toString(port));
+      String healthcheck = healthcheck("inbox").replace("/opt/overdue/", home + "/");
+      Result probe = run(List.of("bash", "-c", healthcheck), DIR, probeEnv);
+      assertEquals(0, probe.exit(), probe.toString());
+      assertTrue(probe.out().startsWith("ready: HTTP 200 from http://127.0.0.1:" + port + "/readyz"), probe.toString());
+      lap("inbox probes", started);
+
+      assertTrue(refused.waitFor(90, TimeUnit.SECONDS), "development mode on 0.0.0.0 must not start");
+      assertEquals(1, refused.exitValue(), Files.readString(refusedLog));
+      assertTrue(
+          Files.readString(refusedLog).contains("serves loopback only, but server.address is 0.0.0.0: set OVERDUE_INBOX_ISSUER"),
+          Files.readString(refusedLog));
+      lap("inbox refused on 0.0.0.0", started);
+
+      inbox.destroy(); // SIGTERM, as systemd and docker stop send it
+      assertTrue(inbox.waitFor(60, TimeUnit.SECONDS), "the inbox ended on SIGTERM");
+      assertEquals(143, inbox.exitValue(), "SuccessExitStatus=143 in the unit: " + Files.readString(log));
+      assertTrue(Files.readString(log).contains("Graceful shutdown complete"), Files.readString(log));
+      lap("inbox stopped on SIGTERM", started);
+    } finally {
+      inbox.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      refused.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+    }
+  }
+
+  /** The command of the Dockerfile's HEALTHCHECK in a stage (the line after it). */
+  private static String healthcheck(String stage) throws IOException {
     List<String> lines = Files.readAllLines(DOCKERFILE);
-    int stage = lines.indexOf("FROM base AS api");
-    assertTrue(stage >= 0, "the Dockerfile's api stage");
-    for (int i = stage + 1; i < lines.size() && !lines.get(i).startsWith("FROM "); i++) {
+    int from = lines.indexOf("FROM base AS " + stage);
+    assertTrue(from >= 0, "the Dockerfile's " + stage + " stage");
+    for (int i = from + 1; i < lines.size() && !lines.get(i).startsWith("FROM "); i++) {
       if (lines.get(i).startsWith("HEALTHCHECK ") && lines.get(i + 1).strip().startsWith("CMD ")) {
         return lines.get(i + 1).strip().substring("CMD ".length());
       }
     }
-    throw new AssertionError("no HEALTHCHECK ... CMD in the api stage of " + DOCKERFILE);
+    throw new AssertionError("no HEALTHCHECK ... CMD in the " + stage + " stage of " + DOCKERFILE);
   }
 
   /** Starts a script with exactly {@code env}, its output (both streams) into {@code log}. */
@@ -437,11 +534,11 @@ class DistributionIT {
 
       // java from the PATH
       String onPath = fake + ":" + pathWithoutJava;
-      for (String script : List.of("bin/overdue", "bin/overdue-worker", "bin/overdue-api")) {
+      for (String script : List.of("bin/overdue", "bin/overdue-worker", "bin/overdue-api", "bin/overdue-inbox")) {
         Map<String, String> env = cleanEnv(pathWithoutJava);
         env.put("PATH", onPath);
-        // overdue-api answers --help itself, without Java: it runs the API here.
-        List<String> args = script.equals("bin/overdue-api") ? List.of() : List.of("--help");
+        // overdue-api and overdue-inbox answer --help themselves, without Java: they run the server here.
+        List<String> args = Set.of("bin/overdue-api", "bin/overdue-inbox").contains(script) ? List.of() : List.of("--help");
         List<String> command = new ArrayList<>(List.of(home.resolve(script).toString()));
         command.addAll(args);
         Result refused = run(command, DIR, env);
@@ -486,6 +583,23 @@ class DistributionIT {
     assertTrue(
         noJava.err().contains("overdue-api: needs Java 17 or later, but there is no java on the PATH"), noJava.toString());
 
+    // The inbox's likewise.
+    Result inboxHelp = run(List.of(home.resolve("bin/overdue-inbox").toString(), "--help"), DIR, cleanEnv(pathWithoutJava));
+    assertEquals(0, inboxHelp.exit(), inboxHelp.toString());
+    assertEquals("", inboxHelp.err(), inboxHelp.toString());
+    assertTrue(inboxHelp.out().startsWith("Usage: overdue-inbox "), inboxHelp.toString());
+    for (String setting :
+        List.of("SERVER_ADDRESS", "SERVER_PORT", "MANAGEMENT_SERVER_PORT", "OVERDUE_INBOX_API_URL", "OVERDUE_INBOX_PUBLIC_URL",
+            "OVERDUE_INBOX_ISSUER", "OVERDUE_INBOX_CLIENT_ID", "OVERDUE_INBOX_CLIENT_SECRET", "OVERDUE_INBOX_ZONE",
+            "OVERDUE_INBOX_REFRESH", "SERVER_FORWARD_HEADERS_STRATEGY", "OVERDUE_JAVA_OPTS")) {
+      assertTrue(inboxHelp.out().contains(setting), setting + " in\n" + inboxHelp.out());
+    }
+    Result inboxNoJava = run(List.of(home.resolve("bin/overdue-inbox").toString()), DIR, cleanEnv(pathWithoutJava));
+    assertEquals(127, inboxNoJava.exit(), inboxNoJava.toString());
+    assertTrue(
+        inboxNoJava.err().contains("overdue-inbox: needs Java 17 or later, but there is no java on the PATH"),
+        inboxNoJava.toString());
+
     Map<String, String> env = cleanEnv(path);
     env.put("JAVA_HOME", DIR.resolve("no-such-jdk").toString());
     Result bad = run(List.of(home.resolve("bin/overdue-worker").toString(), "--help"), DIR, env);
@@ -516,14 +630,16 @@ class DistributionIT {
   void everyFileTheUnitsAndTheDockerfileNameIsInTheTarball() throws Exception {
     String unit = Files.readString(UNIT);
     String apiUnit = Files.readString(API_UNIT);
+    String inboxUnit = Files.readString(INBOX_UNIT);
     String dockerfile = Files.readString(DOCKERFILE);
+    String all = unit + "\n" + apiUnit + "\n" + inboxUnit + "\n" + dockerfile;
     Set<String> installed = new TreeSet<>();
-    Matcher opt = Pattern.compile("/opt/overdue/([A-Za-z0-9._/-]+)").matcher(unit + "\n" + apiUnit + "\n" + dockerfile);
+    Matcher opt = Pattern.compile("/opt/overdue/([A-Za-z0-9._/-]+)").matcher(all);
     while (opt.find()) {
       installed.add(opt.group(1));
     }
     assertTrue(installed.contains("bin/overdue-worker") && installed.contains("config/overdue.yaml"), installed.toString());
-    assertTrue(installed.contains("bin/overdue-api"), installed.toString());
+    assertTrue(installed.contains("bin/overdue-api") && installed.contains("bin/overdue-inbox"), installed.toString());
     for (String file : installed) {
       assertTrue(Files.exists(home.resolve(file)), "/opt/overdue/" + file + " is not in the tarball");
       if (file.startsWith("bin/")) {
@@ -532,9 +648,12 @@ class DistributionIT {
     }
     // /etc/overdue/NAME: installed from the tarball by deploy/README.md's steps (or the Dockerfile).
     Map<String, String> etc =
-        Map.of("overdue.yaml", "config/overdue.yaml", "overdue.env", "deploy/systemd/overdue.env");
+        Map.of(
+            "overdue.yaml", "config/overdue.yaml",
+            "overdue.env", "deploy/systemd/overdue.env",
+            "overdue-inbox.env", "deploy/systemd/overdue-inbox.env");
     String installSteps = Files.readString(home.resolve("deploy/README.md"));
-    Matcher named = Pattern.compile("/etc/overdue/([A-Za-z0-9._-]+)").matcher(unit + "\n" + apiUnit + "\n" + dockerfile);
+    Matcher named = Pattern.compile("/etc/overdue/([A-Za-z0-9._-]+)").matcher(all);
     while (named.find()) {
       String source = etc.get(named.group(1));
       assertTrue(source != null, "where does " + named.group() + " come from?");
@@ -579,13 +698,43 @@ class DistributionIT {
     assertEquals(
         hardening,
         apiUnit.lines().dropWhile(line -> !line.startsWith("NoNewPrivileges=")).takeWhile(line -> !line.isBlank()).toList());
+    // The inbox: its unit runs its script with an environment file of its own (SERVER_PORT and the
+    // rest are the API's in the shared one), after the API's unit, hardened as the API's.
+    assertTrue(inboxUnit.contains("\nExecStart=/opt/overdue/bin/overdue-inbox\n"), inboxUnit);
+    assertTrue(inboxUnit.contains("\nEnvironmentFile=/etc/overdue/overdue-inbox.env\n"), inboxUnit);
+    assertTrue(inboxUnit.contains("\nAfter=network-online.target overdue-api.service\n"), inboxUnit);
+    assertTrue(inboxUnit.contains("\nSuccessExitStatus=143\n") && inboxUnit.contains("\nRestartPreventExitStatus=127\n"), inboxUnit);
+    assertEquals(
+        hardening,
+        inboxUnit.lines().dropWhile(line -> !line.startsWith("NoNewPrivileges=")).takeWhile(line -> !line.isBlank()).toList());
+    String inboxEnvironment = Files.readString(home.resolve("deploy/systemd/overdue-inbox.env"));
+    for (String setting :
+        List.of("SERVER_ADDRESS", "SERVER_PORT", "MANAGEMENT_SERVER_ADDRESS", "MANAGEMENT_SERVER_PORT", "OVERDUE_INBOX_API_URL",
+            "OVERDUE_INBOX_PUBLIC_URL", "SERVER_FORWARD_HEADERS_STRATEGY", "OVERDUE_INBOX_ISSUER", "OVERDUE_INBOX_CLIENT_ID",
+            "OVERDUE_INBOX_CLIENT_SECRET", "OVERDUE_INBOX_ZONE", "OVERDUE_INBOX_REFRESH")) {
+      assertTrue(inboxEnvironment.contains("\n#" + setting + "="), setting + " in overdue-inbox.env");
+    }
     // The api image: the API's script, on every interface (so with an issuer), on port 8090.
-    String apiStage = dockerfile.substring(dockerfile.indexOf("\nFROM base AS api\n"), dockerfile.indexOf("\nFROM base AS worker\n"));
+    String apiStage = stage(dockerfile, "api");
     assertTrue(apiStage.contains("\nENTRYPOINT [\"/opt/overdue/bin/overdue-api\"]\n"), apiStage);
     assertTrue(apiStage.contains("SERVER_ADDRESS=0.0.0.0") && apiStage.contains("SERVER_PORT=8090"), apiStage);
     assertTrue(apiStage.contains("\nEXPOSE 8090 9465\n") && apiStage.contains("\nUSER 10001:10001\n"), apiStage);
+    // The inbox image: likewise, on port 8080.
+    String inboxStage = stage(dockerfile, "inbox");
+    assertTrue(inboxStage.contains("\nENTRYPOINT [\"/opt/overdue/bin/overdue-inbox\"]\n"), inboxStage);
+    assertTrue(inboxStage.contains("SERVER_ADDRESS=0.0.0.0") && inboxStage.contains("SERVER_PORT=8080"), inboxStage);
+    assertTrue(inboxStage.contains("MANAGEMENT_SERVER_PORT=9466"), inboxStage);
+    assertTrue(inboxStage.contains("\nEXPOSE 8080 9466\n") && inboxStage.contains("\nUSER 10001:10001\n"), inboxStage);
     // The worker stays the default target: the last stage.
     assertTrue(dockerfile.lastIndexOf("\nFROM ") == dockerfile.indexOf("\nFROM base AS worker\n"), dockerfile);
+  }
+
+  /** A stage of the Dockerfile, from its FROM to the next. */
+  private static String stage(String dockerfile, String name) {
+    int from = dockerfile.indexOf("\nFROM base AS " + name + "\n");
+    assertTrue(from >= 0, "the Dockerfile's " + name + " stage");
+    int next = dockerfile.indexOf("\nFROM ", from + 1);
+    return dockerfile.substring(from, next < 0 ? dockerfile.length() : next);
   }
 
   /** systemd reads the units without a warning (where systemd-analyze is installed). */
@@ -598,7 +747,7 @@ class DistributionIT {
     Path root = DIR.resolve("root");
     Files.createDirectories(root.resolve("opt/overdue/bin"));
     Path system = Files.createDirectories(root.resolve("etc/systemd/system"));
-    for (String name : List.of("overdue-worker", "overdue-api")) {
+    for (String name : List.of("overdue-worker", "overdue-api", "overdue-inbox")) {
       Files.copy(home.resolve("bin/" + name), root.resolve("opt/overdue/bin/" + name));
       Files.copy(home.resolve("deploy/systemd/" + name + ".service"), system.resolve(name + ".service"));
     }
@@ -610,7 +759,8 @@ class DistributionIT {
     }
     Result verify =
         run(
-            List.of(analyze.toString(), "verify", "--root=" + root, "overdue-worker.service", "overdue-api.service"),
+            List.of(
+                analyze.toString(), "verify", "--root=" + root, "overdue-worker.service", "overdue-api.service", "overdue-inbox.service"),
             DIR,
             System.getenv());
     assertEquals(0, verify.exit(), verify.toString());
