@@ -18,6 +18,7 @@ import org.springframework.security.oauth2.client.web.OAuth2AuthorizationRequest
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
 import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter;
+import org.springframework.security.web.savedrequest.HttpSessionRequestCache;
 
 /**
  * Who may see which page, by Spring Security: the stylesheet, scripts, health probes and the
@@ -39,6 +40,8 @@ class InboxSecurity {
                 DevelopmentSignIn.PATH, "/favicon.ico").permitAll()
             .requestMatchers("/actuator/**").permitAll()
             .anyRequest().authenticated())
+        // Back to the page asked for after sign-in, at its own address (Spring adds "?continue" otherwise).
+        .requestCache(cache -> cache.requestCache(returnAfterSignIn()))
         .headers(headers -> headers
             .contentSecurityPolicy(csp -> csp.policyDirectives(policy(settings)))
             .referrerPolicy(referrer -> referrer.policy(ReferrerPolicyHeaderWriter.ReferrerPolicy.SAME_ORIGIN)));
@@ -61,6 +64,12 @@ class InboxSecurity {
           .logout(logout -> logout.logoutSuccessHandler(signOut));
     }
     return http.build();
+  }
+
+  private static HttpSessionRequestCache returnAfterSignIn() {
+    HttpSessionRequestCache cache = new HttpSessionRequestCache();
+    cache.setMatchingRequestParameterName(null);
+    return cache;
   }
 
   /**
