@@ -112,6 +112,21 @@ class TaskPageTest {
   }
 
   @Test
+  void theRequesterChangesADetailAndANumberStaysANumber() {
+    String id = start("carol", "{'requestId':'ID','data':{'amount':12000,'supplier':'ACME'},"
+        + "'steps':[{'name':'manager','approvers':['alice']}]}");
+    PageClient carol = new PageClient(port).signIn("carol", "");
+    String page = carol.open("/tasks/" + id).body();
+    assertTrue(page.contains("<option value=\"amount\">Amount</option>"), page);
+    assertEquals(302, carol.post("/tasks/" + id,
+        Map.of("action", "update-data", "key", "c-1", "dataKey", "amount", "dataValue", "9500")).status());
+    assertEquals(9500, ((Number) new Approvals(TEMPORAL.client).status(id).data().get("amount")).intValue());
+    assertTrue(carol.open("/tasks/" + id).body().contains("<dt>Amount</dt><dd>9,500</dd>"));
+    assertEquals(400, carol.post("/tasks/" + id, Map.of("action", "update-data", "key", "c-2", "dataValue", "1")).status(),
+        "no detail chosen: nothing sent");
+  }
+
+  @Test
   void anActionIsAPostWithTheCsrfTokenAndADoubleSubmitActsOnce() {
     String id = start("carol", "{'requestId':'ID','steps':[{'name':'manager','approvers':['alice']}]}");
     PageClient alice = new PageClient(port).signIn("alice", "");

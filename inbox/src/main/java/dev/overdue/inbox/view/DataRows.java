@@ -12,8 +12,11 @@ import tools.jackson.databind.JsonNode;
  * as "Supplier › Name", lists joined, numbers grouped, yes and no for booleans — never raw JSON.
  */
 public final class DataRows {
-  /** One row: the label and the value, both shown as text (the template escapes them). */
-  public record Row(String label, String value) {}
+  /**
+   * One row: the label and the value, both shown as text (the template escapes them); {@code key}
+   * is the data's own key for a value at the top (one a person may change), else null.
+   */
+  public record Row(String label, String value, String key) {}
 
   /** Deeper than this, the rest of a value is shown as it is. */
   private static final int MAX_DEPTH = 4;
@@ -35,9 +38,29 @@ public final class DataRows {
       if (value.isObject() && depth < MAX_DEPTH && !value.isEmpty()) {
         add(rows, label + " › ", value, depth + 1);
       } else {
-        rows.add(new Row(label, text(value)));
+        rows.add(new Row(label, text(value), depth == 0 && !value.isContainer() ? field.getKey() : null));
       }
     }
+  }
+
+  /**
+   * What a person typed as a new value for {@code key}, typed like the value it replaces: a number
+   * stays a number, yes/no a boolean; anything else is text.
+   */
+  public static JsonNode typed(JsonNode data, String key, String typed) {
+    JsonNode old = data == null ? null : data.get(key);
+    String text = typed.strip();
+    if (old != null && old.isNumber()) {
+      try {
+        return tools.jackson.databind.node.JsonNodeFactory.instance.numberNode(new java.math.BigDecimal(text));
+      } catch (NumberFormatException notANumber) {
+        return tools.jackson.databind.node.JsonNodeFactory.instance.stringNode(typed);
+      }
+    }
+    if (old != null && old.isBoolean() && (text.equalsIgnoreCase("yes") || text.equalsIgnoreCase("no"))) {
+      return tools.jackson.databind.node.JsonNodeFactory.instance.booleanNode(text.equalsIgnoreCase("yes"));
+    }
+    return tools.jackson.databind.node.JsonNodeFactory.instance.stringNode(typed);
   }
 
   static String text(JsonNode value) {

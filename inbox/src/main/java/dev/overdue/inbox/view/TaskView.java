@@ -48,6 +48,7 @@ public class TaskView {
         .map(b -> Map.of("action", b.getKey(), "label", b.getValue())).toList());
     model.put("canDecide", allowed.contains("approve"));
     model.put("canReassign", allowed.contains("reassign"));
+    model.put("canUpdateData", allowed.contains("update-data"));
     List<Map<String, String>> outcomes = currentStep == null ? List.of() : outcomes(currentStep, allowed);
     model.put("outcomes", outcomes);
     model.put("hasOutcomes", !outcomes.isEmpty());

@@ -15,6 +15,7 @@ final class Done {
       case "reject" -> "You rejected it.";
       case "complete" -> "You decided it: " + fields.getOrDefault("outcome", "") + ".";
       case "reassign" -> "You reassigned it to " + fields.getOrDefault("to", "") + ".";
+      case "update-data" -> "You changed " + fields.getOrDefault("dataKey", "a detail") + ".";
       default -> "Done.";
     };
   }

@@ -18,6 +18,21 @@ record Filters(String view, String q, String step, String priority, String overd
     return list == Pages.View.REQUESTED ? "-started" : "due";
   }
 
+  /**
+   * "Due by" a day, as the date input gives it (2026-12-01): due before that day ends in the
+   * inbox's zone, as the API's instant; anything else is passed on for the API to refuse by name.
+   */
+  String dueBy(java.time.ZoneId zone) {
+    if (dueBefore == null || dueBefore.isBlank()) {
+      return null;
+    }
+    try {
+      return java.time.LocalDate.parse(dueBefore).plusDays(1).atStartOfDay(zone).toInstant().toString();
+    } catch (java.time.format.DateTimeParseException notADay) {
+      return dueBefore;
+    }
+  }
+
   /** These filters as query parameters, without the cursor (a new page starts at the top). */
   MultiValueMap<String, String> query() {
     MultiValueMap<String, String> query = new LinkedMultiValueMap<>();

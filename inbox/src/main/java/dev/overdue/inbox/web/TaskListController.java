@@ -79,7 +79,7 @@ class TaskListController {
       query.put("view", view.key);
       query.put("priority", filters.priority());
       query.put("overdue", "on".equals(filters.overdue()) ? "true" : null);
-      query.put("dueBefore", filters.dueBefore());
+      query.put("dueBefore", filters.dueBy(settings.zone()));
       page = calls.get("/api/v1/tasks", query);
     }
     Map<String, Object> model = new LinkedHashMap<>();

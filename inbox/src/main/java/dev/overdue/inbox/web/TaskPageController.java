@@ -2,6 +2,7 @@ package dev.overdue.inbox.web;
 
 import dev.overdue.inbox.api.ApiProblem;
 import dev.overdue.inbox.api.TaskApi;
+import dev.overdue.inbox.view.DataRows;
 import dev.overdue.inbox.view.FormFields;
 import dev.overdue.inbox.view.TaskView;
 import jakarta.servlet.http.HttpServletResponse;
@@ -157,6 +158,13 @@ class TaskPageController {
       case "reassign" -> {
         var to = body.putArray("to");
         Arrays.stream(fields.getOrDefault("to", "").split(",")).map(String::strip).filter(s -> !s.isEmpty()).forEach(to::add);
+      }
+      case "update-data" -> {
+        String key = fields.getOrDefault("dataKey", "");
+        if (key.isBlank()) {
+          throw new ApiProblem(400, "Choose the detail to change, then its new value.");
+        }
+        body.putObject("data").set(key, DataRows.typed(status.path("data"), key, fields.getOrDefault("dataValue", "")));
       }
       default -> { }
     }
