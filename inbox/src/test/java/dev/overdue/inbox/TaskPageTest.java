@@ -161,6 +161,18 @@ class TaskPageTest {
   }
 
   @Test
+  void theFourEyesRuleOffersTheRequesterNoDecisionAndRefusesOneSentAnywayWithItsReason() {
+    String id = start("carol", "{'requestId':'ID','steps':[{'name':'manager','approvers':['alice','carol'],'notBy':['requester']}]}");
+    PageClient carol = new PageClient(port).signIn("carol", "");
+    String page = carol.open("/tasks/" + id).body();
+    assertFalse(page.contains("value=\"approve\""), "no decision offered to the requester: " + page);
+    PageClient.Page refused = carol.post("/tasks/" + id, Map.of("action", "approve", "key", "c-1"));
+    assertEquals(409, refused.status());
+    assertTrue(refused.body().contains("notBy: requester"), "the workflow's four-eyes reason: " + refused.body());
+    assertEquals("ACTIVE", new Approvals(TEMPORAL.client).status(id).state());
+  }
+
+  @Test
   void anActionLinkPreparesTheActionForItsRecipientAndNeverActsOnAGet() {
     String id = start("carol", "{'requestId':'ID','steps':[{'name':'manager','approvers':['alice','bob']}]}");
     PageClient bob = new PageClient(port);

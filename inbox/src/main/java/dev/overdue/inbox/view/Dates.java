@@ -25,7 +25,7 @@ public final class Dates {
   }
 
   /** Day and time without the year and zone, for sentences: "Tue 1 Dec, 09:00". */
-  public String short_(Instant at) {
+  public String brief(Instant at) {
     return SHORT.format(at.atZone(zone));
   }
 

@@ -24,7 +24,7 @@ public final class Forecast {
     }
     for (JsonNode entry : plan) {
       Instant at = Instant.parse(entry.path("at").asString());
-      String when = condition(entry.path("kind").asString(""), entry.path("timer").asString(""), dates.short_(at));
+      String when = condition(entry.path("kind").asString(""), entry.path("timer").asString(""), dates.brief(at));
       String what = effect(entry.path("action").asString(""), targets(entry.path("targets")));
       String resumed = "at".equals(entry.path("when").asString("at")) ? "" : " (" + entry.path("when").asString() + ")";
       String note = entry.path("note").isString() ? " — " + entry.path("note").asString() : "";

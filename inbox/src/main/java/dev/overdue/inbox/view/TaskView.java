@@ -90,7 +90,7 @@ public class TaskView {
         what = outcome.toLowerCase(java.util.Locale.ROOT) + (decidedBy == null ? "" : " by " + decidedBy);
         String at = step.path("completedAt").asString(null);
         if (at != null) {
-          what += ", " + dates.short_(Instant.parse(at));
+          what += ", " + dates.brief(Instant.parse(at));
         }
       } else if (name.equals(current)) {
         what = Words.taskState(state, step.path("owner").asString(null), me);
