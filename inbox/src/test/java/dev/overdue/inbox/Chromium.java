@@ -71,6 +71,8 @@ final class Chromium implements AutoCloseable {
     Files.createDirectories(SCREENSHOTS);
     Path target = SCREENSHOTS.resolve(name);
     Files.copy(shot.toPath(), target, StandardCopyOption.REPLACE_EXISTING);
+    // Readable by all, as the rest of the checkout (the browser writes its files private).
+    Files.setPosixFilePermissions(target, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
     assertTrue(Files.size(target) < 400_000, name + " is " + Files.size(target) + " bytes: keep screenshots small");
   }
 
