@@ -50,7 +50,8 @@ import org.springframework.test.context.DynamicPropertySource;
  * (as KeycloakApiIT runs it), a dev server and a worker that verifies the tokens forwarded with each
  * command (docs/examples/keycloak.yaml). Opening the inbox goes to Keycloak's sign-in page
  * (authorization code with PKCE); alice signs in with her password, sees and claims and approves a
- * task, and the trail records the token's signer; signing out ends Keycloak's session too. Without a
+ * task, and the trail records the token's signer; signing out ends Keycloak's session too. An
+ * expired access token is refreshed within the session (Keycloak sees the refresh). Without a
  * Java 21+ for Keycloak, or without Chromium, the test is skipped, except under CI.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
@@ -184,20 +185,51 @@ class InboxKeycloakIT {
         || at.contains("redirect_uri=" + URLEncoder.encode(redirect, StandardCharsets.UTF_8) + "&"), at);
   }
 
+  private static void startFor(String approver, String id, String title) throws Exception {
+    new Approvals(stack.temporal().client).start(new ObjectMapper().readTree(("{'requester':'carol','requestId':'" + id
+        + "','title':'" + title + "','steps':[{'name':'manager','title':'Manager approval','approvers':['" + approver + "']}]}")
+        .replace('\'', '"')), "overdue");
+  }
+
+  /** Signs in on Keycloak's page with the realm's password (USER-password), and lands on the list. */
+  private void signInAs(String user) {
+    sentToKeycloak("/tasks");
+    browser.findElement(By.id("username")).sendKeys(user);
+    browser.findElement(By.id("password")).sendKeys(user + "-password");
+    browser.findElement(By.id("kc-login")).click();
+    waitFor(driver -> driver.getCurrentUrl().startsWith(url("/tasks")), "back on the inbox, signed in");
+    assertEquals("Signed in as " + user, browser.findElement(By.cssSelector(".signout span")).getText(),
+        "the API's /api/v1/me, from " + user + "'s access token");
+  }
+
+  /** Opens {@code title}'s task from the claimable list, once the visibility store (which trails the workflow) has it. */
+  private void openFromList(String title) {
+    browser.get(url("/tasks?view=claimable"));
+    waitFor(driver -> {
+      driver.navigate().refresh();
+      return !driver.findElements(By.linkText(title)).isEmpty();
+    }, title + " in the claimable list");
+    browser.findElement(By.linkText(title)).click();
+    waitFor(driver -> driver.getTitle().startsWith(title), "the task page");
+  }
+
+  /** The accepted {@code command} in the API's history of {@code id}, read with a token of {@code user}. */
+  private static JsonNode accepted(String id, String command, String user) throws Exception {
+    HttpResponse<String> history = HttpClient.newHttpClient().send(
+        HttpRequest.newBuilder(URI.create(stack.api().url() + "/api/v1/approvals/" + id + "/history"))
+            .header("Authorization", "Bearer " + stack.keycloak().token(user)).build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, history.statusCode(), history.body());
+    return StreamSupport.stream(new ObjectMapper().readTree(history.body()).spliterator(), false)
+        .filter(e -> e.path("name").asText().equals(command) && e.path("accepted").asBoolean())
+        .findFirst().orElseThrow(() -> new AssertionError("no accepted " + command + " in " + history.body()));
+  }
+
   @Test
   void aliceSignsInAtKeycloakApprovesATaskWithHerTokenAndSignsOutOfBoth() throws Exception {
     String id = "KC-INBOX-1";
-    new Approvals(stack.temporal().client).start(new ObjectMapper().readTree(("{'requester':'carol','requestId':'" + id
-        + "','title':'Conference trip','steps':[{'name':'manager','title':'Manager approval','approvers':['alice']}]}")
-        .replace('\'', '"')), "overdue");
-
-    sentToKeycloak("/tasks");
-    browser.findElement(By.id("username")).sendKeys("alice");
-    browser.findElement(By.id("password")).sendKeys("alice-password");
-    browser.findElement(By.id("kc-login")).click();
-    waitFor(driver -> driver.getCurrentUrl().startsWith(url("/tasks")), "back on the inbox, signed in");
-    assertEquals("Signed in as alice", browser.findElement(By.cssSelector(".signout span")).getText(),
-        "the API's /api/v1/me, from alice's access token");
+    startFor("alice", id, "Conference trip");
+    signInAs("alice");
     assertTrue(browser.findElements(By.cssSelector(".development")).isEmpty(), "no development-mode banner");
 
     Cookie session = browser.manage().getCookieNamed("OVERDUE_INBOX");
@@ -205,14 +237,7 @@ class InboxKeycloakIT {
     assertTrue(session.isHttpOnly(), session.toString());
     assertEquals("Lax", session.getSameSite(), session.toString());
 
-    // The visibility store trails the workflow.
-    browser.get(url("/tasks?view=claimable"));
-    waitFor(driver -> {
-      driver.navigate().refresh();
-      return !driver.findElements(By.linkText("Conference trip")).isEmpty();
-    }, id + " in alice's claimable list");
-    browser.findElement(By.linkText("Conference trip")).click();
-    waitFor(driver -> driver.getTitle().startsWith("Conference trip"), "the task page");
+    openFromList("Conference trip");
     browser.findElement(By.cssSelector("button[value='claim']")).click();
     waitFor(driver -> driver.findElement(By.cssSelector(".notice.done")).getText().contains("You claimed"), "claimed");
     browser.findElement(By.id("comment")).sendKeys("Have a good trip");
@@ -221,16 +246,8 @@ class InboxKeycloakIT {
     assertTrue(browser.findElement(By.cssSelector(".trail")).getText().contains("Have a good trip"));
 
     // The API forwarded alice's token with each command; the worker verified it and recorded its signer.
-    HttpResponse<String> history = HttpClient.newHttpClient().send(
-        HttpRequest.newBuilder(URI.create(stack.api().url() + "/api/v1/approvals/" + id + "/history"))
-            .header("Authorization", "Bearer " + stack.keycloak().token("alice")).build(),
-        HttpResponse.BodyHandlers.ofString());
-    assertEquals(200, history.statusCode(), history.body());
-    JsonNode entries = new ObjectMapper().readTree(history.body());
     for (String command : new String[] {"claim", "approve"}) {
-      JsonNode entry = StreamSupport.stream(entries.spliterator(), false)
-          .filter(e -> e.path("name").asText().equals(command) && e.path("accepted").asBoolean())
-          .findFirst().orElseThrow(() -> new AssertionError("no accepted " + command + " in " + history.body()));
+      JsonNode entry = accepted(id, command, "alice");
       assertEquals("alice", entry.path("input").path("user").asText(), entry.toString());
       assertEquals("alice", entry.path("subject").asText(), "verified by the worker from the forwarded token: " + entry);
       assertEquals(stack.keycloak().issuer, entry.path("issuer").asText(), entry.toString());
@@ -245,5 +262,62 @@ class InboxKeycloakIT {
     // Had Keycloak's session outlived the sign-out, this would come straight back signed in.
     sentToKeycloak("/tasks");
     assertFalse(browser.getPageSource().contains("Signed in as"));
+  }
+
+  @Test
+  void anExpiredAccessTokenIsRefreshedWithinTheSessionAndTheCommandCarriesTheNewOne() throws Exception {
+    String id = "KC-INBOX-2";
+    startFor("bob", id, "Team lunch");
+    // Access tokens of 10 s: within the token manager's clock skew (60 s), so each call to the API refreshes it.
+    realmAccessTokenLifespan(10);
+    try {
+      signInAs("bob");
+      openFromList("Team lunch");
+      String session = browser.manage().getCookieNamed("OVERDUE_INBOX").getValue();
+      // The token the session began with has expired. The API and the worker would still take it
+      // (60 s clock skew), so the refresh is seen where it happens: Keycloak's session of bob is
+      // touched by a refresh only (the API checks tokens against the keys alone).
+      Thread.sleep(12_000);
+      long beforeClaim = System.currentTimeMillis();
+      browser.findElement(By.cssSelector("button[value='claim']")).click();
+      waitFor(driver -> driver.findElement(By.cssSelector(".notice.done")).getText().contains("You claimed"), "claimed");
+      assertEquals(session, browser.manage().getCookieNamed("OVERDUE_INBOX").getValue(), "the same session");
+      JsonNode sessions = admin("GET", "/users/" + admin("GET", "/users?exact=true&username=bob", null).path(0).path("id").asText()
+          + "/sessions", null);
+      // The newest: Keycloak's directory under target keeps the sessions of earlier runs.
+      JsonNode latest = StreamSupport.stream(sessions.spliterator(), false)
+          .filter(one -> one.path("clients").toString().contains("\"overdue-inbox\""))
+          .max(java.util.Comparator.comparingLong(one -> one.path("start").asLong())).orElseThrow();
+      // Keycloak keeps the time in whole seconds.
+      assertTrue(latest.path("lastAccess").asLong() >= beforeClaim - 1_000,
+          "the inbox refreshed bob's token for the claim: " + sessions + ", claimed after " + beforeClaim);
+      JsonNode claim = accepted(id, "claim", "bob");
+      assertEquals("bob", claim.path("subject").asText(), "a fresh token, verified by the worker: " + claim);
+    } finally {
+      realmAccessTokenLifespan(300);
+    }
+  }
+
+  /** Sets the realm's access token lifespan. */
+  private static void realmAccessTokenLifespan(int seconds) throws Exception {
+    admin("PUT", "", "{\"accessTokenLifespan\":" + seconds + "}");
+  }
+
+  /** Keycloak's admin API on the realm, as its bootstrap administrator (admin/admin): the answer, or null when none. */
+  private static JsonNode admin(String method, String path, String json) throws Exception {
+    HttpClient http = HttpClient.newHttpClient();
+    String base = stack.keycloak().issuer.replace("/realms/overdue", "");
+    HttpResponse<String> signedIn = http.send(HttpRequest.newBuilder(URI.create(base + "/realms/master/protocol/openid-connect/token"))
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .POST(HttpRequest.BodyPublishers.ofString("grant_type=password&client_id=admin-cli&username=admin&password=admin")).build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, signedIn.statusCode(), signedIn.body());
+    String token = new ObjectMapper().readTree(signedIn.body()).path("access_token").asText();
+    HttpResponse<String> answer = http.send(HttpRequest.newBuilder(URI.create(base + "/admin/realms/overdue" + path))
+            .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
+            .method(method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json)).build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertTrue(answer.statusCode() / 100 == 2, method + " " + path + ": " + answer.statusCode() + " " + answer.body());
+    return answer.body().isBlank() ? null : new ObjectMapper().readTree(answer.body());
   }
 }
