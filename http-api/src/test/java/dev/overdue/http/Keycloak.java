@@ -69,7 +69,7 @@ public final class Keycloak implements AutoCloseable {
   }
 
   /** An access token of {@code user} (password grant), from client overdue-cli unless {@code --client} says otherwise. */
-  String token(String user, String... more) throws IOException, InterruptedException {
+  public String token(String user, String... more) throws IOException, InterruptedException {
     List<String> args = new ArrayList<>(List.of("token", user));
     args.addAll(List.of(more));
     Run run = run(dir, 1, args.toArray(String[]::new));
