@@ -22,13 +22,17 @@ class Problems {
   private static final Logger log = LoggerFactory.getLogger(Problems.class);
 
   @ExceptionHandler(ApiProblem.class)
-  ModelAndView api(ApiProblem problem, HttpServletResponse response) {
+  ModelAndView api(ApiProblem problem, HttpServletRequest request, HttpServletResponse response) {
     int status = problem.status();
-    response.setStatus(status == 401 ? 403 : status);
+    if (status == 401) {
+      // The API no longer takes the session's token (expired past refresh, revoked): sign in again.
+      return new ModelAndView(signInAgain(request));
+    }
+    response.setStatus(status);
     return switch (status) {
       case 404 -> page("Not found", "There is no such task here: it does not exist, or it is not yours to see.");
       case 400, 422 -> page("That did not work", problem.getMessage());
-      case 401, 403 -> page("Not allowed", problem.getMessage());
+      case 403 -> page("Not allowed", problem.getMessage());
       case 429 -> page("Too many requests", "Wait a moment and try again.");
       case 504 -> page("No answer yet", problem.getMessage());
       default -> {
