@@ -83,14 +83,24 @@ class NewRequestPageTest {
         with(with(typed, "data.amount", "1850"), "key", "n-2"));
     assertEquals(302, sent.status(), sent.body());
     assertTrue(sent.location().endsWith("/tasks/" + id), sent.location());
+    PageClient.Page again = carol.post("/requests/new/purchase-order", with(with(typed, "data.amount", "1850"), "key", "n-2"));
+    assertEquals(302, again.status(), "a double click: the first answer again, " + again.body());
     String page = carol.open("/tasks/" + id).body();
     assertTrue(page.contains("Your request " + id + " was sent."), page);
     assertTrue(page.contains("<a href=\"/requests/new\">New request</a>"), "the tab on every page: " + page);
     assertTrue(page.contains("Purchase order: 40 laptops"), page);
     assertTrue(page.contains("<dt>Amount</dt><dd>1,850</dd>"), page);
+
+    PageClient.Page back = carol.post("/requests/new/purchase-order", with(with(typed, "data.amount", "1900"), "key", "n-3"));
+    assertEquals(409, back.status(), "the page's id sent again with other data: " + back.body());
+    assertTrue(back.body().contains("exists already"), back.body());
+    Matcher fresh = REQUEST_ID.matcher(back.body());
+    assertTrue(fresh.find() && !fresh.group(1).equals(id), "the form again, with a new id: " + back.body());
+
     StatusInfo status = new Approvals(TEMPORAL.client).status(id);
     assertEquals("carol", status.requester(), "the signed-in person is the requester");
     assertEquals("ACME <b>", status.data().get("supplier"));
+    assertEquals(1850, ((Number) status.data().get("amount")).intValue(), "started once, with the first data");
     assertEquals("2026-12-31", status.data().get("neededBy"));
   }
 

@@ -80,6 +80,14 @@ class NewRequestController {
       calls.post(APPROVALS, type.request(id, title.isEmpty() ? type.title() : title,
           FormFields.values(type.dataForm(), fields, FormFields.DATA)), fields.get("key"));
     } catch (ApiProblem problem) {
+      if (problem.status() == 409) {
+        // The page's id was sent before with something else (a browser's Back): the form again,
+        // with a new id, rather than an error page.
+        Map<String, Object> model = model(type, session, type.newId(today()), title, fields, Map.of());
+        model.put("problems", List.of(problem.getMessage()));
+        response.setStatus(409);
+        return new ModelAndView("request", model);
+      }
       if (problem.status() != 422) {
         throw problem;
       }
