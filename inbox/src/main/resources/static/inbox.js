@@ -1,11 +1,14 @@
 // Progressive enhancement only: every page works without this file.
-// 1. The decision form says what is wrong with a field as the person types, by the browser's own
-//    checks (required, number, min/max, date, length), which mirror the step's form; the workflow
-//    checks the same rules again when the form is sent.
-// 2. "Reject", "Release" and "Reassign" need no form fields: the form is sent without the checks.
+// 1. The decision form and the new request's form say what is wrong with a field as the person
+//    types, by the browser's own checks (required, number, min/max, date, length), which mirror the
+//    step's form or the request type's data form; the workflow checks the same rules again when the
+//    form is sent.
+// 2. "Reject", "Release" and "Reassign" need no form fields: the decision form is sent without the
+//    checks. A new request is always checked.
 document.addEventListener("DOMContentLoaded", () => {
-  for (const form of document.querySelectorAll("form.decide")) {
-    const fields = form.querySelectorAll("input[name^='output.'], select[name^='output.']");
+  for (const form of document.querySelectorAll("form.decide, form.new-request")) {
+    const fields = form.querySelectorAll(
+      "input[name^='output.'], select[name^='output.'], input[name^='data.'], select[name^='data.']");
     const say = (field) => {
       const problem = field.closest(".field")?.querySelector(".problem");
       if (problem) {
@@ -19,7 +22,7 @@ document.addEventListener("DOMContentLoaded", () => {
     }
     form.addEventListener("submit", (event) => {
       const action = event.submitter?.value;
-      if (action !== "approve" && action !== "complete") {
+      if (form.classList.contains("decide") && action !== "approve" && action !== "complete") {
         return;
       }
       let first = null;

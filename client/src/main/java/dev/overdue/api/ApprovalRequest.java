@@ -13,6 +13,8 @@ import java.util.Map;
  * {@code auth} ({@code required}, {@code optional} or {@code off}) tightens the worker's policy for
  * signed commands; it may not loosen it. {@code notifyOffered: false} keeps the message "a task
  * waits for you", sent to the potential owners when a step is offered to them, from being sent.
+ * {@code dataForm} (the same small JSON Schema as a step's {@code form}) is what the requester
+ * gives in {@code data}: the data must fit it at the start.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ApprovalRequest(
@@ -26,7 +28,8 @@ public record ApprovalRequest(
     List<TimerDefinition> timers,
     String calendar,
     String auth,
-    Boolean notifyOffered) {
+    Boolean notifyOffered,
+    Map<String, Object> dataForm) {
 
   public ApprovalRequest {
     data = data == null ? Map.of() : data;
@@ -59,6 +62,22 @@ public record ApprovalRequest(
       List<TimerDefinition> timers,
       String calendar) {
     this(requestId, title, requester, data, timeout, onTimeout, steps, timers, calendar, null);
+  }
+
+  /** A request without a data form. */
+  public ApprovalRequest(
+      String requestId,
+      String title,
+      String requester,
+      Map<String, Object> data,
+      String timeout,
+      List<HandlerDefinition> onTimeout,
+      List<StepDefinition> steps,
+      List<TimerDefinition> timers,
+      String calendar,
+      String auth,
+      Boolean notifyOffered) {
+    this(requestId, title, requester, data, timeout, onTimeout, steps, timers, calendar, auth, notifyOffered, null);
   }
 
   /** A request that tells offers (the default): {@code notifyOffered} unset. */

@@ -147,6 +147,20 @@ class DevelopmentModeApiTest {
   }
 
   @Test
+  void dataThatDoesNotFitTheRequestsDataFormIsUnprocessableNamingTheField() {
+    String id = id("FORM");
+    Answer refused = api.post("/api/v1/approvals",
+        "{\"requestId\":\"" + id + "\",\"data\":{\"amount\":\"ten\"},\"dataForm\":{\"type\":\"object\","
+            + "\"properties\":{\"amount\":{\"type\":\"number\",\"minimum\":0},\"supplier\":{\"type\":\"string\"}},"
+            + "\"required\":[\"amount\",\"supplier\"]},\"steps\":[{\"name\":\"manager\",\"approvers\":[\"bob\"]}]}",
+        as("alice"));
+    assertEquals(422, refused.status(), refused.text());
+    assertTrue(refused.detail().contains("data.amount: a number is needed, got \"ten\""), refused.detail());
+    assertTrue(refused.detail().contains("data.supplier: text is needed, got nothing"), refused.detail());
+    assertEquals(404, api.get("/api/v1/approvals/" + id, as("alice")).status(), "nothing was started");
+  }
+
+  @Test
   void aRequesterMayNotRequestInSomeoneElsesName() {
     Answer refused = api.post("/api/v1/approvals",
         "{\"requestId\":\"" + id("NAME") + "\",\"requester\":\"bob\",\"steps\":[{\"name\":\"m\",\"approvers\":[\"carol\"]}]}",

@@ -1,6 +1,7 @@
 package dev.overdue.inbox;
 
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.List;
@@ -20,6 +21,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param zone the time zone dates are shown in
  * @param developmentUsers the names the development mode's sign-in page offers
  * @param refresh how often an open list asks the API again
+ * @param requestTypes a directory of request types, one JSON file each, that people may start from
+ *     the "New request" page; none: no such page
  */
 @ConfigurationProperties("overdue.inbox")
 public record InboxSettings(
@@ -30,7 +33,8 @@ public record InboxSettings(
     String clientSecret,
     ZoneId zone,
     @DefaultValue({"alice", "bob", "carol", "frank"}) List<String> developmentUsers,
-    @DefaultValue("15s") Duration refresh) {
+    @DefaultValue("15s") Duration refresh,
+    Path requestTypes) {
 
   public InboxSettings {
     zone = zone == null ? ZoneId.systemDefault() : zone;

@@ -74,6 +74,7 @@ class TaskPageTest {
     assertTrue(body.contains("value=\"claim\""), "alice may claim: " + body);
     assertTrue(body.contains("value=\"approve\""), body);
     assertTrue(body.contains("Development mode"), "marked on every page");
+    assertFalse(body.contains("/requests/new"), "no request types, no New request tab");
 
     PageClient carol = new PageClient(port).signIn("carol", "");
     String hers = carol.open("/tasks/" + id).body();

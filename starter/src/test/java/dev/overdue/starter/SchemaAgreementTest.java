@@ -51,7 +51,7 @@ class SchemaAgreementTest {
   Stream<DynamicTest> everyExampleRequestIsValidByTheSchemaAndByValidate() throws IOException {
     List<Path> files = new ArrayList<>();
     try (Stream<Path> examples = Files.list(EXAMPLES)) {
-      examples.filter(f -> !SETTINGS_EXAMPLES.contains(f.getFileName().toString())).sorted().forEach(files::add);
+      examples.filter(Files::isRegularFile).filter(f -> !SETTINGS_EXAMPLES.contains(f.getFileName().toString())).sorted().forEach(files::add);
     }
     int n = 0;
     for (String block : docsBlocks()) {
@@ -86,6 +86,8 @@ class SchemaAgreementTest {
             "requestId: B-5d\nsteps: [{ name: m, approvers: [a], form: { type: object, properties: { amount: { type: money } } } }]"),
         new Bad("a form's field name with a space",
             "requestId: B-5e\nsteps: [{ name: m, approvers: [a], form: { type: object, properties: { cost centre: { type: string } } } }]"),
+        new Bad("a data form's unknown keyword",
+            "requestId: B-5f\ndataForm: { type: object, properties: { amount: { type: number, minLength: 1 } } }\nsteps: [{ name: m, approvers: [a] }]"),
         new Bad("an unknown auth policy", "requestId: B-5b\nauth: strict\nsteps: [{ name: m, approvers: [a] }]"),
         new Bad("no steps", "requestId: B-6"),
         new Bad("empty steps", "requestId: B-7\nsteps: []"),

@@ -65,6 +65,7 @@ final class SchemaRules {
           Map.entry("ApprovalRequest.timers", "User timers: off until enable-timer switches one on."),
           Map.entry("ApprovalRequest.calendar", "How the request's durations count: elapsed (default) or business (the worker's working time)."),
           Map.entry("ApprovalRequest.auth", "Signed commands: required (every command carries a valid token naming its user), optional or off. Tightens the worker's auth policy; may not loosen it."),
+          Map.entry("ApprovalRequest.dataForm", "What the requester gives in data, in the subset of JSON Schema a step's form uses: the data must fit it at the start (later updateData commands are not checked)."),
           Map.entry("ApprovalRequest.notifyOffered", "Whether the potential owners are told 'a task waits for you' when a step is offered to them (and the assignee when it is assigned): true (default) or false."),
           Map.entry("StepDefinition.name", "The step's name, unique in the request: letters, digits, _ and -."),
           Map.entry("StepDefinition.title", "What the step's task is about."),
@@ -228,6 +229,7 @@ final class SchemaRules {
     shapes.put("HandlerDefinition.action", oneOf(List.of("warn", "notify", "decide", "reassign", "setPriority")));
     shapes.put("StepDefinition.notBy[]", node -> node.putArray("enum").add(SeparationOfDuties.REQUESTER));
     shapes.put("StepDefinition.form", SchemaRules::form);
+    shapes.put("ApprovalRequest.dataForm", SchemaRules::form);
     shapes.put("ApprovalRequest.auth", oneOf(lowerCase(AuthPolicy.values())));
     for (String priority : List.of("StepDefinition.priority", "HandlerDefinition.priority")) {
       shapes.put(priority, node -> node.put("minimum", UserTask.HIGHEST_PRIORITY).put("maximum", UserTask.LOWEST_PRIORITY));

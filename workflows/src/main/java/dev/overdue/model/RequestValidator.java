@@ -154,6 +154,9 @@ public final class RequestValidator {
           "data: too large (" + dataLength + " characters of JSON, at most " + MAX_DATA_LENGTH
               + ")");
     }
+    if (request.dataForm() != null) {
+      StepForm.dataProblems(request.dataForm(), request.data(), problems::add);
+    }
     limits.problem("timeout", request.timeout(), null, problems::add);
     Set<String> anyStepOutcomes = new HashSet<>();
     request.steps().stream()

@@ -16,7 +16,8 @@ import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
 /**
- * A step's {@code form}: the output it asks for, written as a small subset of JSON Schema — {@code
+ * A step's {@code form}: the output it asks for (and a request's {@code dataForm}: the data its
+ * requester gives), written as a small subset of JSON Schema — {@code
  * {"type":"object","properties":{...},"required":[...]}}, each property a string, number, integer
  * or boolean with {@code format: date}, {@code enum}, {@code title}, {@code description}, {@code
  * minimum}, {@code maximum} or {@code maxLength}. A web inbox renders it and checks it as the person
@@ -72,35 +73,57 @@ public final class StepForm {
               + FormField.shown(output));
       return problems;
     }
-    for (FormField field : fields.values()) {
-      JsonNode value = output == null ? null : output.get(field.name());
-      if (value == null || value.isNull()) {
-        if (settles && required.contains(field.name())) {
-          problems.add("output." + field.name() + ": " + field.needed() + " is needed, got "
-              + (value == null ? "nothing" : "null"));
-        }
-      } else {
-        field.problem(value).ifPresent(p -> problems.add("output." + field.name() + ": " + p));
-      }
-    }
-    if (output != null) {
-      for (Iterator<String> names = output.fieldNames(); names.hasNext(); ) {
-        String name = names.next();
-        if (!fields.containsKey(name)) {
-          // A name that is no field name is shown as JSON, so a line break in it stays on the line.
-          String shown = FIELD_NAME.matcher(name).matches()
-              ? name : FormField.shown(TextNode.valueOf(name));
-          problems.add("output." + shown + ": the form of step " + step + " has no field " + shown
-              + "; it has " + fieldList());
-        }
-      }
-    }
+    fitProblems("output", "the form of step " + step, output, settles, problems::add);
     if (problems.size() > RequestValidator.MAX_PROBLEMS_LISTED) {
       int more = problems.size() - RequestValidator.MAX_PROBLEMS_LISTED;
       problems.subList(RequestValidator.MAX_PROBLEMS_LISTED, problems.size()).clear();
       problems.add("… and " + more + " more problems");
     }
     return problems;
+  }
+
+  /**
+   * Every problem of a request's {@code dataForm}, named as {@code dataForm.…}; when it has none,
+   * every way the request's {@code data} does not fit it, named as {@code data.<field>}: what the
+   * requester gives at the start is checked as a decision's output is.
+   */
+  static void dataProblems(Map<String, Object> form, Map<String, Object> data, Consumer<String> problems) {
+    List<String> formProblems = new ArrayList<>();
+    StepForm read = read("dataForm", RequestJson.tree(form), formProblems::add);
+    formProblems.forEach(problems);
+    if (formProblems.isEmpty()) {
+      read.fitProblems("data", "the data form", RequestJson.tree(data), true, problems);
+    }
+  }
+
+  /**
+   * How the object {@code given} (or nothing) does not fit this form, each problem named {@code
+   * <at>.<field>}; {@code whose} names the form for a field it does not have. With {@code
+   * complete}, every required field must be given.
+   */
+  private void fitProblems(String at, String whose, JsonNode given, boolean complete, Consumer<String> problems) {
+    for (FormField field : fields.values()) {
+      JsonNode value = given == null ? null : given.get(field.name());
+      if (value == null || value.isNull()) {
+        if (complete && required.contains(field.name())) {
+          problems.accept(at + "." + field.name() + ": " + field.needed() + " is needed, got "
+              + (value == null ? "nothing" : "null"));
+        }
+      } else {
+        field.problem(value).ifPresent(p -> problems.accept(at + "." + field.name() + ": " + p));
+      }
+    }
+    if (given != null) {
+      for (Iterator<String> names = given.fieldNames(); names.hasNext(); ) {
+        String name = names.next();
+        if (!fields.containsKey(name)) {
+          // A name that is no field name is shown as JSON, so a line break in it stays on the line.
+          String shown = FIELD_NAME.matcher(name).matches()
+              ? name : FormField.shown(TextNode.valueOf(name));
+          problems.accept(at + "." + shown + ": " + whose + " has no field " + shown + "; it has " + fieldList());
+        }
+      }
+    }
   }
 
   private String fieldList() {

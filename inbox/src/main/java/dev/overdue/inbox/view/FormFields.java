@@ -11,23 +11,40 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A step's {@code form} (the JSON Schema subset the workflow checks a decision's output against)
- * as HTML inputs, with the constraints the browser checks as the person types: required, number
- * ranges, whole numbers, dates, choices, lengths. The workflow checks the same schema again, so
- * the page's checks are a convenience, never the rule.
+ * A form (the JSON Schema subset the workflow checks a step's output, or a request's data,
+ * against) as HTML inputs, with the constraints the browser checks as the person types: required,
+ * number ranges, whole numbers, dates, choices, lengths. The workflow checks the same schema again,
+ * so the page's checks are a convenience, never the rule.
  */
 public final class FormFields {
-  /** Form inputs are named {@code output.<field>}. */
-  public static final String PREFIX = "output.";
+  /** A decision's inputs are named {@code output.<field>}. */
+  public static final String OUTPUT = "output.";
+  /** A new request's inputs are named {@code data.<field>}: as the workflow names their problems. */
+  public static final String DATA = "data.";
 
-  /** One input. Exactly one of the {@code is…} flags is set. */
+  /**
+   * One input, with what the person typed ({@code value}, {@code checked}) and the workflow's
+   * {@code problem} with it, when a page is shown again after a refusal. Exactly one of the {@code
+   * is…} flags is set.
+   */
   public record Field(String name, String input, String id, String label, String help, boolean required,
       boolean isText, boolean isNumber, boolean isBoolean, boolean isDate, boolean isChoice,
-      String step, String min, String max, String maxLength, List<Map<String, String>> options) {}
+      String step, String min, String max, String maxLength, List<Map<String, Object>> options,
+      String value, boolean checked, String problem) {}
 
   private FormFields() {}
 
-  public static List<Field> of(JsonNode form) {
+  /** {@code form}'s inputs, named {@code prefix<field>}, empty. */
+  public static List<Field> of(JsonNode form, String prefix) {
+    return of(form, prefix, Map.of(), Map.of());
+  }
+
+  /**
+   * {@code form}'s inputs, named {@code prefix<field>}, holding the {@code submitted} values, each
+   * with its problem from {@code problems} (by field name).
+   */
+  public static List<Field> of(
+      JsonNode form, String prefix, Map<String, String> submitted, Map<String, String> problems) {
     List<Field> fields = new ArrayList<>();
     if (form == null || !form.path("properties").isObject()) {
       return fields;
@@ -42,30 +59,32 @@ public final class FormFields {
       boolean date = "date".equals(schema.path("format").asString(null));
       boolean number = type.equals("number") || type.equals("integer");
       boolean bool = type.equals("boolean");
-      List<Map<String, String>> options = new ArrayList<>();
-      schema.path("enum").forEach(value -> options.add(Map.of("value", value.asString(), "label", value.asString())));
-      fields.add(new Field(name, PREFIX + name, "field-" + name,
+      String value = submitted.get(prefix + name);
+      List<Map<String, Object>> options = new ArrayList<>();
+      schema.path("enum").forEach(option -> options.add(Map.of(
+          "value", option.asString(), "label", option.asString(), "selected", option.asString().equals(value))));
+      fields.add(new Field(name, prefix + name, "field-" + name,
           schema.path("title").asString(Words.label(name)),
           schema.path("description").asString(null),
           required.contains(name),
           !choice && !date && !number && !bool, number, bool, date, choice,
           type.equals("integer") ? "1" : "any",
           text(schema.path("minimum")), text(schema.path("maximum")), text(schema.path("maxLength")),
-          options));
+          options, bool ? null : value, bool && value != null, problems.get(name)));
     }
     return fields;
   }
 
   /**
-   * The output a submitted form gives, typed by the schema: numbers as numbers and a ticked box
-   * as true where they parse; anything else as the text typed, for the workflow to refuse by name.
+   * The object a submitted form gives, typed by the schema: numbers as numbers and a ticked box as
+   * true where they parse; anything else as the text typed, for the workflow to refuse by name.
    */
-  public static ObjectNode output(JsonNode form, Map<String, String> submitted) {
+  public static ObjectNode values(JsonNode form, Map<String, String> submitted, String prefix) {
     ObjectNode output = JsonNodeFactory.instance.objectNode();
     for (Map.Entry<String, JsonNode> property : form.path("properties").properties()) {
       String name = property.getKey();
       String type = property.getValue().path("type").asString("string");
-      String value = submitted.get(PREFIX + name);
+      String value = submitted.get(prefix + name);
       if (type.equals("boolean")) {
         output.put(name, value != null);
       } else if (value == null || value.isBlank()) {

@@ -52,7 +52,7 @@ public class TaskView {
     List<Map<String, String>> outcomes = currentStep == null ? List.of() : outcomes(currentStep, allowed);
     model.put("outcomes", outcomes);
     model.put("hasOutcomes", !outcomes.isEmpty());
-    model.put("form", currentStep == null ? List.of() : FormFields.of(currentStep.path("form")));
+    model.put("fields", currentStep == null ? List.of() : FormFields.of(currentStep.path("form"), FormFields.OUTPUT));
     return model;
   }
 

@@ -1,6 +1,7 @@
 package dev.overdue.inbox.web;
 
 import dev.overdue.inbox.api.TaskApi;
+import dev.overdue.inbox.requests.RequestTypes;
 import jakarta.servlet.http.HttpSession;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -42,6 +43,12 @@ class Pages {
 
   private static final String ME = "overdue.inbox.me";
 
+  private final RequestTypes types;
+
+  Pages(RequestTypes types) {
+    this.types = types;
+  }
+
   /** Who the API takes the person for, asked once per session. */
   JsonNode me(TaskApi.Calls api, HttpSession session) {
     Object known = session.getAttribute(ME);
@@ -55,6 +62,15 @@ class Pages {
 
   /** The frame's model: the page title, the person, the tabs with {@code current} marked. */
   Map<String, Object> frame(String title, JsonNode me, View current) {
+    return frame(title, me, current, false);
+  }
+
+  /** The frame of a page that starts a request: its tab marked. */
+  Map<String, Object> newRequestFrame(String title, JsonNode me) {
+    return frame(title, me, null, true);
+  }
+
+  private Map<String, Object> frame(String title, JsonNode me, View current, boolean newRequest) {
     Map<String, Object> model = new HashMap<>();
     model.put("pageTitle", title);
     model.put("user", me.path("user").asString());
@@ -64,6 +80,9 @@ class Pages {
         continue;
       }
       tabs.add(Map.of("href", "/tasks?view=" + view.key, "label", view.label, "current", view == current));
+    }
+    if (!types.all().isEmpty()) {
+      tabs.add(Map.of("href", "/requests/new", "label", "New request", "current", newRequest));
     }
     model.put("tabs", tabs);
     return model;

@@ -147,7 +147,7 @@ class TaskPageController {
           body.put("comment", comment);
         }
         JsonNode form = currentForm(status);
-        ObjectNode output = FormFields.output(form, fields);
+        ObjectNode output = FormFields.values(form, fields, FormFields.OUTPUT);
         if (!output.isEmpty()) {
           body.set("output", output);
         }
