@@ -95,6 +95,10 @@ public final class ApiBench {
       return ms(50);
     }
 
+    double p95() {
+      return ms(95);
+    }
+
     double p99() {
       return ms(99);
     }
@@ -107,6 +111,7 @@ public final class ApiBench {
       Map<String, Object> json = new LinkedHashMap<>();
       json.put("n", sorted.length);
       json.put("p50Ms", round(p50()));
+      json.put("p95Ms", round(p95()));
       json.put("p99Ms", round(p99()));
       json.put("maxMs", round(max()));
       return json;
@@ -220,19 +225,16 @@ public final class ApiBench {
   }
 
   static String user(int index) {
-    return "user-" + index;
+    return ApprovalLoad.user(index);
   }
 
   public Result run() throws Exception {
-    Path root = options.rig().root();
-    Path apiJar = root.resolve("http-api/target/overdue-api.jar");
-    if (!Files.isRegularFile(apiJar)) {
-      throw new IllegalStateException(apiJar + " is missing: build with mvn -B -DskipTests -pl bench -am package");
-    }
     String loadBefore = load();
     String taskQueue = "bench-api-" + tag;
     try (BenchRig rig = BenchRig.start(options.rig(), taskQueue, progress, this::checkDeadline);
-        ChildProcess api = startApi(apiJar, rig, taskQueue)) {
+        WebProcess api = WebProcess.api(options.rig(), rig, taskQueue, options.apiJavaOpts(), progress,
+            this::checkDeadline)) {
+      base = api.base();
       client = rig.client();
       approvals = new Approvals(client);
 
@@ -240,11 +242,7 @@ public final class ApiBench {
       // (level, side, caller) of approvals offered to that caller's user alone, and the samples.
       List<ObjectNode> requests = new ArrayList<>();
       for (int i = 0; i < options.approvals(); i++) {
-        List<String> offered = new ArrayList<>();
-        for (int k = 0; k < options.approvers(); k++) {
-          offered.add(user((i + k * (options.users() / options.approvers() + 1)) % options.users()));
-        }
-        requests.add(request("bg-" + tag + "-" + i, offered));
+        requests.add(request("bg-" + tag + "-" + i, ApprovalLoad.offered(i, options.users(), options.approvers())));
       }
       List<Integer> levels = new ArrayList<>(options.callers());
       List<Integer> all = new ArrayList<>(levels);
@@ -275,16 +273,12 @@ public final class ApiBench {
       }
       Collections.shuffle(requests, new java.util.Random(7));
       long began = System.nanoTime();
-      startAll(requests, taskQueue);
+      ApprovalLoad.startAll(approvals, requests, taskQueue, options.concurrency(), progress, this::checkDeadline);
       double startSeconds = (System.nanoTime() - began) / 1e9;
       double rate = requests.size() / startSeconds;
       say("started %d approvals in %.1f s: %.0f/s (%d client threads)", requests.size(), startSeconds, rate,
           options.concurrency());
-      String ready = new WorkList().inTaskState("READY").where("TaskQueue = '" + taskQueue + "'").query();
-      while (client.countWorkflows(ready).getCount() < requests.size()) {
-        checkDeadline();
-        Thread.sleep(200);
-      }
+      ApprovalLoad.awaitReady(client, taskQueue, requests.size(), this::checkDeadline);
       double visible = (System.nanoTime() - began) / 1e9;
       say("all %d READY in the visibility store %.1f s after the first start", requests.size(), visible);
 
@@ -299,12 +293,12 @@ public final class ApiBench {
         AtomicLong apiRows = new AtomicLong();
         AtomicLong directRows = new AtomicLong();
         progress.say(what + ": lists through the API");
-        run(callers, count, (caller, n) -> {
+        into(callers, count, (caller, n) -> {
           int rows = apiList(user((caller + n * callers) % options.users()));
           apiRows.addAndGet(rows);
         }, listApi);
         progress.say(what + ": lists through the Temporal client");
-        run(callers, count, (caller, n) -> {
+        into(callers, count, (caller, n) -> {
           int rows = directList(user((caller + n * callers) % options.users()));
           directRows.addAndGet(rows);
         }, listDirect);
@@ -312,11 +306,11 @@ public final class ApiBench {
         List<Long> approveDirect = new ArrayList<>();
         progress.say(what + ": approves through the API");
         List<ConcurrentLinkedQueue<String>> apiQueue = queues.get(l + "api");
-        run(callers, count, (caller, n) -> apiApprove(apiQueue.get(caller).remove(), user(caller % options.users())),
+        into(callers, count, (caller, n) -> apiApprove(apiQueue.get(caller).remove(), user(caller % options.users())),
             approveApi);
         progress.say(what + ": approves through the Temporal client");
         List<ConcurrentLinkedQueue<String>> directQueue = queues.get(l + "direct");
-        run(callers, count, (caller, n) -> approvals.update(directQueue.get(caller).remove(),
+        into(callers, count, (caller, n) -> approvals.update(directQueue.get(caller).remove(),
             new ApprovalCommand.Approve(user(caller % options.users()), null)), approveDirect);
         if (warm) {
           continue;
@@ -392,74 +386,12 @@ public final class ApiBench {
     }
   }
 
-  private ObjectNode request(String requestId, List<String> offered) {
-    ObjectNode request = JSON.createObjectNode();
-    request.put("requestId", requestId);
-    request.put("title", "API bench " + requestId);
-    request.put("requester", "requester-" + Math.floorMod(requestId.hashCode(), 20));
-    ObjectNode step = request.putArray("steps").addObject();
-    step.put("name", "review");
-    offered.forEach(step.putArray("approvers")::add);
-    return request;
+  private static ObjectNode request(String requestId, List<String> offered) {
+    return ApprovalLoad.request("API bench", requestId, offered);
   }
 
-  private void startAll(List<ObjectNode> requests, String taskQueue) throws Exception {
-    AtomicInteger next = new AtomicInteger();
-    AtomicInteger done = new AtomicInteger();
-    progress.show(() -> "starting approvals: " + done.get() + " of " + requests.size());
-    ExecutorService pool = Executors.newFixedThreadPool(options.concurrency());
-    try {
-      List<Future<?>> futures = new ArrayList<>();
-      for (int t = 0; t < options.concurrency(); t++) {
-        futures.add(pool.submit(() -> {
-          for (int i = next.getAndIncrement(); i < requests.size(); i = next.getAndIncrement()) {
-            checkDeadline();
-            approvals.start(requests.get(i), taskQueue);
-            done.incrementAndGet();
-          }
-          return null;
-        }));
-      }
-      for (Future<?> future : futures) {
-        future.get();
-      }
-    } finally {
-      pool.shutdownNow();
-      progress.stopShowing();
-    }
-  }
-
-  interface Call {
-    /** The {@code n}-th call of {@code caller}. */
-    void run(int caller, int n) throws Exception;
-  }
-
-  /** {@code total} calls from {@code callers} threads, each one call at a time; their latencies into {@code into}. */
-  private void run(int callers, int total, Call call, List<Long> into) throws Exception {
-    List<Long> latencies = Collections.synchronizedList(new ArrayList<>());
-    ExecutorService pool = Executors.newFixedThreadPool(callers);
-    try {
-      List<Future<?>> futures = new ArrayList<>();
-      for (int c = 0; c < callers; c++) {
-        int caller = c;
-        futures.add(pool.submit(() -> {
-          // Calls go to the callers in turn, so each caller's queue of approvals has what it takes.
-          for (int n = 0; caller + n * callers < total; n++) {
-            checkDeadline();
-            long began = System.nanoTime();
-            call.run(caller, n);
-            latencies.add(System.nanoTime() - began);
-          }
-          return null;
-        }));
-      }
-      for (Future<?> future : futures) {
-        future.get();
-      }
-    } finally {
-      pool.shutdownNow();
-    }
-    into.addAll(latencies);
+  private void into(int callers, int total, Callers.Call call, List<Long> into) throws Exception {
+    into.addAll(Callers.run(callers, total, call, this::checkDeadline));
   }
 
   private HttpResponse<String> send(HttpRequest request) throws Exception {
@@ -504,51 +436,6 @@ public final class ApiBench {
         .header("Accept", "application/json")
         .POST(HttpRequest.BodyPublishers.ofString("{}"))
         .build());
-  }
-
-  /** The API jar in development mode, on free loopback ports, unthrottled; waits until /readyz says so. */
-  private ChildProcess startApi(Path jar, BenchRig rig, String taskQueue) throws Exception {
-    int port = ChildProcess.freePort();
-    int management = ChildProcess.freePort();
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(ScaleBench.splitOptions(options.apiJavaOpts()));
-    command.addAll(List.of("-jar", jar.toString()));
-    Map<String, String> env = new LinkedHashMap<>(rig.cliEnv());
-    env.put("SERVER_PORT", Integer.toString(port));
-    env.put("MANAGEMENT_SERVER_PORT", Integer.toString(management));
-    env.put("OVERDUE_API_REQUESTS_PER_SECOND", "1000000");
-    env.put("OVERDUE_API_TASK_QUEUE", taskQueue);
-    progress.say("starting the API: " + String.join(" ", command) + " (SERVER_PORT=" + port + ")");
-    ChildProcess api = ChildProcess.start("API", command, options.rig().root(), env,
-        options.rig().runDir().resolve("api.log"));
-    base = "http://127.0.0.1:" + port;
-    try {
-      long giveUp = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-      while (true) {
-        checkDeadline();
-        if (!api.isAlive()) {
-          throw new IllegalStateException("the API exited:\n" + api.logTail(40));
-        }
-        try {
-          HttpResponse<String> ready =
-              http.send(HttpRequest.newBuilder(URI.create(base + "/readyz")).GET().build(),
-                  HttpResponse.BodyHandlers.ofString());
-          if (ready.statusCode() == 200) {
-            return api;
-          }
-        } catch (java.io.IOException notYet) {
-          // still starting
-        }
-        if (System.nanoTime() > giveUp) {
-          throw new IllegalStateException("the API was not ready within 90 s:\n" + api.logTail(40));
-        }
-        Thread.sleep(250);
-      }
-    } catch (Exception | Error e) {
-      api.close();
-      throw e;
-    }
   }
 
   /** The load average (1, 5, 15 min) from /proc/loadavg. */
