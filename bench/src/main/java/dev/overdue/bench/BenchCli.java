@@ -36,7 +36,8 @@ import picocli.CommandLine.Parameters;
       BenchCli.Cli.class,
       BenchCli.Cost.class,
       BenchCli.Profile.class,
-      BenchCli.Api.class
+      BenchCli.Api.class,
+      BenchCli.Inbox.class
     })
 public final class BenchCli {
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -572,6 +573,126 @@ public final class BenchCli {
             .run();
       } catch (RuntimeException e) {
         System.err.println("bench api failed: " + e.getMessage() + " (logs: " + runDir + ")");
+        if (System.getenv("OVERDUE_DEBUG") != null) {
+          e.printStackTrace();
+        }
+        return ExitCodes.UNEXPECTED;
+      }
+      System.out.println(JSON.copy().disable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(result.json()));
+      return ExitCodes.DONE;
+    }
+  }
+
+  @Command(
+      name = "inbox",
+      mixinStandardHelpOptions = true,
+      description = {
+        "The inbox (inbox/target/overdue-inbox.jar, development mode) in front of the HTTP task API",
+        "(http-api/target/overdue-api.jar) on a dev server with the worker jar and K open approvals over a",
+        "directory of users. C people, each signed in to the inbox with a session of their own, open their",
+        "list (GET /tasks?view=claimable) and a task page offered to them (GET /tasks/{id}); the baseline,",
+        "measured in the same run: the API calls each page makes, made directly (the list's GET",
+        "/api/v1/tasks; the task page's four reads side by side). p50/p95/p99 of both, the inbox's own",
+        "server time from its Prometheus histogram, ratios inbox/baseline. Goal at 10 people: p95 <= 200 ms",
+        "for both pages. Progress on stderr; figures on stdout, the last line one JSON object."
+      })
+  static final class Inbox implements Callable<Integer> {
+    @Option(names = "--approvals", defaultValue = "10000", paramLabel = "K",
+        description = "Open approvals (default ${DEFAULT-VALUE}).")
+    int approvals;
+
+    @Option(names = "--callers", defaultValue = "1,10", split = ",", paramLabel = "N",
+        description = "Concurrent people, one level each (default ${DEFAULT-VALUE}).")
+    List<Integer> callers;
+
+    @Option(names = "--requests", defaultValue = "500", paramLabel = "N",
+        description = "Requests per level, page and side: inbox, baseline (default ${DEFAULT-VALUE}).")
+    int requests;
+
+    @Option(names = "--users", defaultValue = "200", paramLabel = "N", description = "Users in the directory (default ${DEFAULT-VALUE}).")
+    int users;
+
+    @Option(names = "--approvers", defaultValue = "2", paramLabel = "N",
+        description = "Users each approval's step is offered to (default ${DEFAULT-VALUE}).")
+    int approvers;
+
+    @Option(names = "--warmup", defaultValue = "100", paramLabel = "N",
+        description = "Requests of each page and side before the first level, not measured (default ${DEFAULT-VALUE}).")
+    int warmup;
+
+    @Option(names = "--concurrency", defaultValue = "32", paramLabel = "THREADS",
+        description = "Client threads that start the approvals (default ${DEFAULT-VALUE}).")
+    int concurrency;
+
+    @Option(names = "--quick",
+        description = "The smallest run, for tests: 50 approvals, callers 1,2, 10 requests, 10 users, 5 warm-up requests.")
+    boolean quick;
+
+    @Option(names = "--address", paramLabel = "HOST:PORT",
+        description = "A running Temporal server (default: TEMPORAL_ADDRESS if set, else a dev server of the bench's own).")
+    String address;
+
+    @Option(names = "--api-java-opts", defaultValue = "-Xmx512m", paramLabel = "OPTIONS",
+        description = "JVM options of the API process (default ${DEFAULT-VALUE}).")
+    String apiJavaOpts;
+
+    @Option(names = "--inbox-java-opts", defaultValue = "-Xmx512m", paramLabel = "OPTIONS",
+        description = "JVM options of the inbox process (default ${DEFAULT-VALUE}); the worker's are -Xmx1g.")
+    String inboxJavaOpts;
+
+    @Option(names = "--timeout", defaultValue = "PT1H", paramLabel = "DURATION", converter = DurationOption.class,
+        description = "Give up (and stop everything started) after this long (default ${DEFAULT-VALUE}).")
+    Duration timeout;
+
+    @Override
+    public Integer call() throws Exception {
+      if (quick) {
+        approvals = 50;
+        callers = List.of(1, 2);
+        requests = 10;
+        users = 10;
+        warmup = 5;
+      }
+      if (approvals < 1 || callers.isEmpty() || callers.stream().anyMatch(c -> c < 1) || requests < 1 || users < 1
+          || approvers < 1 || approvers > users || warmup < 0 || concurrency < 1) {
+        System.err.println("--approvals, --callers, --requests, --users, --approvers (at most --users) and"
+            + " --concurrency must be at least 1; --warmup at least 0");
+        return ExitCodes.USAGE;
+      }
+      String server = server(address);
+      Path root = Scale.root();
+      for (Path needed : List.of(root.resolve("worker/target/overdue-worker.jar"),
+          root.resolve("http-api/target/overdue-api.jar"), root.resolve("inbox/target/overdue-inbox.jar"))) {
+        if (!Files.isRegularFile(needed)) {
+          System.err.println(needed + " is missing: build with mvn -B -DskipTests -pl bench -am package");
+          return ExitCodes.USAGE;
+        }
+      }
+      List<String> command = new ArrayList<>(List.of("bin/overdue bench inbox", "--approvals",
+          Integer.toString(approvals), "--callers",
+          callers.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")),
+          "--requests", Integer.toString(requests), "--users", Integer.toString(users),
+          "--approvers", Integer.toString(approvers), "--warmup", Integer.toString(warmup)));
+      if (address != null) {
+        command.addAll(List.of("--address", address));
+      }
+      describeMachine(String.join(" ", command));
+      System.out.printf("# %s; server: %s; API JVM %s, inbox JVM %s, worker JVM -Xmx1g; load average %s%n",
+          Scale.cpuModel(), server == null ? "a fresh dev server (bin/dev-server --headless)" : server, apiJavaOpts,
+          inboxJavaOpts, ApiBench.load());
+      System.out.flush();
+      Path runDir = root.resolve("target/bench-inbox/"
+          + java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+      InboxBench.Result result;
+      try {
+        result = new InboxBench(
+                new InboxBench.Options(approvals, callers, requests, users, approvers, warmup, concurrency,
+                    apiJavaOpts, inboxJavaOpts, new BenchRig.Options(root, server, List.of(), "-Xmx1g", runDir),
+                    timeout),
+                System.out, System.err)
+            .run();
+      } catch (RuntimeException e) {
+        System.err.println("bench inbox failed: " + e.getMessage() + " (logs: " + runDir + ")");
         if (System.getenv("OVERDUE_DEBUG") != null) {
           e.printStackTrace();
         }
