@@ -205,23 +205,14 @@ public final class ApiBench {
   }
 
   private final Options options;
-  private final PrintStream out;
-  private final Progress progress;
-  private final String tag;
-  private final long deadline;
-  private final HttpClient http =
-      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+  private final BenchRun run;
   private String base;
   private WorkflowClient client;
   private Approvals approvals;
 
   public ApiBench(Options options, PrintStream out, PrintStream err) {
     this.options = options;
-    this.out = out;
-    this.progress = new Progress(err);
-    this.tag = LocalDateTime.now().format(DateTimeFormatter.ofPattern("HHmmss"))
-        + Long.toString(System.nanoTime() % 46656, 36);
-    this.deadline = System.nanoTime() + options.timeout().toNanos();
+    this.run = new BenchRun(out, err, options.timeout());
   }
 
   static String user(int index) {
@@ -230,9 +221,9 @@ public final class ApiBench {
 
   public Result run() throws Exception {
     String loadBefore = load();
-    String taskQueue = "bench-api-" + tag;
-    try (BenchRig rig = BenchRig.start(options.rig(), taskQueue, progress, this::checkDeadline);
-        WebProcess api = WebProcess.api(options.rig(), rig, taskQueue, options.apiJavaOpts(), progress,
+    String taskQueue = "bench-api-" + run.tag;
+    try (BenchRig rig = BenchRig.start(options.rig(), taskQueue, run.progress, this::checkDeadline);
+        WebProcess api = WebProcess.api(options.rig(), rig, taskQueue, options.apiJavaOpts(), run.progress,
             this::checkDeadline)) {
       base = api.base();
       client = rig.client();
@@ -242,7 +233,7 @@ public final class ApiBench {
       // (level, side, caller) of approvals offered to that caller's user alone, and the samples.
       List<ObjectNode> requests = new ArrayList<>();
       for (int i = 0; i < options.approvals(); i++) {
-        requests.add(request("bg-" + tag + "-" + i, ApprovalLoad.offered(i, options.users(), options.approvers())));
+        requests.add(request("bg-" + run.tag + "-" + i, ApprovalLoad.offered(i, options.users(), options.approvers())));
       }
       List<Integer> levels = new ArrayList<>(options.callers());
       List<Integer> all = new ArrayList<>(levels);
@@ -258,7 +249,7 @@ public final class ApiBench {
           }
           for (int r = 0; r < count; r++) {
             int caller = r % callers;
-            String id = "act-" + tag + "-" + l + side + "-" + r;
+            String id = "act-" + run.tag + "-" + l + side + "-" + r;
             requests.add(request(id, List.of(user(caller % options.users()))));
             perCaller.get(caller).add(Approvals.workflowId(id));
           }
@@ -267,13 +258,13 @@ public final class ApiBench {
       }
       List<String> samples = new ArrayList<>();
       for (int s = 0; s < options.staleness(); s++) {
-        String id = "stale-" + tag + "-" + s;
+        String id = "stale-" + run.tag + "-" + s;
         requests.add(request(id, List.of("watcher-" + s)));
         samples.add(Approvals.workflowId(id));
       }
       Collections.shuffle(requests, new java.util.Random(7));
       long began = System.nanoTime();
-      ApprovalLoad.startAll(approvals, requests, taskQueue, options.concurrency(), progress, this::checkDeadline);
+      ApprovalLoad.startAll(approvals, requests, taskQueue, options.concurrency(), run.progress, this::checkDeadline);
       double startSeconds = (System.nanoTime() - began) / 1e9;
       double rate = requests.size() / startSeconds;
       say("started %d approvals in %.1f s: %.0f/s (%d client threads)", requests.size(), startSeconds, rate,
@@ -292,23 +283,23 @@ public final class ApiBench {
         List<Long> listDirect = new ArrayList<>();
         AtomicLong apiRows = new AtomicLong();
         AtomicLong directRows = new AtomicLong();
-        progress.say(what + ": lists through the API");
+        run.progress.say(what + ": lists through the API");
         into(callers, count, (caller, n) -> {
           int rows = apiList(user((caller + n * callers) % options.users()));
           apiRows.addAndGet(rows);
         }, listApi);
-        progress.say(what + ": lists through the Temporal client");
+        run.progress.say(what + ": lists through the Temporal client");
         into(callers, count, (caller, n) -> {
           int rows = directList(user((caller + n * callers) % options.users()));
           directRows.addAndGet(rows);
         }, listDirect);
         List<Long> approveApi = new ArrayList<>();
         List<Long> approveDirect = new ArrayList<>();
-        progress.say(what + ": approves through the API");
+        run.progress.say(what + ": approves through the API");
         List<ConcurrentLinkedQueue<String>> apiQueue = queues.get(l + "api");
         into(callers, count, (caller, n) -> apiApprove(apiQueue.get(caller).remove(), user(caller % options.users())),
             approveApi);
-        progress.say(what + ": approves through the Temporal client");
+        run.progress.say(what + ": approves through the Temporal client");
         List<ConcurrentLinkedQueue<String>> directQueue = queues.get(l + "direct");
         into(callers, count, (caller, n) -> approvals.update(directQueue.get(caller).remove(),
             new ApprovalCommand.Approve(user(caller % options.users()), null)), approveDirect);
@@ -319,7 +310,7 @@ public final class ApiBench {
             new Pair(Stats.of(approveApi), Stats.of(approveDirect)), apiRows.get() / (double) count,
             directRows.get() / (double) count);
         results.add(level);
-        progress.clear();
+        run.progress.clear();
         say("%d callers (%d calls of each kind and side; a list answers %.1f of %.1f matches):", callers, count,
             level.rows(), level.directRows());
         say("  list     api    %s", level.list().api());
@@ -330,7 +321,7 @@ public final class ApiBench {
             level.approve().ratioP50(), level.approve().ratioP99());
       }
 
-      progress.say("staleness: approve, then poll the approver's claimable list");
+      run.progress.say("staleness: approve, then poll the approver's claimable list");
       List<Long> stale = new ArrayList<>();
       int polls = 0;
       int fresh = 0;
@@ -363,7 +354,7 @@ public final class ApiBench {
           Thread.sleep(5);
         }
       }
-      progress.clear();
+      run.progress.clear();
       Stats staleness = Stats.of(stale);
       say("staleness (approve answered -> a list of the approver's without it, polled every 5 ms): %s;"
           + " %d polls, %d of %d samples fresh at the first poll", staleness, polls, fresh, samples.size());
@@ -382,7 +373,7 @@ public final class ApiBench {
       say("load average: before %s, after %s", loadBefore, result.loadAfter());
       return result;
     } finally {
-      progress.clear();
+      run.progress.clear();
     }
   }
 
@@ -395,7 +386,7 @@ public final class ApiBench {
   }
 
   private HttpResponse<String> send(HttpRequest request) throws Exception {
-    HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> response = run.http.send(request, HttpResponse.BodyHandlers.ofString());
     if (response.statusCode() != 200) {
       throw new IllegalStateException(
           request.method() + " " + request.uri() + " answered " + response.statusCode() + ": " + response.body());
@@ -449,14 +440,11 @@ public final class ApiBench {
   }
 
   private void checkDeadline() {
-    if (System.nanoTime() > deadline) {
-      throw new IllegalStateException("the bench ran past its --timeout");
-    }
+    run.checkDeadline();
   }
 
   private void say(String format, Object... args) {
-    out.println(String.format(Locale.ROOT, format, args));
-    out.flush();
+    run.say(format, args);
   }
 
   static double round(double value) {

@@ -143,24 +143,14 @@ public final class InboxBench {
   }
 
   private final Options options;
-  private final PrintStream out;
-  private final Progress progress;
-  private final String tag;
-  private final long deadline;
-  /** The baseline's client: the inbox, too, makes its API calls over one shared client. */
-  private final HttpClient http =
-      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+  private final BenchRun run;
   private String api;
   private String inbox;
   private String metrics;
 
   public InboxBench(Options options, PrintStream out, PrintStream err) {
     this.options = options;
-    this.out = out;
-    this.progress = new Progress(err);
-    this.tag = LocalDateTime.now().format(DateTimeFormatter.ofPattern("HHmmss"))
-        + Long.toString(System.nanoTime() % 46656, 36);
-    this.deadline = System.nanoTime() + options.timeout().toNanos();
+    this.run = new BenchRun(out, err, options.timeout());
   }
 
   /** A person in the inbox: their own cookies (the session), their own connection. */
@@ -212,13 +202,13 @@ public final class InboxBench {
 
   public Result run() throws Exception {
     String loadBefore = ApiBench.load();
-    String taskQueue = "bench-inbox-" + tag;
+    String taskQueue = "bench-inbox-" + run.tag;
     BenchRig.Options rigOptions = options.rig();
-    try (BenchRig rig = BenchRig.start(rigOptions, taskQueue, progress, this::checkDeadline);
+    try (BenchRig rig = BenchRig.start(rigOptions, taskQueue, run.progress, this::checkDeadline);
         WebProcess apiProcess =
-            WebProcess.api(rigOptions, rig, taskQueue, options.apiJavaOpts(), progress, this::checkDeadline);
+            WebProcess.api(rigOptions, rig, taskQueue, options.apiJavaOpts(), run.progress, this::checkDeadline);
         WebProcess inboxProcess = WebProcess.start("inbox", rigOptions.root().resolve("inbox/target/overdue-inbox.jar"),
-            options.inboxJavaOpts(), Map.of("OVERDUE_INBOX_API_URL", apiProcess.base()), rigOptions, progress,
+            options.inboxJavaOpts(), Map.of("OVERDUE_INBOX_API_URL", apiProcess.base()), rigOptions, run.progress,
             this::checkDeadline)) {
       api = apiProcess.base();
       inbox = inboxProcess.base();
@@ -228,14 +218,14 @@ public final class InboxBench {
       List<ObjectNode> requests = new ArrayList<>();
       Map<String, List<String>> offeredTo = new HashMap<>();
       for (int i = 0; i < options.approvals(); i++) {
-        String id = "inbox-" + tag + "-" + i;
+        String id = "inbox-" + run.tag + "-" + i;
         List<String> offered = ApprovalLoad.offered(i, options.users(), options.approvers());
         requests.add(ApprovalLoad.request("Inbox bench", id, offered));
         offered.forEach(user -> offeredTo.computeIfAbsent(user, u -> new ArrayList<>()).add(Approvals.workflowId(id)));
       }
       Collections.shuffle(requests, new java.util.Random(7));
       long began = System.nanoTime();
-      ApprovalLoad.startAll(new Approvals(rig.client()), requests, taskQueue, options.concurrency(), progress,
+      ApprovalLoad.startAll(new Approvals(rig.client()), requests, taskQueue, options.concurrency(), run.progress,
           this::checkDeadline);
       double startSeconds = (System.nanoTime() - began) / 1e9;
       double rate = requests.size() / startSeconds;
@@ -280,7 +270,7 @@ public final class InboxBench {
         }
         Level level = new Level(callers, list, task);
         results.add(level);
-        progress.clear();
+        run.progress.clear();
         say("%d people (%d requests of each kind and side; the API's list answers %.1f rows):", callers, count,
             rows.get() / (double) count);
         report("list page", "GET /tasks?view=claimable", "GET /api/v1/tasks", list);
@@ -299,18 +289,18 @@ public final class InboxBench {
       say("load average: before %s, after %s", loadBefore, result.loadAfter());
       return result;
     } finally {
-      progress.clear();
+      run.progress.clear();
     }
   }
 
   /** One page at one level: the inbox's side (its histogram scraped around it), then the baseline's. */
   private Page page(String what, String kind, String uri, int callers, int count, Callers.Call inboxCall,
       Callers.Call baselineCall) throws Exception {
-    progress.say(what + ": " + kind + " through the inbox");
+    run.progress.say(what + ": " + kind + " through the inbox");
     NavigableMap<Double, Double> before = serverBuckets(uri);
     List<Long> inboxSide = Callers.run(callers, count, inboxCall, this::checkDeadline);
     ServerTime server = ServerTime.between(before, serverBuckets(uri));
-    progress.say(what + ": " + kind + "'s API calls, directly");
+    run.progress.say(what + ": " + kind + "'s API calls, directly");
     List<Long> baselineSide = Callers.run(callers, count, baselineCall, this::checkDeadline);
     return new Page(ApiBench.Stats.of(inboxSide), server, ApiBench.Stats.of(baselineSide));
   }
@@ -335,7 +325,7 @@ public final class InboxBench {
 
   /** The inbox's page-time buckets for {@code uri} (GET, answered 200); empty when it has none. */
   private NavigableMap<Double, Double> serverBuckets(String uri) throws Exception {
-    HttpResponse<String> scrape = http.send(HttpRequest.newBuilder(URI.create(metrics)).GET().build(),
+    HttpResponse<String> scrape = run.http.send(HttpRequest.newBuilder(URI.create(metrics)).GET().build(),
         HttpResponse.BodyHandlers.ofString());
     return PrometheusText.parse(scrape.body()).buckets("http_server_requests_seconds",
         labels -> uri.equals(labels.get("uri")) && "GET".equals(labels.get("method")) && "200".equals(labels.get("status")));
@@ -356,7 +346,7 @@ public final class InboxBench {
   /** The list page's one API call, as the inbox asks it (the list's natural order). */
   private int baselineList(String user) throws Exception {
     HttpRequest request = apiGet("/api/v1/tasks?sort=due&view=claimable", user).build();
-    HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> response = run.http.send(request, HttpResponse.BodyHandlers.ofString());
     check(request, response);
     return JSON.readTree(response.body()).path("tasks").size();
   }
@@ -367,19 +357,16 @@ public final class InboxBench {
     List<CompletableFuture<Void>> reads = new ArrayList<>();
     for (String path : List.of(approval, approval + "/plan", approval + "/history", approval + "/actions")) {
       HttpRequest request = apiGet(path, user).build();
-      reads.add(http.sendAsync(request, HttpResponse.BodyHandlers.ofString()).thenAccept(r -> check(request, r)));
+      reads.add(run.http.sendAsync(request, HttpResponse.BodyHandlers.ofString()).thenAccept(r -> check(request, r)));
     }
     CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).join();
   }
 
   private void checkDeadline() {
-    if (System.nanoTime() > deadline) {
-      throw new IllegalStateException("the bench ran past its --timeout");
-    }
+    run.checkDeadline();
   }
 
   private void say(String format, Object... args) {
-    out.println(String.format(Locale.ROOT, format, args));
-    out.flush();
+    run.say(format, args);
   }
 }

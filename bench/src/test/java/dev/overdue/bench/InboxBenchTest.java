@@ -8,7 +8,6 @@ import dev.overdue.bench.ApiBench.Stats;
 import dev.overdue.bench.InboxBench.Level;
 import dev.overdue.bench.InboxBench.Page;
 import dev.overdue.bench.InboxBench.Result;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
@@ -17,13 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /** The pure parts of {@code bench inbox}: percentiles from a histogram, ratios and the goal. No timing. */
 class InboxBenchTest {
-  /** 1..100 ms, each times {@code factor}. */
   private static Stats millis(double factor) {
-    List<Long> nanos = new ArrayList<>();
-    for (int i = 100; i >= 1; i--) {
-      nanos.add(Math.round(i * factor * 1_000_000));
-    }
-    return Stats.of(nanos);
+    return ApiBenchTest.millis(factor);
   }
 
   private static NavigableMap<Double, Double> buckets(double... boundsAndCounts) {
