@@ -222,9 +222,9 @@ public final class ApiBench {
   public Result run() throws Exception {
     String loadBefore = load();
     String taskQueue = "bench-api-" + run.tag;
-    try (BenchRig rig = BenchRig.start(options.rig(), taskQueue, run.progress, this::checkDeadline);
+    try (BenchRig rig = BenchRig.start(options.rig(), taskQueue, run.progress, run::checkDeadline);
         WebProcess api = WebProcess.api(options.rig(), rig, taskQueue, options.apiJavaOpts(), run.progress,
-            this::checkDeadline)) {
+            run::checkDeadline)) {
       base = api.base();
       client = rig.client();
       approvals = new Approvals(client);
@@ -263,15 +263,8 @@ public final class ApiBench {
         samples.add(Approvals.workflowId(id));
       }
       Collections.shuffle(requests, new java.util.Random(7));
-      long began = System.nanoTime();
-      ApprovalLoad.startAll(approvals, requests, taskQueue, options.concurrency(), run.progress, this::checkDeadline);
-      double startSeconds = (System.nanoTime() - began) / 1e9;
-      double rate = requests.size() / startSeconds;
-      say("started %d approvals in %.1f s: %.0f/s (%d client threads)", requests.size(), startSeconds, rate,
-          options.concurrency());
-      ApprovalLoad.awaitReady(client, taskQueue, requests.size(), this::checkDeadline);
-      double visible = (System.nanoTime() - began) / 1e9;
-      say("all %d READY in the visibility store %.1f s after the first start", requests.size(), visible);
+      ApprovalLoad.Started started =
+          ApprovalLoad.startAndAwait(client, requests, taskQueue, options.concurrency(), run);
 
       List<Level> results = new ArrayList<>();
       for (int l = 0; l < all.size(); l++) {
@@ -311,13 +304,13 @@ public final class ApiBench {
             directRows.get() / (double) count);
         results.add(level);
         run.progress.clear();
-        say("%d callers (%d calls of each kind and side; a list answers %.1f of %.1f matches):", callers, count,
+        run.say("%d callers (%d calls of each kind and side; a list answers %.1f of %.1f matches):", callers, count,
             level.rows(), level.directRows());
-        say("  list     api    %s", level.list().api());
-        say("           direct %s   api/direct p50 %.2f, p99 %.2f", level.list().direct(),
+        run.say("  list     api    %s", level.list().api());
+        run.say("           direct %s   api/direct p50 %.2f, p99 %.2f", level.list().direct(),
             level.list().ratioP50(), level.list().ratioP99());
-        say("  approve  api    %s", level.approve().api());
-        say("           direct %s   api/direct p50 %.2f, p99 %.2f", level.approve().direct(),
+        run.say("  approve  api    %s", level.approve().api());
+        run.say("           direct %s   api/direct p50 %.2f, p99 %.2f", level.approve().direct(),
             level.approve().ratioP50(), level.approve().ratioP99());
       }
 
@@ -326,7 +319,7 @@ public final class ApiBench {
       int polls = 0;
       int fresh = 0;
       for (int s = 0; s < samples.size(); s++) {
-        checkDeadline();
+        run.checkDeadline();
         String watcher = "watcher-" + s;
         String id = samples.get(s);
         long giveUp = System.nanoTime() + Duration.ofSeconds(30).toNanos();
@@ -356,13 +349,13 @@ public final class ApiBench {
       }
       run.progress.clear();
       Stats staleness = Stats.of(stale);
-      say("staleness (approve answered -> a list of the approver's without it, polled every 5 ms): %s;"
+      run.say("staleness (approve answered -> a list of the approver's without it, polled every 5 ms): %s;"
           + " %d polls, %d of %d samples fresh at the first poll", staleness, polls, fresh, samples.size());
-      Result result = new Result(options.approvals(), options.users(), options.approvers(), requests.size(), rate,
-          visible, results, staleness, polls, fresh, loadBefore, load());
+      Result result = new Result(options.approvals(), options.users(), options.approvers(), requests.size(), started.perSecond(),
+          started.visibleSeconds(), results, staleness, polls, fresh, loadBefore, load());
       Level goal = result.at(GOAL_CALLERS);
       if (goal != null) {
-        say("goals at %d callers: list p99 %.1f ms (goal <= %.0f ms: %s); approve api/direct p50 %.2f, p99 %.2f"
+        run.say("goals at %d callers: list p99 %.1f ms (goal <= %.0f ms: %s); approve api/direct p50 %.2f, p99 %.2f"
                 + " (goal <= %.1f: %s)",
             GOAL_CALLERS, goal.list().api().p99(), LIST_P99_GOAL_MS,
             goal.list().api().p99() <= LIST_P99_GOAL_MS ? "met" : "MISSED",
@@ -370,7 +363,7 @@ public final class ApiBench {
             goal.approve().ratioP50() <= ACTION_RATIO_GOAL && goal.approve().ratioP99() <= ACTION_RATIO_GOAL
                 ? "met" : "MISSED");
       }
-      say("load average: before %s, after %s", loadBefore, result.loadAfter());
+      run.say("load average: before %s, after %s", loadBefore, result.loadAfter());
       return result;
     } finally {
       run.progress.clear();
@@ -382,7 +375,7 @@ public final class ApiBench {
   }
 
   private void into(int callers, int total, Callers.Call call, List<Long> into) throws Exception {
-    into.addAll(Callers.run(callers, total, call, this::checkDeadline));
+    into.addAll(Callers.run(callers, total, call, run::checkDeadline));
   }
 
   private HttpResponse<String> send(HttpRequest request) throws Exception {
@@ -439,13 +432,6 @@ public final class ApiBench {
     }
   }
 
-  private void checkDeadline() {
-    run.checkDeadline();
-  }
-
-  private void say(String format, Object... args) {
-    run.say(format, args);
-  }
 
   static double round(double value) {
     return Double.isNaN(value) ? Double.NaN : Math.round(value * 1000) / 1000.0;

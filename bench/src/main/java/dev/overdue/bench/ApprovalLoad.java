@@ -50,19 +50,46 @@ final class ApprovalLoad {
     return request;
   }
 
-  /** Starts every request on {@code taskQueue} from {@code concurrency} threads, showing how far it got. */
-  static void startAll(Approvals approvals, List<ObjectNode> requests, String taskQueue, int concurrency,
-      Progress progress, Runnable checkDeadline) throws Exception {
+  /**
+   * How the server took them: starts per second through the client, and seconds from the first
+   * start until the visibility store listed them all READY.
+   */
+  record Started(double perSecond, double visibleSeconds) {}
+
+  /**
+   * Starts every request on {@code taskQueue} from {@code concurrency} threads, then waits until
+   * the visibility store lists them all READY, saying how long each took.
+   */
+  static Started startAndAwait(WorkflowClient client, List<ObjectNode> requests, String taskQueue, int concurrency,
+      BenchRun run) throws Exception {
+    long began = System.nanoTime();
+    startAll(new Approvals(client), requests, taskQueue, concurrency, run);
+    double startSeconds = (System.nanoTime() - began) / 1e9;
+    double rate = requests.size() / startSeconds;
+    run.say("started %d approvals in %.1f s: %.0f/s (%d client threads)", requests.size(), startSeconds, rate,
+        concurrency);
+    String ready = new WorkList().inTaskState("READY").where("TaskQueue = '" + taskQueue + "'").query();
+    while (client.countWorkflows(ready).getCount() < requests.size()) {
+      run.checkDeadline();
+      Thread.sleep(200);
+    }
+    double visible = (System.nanoTime() - began) / 1e9;
+    run.say("all %d READY in the visibility store %.1f s after the first start", requests.size(), visible);
+    return new Started(rate, visible);
+  }
+
+  private static void startAll(Approvals approvals, List<ObjectNode> requests, String taskQueue, int concurrency,
+      BenchRun run) throws Exception {
     AtomicInteger next = new AtomicInteger();
     AtomicInteger done = new AtomicInteger();
-    progress.show(() -> "starting approvals: " + done.get() + " of " + requests.size());
+    run.progress.show(() -> "starting approvals: " + done.get() + " of " + requests.size());
     ExecutorService pool = Executors.newFixedThreadPool(concurrency);
     try {
       List<Future<?>> futures = new ArrayList<>();
       for (int t = 0; t < concurrency; t++) {
         futures.add(pool.submit(() -> {
           for (int i = next.getAndIncrement(); i < requests.size(); i = next.getAndIncrement()) {
-            checkDeadline.run();
+            run.checkDeadline();
             approvals.start(requests.get(i), taskQueue);
             done.incrementAndGet();
           }
@@ -74,17 +101,7 @@ final class ApprovalLoad {
       }
     } finally {
       pool.shutdownNow();
-      progress.stopShowing();
-    }
-  }
-
-  /** Waits until the visibility store lists {@code count} approvals of {@code taskQueue} READY. */
-  static void awaitReady(WorkflowClient client, String taskQueue, int count, Runnable checkDeadline)
-      throws InterruptedException {
-    String ready = new WorkList().inTaskState("READY").where("TaskQueue = '" + taskQueue + "'").query();
-    while (client.countWorkflows(ready).getCount() < count) {
-      checkDeadline.run();
-      Thread.sleep(200);
+      run.progress.stopShowing();
     }
   }
 }

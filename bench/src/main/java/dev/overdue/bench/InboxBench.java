@@ -204,12 +204,12 @@ public final class InboxBench {
     String loadBefore = ApiBench.load();
     String taskQueue = "bench-inbox-" + run.tag;
     BenchRig.Options rigOptions = options.rig();
-    try (BenchRig rig = BenchRig.start(rigOptions, taskQueue, run.progress, this::checkDeadline);
+    try (BenchRig rig = BenchRig.start(rigOptions, taskQueue, run.progress, run::checkDeadline);
         WebProcess apiProcess =
-            WebProcess.api(rigOptions, rig, taskQueue, options.apiJavaOpts(), run.progress, this::checkDeadline);
+            WebProcess.api(rigOptions, rig, taskQueue, options.apiJavaOpts(), run.progress, run::checkDeadline);
         WebProcess inboxProcess = WebProcess.start("inbox", rigOptions.root().resolve("inbox/target/overdue-inbox.jar"),
             options.inboxJavaOpts(), Map.of("OVERDUE_INBOX_API_URL", apiProcess.base()), rigOptions, run.progress,
-            this::checkDeadline)) {
+            run::checkDeadline)) {
       api = apiProcess.base();
       inbox = inboxProcess.base();
       metrics = inboxProcess.management() + "/actuator/prometheus";
@@ -224,16 +224,8 @@ public final class InboxBench {
         offered.forEach(user -> offeredTo.computeIfAbsent(user, u -> new ArrayList<>()).add(Approvals.workflowId(id)));
       }
       Collections.shuffle(requests, new java.util.Random(7));
-      long began = System.nanoTime();
-      ApprovalLoad.startAll(new Approvals(rig.client()), requests, taskQueue, options.concurrency(), run.progress,
-          this::checkDeadline);
-      double startSeconds = (System.nanoTime() - began) / 1e9;
-      double rate = requests.size() / startSeconds;
-      say("started %d approvals in %.1f s: %.0f/s (%d client threads)", requests.size(), startSeconds, rate,
-          options.concurrency());
-      ApprovalLoad.awaitReady(rig.client(), taskQueue, requests.size(), this::checkDeadline);
-      double visible = (System.nanoTime() - began) / 1e9;
-      say("all %d READY in the visibility store %.1f s after the first start", requests.size(), visible);
+      ApprovalLoad.Started started =
+          ApprovalLoad.startAndAwait(rig.client(), requests, taskQueue, options.concurrency(), run);
 
       int most = Collections.max(options.callers());
       List<Person> people = new ArrayList<>();
@@ -247,7 +239,7 @@ public final class InboxBench {
         person.signIn();
         people.add(person);
       }
-      say("%d people signed in to the inbox, each with a session of their own", people.size());
+      run.say("%d people signed in to the inbox, each with a session of their own", people.size());
 
       List<Integer> all = new ArrayList<>(options.callers());
       all.add(0, most); // the warm-up: every person's session reads /api/v1/me on its first page
@@ -271,22 +263,22 @@ public final class InboxBench {
         Level level = new Level(callers, list, task);
         results.add(level);
         run.progress.clear();
-        say("%d people (%d requests of each kind and side; the API's list answers %.1f rows):", callers, count,
+        run.say("%d people (%d requests of each kind and side; the API's list answers %.1f rows):", callers, count,
             rows.get() / (double) count);
         report("list page", "GET /tasks?view=claimable", "GET /api/v1/tasks", list);
         report("task page", "GET /tasks/{id}", "its 4 API reads side by side", task);
       }
-      Result result = new Result(options.approvals(), options.users(), options.approvers(), rate, visible, results,
+      Result result = new Result(options.approvals(), options.users(), options.approvers(), started.perSecond(), started.visibleSeconds(), results,
           loadBefore, ApiBench.load());
       Level goal = result.at(ApiBench.GOAL_CALLERS);
       if (goal != null) {
         boolean server = goal.list().server().known() && goal.task().server().known();
-        say("goal at %d people: p95 %s time <= %.0f ms: list page %.1f ms, task page %.1f ms: %s",
+        run.say("goal at %d people: p95 %s time <= %.0f ms: list page %.1f ms, task page %.1f ms: %s",
             ApiBench.GOAL_CALLERS, server ? "server (the inbox's histogram)" : "client", P95_GOAL_MS,
             goal.list().goalP95(), goal.task().goalP95(),
             goal.list().goalP95() <= P95_GOAL_MS && goal.task().goalP95() <= P95_GOAL_MS ? "met" : "MISSED");
       }
-      say("load average: before %s, after %s", loadBefore, result.loadAfter());
+      run.say("load average: before %s, after %s", loadBefore, result.loadAfter());
       return result;
     } finally {
       run.progress.clear();
@@ -298,23 +290,23 @@ public final class InboxBench {
       Callers.Call baselineCall) throws Exception {
     run.progress.say(what + ": " + kind + " through the inbox");
     NavigableMap<Double, Double> before = serverBuckets(uri);
-    List<Long> inboxSide = Callers.run(callers, count, inboxCall, this::checkDeadline);
+    List<Long> inboxSide = Callers.run(callers, count, inboxCall, run::checkDeadline);
     ServerTime server = ServerTime.between(before, serverBuckets(uri));
     run.progress.say(what + ": " + kind + "'s API calls, directly");
-    List<Long> baselineSide = Callers.run(callers, count, baselineCall, this::checkDeadline);
+    List<Long> baselineSide = Callers.run(callers, count, baselineCall, run::checkDeadline);
     return new Page(ApiBench.Stats.of(inboxSide), server, ApiBench.Stats.of(baselineSide));
   }
 
   private void report(String kind, String inboxRequest, String baselineRequest, Page page) {
-    say("  %-9s inbox    %s   %s", kind, line(page.inbox()), inboxRequest);
+    run.say("  %-9s inbox    %s   %s", kind, line(page.inbox()), inboxRequest);
     if (page.server().known()) {
-      say("            server   p50 %7.1f ms  p95 %7.1f ms  p99 %7.1f ms                   the inbox's own histogram",
+      run.say("            server   p50 %7.1f ms  p95 %7.1f ms  p99 %7.1f ms                   the inbox's own histogram",
           page.server().p50(), page.server().p95(), page.server().p99());
     } else {
-      say("            server   (no histogram in the inbox's /actuator/prometheus)");
+      run.say("            server   (no histogram in the inbox's /actuator/prometheus)");
     }
-    say("            baseline %s   %s", line(page.baseline()), baselineRequest);
-    say("            inbox/baseline p50 %.2f, p95 %.2f, p99 %.2f; the API's calls are %.0f%% of the page's p50",
+    run.say("            baseline %s   %s", line(page.baseline()), baselineRequest);
+    run.say("            inbox/baseline p50 %.2f, p95 %.2f, p99 %.2f; the API's calls are %.0f%% of the page's p50",
         page.ratio(50), page.ratio(95), page.ratio(99), 100 * page.apiShare());
   }
 
@@ -362,11 +354,4 @@ public final class InboxBench {
     CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).join();
   }
 
-  private void checkDeadline() {
-    run.checkDeadline();
-  }
-
-  private void say(String format, Object... args) {
-    run.say(format, args);
-  }
 }
