@@ -268,8 +268,8 @@ public final class InboxBench {
         report("list page", "GET /tasks?view=claimable", "GET /api/v1/tasks", list);
         report("task page", "GET /tasks/{id}", "its 4 API reads side by side", task);
       }
-      Result result = new Result(options.approvals(), options.users(), options.approvers(), started.perSecond(), started.visibleSeconds(), results,
-          loadBefore, ApiBench.load());
+      Result result = new Result(options.approvals(), options.users(), options.approvers(), started.perSecond(),
+          started.visibleSeconds(), results, loadBefore, ApiBench.load());
       Level goal = result.at(ApiBench.GOAL_CALLERS);
       if (goal != null) {
         boolean server = goal.list().server().known() && goal.task().server().known();
