@@ -95,6 +95,10 @@ public final class ApiBench {
       return ms(50);
     }
 
+    double p95() {
+      return ms(95);
+    }
+
     double p99() {
       return ms(99);
     }
@@ -107,6 +111,7 @@ public final class ApiBench {
       Map<String, Object> json = new LinkedHashMap<>();
       json.put("n", sorted.length);
       json.put("p50Ms", round(p50()));
+      json.put("p95Ms", round(p95()));
       json.put("p99Ms", round(p99()));
       json.put("maxMs", round(max()));
       return json;
@@ -200,39 +205,27 @@ public final class ApiBench {
   }
 
   private final Options options;
-  private final PrintStream out;
-  private final Progress progress;
-  private final String tag;
-  private final long deadline;
-  private final HttpClient http =
-      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+  private final BenchRun run;
   private String base;
   private WorkflowClient client;
   private Approvals approvals;
 
   public ApiBench(Options options, PrintStream out, PrintStream err) {
     this.options = options;
-    this.out = out;
-    this.progress = new Progress(err);
-    this.tag = LocalDateTime.now().format(DateTimeFormatter.ofPattern("HHmmss"))
-        + Long.toString(System.nanoTime() % 46656, 36);
-    this.deadline = System.nanoTime() + options.timeout().toNanos();
+    this.run = new BenchRun(out, err, options.timeout());
   }
 
   static String user(int index) {
-    return "user-" + index;
+    return ApprovalLoad.user(index);
   }
 
   public Result run() throws Exception {
-    Path root = options.rig().root();
-    Path apiJar = root.resolve("http-api/target/overdue-api.jar");
-    if (!Files.isRegularFile(apiJar)) {
-      throw new IllegalStateException(apiJar + " is missing: build with mvn -B -DskipTests -pl bench -am package");
-    }
     String loadBefore = load();
-    String taskQueue = "bench-api-" + tag;
-    try (BenchRig rig = BenchRig.start(options.rig(), taskQueue, progress, this::checkDeadline);
-        ChildProcess api = startApi(apiJar, rig, taskQueue)) {
+    String taskQueue = "bench-api-" + run.tag;
+    try (BenchRig rig = BenchRig.start(options.rig(), taskQueue, run.progress, run::checkDeadline);
+        WebProcess api = WebProcess.api(options.rig(), rig, taskQueue, options.apiJavaOpts(), run.progress,
+            run::checkDeadline)) {
+      base = api.base();
       client = rig.client();
       approvals = new Approvals(client);
 
@@ -240,11 +233,7 @@ public final class ApiBench {
       // (level, side, caller) of approvals offered to that caller's user alone, and the samples.
       List<ObjectNode> requests = new ArrayList<>();
       for (int i = 0; i < options.approvals(); i++) {
-        List<String> offered = new ArrayList<>();
-        for (int k = 0; k < options.approvers(); k++) {
-          offered.add(user((i + k * (options.users() / options.approvers() + 1)) % options.users()));
-        }
-        requests.add(request("bg-" + tag + "-" + i, offered));
+        requests.add(request("bg-" + run.tag + "-" + i, ApprovalLoad.offered(i, options.users(), options.approvers())));
       }
       List<Integer> levels = new ArrayList<>(options.callers());
       List<Integer> all = new ArrayList<>(levels);
@@ -260,7 +249,7 @@ public final class ApiBench {
           }
           for (int r = 0; r < count; r++) {
             int caller = r % callers;
-            String id = "act-" + tag + "-" + l + side + "-" + r;
+            String id = "act-" + run.tag + "-" + l + side + "-" + r;
             requests.add(request(id, List.of(user(caller % options.users()))));
             perCaller.get(caller).add(Approvals.workflowId(id));
           }
@@ -269,24 +258,13 @@ public final class ApiBench {
       }
       List<String> samples = new ArrayList<>();
       for (int s = 0; s < options.staleness(); s++) {
-        String id = "stale-" + tag + "-" + s;
+        String id = "stale-" + run.tag + "-" + s;
         requests.add(request(id, List.of("watcher-" + s)));
         samples.add(Approvals.workflowId(id));
       }
       Collections.shuffle(requests, new java.util.Random(7));
-      long began = System.nanoTime();
-      startAll(requests, taskQueue);
-      double startSeconds = (System.nanoTime() - began) / 1e9;
-      double rate = requests.size() / startSeconds;
-      say("started %d approvals in %.1f s: %.0f/s (%d client threads)", requests.size(), startSeconds, rate,
-          options.concurrency());
-      String ready = new WorkList().inTaskState("READY").where("TaskQueue = '" + taskQueue + "'").query();
-      while (client.countWorkflows(ready).getCount() < requests.size()) {
-        checkDeadline();
-        Thread.sleep(200);
-      }
-      double visible = (System.nanoTime() - began) / 1e9;
-      say("all %d READY in the visibility store %.1f s after the first start", requests.size(), visible);
+      ApprovalLoad.Started started =
+          ApprovalLoad.startAndAwait(client, requests, taskQueue, options.concurrency(), run);
 
       List<Level> results = new ArrayList<>();
       for (int l = 0; l < all.size(); l++) {
@@ -298,25 +276,25 @@ public final class ApiBench {
         List<Long> listDirect = new ArrayList<>();
         AtomicLong apiRows = new AtomicLong();
         AtomicLong directRows = new AtomicLong();
-        progress.say(what + ": lists through the API");
-        run(callers, count, (caller, n) -> {
+        run.progress.say(what + ": lists through the API");
+        into(callers, count, (caller, n) -> {
           int rows = apiList(user((caller + n * callers) % options.users()));
           apiRows.addAndGet(rows);
         }, listApi);
-        progress.say(what + ": lists through the Temporal client");
-        run(callers, count, (caller, n) -> {
+        run.progress.say(what + ": lists through the Temporal client");
+        into(callers, count, (caller, n) -> {
           int rows = directList(user((caller + n * callers) % options.users()));
           directRows.addAndGet(rows);
         }, listDirect);
         List<Long> approveApi = new ArrayList<>();
         List<Long> approveDirect = new ArrayList<>();
-        progress.say(what + ": approves through the API");
+        run.progress.say(what + ": approves through the API");
         List<ConcurrentLinkedQueue<String>> apiQueue = queues.get(l + "api");
-        run(callers, count, (caller, n) -> apiApprove(apiQueue.get(caller).remove(), user(caller % options.users())),
+        into(callers, count, (caller, n) -> apiApprove(apiQueue.get(caller).remove(), user(caller % options.users())),
             approveApi);
-        progress.say(what + ": approves through the Temporal client");
+        run.progress.say(what + ": approves through the Temporal client");
         List<ConcurrentLinkedQueue<String>> directQueue = queues.get(l + "direct");
-        run(callers, count, (caller, n) -> approvals.update(directQueue.get(caller).remove(),
+        into(callers, count, (caller, n) -> approvals.update(directQueue.get(caller).remove(),
             new ApprovalCommand.Approve(user(caller % options.users()), null)), approveDirect);
         if (warm) {
           continue;
@@ -325,23 +303,23 @@ public final class ApiBench {
             new Pair(Stats.of(approveApi), Stats.of(approveDirect)), apiRows.get() / (double) count,
             directRows.get() / (double) count);
         results.add(level);
-        progress.clear();
-        say("%d callers (%d calls of each kind and side; a list answers %.1f of %.1f matches):", callers, count,
+        run.progress.clear();
+        run.say("%d callers (%d calls of each kind and side; a list answers %.1f of %.1f matches):", callers, count,
             level.rows(), level.directRows());
-        say("  list     api    %s", level.list().api());
-        say("           direct %s   api/direct p50 %.2f, p99 %.2f", level.list().direct(),
+        run.say("  list     api    %s", level.list().api());
+        run.say("           direct %s   api/direct p50 %.2f, p99 %.2f", level.list().direct(),
             level.list().ratioP50(), level.list().ratioP99());
-        say("  approve  api    %s", level.approve().api());
-        say("           direct %s   api/direct p50 %.2f, p99 %.2f", level.approve().direct(),
+        run.say("  approve  api    %s", level.approve().api());
+        run.say("           direct %s   api/direct p50 %.2f, p99 %.2f", level.approve().direct(),
             level.approve().ratioP50(), level.approve().ratioP99());
       }
 
-      progress.say("staleness: approve, then poll the approver's claimable list");
+      run.progress.say("staleness: approve, then poll the approver's claimable list");
       List<Long> stale = new ArrayList<>();
       int polls = 0;
       int fresh = 0;
       for (int s = 0; s < samples.size(); s++) {
-        checkDeadline();
+        run.checkDeadline();
         String watcher = "watcher-" + s;
         String id = samples.get(s);
         long giveUp = System.nanoTime() + Duration.ofSeconds(30).toNanos();
@@ -369,15 +347,15 @@ public final class ApiBench {
           Thread.sleep(5);
         }
       }
-      progress.clear();
+      run.progress.clear();
       Stats staleness = Stats.of(stale);
-      say("staleness (approve answered -> a list of the approver's without it, polled every 5 ms): %s;"
+      run.say("staleness (approve answered -> a list of the approver's without it, polled every 5 ms): %s;"
           + " %d polls, %d of %d samples fresh at the first poll", staleness, polls, fresh, samples.size());
-      Result result = new Result(options.approvals(), options.users(), options.approvers(), requests.size(), rate,
-          visible, results, staleness, polls, fresh, loadBefore, load());
+      Result result = new Result(options.approvals(), options.users(), options.approvers(), requests.size(), started.perSecond(),
+          started.visibleSeconds(), results, staleness, polls, fresh, loadBefore, load());
       Level goal = result.at(GOAL_CALLERS);
       if (goal != null) {
-        say("goals at %d callers: list p99 %.1f ms (goal <= %.0f ms: %s); approve api/direct p50 %.2f, p99 %.2f"
+        run.say("goals at %d callers: list p99 %.1f ms (goal <= %.0f ms: %s); approve api/direct p50 %.2f, p99 %.2f"
                 + " (goal <= %.1f: %s)",
             GOAL_CALLERS, goal.list().api().p99(), LIST_P99_GOAL_MS,
             goal.list().api().p99() <= LIST_P99_GOAL_MS ? "met" : "MISSED",
@@ -385,85 +363,23 @@ public final class ApiBench {
             goal.approve().ratioP50() <= ACTION_RATIO_GOAL && goal.approve().ratioP99() <= ACTION_RATIO_GOAL
                 ? "met" : "MISSED");
       }
-      say("load average: before %s, after %s", loadBefore, result.loadAfter());
+      run.say("load average: before %s, after %s", loadBefore, result.loadAfter());
       return result;
     } finally {
-      progress.clear();
+      run.progress.clear();
     }
   }
 
-  private ObjectNode request(String requestId, List<String> offered) {
-    ObjectNode request = JSON.createObjectNode();
-    request.put("requestId", requestId);
-    request.put("title", "API bench " + requestId);
-    request.put("requester", "requester-" + Math.floorMod(requestId.hashCode(), 20));
-    ObjectNode step = request.putArray("steps").addObject();
-    step.put("name", "review");
-    offered.forEach(step.putArray("approvers")::add);
-    return request;
+  private static ObjectNode request(String requestId, List<String> offered) {
+    return ApprovalLoad.request("API bench", requestId, offered);
   }
 
-  private void startAll(List<ObjectNode> requests, String taskQueue) throws Exception {
-    AtomicInteger next = new AtomicInteger();
-    AtomicInteger done = new AtomicInteger();
-    progress.show(() -> "starting approvals: " + done.get() + " of " + requests.size());
-    ExecutorService pool = Executors.newFixedThreadPool(options.concurrency());
-    try {
-      List<Future<?>> futures = new ArrayList<>();
-      for (int t = 0; t < options.concurrency(); t++) {
-        futures.add(pool.submit(() -> {
-          for (int i = next.getAndIncrement(); i < requests.size(); i = next.getAndIncrement()) {
-            checkDeadline();
-            approvals.start(requests.get(i), taskQueue);
-            done.incrementAndGet();
-          }
-          return null;
-        }));
-      }
-      for (Future<?> future : futures) {
-        future.get();
-      }
-    } finally {
-      pool.shutdownNow();
-      progress.stopShowing();
-    }
-  }
-
-  interface Call {
-    /** The {@code n}-th call of {@code caller}. */
-    void run(int caller, int n) throws Exception;
-  }
-
-  /** {@code total} calls from {@code callers} threads, each one call at a time; their latencies into {@code into}. */
-  private void run(int callers, int total, Call call, List<Long> into) throws Exception {
-    List<Long> latencies = Collections.synchronizedList(new ArrayList<>());
-    ExecutorService pool = Executors.newFixedThreadPool(callers);
-    try {
-      List<Future<?>> futures = new ArrayList<>();
-      for (int c = 0; c < callers; c++) {
-        int caller = c;
-        futures.add(pool.submit(() -> {
-          // Calls go to the callers in turn, so each caller's queue of approvals has what it takes.
-          for (int n = 0; caller + n * callers < total; n++) {
-            checkDeadline();
-            long began = System.nanoTime();
-            call.run(caller, n);
-            latencies.add(System.nanoTime() - began);
-          }
-          return null;
-        }));
-      }
-      for (Future<?> future : futures) {
-        future.get();
-      }
-    } finally {
-      pool.shutdownNow();
-    }
-    into.addAll(latencies);
+  private void into(int callers, int total, Callers.Call call, List<Long> into) throws Exception {
+    into.addAll(Callers.run(callers, total, call, run::checkDeadline));
   }
 
   private HttpResponse<String> send(HttpRequest request) throws Exception {
-    HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> response = run.http.send(request, HttpResponse.BodyHandlers.ofString());
     if (response.statusCode() != 200) {
       throw new IllegalStateException(
           request.method() + " " + request.uri() + " answered " + response.statusCode() + ": " + response.body());
@@ -506,51 +422,6 @@ public final class ApiBench {
         .build());
   }
 
-  /** The API jar in development mode, on free loopback ports, unthrottled; waits until /readyz says so. */
-  private ChildProcess startApi(Path jar, BenchRig rig, String taskQueue) throws Exception {
-    int port = ChildProcess.freePort();
-    int management = ChildProcess.freePort();
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(ScaleBench.splitOptions(options.apiJavaOpts()));
-    command.addAll(List.of("-jar", jar.toString()));
-    Map<String, String> env = new LinkedHashMap<>(rig.cliEnv());
-    env.put("SERVER_PORT", Integer.toString(port));
-    env.put("MANAGEMENT_SERVER_PORT", Integer.toString(management));
-    env.put("OVERDUE_API_REQUESTS_PER_SECOND", "1000000");
-    env.put("OVERDUE_API_TASK_QUEUE", taskQueue);
-    progress.say("starting the API: " + String.join(" ", command) + " (SERVER_PORT=" + port + ")");
-    ChildProcess api = ChildProcess.start("API", command, options.rig().root(), env,
-        options.rig().runDir().resolve("api.log"));
-    base = "http://127.0.0.1:" + port;
-    try {
-      long giveUp = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-      while (true) {
-        checkDeadline();
-        if (!api.isAlive()) {
-          throw new IllegalStateException("the API exited:\n" + api.logTail(40));
-        }
-        try {
-          HttpResponse<String> ready =
-              http.send(HttpRequest.newBuilder(URI.create(base + "/readyz")).GET().build(),
-                  HttpResponse.BodyHandlers.ofString());
-          if (ready.statusCode() == 200) {
-            return api;
-          }
-        } catch (java.io.IOException notYet) {
-          // still starting
-        }
-        if (System.nanoTime() > giveUp) {
-          throw new IllegalStateException("the API was not ready within 90 s:\n" + api.logTail(40));
-        }
-        Thread.sleep(250);
-      }
-    } catch (Exception | Error e) {
-      api.close();
-      throw e;
-    }
-  }
-
   /** The load average (1, 5, 15 min) from /proc/loadavg. */
   static String load() {
     try {
@@ -561,16 +432,6 @@ public final class ApiBench {
     }
   }
 
-  private void checkDeadline() {
-    if (System.nanoTime() > deadline) {
-      throw new IllegalStateException("the bench ran past its --timeout");
-    }
-  }
-
-  private void say(String format, Object... args) {
-    out.println(String.format(Locale.ROOT, format, args));
-    out.flush();
-  }
 
   static double round(double value) {
     return Double.isNaN(value) ? Double.NaN : Math.round(value * 1000) / 1000.0;

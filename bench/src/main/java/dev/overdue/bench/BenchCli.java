@@ -36,7 +36,8 @@ import picocli.CommandLine.Parameters;
       BenchCli.Cli.class,
       BenchCli.Cost.class,
       BenchCli.Profile.class,
-      BenchCli.Api.class
+      BenchCli.Api.class,
+      BenchCli.Inbox.class
     })
 public final class BenchCli {
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -479,16 +480,91 @@ public final class BenchCli {
         "stderr; figures on stdout, the last line one JSON object."
       })
   static final class Api implements Callable<Integer> {
-    @Option(names = "--approvals", defaultValue = "10000", paramLabel = "K",
-        description = "Open approvals in the background (default ${DEFAULT-VALUE}); the approves' own come on top.")
-    int approvals;
-
     @Option(names = "--callers", defaultValue = "1,10,50", split = ",", paramLabel = "N",
         description = "Concurrent callers, one level each (default ${DEFAULT-VALUE}).")
     List<Integer> callers;
 
+    @Option(names = "--staleness", defaultValue = "50", paramLabel = "N", description = "Staleness samples (default ${DEFAULT-VALUE}).")
+    int staleness;
+
+    @CommandLine.Mixin
+    HttpBench http;
+
+    @Override
+    public Integer call() throws Exception {
+      if (http.quick) {
+        callers = http.quick();
+        staleness = 5;
+      }
+      if (http.invalid(callers, 0)) {
+        return ExitCodes.USAGE;
+      }
+      if (staleness < 1) {
+        System.err.println("--staleness must be at least 1");
+        return ExitCodes.USAGE;
+      }
+      return http.run("api", callers, List.of("--staleness", Integer.toString(staleness)), "API JVM " + http.apiJavaOpts,
+          List.of(), runDir -> new ApiBench(
+                  new ApiBench.Options(http.approvals, callers, http.requests, http.users, http.approvers, staleness,
+                      http.warmup, http.concurrency, http.apiJavaOpts, http.rig(runDir), http.timeout),
+                  System.out, System.err)
+              .run()
+              .json());
+    }
+  }
+
+  @Command(
+      name = "inbox",
+      mixinStandardHelpOptions = true,
+      description = {
+        "The inbox (inbox/target/overdue-inbox.jar, development mode) in front of the HTTP task API",
+        "(http-api/target/overdue-api.jar) on a dev server with the worker jar and K open approvals over a",
+        "directory of users. C people, each signed in to the inbox with a session of their own, open their",
+        "list (GET /tasks?view=claimable) and a task page offered to them (GET /tasks/{id}); the baseline,",
+        "measured in the same run: the API calls each page makes, made directly (the list's GET",
+        "/api/v1/tasks; the task page's four reads side by side). p50/p95/p99 of both, the inbox's own",
+        "server time from its Prometheus histogram, ratios inbox/baseline. Goal at 10 people: p95 <= 200 ms",
+        "for both pages. Progress on stderr; figures on stdout, the last line one JSON object."
+      })
+  static final class Inbox implements Callable<Integer> {
+    @Option(names = "--callers", defaultValue = "1,10", split = ",", paramLabel = "N",
+        description = "Concurrent people, one level each (default ${DEFAULT-VALUE}).")
+    List<Integer> callers;
+
+    @Option(names = "--inbox-java-opts", defaultValue = "-Xmx512m", paramLabel = "OPTIONS",
+        description = "JVM options of the inbox process (default ${DEFAULT-VALUE}).")
+    String inboxJavaOpts;
+
+    @CommandLine.Mixin
+    HttpBench http;
+
+    @Override
+    public Integer call() throws Exception {
+      if (http.quick) {
+        callers = http.quick();
+      }
+      // A person's task page is an approval offered to them: there must be some.
+      if (http.invalid(callers, 1)) {
+        return ExitCodes.USAGE;
+      }
+      return http.run("inbox", callers, List.of(), "API JVM " + http.apiJavaOpts + ", inbox JVM " + inboxJavaOpts,
+          List.of("inbox/target/overdue-inbox.jar"), runDir -> new InboxBench(
+                  new InboxBench.Options(http.approvals, callers, http.requests, http.users, http.approvers, http.warmup,
+                      http.concurrency, http.apiJavaOpts, inboxJavaOpts, http.rig(runDir), http.timeout),
+                  System.out, System.err)
+              .run()
+              .json());
+    }
+  }
+
+  /** The options and the start of the benches over the HTTP task API (api, inbox). */
+  static final class HttpBench {
+    @Option(names = "--approvals", defaultValue = "10000", paramLabel = "K",
+        description = "Open approvals in the background (default ${DEFAULT-VALUE}).")
+    int approvals;
+
     @Option(names = "--requests", defaultValue = "500", paramLabel = "N",
-        description = "Calls per level, kind and side: lists, and approves (default ${DEFAULT-VALUE}).")
+        description = "Calls per level, kind and side (default ${DEFAULT-VALUE}).")
     int requests;
 
     @Option(names = "--users", defaultValue = "200", paramLabel = "N", description = "Users in the directory (default ${DEFAULT-VALUE}).")
@@ -497,9 +573,6 @@ public final class BenchCli {
     @Option(names = "--approvers", defaultValue = "2", paramLabel = "N",
         description = "Users each background approval's step is offered to (default ${DEFAULT-VALUE}).")
     int approvers;
-
-    @Option(names = "--staleness", defaultValue = "50", paramLabel = "N", description = "Staleness samples (default ${DEFAULT-VALUE}).")
-    int staleness;
 
     @Option(names = "--warmup", defaultValue = "100", paramLabel = "N",
         description = "Calls of each kind and side before the first level, not measured (default ${DEFAULT-VALUE}).")
@@ -510,7 +583,7 @@ public final class BenchCli {
     int concurrency;
 
     @Option(names = "--quick",
-        description = "The smallest run, for tests: 50 approvals, callers 1,2, 10 requests, 10 users, 5 samples, 5 warm-up calls.")
+        description = "The smallest run, for tests: 50 approvals, callers 1,2, 10 requests, 10 users, 5 warm-up calls.")
     boolean quick;
 
     @Option(names = "--address", paramLabel = "HOST:PORT",
@@ -525,61 +598,94 @@ public final class BenchCli {
         description = "Give up (and stop everything started) after this long (default ${DEFAULT-VALUE}).")
     Duration timeout;
 
-    @Override
-    public Integer call() throws Exception {
-      if (quick) {
-        approvals = 50;
-        callers = List.of(1, 2);
-        requests = 10;
-        users = 10;
-        staleness = 5;
-        warmup = 5;
-      }
-      if (approvals < 0 || callers.isEmpty() || callers.stream().anyMatch(c -> c < 1) || requests < 1 || users < 1
-          || approvers < 1 || approvers > users || staleness < 1 || warmup < 0 || concurrency < 1) {
-        System.err.println("--callers, --requests, --users, --approvers (at most --users), --staleness and"
-            + " --concurrency must be at least 1; --approvals and --warmup at least 0");
+    private String server;
+    private Path root;
+
+    interface Bench {
+      /** Runs in {@code runDir} (its logs); the figures. */
+      Map<String, Object> figures(Path runDir) throws Exception;
+    }
+
+    /**
+     * Starts the run ({@link #begin}), runs {@code bench} and prints its figures as one JSON line;
+     * the exit code.
+     */
+    int run(String name, List<Integer> callers, List<String> more, String jvms, List<String> jars, Bench bench)
+        throws Exception {
+      Path runDir = begin(name, callers, more, jvms, jars);
+      if (runDir == null) {
         return ExitCodes.USAGE;
       }
-      String server = server(address);
-      Path root = Scale.root();
-      for (Path needed : List.of(root.resolve("worker/target/overdue-worker.jar"), root.resolve("http-api/target/overdue-api.jar"))) {
-        if (!Files.isRegularFile(needed)) {
-          System.err.println(needed + " is missing: build with mvn -B -DskipTests -pl bench -am package");
-          return ExitCodes.USAGE;
-        }
-      }
-      List<String> command = new ArrayList<>(List.of("bin/overdue bench api", "--approvals", Integer.toString(approvals),
-          "--callers", callers.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")),
-          "--requests", Integer.toString(requests), "--users", Integer.toString(users),
-          "--approvers", Integer.toString(approvers), "--staleness", Integer.toString(staleness),
-          "--warmup", Integer.toString(warmup)));
-      if (address != null) {
-        command.addAll(List.of("--address", address));
-      }
-      describeMachine(String.join(" ", command));
-      System.out.printf("# %s; server: %s; API JVM %s, worker JVM -Xmx1g; load average %s%n", Scale.cpuModel(),
-          server == null ? "a fresh dev server (bin/dev-server --headless)" : server, apiJavaOpts, ApiBench.load());
-      System.out.flush();
-      Path runDir = root.resolve("target/bench-api/"
-          + java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-      ApiBench.Result result;
+      Map<String, Object> figures;
       try {
-        result = new ApiBench(
-                new ApiBench.Options(approvals, callers, requests, users, approvers, staleness, warmup, concurrency,
-                    apiJavaOpts, new BenchRig.Options(root, server, List.of(), "-Xmx1g", runDir), timeout),
-                System.out, System.err)
-            .run();
+        figures = bench.figures(runDir);
       } catch (RuntimeException e) {
-        System.err.println("bench api failed: " + e.getMessage() + " (logs: " + runDir + ")");
+        System.err.println("bench " + name + " failed: " + e.getMessage() + " (logs: " + runDir + ")");
         if (System.getenv("OVERDUE_DEBUG") != null) {
           e.printStackTrace();
         }
         return ExitCodes.UNEXPECTED;
       }
-      System.out.println(JSON.copy().disable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(result.json()));
+      System.out.println(JSON.copy().disable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(figures));
       return ExitCodes.DONE;
     }
+
+    /** --quick's sizes; the callers it gives. */
+    List<Integer> quick() {
+      approvals = 50;
+      requests = 10;
+      users = 10;
+      warmup = 5;
+      return List.of(1, 2);
+    }
+
+    /** True, with the reason on stderr, when the options cannot make a run. */
+    boolean invalid(List<Integer> callers, int leastApprovals) {
+      if (approvals < leastApprovals || callers.isEmpty() || callers.stream().anyMatch(c -> c < 1) || requests < 1 || users < 1
+          || approvers < 1 || approvers > users || warmup < 0 || concurrency < 1) {
+        System.err.println("--callers, --requests, --users, --approvers (at most --users) and --concurrency must be"
+            + " at least 1; --warmup at least 0; --approvals at least " + leastApprovals);
+        return true;
+      }
+      return false;
+    }
+
+    /**
+     * Checks that the jars are built, prints the command and the machine; the run's directory for
+     * its logs, or null (the reason on stderr) when a jar is missing.
+     */
+    Path begin(String name, List<Integer> callers, List<String> more, String jvms, List<String> jars) throws Exception {
+      server = server(address);
+      root = Scale.root();
+      List<String> needed = new ArrayList<>(List.of("worker/target/overdue-worker.jar", "http-api/target/overdue-api.jar"));
+      needed.addAll(jars);
+      for (String jar : needed) {
+        if (!Files.isRegularFile(root.resolve(jar))) {
+          System.err.println(root.resolve(jar) + " is missing: build with mvn -B -DskipTests -pl bench -am package");
+          return null;
+        }
+      }
+      List<String> command = new ArrayList<>(List.of("bin/overdue bench " + name, "--approvals", Integer.toString(approvals),
+          "--callers", callers.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")),
+          "--requests", Integer.toString(requests), "--users", Integer.toString(users),
+          "--approvers", Integer.toString(approvers)));
+      command.addAll(more);
+      command.addAll(List.of("--warmup", Integer.toString(warmup)));
+      if (address != null) {
+        command.addAll(List.of("--address", address));
+      }
+      describeMachine(String.join(" ", command));
+      System.out.printf("# %s; server: %s; %s, worker JVM -Xmx1g; load average %s%n", Scale.cpuModel(),
+          server == null ? "a fresh dev server (bin/dev-server --headless)" : server, jvms, ApiBench.load());
+      System.out.flush();
+      return root.resolve("target/bench-" + name + "/"
+          + java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+    }
+
+    BenchRig.Options rig(Path runDir) {
+      return new BenchRig.Options(root, server, List.of(), "-Xmx1g", runDir);
+    }
+
   }
 
   static void describeMachine(String command) {

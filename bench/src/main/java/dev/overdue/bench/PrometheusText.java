@@ -63,6 +63,22 @@ final class PrometheusText {
     return found ? sum : Double.NaN;
   }
 
+  /**
+   * A histogram's cumulative buckets: for each upper bound ({@code le}, +Inf included) the summed
+   * count of the series {@code name}_bucket whose other labels pass {@code labels}.
+   */
+  java.util.NavigableMap<Double, Double> buckets(String name, Predicate<Map<String, String>> labels) {
+    java.util.NavigableMap<Double, Double> buckets = new java.util.TreeMap<>();
+    for (Sample sample : samples) {
+      String le = sample.labels().get("le");
+      if (sample.name().equals(name + "_bucket") && le != null && labels.test(sample.labels())) {
+        double bound = le.equals("+Inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(le);
+        buckets.merge(bound, sample.value(), Double::sum);
+      }
+    }
+    return buckets;
+  }
+
   double sum(String name) {
     return sum(name, labels -> true);
   }

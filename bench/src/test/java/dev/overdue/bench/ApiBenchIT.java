@@ -5,15 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /**
  * {@code bin/overdue bench api --quick} end to end: a dev server, the worker jar and the API jar,
@@ -25,20 +20,7 @@ class ApiBenchIT {
     Path root = BenchCli.Scale.root();
     assumeTrue(Files.isRegularFile(root.resolve("http-api/target/overdue-api.jar")),
         "http-api/target/overdue-api.jar is built by mvn -pl bench -am package");
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    PrintStream out = System.out;
-    int exit;
-    try (PrintStream captured = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-      System.setOut(captured);
-      exit = new CommandLine(new BenchCli()).execute("api", "--quick", "--timeout", "PT10M");
-    } finally {
-      System.setOut(out);
-    }
-    String printed = bytes.toString(StandardCharsets.UTF_8);
-    out.print(printed);
-    assertEquals(0, exit, printed);
-    List<String> lines = printed.strip().lines().toList();
-    JsonNode json = new ObjectMapper().readTree(lines.get(lines.size() - 1));
+    JsonNode json = QuickRun.of("api", "--quick", "--timeout", "PT10M").json();
 
     assertEquals("api", json.path("scenario").asText());
     assertEquals(50, json.path("approvals").asInt());

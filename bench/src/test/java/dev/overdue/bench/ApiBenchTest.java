@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /** The pure parts of {@code bench api}: percentiles, ratios and the goals. No timing. */
 class ApiBenchTest {
   /** 1..100 ms, each times {@code factor}. */
-  private static Stats millis(double factor) {
+  static Stats millis(double factor) {
     List<Long> nanos = new ArrayList<>();
     for (int i = 100; i >= 1; i--) {
       nanos.add(Math.round(i * factor * 1_000_000));
