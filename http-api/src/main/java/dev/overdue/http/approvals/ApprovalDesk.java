@@ -66,10 +66,20 @@ class ApprovalDesk {
     return status;
   }
 
-  /** Any other read, once {@link #status} said the caller may see the approval. */
+  /**
+   * Any other read, answered only once {@link #status} said the caller may see the approval. Both
+   * are asked at once (a page's reads then take one query's time, not two); an answer the caller
+   * may not see is dropped unread.
+   */
   <T> T read(Caller caller, String id, Supplier<T> query) {
-    status(caller, id);
-    return answer(id, query);
+    CompletableFuture<T> future = CompletableFuture.supplyAsync(query, waiting);
+    try {
+      status(caller, id);
+    } catch (RuntimeException hidden) {
+      future.cancel(true);
+      throw hidden;
+    }
+    return answer(id, future);
   }
 
   /**
@@ -118,7 +128,11 @@ class ApprovalDesk {
 
   /** {@code call}'s answer within the settings' answerTimeout; Temporal's failures as the API's. */
   private <T> T answer(String id, Supplier<T> call) {
-    CompletableFuture<T> future = CompletableFuture.supplyAsync(call, waiting);
+    return answer(id, CompletableFuture.supplyAsync(call, waiting));
+  }
+
+  /** {@code future}'s answer within the settings' answerTimeout; Temporal's failures as the API's. */
+  private <T> T answer(String id, CompletableFuture<T> future) {
     try {
       return future.get(settings.answerTimeout().toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException late) {
