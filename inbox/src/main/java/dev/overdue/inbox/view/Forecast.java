@@ -26,7 +26,11 @@ public final class Forecast {
       Instant at = Instant.parse(entry.path("at").asString());
       String when = condition(entry.path("kind").asString(""), entry.path("timer").asString(""), dates.brief(at));
       String what = effect(entry.path("action").asString(""), targets(entry.path("targets")));
-      String resumed = "at".equals(entry.path("when").asString("at")) ? "" : " (" + entry.path("when").asString() + ")";
+      String resumed = switch (entry.path("when").asString("at")) {
+        case "at" -> "";
+        case "on resume" -> " (when the approval is resumed)";
+        default -> " (if the approval is resumed by then)";
+      };
       String note = entry.path("note").isString() ? " — " + entry.path("note").asString() : "";
       lines.add(new Line(when + ", " + what + resumed + note + ".", dates.exact(at), at.toString(),
           !"warn".equals(entry.path("action").asString(""))));

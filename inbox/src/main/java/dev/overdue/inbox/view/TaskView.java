@@ -115,7 +115,8 @@ public class TaskView {
     for (JsonNode timer : status.path("timers")) {
       String expires = timer.path("expiresAt").asString(null);
       Map<String, Object> row = new LinkedHashMap<>();
-      row.put("name", timer.path("name").asString());
+      row.put("name", Words.timer(timer.path("kind").asString(null), timer.path("name").asString(),
+          timer.path("step").asString(null)));
       row.put("state", timer.path("expired").asBoolean() ? "expired" : timer.path("state").asString("").toLowerCase(java.util.Locale.ROOT));
       row.put("when", expires == null ? "—" : Dates.due(Instant.parse(expires), now).replace("overdue by", "passed"));
       row.put("exact", expires == null ? "" : dates.exact(Instant.parse(expires)));
