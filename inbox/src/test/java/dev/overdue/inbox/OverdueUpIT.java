@@ -20,9 +20,9 @@ import org.junit.jupiter.api.Timeout;
 /**
  * The README's quick start as a new user runs it, from the repository root: {@code bin/overdue-up}
  * brings up a dev server, the worker, the API and the inbox; the README's {@code bin/overdue start}
- * line starts carol's request; in the inbox (development mode) alice claims and approves the manager step and
- * frank the finance step; Ctrl-C stops everything it started. On free ports, so a developer's own
- * Temporal on 7233 is left alone.
+ * line starts carol's request; in the inbox (development mode) alice claims and approves the
+ * manager step and frank the finance step; stopping it (SIGTERM, as Ctrl-C) stops everything it
+ * started. On free ports, so a developer's own Temporal on 7233 is left alone.
  */
 @Timeout(value = 8, unit = TimeUnit.MINUTES)
 class OverdueUpIT {
@@ -61,8 +61,15 @@ class OverdueUpIT {
       assertTrue(Files.readString(dir.resolve("last-command.out")).contains("APPROVED"),
           Files.readString(dir.resolve("last-command.out")));
     } finally {
-      new ProcessBuilder("kill", "-INT", Long.toString(up.pid())).start().waitFor();
-      assertTrue(up.waitFor(60, TimeUnit.SECONDS), "Ctrl-C stops overdue-up");
+      // SIGTERM, which it handles as Ctrl-C: a build started in the background (as CI may start
+      // it) has SIGINT ignored, and bash cannot trap a signal ignored when it started.
+      new ProcessBuilder("kill", "-TERM", Long.toString(up.pid())).start().waitFor();
+      boolean stopped = up.waitFor(60, TimeUnit.SECONDS);
+      if (!stopped) {
+        up.descendants().forEach(ProcessHandle::destroyForcibly);
+        up.destroyForcibly();
+      }
+      assertTrue(stopped, "SIGTERM stops overdue-up and what it started: " + Files.readString(out));
     }
     for (int port : List.of(temporal, api, inbox)) {
       assertFalse(answers(port), "nothing is left on port " + port + ": " + Files.readString(out));
