@@ -72,6 +72,8 @@ class InboxBrowserIT {
   static void stack(DynamicPropertyRegistry properties) {
     properties.add("overdue.inbox.api-url", api::url);
     properties.add("server.port", () -> PORT);
+    properties.add("overdue.inbox.request-types",
+        () -> Path.of("..", "docs", "examples", "request-types").toAbsolutePath().normalize().toString());
   }
 
   private static GreenMail mailServer() {
@@ -286,5 +288,15 @@ class InboxBrowserIT {
     waitFor(driver -> driver.getCurrentUrl().contains("/sign-in"), "sent to sign in");
     assertTrue(browser.findElement(By.cssSelector(".development")).getText().contains("Development mode"));
     chromium.accessible("the sign-in page");
+  }
+
+  @Test
+  void theNewRequestPagesPassTheAccessibilityRules() {
+    signInAs("carol");
+    browser.get(url("/requests/new"));
+    chromium.accessible("the request types");
+    browser.get(url("/requests/new/purchase-order"));
+    assertFalse(browser.findElements(By.cssSelector("input[name='data.amount']")).isEmpty(), browser.getPageSource());
+    chromium.accessible("a new request's form");
   }
 }
