@@ -31,6 +31,8 @@ class OverdueUpIT {
   @Test
   void theQuickStartTakesThePurchaseOrderFromClaimToApprovalInTheInbox() throws Exception {
     int temporal = TemporalWithWorker.freePort();
+    // Its own: a free port's neighbour 1000 above (the default) may be taken.
+    int webUi = TemporalWithWorker.freePort();
     int api = TemporalWithWorker.freePort();
     int inbox = TemporalWithWorker.freePort();
     Path dir = Path.of("target", "overdue-up-it").toAbsolutePath();
@@ -41,6 +43,7 @@ class OverdueUpIT {
     builder.environment().putAll(Map.of(
         "OVERDUE_UP_DIR", dir.toString(),
         "OVERDUE_UP_TEMPORAL_PORT", Integer.toString(temporal),
+        "OVERDUE_UP_UI_PORT", Integer.toString(webUi),
         "OVERDUE_UP_API_PORT", Integer.toString(api),
         "OVERDUE_UP_INBOX_PORT", Integer.toString(inbox),
         // The metrics ports too, so that nothing here needs a fixed one.
@@ -71,7 +74,7 @@ class OverdueUpIT {
       }
       assertTrue(stopped, "SIGTERM stops overdue-up and what it started: " + Files.readString(out));
     }
-    for (int port : List.of(temporal, api, inbox)) {
+    for (int port : List.of(temporal, webUi, api, inbox)) {
       assertFalse(answers(port), "nothing is left on port " + port + ": " + Files.readString(out));
     }
   }
