@@ -29,7 +29,8 @@ public class TaskView {
     Map<String, Object> model = new LinkedHashMap<>();
     String id = status.path("requestId").asString();
     String current = status.path("currentStep").asString(null);
-    JsonNode currentStep = step(status, current);
+    JsonNode found = currentStep(status);
+    JsonNode currentStep = found.isMissingNode() ? null : found;
     model.put("id", id);
     model.put("title", status.path("title").asString(id));
     model.put("requester", status.path("requester").asString(""));
@@ -66,13 +67,18 @@ public class TaskView {
     return BUTTONS.getOrDefault(action, action);
   }
 
+  /** The approval's current step in its status; a missing node once it ended. */
+  public static JsonNode currentStep(JsonNode status) {
+    return step(status, status.path("currentStep").asString(null));
+  }
+
   private static JsonNode step(JsonNode status, String name) {
     for (JsonNode step : status.path("steps")) {
       if (step.path("name").asString().equals(name)) {
         return step;
       }
     }
-    return null;
+    return tools.jackson.databind.node.MissingNode.getInstance();
   }
 
   private List<Map<String, Object>> steps(JsonNode status, String current, String me) {

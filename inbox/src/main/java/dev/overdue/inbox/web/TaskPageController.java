@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Supplier;
 import org.springframework.stereotype.Controller;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -72,8 +73,8 @@ class TaskPageController {
       throw new ApiProblem(400, "there is no action " + action);
     }
     try {
-      JsonNode status = calls.get(APPROVAL, Map.of(), id);
-      calls.post(APPROVAL + "/" + action, body(action, fields, status), fields.get("key"), id);
+      // The status only where the body needs it (a decision's form, a detail's type): no read before a claim.
+      calls.post(APPROVAL + "/" + action, body(action, fields, () -> calls.get(APPROVAL, Map.of(), id)), fields.get("key"), id);
     } catch (ApiProblem problem) {
       if (!problem.refused()) {
         throw problem;
@@ -108,7 +109,7 @@ class TaskPageController {
     return model;
   }
 
-  private CompletableFuture<JsonNode> read(java.util.function.Supplier<JsonNode> call) {
+  private CompletableFuture<JsonNode> read(Supplier<JsonNode> call) {
     return CompletableFuture.supplyAsync(call, reads);
   }
 
@@ -138,7 +139,7 @@ class TaskPageController {
   }
 
   /** The API's body for {@code action}, from the submitted fields. */
-  private static ObjectNode body(String action, Map<String, String> fields, JsonNode status) {
+  private static ObjectNode body(String action, Map<String, String> fields, Supplier<JsonNode> status) {
     ObjectNode body = JsonNodeFactory.instance.objectNode();
     String comment = fields.get("comment");
     switch (action) {
@@ -146,7 +147,7 @@ class TaskPageController {
         if (comment != null && !comment.isBlank()) {
           body.put("comment", comment);
         }
-        JsonNode form = currentForm(status);
+        JsonNode form = TaskView.currentStep(status.get()).path("form");
         ObjectNode output = FormFields.values(form, fields, FormFields.OUTPUT);
         if (!output.isEmpty()) {
           body.set("output", output);
@@ -164,20 +165,10 @@ class TaskPageController {
         if (key.isBlank()) {
           throw new ApiProblem(400, "Choose the detail to change, then its new value.");
         }
-        body.putObject("data").set(key, DataRows.typed(status.path("data"), key, fields.getOrDefault("dataValue", "")));
+        body.putObject("data").set(key, DataRows.typed(status.get().path("data"), key, fields.getOrDefault("dataValue", "")));
       }
       default -> { }
     }
     return body;
-  }
-
-  private static JsonNode currentForm(JsonNode status) {
-    String current = status.path("currentStep").asString("");
-    for (JsonNode step : status.path("steps")) {
-      if (step.path("name").asString().equals(current)) {
-        return step.path("form");
-      }
-    }
-    return JsonNodeFactory.instance.missingNode();
   }
 }
