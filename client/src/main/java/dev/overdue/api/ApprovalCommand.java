@@ -115,6 +115,57 @@ public sealed interface ApprovalCommand {
   /** Ends the approval ABORTED. */
   record Abort(String reason) implements ApprovalCommand {}
 
+  /**
+   * WS-HumanTask stop: the owner (or a business administrator) stops working on the current step;
+   * it goes from IN_PROGRESS back to RESERVED, still theirs.
+   */
+  record Stop(String step, String user) implements ApprovalCommand {}
+
+  /**
+   * WS-HumanTask delegate (Camunda's and Flowable's delegateTask): the owner, or a business
+   * administrator, hands the current step to one person {@code to}, who becomes its owner (RESERVED)
+   * and a potential owner; the delegator is remembered, for {@link Resolve}.
+   */
+  record Delegate(String user, String to, String comment) implements ApprovalCommand {}
+
+  /**
+   * Flowable's resolveTask: the person a step was delegated to hands it back to whoever delegated it,
+   * who owns it again (RESERVED).
+   */
+  record Resolve(String user, String comment) implements ApprovalCommand {}
+
+  /**
+   * WS-HumanTask forward: a potential owner or the owner passes the current step on; they leave its
+   * potential owners, {@code to} (users, groups and roles, as for reassign) join, and it is offered
+   * again (READY).
+   */
+  record Forward(String user, List<String> to, String comment) implements ApprovalCommand {}
+
+  /**
+   * WS-HumanTask nominate: a business administrator adds {@code to} (users, groups and roles) to the
+   * current step's potential owners, typically of a step no one can act on; its state stays.
+   */
+  record Nominate(String user, List<String> to) implements ApprovalCommand {}
+
+  /**
+   * WS-HumanTask skip: ends a step declared {@code skippable: true} with the outcome SKIPPED, and
+   * the approval moves on as after an approval of it; by a potential owner, the requester or a
+   * business administrator, with a {@code reason}.
+   */
+  record Skip(String user, String reason) implements ApprovalCommand {}
+
+  /**
+   * WS-HumanTask setPriority: the owner or a business administrator sets the current step's
+   * priority, 0 (highest) to 10 (lowest).
+   */
+  record SetPriority(String user, Integer priority) implements ApprovalCommand {}
+
+  /**
+   * WS-HumanTask addComment: adds {@code text} to the current step's comments; by its potential
+   * owners, its owner, the requester and business administrators.
+   */
+  record Comment(String user, String text) implements ApprovalCommand {}
+
   /** The Signal and Update name. */
   default String name() {
     return ALL.entrySet().stream()
@@ -156,6 +207,14 @@ public sealed interface ApprovalCommand {
     all.put("updateData", UpdateData.class);
     all.put("reassign", Reassign.class);
     all.put("refreshOwners", RefreshOwners.class);
+    all.put("stop", Stop.class);
+    all.put("delegate", Delegate.class);
+    all.put("resolve", Resolve.class);
+    all.put("forward", Forward.class);
+    all.put("nominate", Nominate.class);
+    all.put("skip", Skip.class);
+    all.put("setPriority", SetPriority.class);
+    all.put("comment", Comment.class);
     return Collections.unmodifiableMap(all);
   }
 }

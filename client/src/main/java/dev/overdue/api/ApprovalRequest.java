@@ -14,7 +14,10 @@ import java.util.Map;
  * signed commands; it may not loosen it. {@code notifyOffered: false} keeps the message "a task
  * waits for you", sent to the potential owners when a step is offered to them, from being sent.
  * {@code dataForm} (the same small JSON Schema as a step's {@code form}) is what the requester
- * gives in {@code data}: the data must fit it at the start.
+ * gives in {@code data}: the data must fit it at the start. {@code businessAdministrators}
+ * (WS-HumanTask's business administrators: users) may delegate, forward, nominate, skip, stop,
+ * release, reprioritise, comment on and reassign any step, but decide none unless they are also
+ * among its potential owners.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ApprovalRequest(
@@ -29,10 +32,12 @@ public record ApprovalRequest(
     String calendar,
     String auth,
     Boolean notifyOffered,
-    Map<String, Object> dataForm) {
+    Map<String, Object> dataForm,
+    List<String> businessAdministrators) {
 
   public ApprovalRequest {
     data = data == null ? Map.of() : data;
+    businessAdministrators = businessAdministrators == null ? List.of() : List.copyOf(businessAdministrators);
     onTimeout = onTimeout == null ? List.of() : List.copyOf(onTimeout);
     steps = steps == null ? List.of() : List.copyOf(steps);
     timers = timers == null ? List.of() : List.copyOf(timers);
@@ -62,6 +67,24 @@ public record ApprovalRequest(
       List<TimerDefinition> timers,
       String calendar) {
     this(requestId, title, requester, data, timeout, onTimeout, steps, timers, calendar, null);
+  }
+
+  /** A request without business administrators. */
+  public ApprovalRequest(
+      String requestId,
+      String title,
+      String requester,
+      Map<String, Object> data,
+      String timeout,
+      List<HandlerDefinition> onTimeout,
+      List<StepDefinition> steps,
+      List<TimerDefinition> timers,
+      String calendar,
+      String auth,
+      Boolean notifyOffered,
+      Map<String, Object> dataForm) {
+    this(requestId, title, requester, data, timeout, onTimeout, steps, timers, calendar, auth, notifyOffered,
+        dataForm, null);
   }
 
   /** A request without a data form. */
@@ -105,7 +128,8 @@ public record ApprovalRequest(
    * distinctFrom: [an earlier step]} keep the requester, and whoever decided that step, off it (the
    * four-eyes principle). A {@code form} (a small JSON Schema: {@code type: object}, {@code
    * properties}, {@code required}) is the output the step asks for: a decision's {@code output} must
-   * fit it.
+   * fit it. {@code skippable: true} lets a potential owner, the requester or a business
+   * administrator skip it (WS-HumanTask skip): it ends with the outcome SKIPPED.
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   public record StepDefinition(
@@ -125,7 +149,8 @@ public record ApprovalRequest(
       Integer priority,
       List<String> notBy,
       List<String> distinctFrom,
-      Map<String, Object> form) {
+      Map<String, Object> form,
+      Boolean skippable) {
     public StepDefinition {
       approvers = approvers == null ? List.of() : List.copyOf(approvers);
       notBy = notBy == null ? List.of() : List.copyOf(notBy);
@@ -165,6 +190,30 @@ public record ApprovalRequest(
         List<OutcomeDefinition> outcomes) {
       this(name, title, approvers, offerTimeout, onOfferTimeout, timeout, onTimeout, startDeadlines,
           completionDeadlines, listeners, outcomes, null, null, null);
+    }
+
+    /** A step that cannot be skipped. */
+    public StepDefinition(
+        String name,
+        String title,
+        List<String> approvers,
+        String offerTimeout,
+        List<HandlerDefinition> onOfferTimeout,
+        String timeout,
+        List<HandlerDefinition> onTimeout,
+        List<DeadlineDefinition> startDeadlines,
+        List<DeadlineDefinition> completionDeadlines,
+        List<ListenerDefinition> listeners,
+        List<OutcomeDefinition> outcomes,
+        List<String> candidateGroups,
+        String assignee,
+        Integer priority,
+        List<String> notBy,
+        List<String> distinctFrom,
+        Map<String, Object> form) {
+      this(name, title, approvers, offerTimeout, onOfferTimeout, timeout, onTimeout, startDeadlines,
+          completionDeadlines, listeners, outcomes, candidateGroups, assignee, priority, notBy, distinctFrom,
+          form, null);
     }
 
     /** Without a form. */

@@ -48,11 +48,19 @@ public interface ApprovalWorkflow {
 
   /**
    * The task actions {@code user} may take now — claim, start, release, approve, reject, complete,
-   * reassign, update-data — by the same checks the commands get; for pages that offer only those.
+   * reassign, update-data, and on approvals started since task operations stop, delegate,
+   * resolve, forward, nominate, skip, set-priority, comment — by the same checks the commands get; for pages that offer only those.
    * A query: it changes nothing, and a signed command's token is still checked when it is sent.
    */
   @QueryMethod(name = "actions")
   List<String> actions(String user);
+
+  /**
+   * The latest comments on the approval's tasks ({@code comment}), oldest first: at most the 50
+   * latest, as {@code status} shows them.
+   */
+  @QueryMethod(name = "comments")
+  List<CommentInfo> comments();
 
   /** Every command with time, input, accepted or rejected and why; timer expiries as events. */
   @QueryMethod(name = "history")

@@ -10,7 +10,9 @@ import java.util.Map;
  * life (null in answers of workers older than counts: then {@code warnings} has them all), and the
  * audit trail ({@code history}) has each one as a {@link HistoryEntry#WARNING} entry. {@code auth}
  * is whether its commands must be signed: {@code required} or {@code optional}; null when off
- * (and in answers of workers older than signed commands).
+ * (and in answers of workers older than signed commands). {@code businessAdministrators} are the
+ * request's (null when none); {@code comments} the latest comments on the steps' tasks, oldest
+ * first, and {@code commentCount} how many there have been (both null when there are none).
  */
 public record StatusInfo(
     String requestId,
@@ -24,7 +26,19 @@ public record StatusInfo(
     List<WarningInfo> warnings,
     Map<String, Object> data,
     Long warningCount,
-    @JsonInclude(JsonInclude.Include.NON_NULL) String auth) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) String auth,
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<String> businessAdministrators,
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<CommentInfo> comments,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Long commentCount) {
+
+  /** A status without business administrators or comments (and from workers older than them). */
+  public StatusInfo(
+      String requestId, String title, String requester, String state, String suspendedReason,
+      String currentStep, List<StepInfo> steps, List<TimerInfo> timers, List<WarningInfo> warnings,
+      Map<String, Object> data, Long warningCount, String auth) {
+    this(requestId, title, requester, state, suspendedReason, currentStep, steps, timers, warnings, data,
+        warningCount, auth, null, null, null);
+  }
 
   /** A status of an approval without signed commands. */
   public StatusInfo(

@@ -16,7 +16,9 @@ import java.util.Map;
  * approval is every potential owner not excluded (what PotentialOwners lists, unless it was cut).
  * Null when none is excluded, and in answers of workers older than it. {@code form} is the
  * step's form as the request gave it (a JSON Schema object: {@code type}, {@code properties},
- * {@code required}), for a client to render; absent when the step has none.
+ * {@code required}), for a client to render; absent when the step has none. {@code skippable} is
+ * true when the step may be skipped (null otherwise); {@code delegatedBy} names who delegated the
+ * task to its owner, while it is delegated (null otherwise).
  */
 public record StepInfo(
     String name,
@@ -34,7 +36,19 @@ public record StepInfo(
     String assignee,
     int priority,
     @JsonInclude(JsonInclude.Include.NON_NULL) List<String> excludedOwners,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> form) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> form,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Boolean skippable,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String delegatedBy) {
+
+  /** A step that cannot be skipped and is not delegated. */
+  public StepInfo(
+      String name, String title, String state, String owner, List<String> approvers, String outcome,
+      String decidedBy, String comment, String completedAt, List<String> outcomes,
+      List<String> candidateGroups, List<String> potentialOwners, String assignee, int priority,
+      List<String> excludedOwners, Map<String, Object> form) {
+    this(name, title, state, owner, approvers, outcome, decidedBy, comment, completedAt, outcomes,
+        candidateGroups, potentialOwners, assignee, priority, excludedOwners, form, null, null);
+  }
 
   /** A step without a form. */
   public StepInfo(

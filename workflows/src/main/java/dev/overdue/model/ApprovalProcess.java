@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.overdue.api.ApprovalRequest;
 import dev.overdue.api.ApprovalRequest.OutcomeDefinition;
 import dev.overdue.api.ApprovalResult;
+import dev.overdue.api.CommentInfo;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.PlanEntry;
 import dev.overdue.api.StatusInfo;
@@ -43,6 +44,9 @@ public final class ApprovalProcess {
   private final ProcessTimers timers = new ProcessTimers();
   private final Warnings warnings;
   private final AuditTrail trail = new AuditTrail();
+  private final Comments comments = new Comments();
+  /** The request's business administrators (WS-HumanTask): users; carried over continue-as-new. */
+  private List<String> businessAdministrators = List.of();
   private final CommandRules commands = new CommandRules(this);
   private final Escalations escalations = new Escalations(this);
   private final OwnerLookups ownerLookups = new OwnerLookups(this);
@@ -168,6 +172,29 @@ public final class ApprovalProcess {
     this.authPolicy = policy;
   }
 
+  /** The request's business administrators: users who may manage any step but decide none of theirs. */
+  public List<String> businessAdministrators() {
+    return businessAdministrators;
+  }
+
+  void setBusinessAdministrators(List<String> users) {
+    this.businessAdministrators = users == null ? List.of() : List.copyOf(users);
+  }
+
+  /** Whether {@code user} is a business administrator of this approval (and it knows them). */
+  boolean isBusinessAdministrator(String user) {
+    return edition.knowsTaskOperations() && user != null && businessAdministrators.contains(user);
+  }
+
+  /** The latest comments on the approval's tasks, oldest first. */
+  public List<CommentInfo> comments() {
+    return comments.latest();
+  }
+
+  Comments commentThread() {
+    return comments;
+  }
+
   /** Whether an offered task tells whom it waits for ({@link Edition#tellsOffers}, unless the request says not). */
   boolean tellsOffers() {
     return edition.tellsOffers() && !offersUntold;
@@ -273,11 +300,30 @@ public final class ApprovalProcess {
         clearTimersOf(steps.get(skipped), now);
       }
       activate(next, now);
-    } else if (current == steps.size() - 1) {
+    } else {
+      moveOn(by, note, now);
+    }
+  }
+
+  /** After the current step: the next one is offered, or the approval ends APPROVED after the last. */
+  private void moveOn(String by, String note, Instant now) {
+    if (current == steps.size() - 1) {
       end(ProcessState.APPROVED, by, note, now);
     } else {
       activate(current + 1, now);
     }
+  }
+
+  /**
+   * WS-HumanTask skip: the current step ends undecided (OBSOLETE, outcome SKIPPED) and the approval
+   * moves on as after an approval of it; its timers are cleared and its listeners hear it deleted.
+   */
+  void skipCurrent(String by, String reason, Instant now) {
+    UserTask task = currentTask();
+    task.skip(by, reason, now);
+    clearTimersOf(task, now);
+    escalations.fireListeners(task, TaskListenerEvent.DELETED, now);
+    moveOn(by, reason, now);
   }
 
   /** The approval ends: undecided tasks become obsolete, every timer is cleared. */

@@ -104,4 +104,36 @@ public sealed interface Command {
       return new Recalculate(user, workerCalendar);
     }
   }
+
+  /** WS-HumanTask stop: IN_PROGRESS back to RESERVED; {@code step} optional, as for claim. */
+  record Stop(String step, String user) implements Command {}
+
+  /** WS-HumanTask delegate: {@code to}, one user, owns the current step. */
+  record Delegate(String user, String to, String comment) implements Command {}
+
+  /** A delegated step handed back to its delegator. */
+  record Resolve(String user, String comment) implements Command {}
+
+  /** WS-HumanTask forward: {@code user} leaves the potential owners, {@code to} join; offered again. */
+  record Forward(String user, List<String> to, String comment) implements Command {
+    public Forward {
+      to = List.copyOf(to);
+    }
+  }
+
+  /** WS-HumanTask nominate: {@code to} join the potential owners; the step's state stays. */
+  record Nominate(String user, List<String> to) implements Command {
+    public Nominate {
+      to = List.copyOf(to);
+    }
+  }
+
+  /** WS-HumanTask skip: a skippable step ends with the outcome SKIPPED. */
+  record Skip(String user, String reason) implements Command {}
+
+  /** WS-HumanTask setPriority: 0 (highest) to 10. */
+  record SetPriority(String user, int priority) implements Command {}
+
+  /** WS-HumanTask addComment, on the current step. */
+  record AddComment(String user, String text) implements Command {}
 }

@@ -24,11 +24,13 @@ final class CommandRules {
   }
 
   private final ApprovalProcess process;
+  private final TaskOperations operations;
   /** Set by a command whose effect the directory completes; see {@link #takeAwaited}. */
   private Integer awaited;
 
   CommandRules(ApprovalProcess process) {
     this.process = process;
+    this.operations = new TaskOperations(process, lookup -> awaited = lookup);
   }
 
   /** The change {@code command} makes at {@code now}, or a {@link RuleViolation} saying why not. */
@@ -88,6 +90,22 @@ final class CommandRules {
       return refreshOwners(c);
     } else if (command instanceof Command.Recalculate c) {
       return Recalculation.check(process, c, now);
+    } else if (command instanceof Command.Stop c) {
+      return operations.stop(c, now);
+    } else if (command instanceof Command.Delegate c) {
+      return operations.delegate(c, now);
+    } else if (command instanceof Command.Resolve c) {
+      return operations.resolve(c, now);
+    } else if (command instanceof Command.Forward c) {
+      return operations.forward(c, now);
+    } else if (command instanceof Command.Nominate c) {
+      return operations.nominate(c, now);
+    } else if (command instanceof Command.Skip c) {
+      return operations.skip(c, now);
+    } else if (command instanceof Command.SetPriority c) {
+      return operations.setPriority(c, now);
+    } else if (command instanceof Command.AddComment c) {
+      return operations.comment(c, now);
     } else if (command instanceof Command.Abort c) {
       if (c.reason() == null || c.reason().isBlank()) {
         throw new RuleViolation("abort needs a reason");
@@ -271,10 +289,13 @@ final class CommandRules {
     }
     offer(actions, "reassign", () -> reassignable(user));
     offer(actions, "update-data", () -> requesterOrOwner(user, "change the data"));
+    if (process.edition().knowsTaskOperations()) {
+      operations.offer(actions, user);
+    }
     return List.copyOf(actions);
   }
 
-  private static void offer(List<String> actions, String action, Runnable check) {
+  static void offer(List<String> actions, String action, Runnable check) {
     if (passes(check)) {
       actions.add(action);
     }
@@ -313,10 +334,12 @@ final class CommandRules {
 
   private Change release(Command.Release c, Instant now) {
     // Giving a task back is never refused by the four-eyes rules: an owner they exclude (an
-    // assignee an expression chose) can only hand it on this way.
-    UserTask task = currentTaskFor(c.step(), c.user());
+    // assignee an expression chose) can only hand it on this way. A business administrator may
+    // release any (WS-HumanTask).
+    boolean administrator = process.isBusinessAdministrator(c.user());
+    UserTask task = administrator ? currentTaskNamed(process, c.step(), c.user()) : currentTaskFor(c.step(), c.user());
     refuse(task.refusal(TaskEvent.RELEASE));
-    if (!task.owner().orElseThrow().equals(c.user())) {
+    if (!task.owner().orElseThrow().equals(c.user()) && !administrator) {
       throw new RuleViolation("only the owner " + task.owner().get() + " can release step " + task.name());
     }
     return () -> {
@@ -403,11 +426,12 @@ final class CommandRules {
 
   private void requesterOrOwner(String user, String what) {
     UserTask task = process.currentTask();
-    if (!user.equals(process.requester()) && !task.mayAct(user)) {
+    if (!user.equals(process.requester()) && !task.mayAct(user) && !process.isBusinessAdministrator(user)) {
       throw new RuleViolation(
           Texts.abbreviate(user, Texts.QUOTED_LENGTH) + " may not " + what + ": only the requester ("
               + Texts.quote(process.requester()) + ") and the potential owners of step " + task.name()
-              + " (" + task.owners().describe() + ") may");
+              + " (" + task.owners().describe() + ")"
+              + (process.businessAdministrators().isEmpty() ? "" : " and business administrators") + " may");
     }
   }
 
@@ -462,6 +486,20 @@ final class CommandRules {
 
   /** The current task, {@code step} if named, and {@code user} one of its potential owners. */
   private UserTask currentTaskFor(String step, String user) {
+    UserTask task = currentTaskNamed(process, step, user);
+    if (!task.mayAct(user)) {
+      throw new RuleViolation(
+          Texts.abbreviate(user, Texts.QUOTED_LENGTH) + " is not a potential owner of step " + task.name()
+              + " (" + task.owners().describe() + ")");
+    }
+    return task;
+  }
+
+  /**
+   * The current task of {@code process} for an action by {@code user}, {@code step} if named:
+   * refused while the approval is suspended, without a user, or for another step.
+   */
+  static UserTask currentTaskNamed(ApprovalProcess process, String step, String user) {
     if (process.state() == ProcessState.SUSPENDED) {
       throw new RuleViolation("task actions are not allowed while the process is suspended");
     }
@@ -474,11 +512,6 @@ final class CommandRules {
       throw new RuleViolation(
           (process.stepNamed(step).isPresent() ? "step " + shown + " is not the current step" : "unknown step " + shown)
               + " (current step: " + task.name() + ")");
-    }
-    if (!task.mayAct(user)) {
-      throw new RuleViolation(
-          Texts.abbreviate(user, Texts.QUOTED_LENGTH) + " is not a potential owner of step " + task.name()
-              + " (" + task.owners().describe() + ")");
     }
     return task;
   }
@@ -515,7 +548,7 @@ final class CommandRules {
     return user == null || user.isBlank() ? "anonymous" : user;
   }
 
-  private static void refuse(Optional<String> refusal) {
+  static void refuse(Optional<String> refusal) {
     refusal.ifPresent(reason -> {
       throw new RuleViolation(reason);
     });

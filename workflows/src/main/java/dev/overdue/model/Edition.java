@@ -39,10 +39,15 @@ public enum Edition {
   /** Change "shape-13": lists show what a task list needs; PotentialOwners is who may claim. */
   SHAPE_13,
   /** Change "shape-14": a decision's output is checked against its step's form. */
-  SHAPE_14;
+  SHAPE_14,
+  /**
+   * Change "shape-15": task operations (stop, delegate, resolve, forward, nominate, skip,
+   * setPriority, comment) and business administrators.
+   */
+  SHAPE_15;
 
   /** What a new approval runs by. */
-  public static final Edition CURRENT = SHAPE_14;
+  public static final Edition CURRENT = SHAPE_15;
 
   /** Publishes search attributes and names its activities for the Web UI. */
   public boolean inspectable() {
@@ -154,6 +159,16 @@ public enum Edition {
    */
   public boolean validatesForms() {
     return atLeast(SHAPE_14);
+  }
+
+  /**
+   * Knows the task operations beyond claim, start, release and decide — stop, delegate, resolve,
+   * forward, nominate, skip, setPriority, comment — and business administrators, who may take
+   * them. Before it, those commands were refused as unknown, and a business administrator who was
+   * no potential owner could neither release nor reassign.
+   */
+  public boolean knowsTaskOperations() {
+    return atLeast(SHAPE_15);
   }
 
   private boolean atLeast(Edition first) {

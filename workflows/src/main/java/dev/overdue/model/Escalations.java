@@ -169,6 +169,11 @@ final class Escalations {
    * only who sent it ({@code by}).
    */
   void tellReassigned(UserTask task, Notice notice, String by, Instant now) {
+    tellReassigned(task, task.owners().names(), notice, by, now);
+  }
+
+  /** As {@link #tellReassigned(UserTask, Notice, String, Instant)}, told to {@code people} only. */
+  void tellReassigned(UserTask task, List<String> people, Notice notice, String by, Instant now) {
     Notice told =
         notice != null
             ? notice
@@ -176,7 +181,7 @@ final class Escalations {
     triggered.add(
         new Expiry(
             told.source(), task.name(), told.dueAt(), told.firing(),
-            List.of(new TimerHandler.Notify(task.owners().names(), null)), Expiry.Cause.REASSIGNED,
+            List.of(new TimerHandler.Notify(people, null)), Expiry.Cause.REASSIGNED,
             told.kind(), told.by()));
   }
 

@@ -37,7 +37,14 @@ final class OwnerLookups {
    */
   private record Pending(
       OwnerLookup lookup, Purpose purpose, List<String> users, List<String> problems, String by,
-      Escalations.Notice notice, boolean command) {}
+      Escalations.Notice notice, boolean command, Joining joining) {}
+
+  /**
+   * Whom the found owners join, rather than replace: {@code base}, the owners the task keeps
+   * (WS-HumanTask forward: all but the forwarder; nominate: all); {@code reoffer} whether the task
+   * is offered again (forward) or keeps its state and owner (nominate).
+   */
+  record Joining(PotentialOwners base, boolean reoffer) {}
 
   private final ApprovalProcess process;
   private final List<OwnerLookup> queued = new ArrayList<>();
@@ -60,7 +67,7 @@ final class OwnerLookups {
   /** A task with candidate groups was created: their members are looked up. */
   void created(UserTask task) {
     if (task.owners().awaitsDirectory()) {
-      ask(task, Purpose.CREATED, task.owners().groups(), List.of(), List.of(), List.of(), null, null, false);
+      ask(task, Purpose.CREATED, task.owners().groups(), List.of(), List.of(), List.of(), null, null, false, null);
     }
   }
 
@@ -69,7 +76,7 @@ final class OwnerLookups {
    * their members.
    */
   int refresh(UserTask task, String by) {
-    return ask(task, Purpose.REFRESH, task.owners().groups(), List.of(), List.of(), List.of(), by, null, true);
+    return ask(task, Purpose.REFRESH, task.owners().groups(), List.of(), List.of(), List.of(), by, null, true, null);
   }
 
   /** A reassignment begun: decided at once ({@code outcome}), or waiting for {@code lookup}. */
@@ -82,24 +89,38 @@ final class OwnerLookups {
    */
   Started reassign(
       UserTask task, Roles.Targets targets, String by, Escalations.Notice notice, boolean command, Instant now) {
+    return change(task, targets, by, notice, command, null, now);
+  }
+
+  /**
+   * As {@link #reassign}, for a command, the owners found joining {@code joining}'s instead of
+   * replacing them (forward, nominate).
+   */
+  Started join(UserTask task, Roles.Targets targets, String by, Joining joining, Instant now) {
+    return change(task, targets, by, null, true, joining, now);
+  }
+
+  private Started change(
+      UserTask task, Roles.Targets targets, String by, Escalations.Notice notice, boolean command,
+      Joining joining, Instant now) {
     if (targets.names().isEmpty()) {
       return new Started(null,
           reassignTo(task, PotentialOwners.users(targets.users()), by, notice, targets.problems(), ++numbered,
-              command, now));
+              command, joining, now));
     }
     int lookup =
         ask(task, Purpose.REASSIGN, List.of(), targets.names(), targets.users(), targets.problems(), by, notice,
-            command);
+            command, joining);
     return new Started(lookup, "step " + task.name() + ": looking up " + Texts.list(targets.names())
         + " in the directory");
   }
 
   private int ask(
       UserTask task, Purpose purpose, List<String> groups, List<String> names, List<String> users,
-      List<String> problems, String by, Escalations.Notice notice, boolean command) {
+      List<String> problems, String by, Escalations.Notice notice, boolean command, Joining joining) {
     OwnerLookup lookup = new OwnerLookup(++numbered, task.name(), groups, names);
     queued.add(lookup);
-    pending.put(lookup.number(), new Pending(lookup, purpose, users, problems, by, notice, command));
+    pending.put(lookup.number(), new Pending(lookup, purpose, users, problems, by, notice, command, joining));
     return lookup.number();
   }
 
@@ -153,7 +174,8 @@ final class OwnerLookups {
               new PotentialOwners(List.copyOf(users), answer.groups(), answer.members(), null);
           List<String> problems = new ArrayList<>(asked.problems());
           problems.addAll(answer.problems());
-          yield reassignTo(task, found, asked.by(), asked.notice(), problems, number, asked.command(), now);
+          yield reassignTo(
+              task, found, asked.by(), asked.notice(), problems, number, asked.command(), asked.joining(), now);
         }
       };
     }
@@ -199,13 +221,17 @@ final class OwnerLookups {
    */
   private String reassignTo(
       UserTask task, PotentialOwners found, String by, Escalations.Notice notice, List<String> problems,
-      int number, boolean command, Instant now) {
+      int number, boolean command, Joining joining, Instant now) {
     if (found.isNobody()) {
-      String kept = kept(task, "the reassignment by " + by + " names nobody who can act", problems);
+      String kept = kept(task, (joining == null ? "the reassignment by " : "the change by ") + by
+          + " names nobody who can act", problems);
       if (!command) {
         process.addWarning(null, task.name(), kept, now);
       }
       return kept;
+    }
+    if (joining != null) {
+      return joined(task, found, by, joining, number, now);
     }
     task.reassign(found);
     task.setOwners(found, number);
@@ -214,6 +240,25 @@ final class OwnerLookups {
     // A command's reassignment has no notice: its sender is who the message names.
     process.escalations().tellReassigned(task, notice, notice == null ? by : null, now);
     return "step " + task.name() + " reassigned to " + Texts.list(found.names());
+  }
+
+  /** Forward or nominate: {@code found} join the owners the task keeps, and they alone are told. */
+  private String joined(
+      UserTask task, PotentialOwners found, String by, Joining joining, int number, Instant now) {
+    PotentialOwners owners = joining.base().plus(found);
+    List<String> newcomers =
+        found.names().stream().filter(name -> !joining.base().includes(name)).toList();
+    if (joining.reoffer()) {
+      task.reassign(owners);
+      process.timers().acceptanceOf(task).ifPresent(t -> t.ensureRunning(now));
+    }
+    task.setOwners(owners, number);
+    process.escalations().fireListeners(task, TaskListenerEvent.UPDATED, now);
+    if (!newcomers.isEmpty()) {
+      process.escalations().tellReassigned(task, newcomers, null, by, now);
+    }
+    return "step " + task.name() + (joining.reoffer() ? " forwarded to " : ": potential owners now ")
+        + Texts.list(joining.reoffer() ? found.names() : owners.names());
   }
 
   /**

@@ -36,6 +36,30 @@ record PotentialOwners(List<String> users, List<String> groups, List<String> mem
     return new PotentialOwners(users, groups, members, user);
   }
 
+  /** These and {@code more}: each list joined, each name once, in order; the assignee kept. */
+  PotentialOwners plus(PotentialOwners more) {
+    return new PotentialOwners(
+        joined(users, more.users), joined(groups, more.groups),
+        members == null || more.members == null ? null : joined(members, more.members), assignee);
+  }
+
+  /**
+   * These without {@code user} (WS-HumanTask forward: the forwarder leaves): no longer a candidate
+   * user, a member or the assignee. A group of theirs stays; a refresh of it would bring them back.
+   */
+  PotentialOwners without(String user) {
+    return new PotentialOwners(
+        users.stream().filter(u -> !u.equals(user)).toList(), groups,
+        members == null ? null : members.stream().filter(u -> !u.equals(user)).toList(),
+        user.equals(assignee) ? null : assignee);
+  }
+
+  private static List<String> joined(List<String> first, List<String> second) {
+    Set<String> all = new LinkedHashSet<>(first);
+    all.addAll(second);
+    return List.copyOf(all);
+  }
+
   /** The groups' members are still being looked up. */
   boolean awaitsDirectory() {
     return members == null;

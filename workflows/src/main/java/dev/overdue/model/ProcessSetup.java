@@ -51,6 +51,7 @@ final class ProcessSetup {
             edition, request.requestId(), request.title(), request.requester(), request.data(), kept);
     process.setAuthPolicy(auth);
     process.setNotifyOffered(request.notifyOffered());
+    process.setBusinessAdministrators(request.businessAdministrators());
     RequestLimits limits = new RequestLimits(request.calendar(), process.calendar(), edition);
     addTimer(process, ProcessTimers.PROCESS, TimerKind.PROCESS, null, limits.of(request.timeout(), null),
         request.onTimeout(), null);
@@ -64,6 +65,7 @@ final class ProcessSetup {
       }
       task.setDuties(SeparationOfDuties.of(step));
       task.setForm(step.form());
+      task.setSkippable(Boolean.TRUE.equals(step.skippable()));
       process.steps().add(task);
       addTimer(process, step.name() + ProcessTimers.ACCEPTANCE_SUFFIX, TimerKind.ACCEPTANCE, step.name(),
           limits.of(step.offerTimeout(), null), step.onOfferTimeout(), null);
@@ -134,7 +136,10 @@ final class ProcessSetup {
         // Older editions carried every warning and no count; their continued runs recorded that.
         process.edition().boundedState() ? process.warningCount() : null,
         process.authPolicy().keyUnlessOff(),
-        process.notifyOffered());
+        process.notifyOffered(),
+        process.businessAdministrators().isEmpty() ? null : process.businessAdministrators(),
+        process.commentThread().count() == 0 ? null : process.comments(),
+        process.commentThread().count() == 0 ? null : process.commentThread().count());
   }
 
   /**
@@ -197,6 +202,8 @@ final class ProcessSetup {
         snapshot.warningCount());
     process.setAuthPolicy(AuthPolicy.ofKeyUnlessOff(snapshot.auth()));
     process.setNotifyOffered(snapshot.notifyOffered());
+    process.setBusinessAdministrators(snapshot.businessAdministrators());
+    process.commentThread().restore(snapshot.comments(), snapshot.commentCount());
     snapshot.steps().forEach(step -> process.steps().add(UserTask.restore(step)));
     snapshot.timers()
         .forEach(saved -> {

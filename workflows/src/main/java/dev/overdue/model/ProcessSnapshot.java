@@ -3,6 +3,7 @@ package dev.overdue.model;
 import dev.overdue.api.ApprovalRequest.HandlerDefinition;
 import dev.overdue.api.ApprovalRequest.ListenerDefinition;
 import dev.overdue.api.ApprovalRequest.OutcomeDefinition;
+import dev.overdue.api.CommentInfo;
 import dev.overdue.api.TimerChange;
 import dev.overdue.api.WarningInfo;
 import java.util.List;
@@ -16,7 +17,8 @@ import java.util.Map;
  * outcomes before deadlines; candidate groups, assignees and priorities
  * before human tasks; a step's {@code notBy} and {@code distinctFrom} before separation of duties, its {@code form} before forms; {@code warningCount} before bounded state, when every warning was carried; {@code auth}
  * before signed commands, and whenever it is off; {@code notifyOffered} unless the request turned
- * offer notices off).
+ * offer notices off; {@code businessAdministrators}, {@code comments} and a step's
+ * {@code skippable} and {@code delegatedBy} before task operations).
  * Since bounded state ({@link Edition#boundedState}) only the latest warnings are carried, with the count
  * of all: nothing in a snapshot grows with the number of expiries, commands or changes. The audit trail is not carried: it stays in each run's history (see
  * {@link dev.overdue.api.HistoryEntry#CONTINUED_AS_NEW}), so the snapshot's size does not grow with the changes.
@@ -38,7 +40,20 @@ public record ProcessSnapshot(
     CalendarSettings calendar,
     Long warningCount,
     String auth,
-    Boolean notifyOffered) {
+    Boolean notifyOffered,
+    List<String> businessAdministrators,
+    List<CommentInfo> comments,
+    Long commentCount) {
+
+  /** A snapshot made before task operations (business administrators, comments). */
+  public ProcessSnapshot(
+      String requestId, String title, String requester, String state, String suspendedReason, int current,
+      String decidedBy, String comment, String completedAt, List<TaskSnapshot> steps, List<TimerSnapshot> timers,
+      List<WarningInfo> warnings, Map<String, Object> data, CalendarSettings calendar, Long warningCount,
+      String auth, Boolean notifyOffered) {
+    this(requestId, title, requester, state, suspendedReason, current, decidedBy, comment, completedAt, steps,
+        timers, warnings, data, calendar, warningCount, auth, notifyOffered, null, null, null);
+  }
 
   /** A snapshot made before offers were told ({@code notifyOffered}). */
   public ProcessSnapshot(
@@ -70,7 +85,9 @@ public record ProcessSnapshot(
       Integer priority,
       List<String> notBy,
       List<String> distinctFrom,
-      Map<String, Object> form) {}
+      Map<String, Object> form,
+      Boolean skippable,
+      String delegatedBy) {}
 
   public record TimerSnapshot(
       String name,

@@ -36,7 +36,9 @@ final class ProcessViews {
                         s.owners().assignee(),
                         s.priority(),
                         excluded(s, process),
-                        s.formDefinition().orElse(null)))
+                        s.formDefinition().orElse(null),
+                        s.skippable() ? Boolean.TRUE : null,
+                        s.delegatedBy().orElse(null)))
             .toList();
     return new StatusInfo(
         process.requestId(),
@@ -50,7 +52,10 @@ final class ProcessViews {
         process.warnings(),
         process.data(),
         process.warningCount(),
-        process.authPolicy().keyUnlessOff());
+        process.authPolicy().keyUnlessOff(),
+        process.businessAdministrators().isEmpty() ? null : process.businessAdministrators(),
+        process.commentThread().count() == 0 ? null : process.comments(),
+        process.commentThread().count() == 0 ? null : process.commentThread().count());
   }
 
   /** The potential owners the four-eyes rules keep off {@code step} while it is open; null if none. */

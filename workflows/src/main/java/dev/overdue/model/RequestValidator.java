@@ -148,6 +148,8 @@ public final class RequestValidator {
     }
     lengthProblem("title", request.title(), MAX_TITLE_LENGTH, problems::add);
     lengthProblem("requester", request.requester(), MAX_USER_LENGTH, problems::add);
+    StepOwnerDefinitions.names("businessAdministrators", "business administrator", request.businessAdministrators(),
+        problems::add);
     int dataLength = RequestJson.tree(request.data()).toString().length();
     if (dataLength > MAX_DATA_LENGTH) {
       problems.add(

@@ -52,7 +52,8 @@ final class StepOwnerDefinitions {
     return Optional.empty();
   }
 
-  private static void names(String at, String what, List<String> names, Consumer<String> problems) {
+  /** Names the request gives (users, groups): not blank, each a user name's length, not too many. */
+  static void names(String at, String what, List<String> names, Consumer<String> problems) {
     if (names.size() > RequestValidator.MAX_APPROVERS) {
       problems.accept(
           at + ": at most " + RequestValidator.MAX_APPROVERS + " " + what + "s, got " + names.size());

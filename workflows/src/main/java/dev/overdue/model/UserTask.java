@@ -19,6 +19,8 @@ public final class UserTask {
   public static final int HIGHEST_PRIORITY = 0;
   public static final int LOWEST_PRIORITY = 10;
   public static final int DEFAULT_PRIORITY = 5;
+  /** The outcome of a skipped step (WS-HumanTask skip): it ended undecided. */
+  public static final String SKIPPED = "SKIPPED";
 
   private final String name;
   private final String title;
@@ -40,6 +42,10 @@ public final class UserTask {
   private String decidedBy;
   private String comment;
   private Instant completedAt;
+  /** Whether a potential owner, the requester or a business administrator may skip it. */
+  private boolean skippable;
+  /** Who delegated the task to its owner, while it is delegated; null otherwise. */
+  private String delegatedBy;
   /** The output the step asks for, as the request gave it; null when it has no form. */
   private Map<String, Object> formDefinition;
   private StepForm form;
@@ -95,7 +101,9 @@ public final class UserTask {
         priority == DEFAULT_PRIORITY ? null : priority,
         duties.notBy().isEmpty() ? null : duties.notBy(),
         duties.distinctFrom().isEmpty() ? null : duties.distinctFrom(),
-        formDefinition);
+        formDefinition,
+        skippable ? Boolean.TRUE : null,
+        delegatedBy);
   }
 
   /** Fields a snapshot lacks (made before human tasks) are none, and the default priority. */
@@ -110,6 +118,8 @@ public final class UserTask {
     task.priority = snapshot.priority() == null ? DEFAULT_PRIORITY : snapshot.priority();
     task.duties = new SeparationOfDuties(snapshot.notBy(), snapshot.distinctFrom());
     task.setForm(snapshot.form());
+    task.skippable = Boolean.TRUE.equals(snapshot.skippable());
+    task.delegatedBy = snapshot.delegatedBy();
     task.state = TaskState.valueOf(snapshot.state());
     task.owner = snapshot.owner();
     task.outcome = snapshot.outcome();
@@ -150,6 +160,44 @@ public final class UserTask {
   void release() {
     on(TaskEvent.RELEASE);
     owner = null;
+    delegatedBy = null;
+  }
+
+  /** WS-HumanTask stop: back to RESERVED, the owner keeps it. */
+  void stop() {
+    on(TaskEvent.STOP);
+  }
+
+  /**
+   * Delegated by {@code by} to {@code user}, who owns it (RESERVED) and becomes a potential owner;
+   * {@code by} is remembered while it is delegated, unless the task was delegated before (the
+   * first delegator is who it goes back to).
+   */
+  void delegate(String user, String by) {
+    on(TaskEvent.DELEGATE);
+    if (!owners.includes(user)) {
+      owners = owners.plus(PotentialOwners.users(List.of(user)));
+    }
+    if (delegatedBy == null) {
+      delegatedBy = by;
+    }
+    owner = user;
+  }
+
+  /** Handed back to its delegator, who owns it again. */
+  void resolve() {
+    on(TaskEvent.DELEGATE);
+    owner = delegatedBy;
+    delegatedBy = null;
+  }
+
+  /** Skipped by {@code by} for {@code reason}: OBSOLETE, with the outcome SKIPPED. */
+  void skip(String by, String reason, Instant at) {
+    on(TaskEvent.SKIP);
+    this.outcome = SKIPPED;
+    this.decidedBy = by;
+    this.comment = reason;
+    this.completedAt = at;
   }
 
   /** New potential owners; whoever held the task loses it, and it is offered again. */
@@ -157,6 +205,7 @@ public final class UserTask {
     on(TaskEvent.REASSIGN);
     owners = newOwners;
     owner = null;
+    delegatedBy = null;
   }
 
   /** WS-HumanTask's assignment on creation: reserved by {@code user}, who becomes a potential owner. */
@@ -220,6 +269,19 @@ public final class UserTask {
 
   Optional<StepForm> form() {
     return Optional.ofNullable(form);
+  }
+
+  void setSkippable(boolean skippable) {
+    this.skippable = skippable;
+  }
+
+  public boolean skippable() {
+    return skippable;
+  }
+
+  /** Who delegated the task to its owner, while it is delegated. */
+  public Optional<String> delegatedBy() {
+    return Optional.ofNullable(delegatedBy);
   }
 
   void setDuties(SeparationOfDuties duties) {

@@ -7,6 +7,7 @@ import dev.overdue.api.ApprovalRequest;
 import dev.overdue.api.ApprovalResult;
 import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.api.CommandResult;
+import dev.overdue.api.CommentInfo;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.PlanEntry;
 import dev.overdue.api.StatusInfo;
@@ -40,7 +41,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
 
   /**
    * How every worker and test registers this workflow: each version marker a new run records is
-   * also added to its TemporalChangeVersion search attribute ("shape-14-1"), so a list query finds
+   * also added to its TemporalChangeVersion search attribute ("shape-15-1"), so a list query finds
    * the approvals of an edition (docs/design/editions.md). A replay expects that upsert only after a
    * marker that says it was written, so histories recorded without the option replay as before.
    */
@@ -298,6 +299,11 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   @Override
   public List<String> actions(String user) {
     return started().actionsOf(user);
+  }
+
+  @Override
+  public List<CommentInfo> comments() {
+    return started().comments();
   }
 
   @Override

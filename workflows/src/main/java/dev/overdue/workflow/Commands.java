@@ -40,6 +40,7 @@ public final class Commands {
           "step", RequestValidator.MAX_USER_LENGTH,
           "user", RequestValidator.MAX_USER_LENGTH,
           "outcome", RequestValidator.MAX_USER_LENGTH,
+          "to", RequestValidator.MAX_USER_LENGTH,
           "limit", TimeLimit.MAX_TEXT_LENGTH,
           "by", TimeLimit.MAX_TEXT_LENGTH);
 
@@ -52,6 +53,11 @@ public final class Commands {
   static {
     Map<String, Set<String>> current = new LinkedHashMap<>();
     ApprovalCommand.ALL.keySet().forEach(name -> current.put(name, Set.copyOf(ApprovalCommand.fields(name))));
+
+    // Before task operations (shape-15): every command of human tasks, none of those after them.
+    Map<String, Set<String>> beforeOperations = new LinkedHashMap<>(current);
+    List.of("stop", "delegate", "resolve", "forward", "nominate", "skip", "setPriority", "comment")
+        .forEach(beforeOperations::remove);
 
     Map<String, Set<String>> beforeTasks = new LinkedHashMap<>();
     beforeTasks.put("enableTimer", Set.of("timer", "user"));
@@ -80,7 +86,10 @@ public final class Commands {
     beforeDeadlines.put("abort", Set.of("reason"));
     for (Edition edition : Edition.values()) {
       FIELDS.put(
-          edition, edition.knowsTasks() ? current : edition.knowsDeadlines() ? beforeTasks : beforeDeadlines);
+          edition,
+          edition.knowsTaskOperations() ? current
+              : edition.knowsTasks() ? beforeOperations
+              : edition.knowsDeadlines() ? beforeTasks : beforeDeadlines);
     }
   }
 
@@ -150,6 +159,9 @@ public final class Commands {
     if (type == List.class) {
       return names(input, field);
     }
+    if (type == Integer.class) {
+      return integer(input, field);
+    }
     throw new IllegalStateException("no reader for field " + field + " of type " + type.getSimpleName());
   }
 
@@ -213,13 +225,38 @@ public final class Commands {
     }
     if (bound instanceof ApprovalCommand.Reassign c) {
       String user = required(c.user(), "user");
-      if (c.to() == null) {
-        throw new RuleViolation("'to' is required: one or more users or groups");
-      }
-      return new Command.Reassign(user, c.to());
+      return new Command.Reassign(user, requiredNames(c.to()));
     }
     if (bound instanceof ApprovalCommand.RefreshOwners c) {
       return new Command.RefreshOwners(c.user());
+    }
+    if (bound instanceof ApprovalCommand.Stop c) {
+      return new Command.Stop(c.step(), required(c.user(), "user"));
+    }
+    if (bound instanceof ApprovalCommand.Delegate c) {
+      return new Command.Delegate(required(c.user(), "user"), required(c.to(), "to"), c.comment());
+    }
+    if (bound instanceof ApprovalCommand.Resolve c) {
+      return new Command.Resolve(required(c.user(), "user"), c.comment());
+    }
+    if (bound instanceof ApprovalCommand.Forward c) {
+      return new Command.Forward(required(c.user(), "user"), requiredNames(c.to()), c.comment());
+    }
+    if (bound instanceof ApprovalCommand.Nominate c) {
+      return new Command.Nominate(required(c.user(), "user"), requiredNames(c.to()));
+    }
+    if (bound instanceof ApprovalCommand.Skip c) {
+      return new Command.Skip(required(c.user(), "user"), required(c.reason(), "reason"));
+    }
+    if (bound instanceof ApprovalCommand.SetPriority c) {
+      String user = required(c.user(), "user");
+      if (c.priority() == null) {
+        throw new RuleViolation("'priority' is required: 0 (highest) to 10 (lowest)");
+      }
+      return new Command.SetPriority(user, c.priority());
+    }
+    if (bound instanceof ApprovalCommand.Comment c) {
+      return new Command.AddComment(required(c.user(), "user"), required(c.text(), "text"));
     }
     throw new IllegalStateException("no model command for " + bound.name());
   }
@@ -280,6 +317,28 @@ public final class Commands {
       names.add(name.asText());
     }
     return names;
+  }
+
+  private static List<String> requiredNames(List<String> to) {
+    if (to == null) {
+      throw new RuleViolation("'to' is required: one or more users or groups");
+    }
+    return to;
+  }
+
+  /** A whole number, or null when absent. */
+  private static Integer integer(JsonNode input, String field) {
+    JsonNode value = input == null ? null : input.get(field);
+    if (value == null || value.isNull()) {
+      return null;
+    }
+    if (value.isIntegralNumber() && value.canConvertToInt()) {
+      return value.intValue();
+    }
+    if (value.isTextual() && value.asText().strip().matches("-?\\d{1,9}")) {
+      return Integer.parseInt(value.asText().strip());
+    }
+    throw new RuleViolation("'" + field + "' must be a whole number, got " + Texts.abbreviate(value.toString(), 40));
   }
 
   private static String required(String value, String field) {

@@ -158,6 +158,15 @@ public final class Versions {
   static final String SHAPE_14 = "shape-14";
 
   /**
+   * 1: task operations. The commands stop, delegate, resolve, forward, nominate, skip, setPriority
+   * and comment, a step's {@code skippable}, and the request's {@code businessAdministrators}, who
+   * may also release and reassign any step. Before it, those commands were refused as unknown
+   * (a Signal of one is in such a history as refused, and must stay refused on replay). Read
+   * before shape-14, whose changes it includes: a new approval still records one marker.
+   */
+  static final String SHAPE_15 = "shape-15";
+
+  /**
    * Temporal's search attribute of the version markers a run recorded, one "change-id-version"
    * each, which the SDK upserts for a worker registered with {@link ApprovalWorkflowImpl#OPTIONS}.
    */
@@ -171,6 +180,7 @@ public final class Versions {
   private static final Map<String, Edition> SHAPES = new LinkedHashMap<>();
 
   static {
+    SHAPES.put(SHAPE_15, Edition.SHAPE_15);
     SHAPES.put(SHAPE_14, Edition.SHAPE_14);
     SHAPES.put(SHAPE_13, Edition.SHAPE_13);
     SHAPES.put(SHAPE_12, Edition.SHAPE_12);

@@ -31,6 +31,14 @@ class ActionsTest {
     commands.put("reject", new Command.Reject(user, "no"));
     commands.put("reassign", new Command.Reassign(user, List.of("erin")));
     commands.put("update-data", new Command.UpdateData(user, JSON.createObjectNode().put("note", "x")));
+    commands.put("stop", new Command.Stop(null, user));
+    commands.put("delegate", new Command.Delegate(user, "erin", null));
+    commands.put("resolve", new Command.Resolve(user, null));
+    commands.put("forward", new Command.Forward(user, List.of("erin"), null));
+    commands.put("nominate", new Command.Nominate(user, List.of("erin")));
+    commands.put("skip", new Command.Skip(user, "not needed"));
+    commands.put("set-priority", new Command.SetPriority(user, 3));
+    commands.put("comment", new Command.AddComment(user, "a note"));
     return commands;
   }
 
@@ -51,8 +59,9 @@ class ActionsTest {
   void aPotentialOwnerMayClaimAReadyStepAndTheRequesterMayOnlyChangeOrHandItOn() {
     ApprovalProcess process =
         start("{'requestId':'AC-1','requester':'carol','steps':[{'name':'manager','approvers':['alice','bob']}]}");
-    assertEquals(List.of("claim", "start", "approve", "reject", "reassign", "update-data"), actions(process, "alice", T0));
-    assertEquals(List.of("reassign", "update-data"), actions(process, "carol", T0));
+    assertEquals(List.of("claim", "start", "approve", "reject", "reassign", "update-data", "forward", "comment"),
+        actions(process, "alice", T0));
+    assertEquals(List.of("reassign", "update-data", "comment"), actions(process, "carol", T0));
     assertEquals(List.of(), actions(process, "mallory", T0));
   }
 
@@ -61,17 +70,20 @@ class ActionsTest {
     ApprovalProcess process =
         start("{'requestId':'AC-2','requester':'carol','steps':[{'name':'manager','approvers':['alice','bob']}]}");
     process.apply(new Command.Claim(null, "alice"), at("PT1M"));
-    assertEquals(List.of("start", "release", "approve", "reject", "reassign", "update-data"),
+    assertEquals(List.of("start", "release", "approve", "reject", "reassign", "update-data", "delegate", "forward",
+            "set-priority", "comment"),
         actions(process, "alice", at("PT1M")));
-    assertEquals(List.of("reassign", "update-data"), actions(process, "bob", at("PT1M")));
+    assertEquals(List.of("reassign", "update-data", "forward", "comment"), actions(process, "bob", at("PT1M")));
     process.apply(new Command.Start(null, "alice"), at("PT2M"));
-    assertEquals(List.of("release", "approve", "reject", "reassign", "update-data"), actions(process, "alice", at("PT2M")));
+    assertEquals(List.of("release", "approve", "reject", "reassign", "update-data", "stop", "delegate", "forward",
+        "set-priority", "comment"), actions(process, "alice", at("PT2M")));
   }
 
   @Test
   void theFourEyesRulesTakeTheRequesterOutOfEveryActionButTheirOwn() {
     ApprovalProcess process = start(SeparationOfDutiesTest.FOUR_EYES);
-    assertEquals(List.of("reassign", "update-data"), actions(process, "carol", T0));
+    // Handing it on and commenting are not deciding: the requester, a potential owner here, may.
+    assertEquals(List.of("reassign", "update-data", "forward", "comment"), actions(process, "carol", T0));
   }
 
   @Test
@@ -79,10 +91,24 @@ class ActionsTest {
     ApprovalProcess process =
         start("{'requestId':'AC-3','requester':'carol','steps':[{'name':'manager','approvers':['alice']}]}");
     process.apply(new Command.Suspend("waiting for a quote"), at("PT1M"));
-    assertEquals(List.of("update-data"), actions(process, "alice", at("PT1M")));
+    assertEquals(List.of("update-data", "comment"), actions(process, "alice", at("PT1M")));
     process.apply(new Command.Resume(), at("PT2M"));
     process.apply(new Command.Approve("alice", null), at("PT3M"));
     assertEquals(List.of(), actions(process, "alice", at("PT3M")));
+  }
+
+  @Test
+  void businessAdministratorsManageAndSkipWhereAStepAllowsItButNeverDecide() {
+    ApprovalProcess process =
+        start("{'requestId':'AC-5','requester':'carol','businessAdministrators':['mallory'],'steps':[{'name':'manager',"
+            + "'approvers':['alice'],'skippable':true}]}");
+    assertEquals(List.of("reassign", "update-data", "delegate", "forward", "nominate", "skip", "set-priority", "comment"),
+        actions(process, "mallory", T0));
+    assertEquals(List.of("reassign", "update-data", "skip", "comment"), actions(process, "carol", T0));
+    process.apply(new Command.Claim(null, "alice"), at("PT1M"));
+    process.apply(new Command.Delegate("alice", "bob", null), at("PT1M"));
+    assertEquals(List.of("start", "release", "approve", "reject", "reassign", "update-data", "delegate", "resolve",
+        "forward", "skip", "set-priority", "comment"), actions(process, "bob", at("PT1M")));
   }
 
   @Test
@@ -90,7 +116,8 @@ class ActionsTest {
     ApprovalProcess process =
         start("{'requestId':'AC-4','requester':'carol','steps':[{'name':'manager','approvers':['alice'],"
             + "'outcomes':[{'name':'needs-legal','end':'REJECTED'}]}]}");
-    assertEquals(List.of("claim", "start", "approve", "reject", "complete", "reassign", "update-data"),
+    assertEquals(List.of("claim", "start", "approve", "reject", "complete", "reassign", "update-data", "forward",
+            "comment"),
         actions(process, "alice", T0));
     assertEquals(List.of(), process.actionsOf(" "));
   }

@@ -272,6 +272,13 @@ class TransitionTableTest {
         EnumSet.of(TaskState.PENDING, TaskState.READY, TaskState.RESERVED, TaskState.IN_PROGRESS)) {
       expected.get(open).put(TaskEvent.OBSOLETE, TaskState.OBSOLETE);
     }
+    // WS-HumanTask stop: work stops, the owner keeps the task.
+    expected.get(TaskState.IN_PROGRESS).put(TaskEvent.STOP, TaskState.RESERVED);
+    // A delegation (or handing a delegated task back) makes one person the owner; a skip ends it.
+    for (TaskState open : EnumSet.of(TaskState.READY, TaskState.RESERVED, TaskState.IN_PROGRESS)) {
+      expected.get(open).put(TaskEvent.DELEGATE, TaskState.RESERVED);
+      expected.get(open).put(TaskEvent.SKIP, TaskState.OBSOLETE);
+    }
     assertTableAllows(TaskLifecycle.TABLE, expected);
   }
 
