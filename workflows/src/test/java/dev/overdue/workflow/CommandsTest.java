@@ -112,4 +112,38 @@ class CommandsTest {
     assertEquals(new Command.EnableTimer("t", null),
         Commands.parse("enableTimer", (ObjectNode) json("{'timer':'t'}"), Edition.ORIGINAL));
   }
+
+  @Test
+  void theTaskOperationsAreUnknownToApprovalsStartedBeforeThem() {
+    ObjectNode delegate = (ObjectNode) json("{'user':'alice','to':'dora'}");
+    assertInstanceOf(Command.Delegate.class, Commands.parse("delegate", delegate, Edition.CURRENT));
+    String refused =
+        assertThrows(RuleViolation.class, () -> Commands.parse("delegate", delegate, Edition.SHAPE_14)).reason();
+    assertTrue(refused.startsWith("unknown command 'delegate' (commands: enableTimer,"), refused);
+    assertTrue(!refused.contains("comment") && !refused.contains("skip"), refused);
+  }
+
+  @ParameterizedTest(name = "setPriority {0}")
+  @CsvSource(delimiter = '|', value = {
+    "{'user':'ada','priority':3}|3",
+    "{'user':'ada','priority':'7'}|7",
+  })
+  void aPriorityIsAWholeNumberAsJsonOrText(String input, int priority) {
+    assertEquals(new Command.SetPriority("ada", priority), Commands.parse("setPriority", (ObjectNode) json(input), Edition.CURRENT));
+  }
+
+  @ParameterizedTest(name = "{0} {1}: {2}")
+  @CsvSource(delimiter = '|', value = {
+    "setPriority|{'user':'ada','priority':2.5}|'priority' must be a whole number, got 2.5",
+    "setPriority|{'user':'ada'}|'priority' is required: 0 (highest) to 10 (lowest)",
+    "delegate|{'user':'ada'}|'to' is required",
+    "forward|{'user':'ada','to':'bob'}|'to' must be a list of names, got STRING",
+    "nominate|{'user':'ada'}|'to' is required: one or more users or groups",
+    "skip|{'user':'ada'}|'reason' is required",
+    "comment|{'user':'ada','text':' '}|'text' is required",
+    "stop|{'step':'manager'}|'user' is required",
+  })
+  void theTaskOperationsRefuseWhatTheyCannotRead(String command, String input, String reason) {
+    assertEquals(reason, refusal(command, (ObjectNode) json(input)));
+  }
 }

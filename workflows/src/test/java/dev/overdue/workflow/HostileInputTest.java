@@ -215,7 +215,10 @@ class HostileInputTest {
           Map.entry("claim", "user"), Map.entry("start", "user"), Map.entry("release", "user"),
           Map.entry("approve", "comment"), Map.entry("reject", "comment"), Map.entry("complete", "comment"),
           Map.entry("abort", "reason"), Map.entry("recalculate", "user"), Map.entry("updateData", "user"),
-          Map.entry("reassign", "user"), Map.entry("refreshOwners", "user"));
+          Map.entry("reassign", "user"), Map.entry("refreshOwners", "user"), Map.entry("stop", "user"),
+          Map.entry("delegate", "comment"), Map.entry("resolve", "comment"), Map.entry("forward", "comment"),
+          Map.entry("nominate", "user"), Map.entry("skip", "reason"), Map.entry("setPriority", "user"),
+          Map.entry("comment", "text"));
 
   private static Supplier<Object[]> sized(String command, int size) {
     return () -> {
@@ -363,7 +366,7 @@ class HostileInputTest {
             refused("unknown field 'calendar' for recalculate (fields: user)")),
         // an unknown command name
         row("approveAll", "an unknown command", json("{'user':'alice'}"),
-            refused("unknown command 'approveAll' (commands: enableTimer, disableTimer, suspend, resume, extendDeadline, recalculate, claim, start, release, approve, reject, complete, abort, updateData, reassign, refreshOwners)")));
+            refused("unknown command 'approveAll' (commands: enableTimer, disableTimer, suspend, resume, extendDeadline, recalculate, claim, start, release, approve, reject, complete, abort, updateData, reassign, refreshOwners, stop, delegate, resolve, forward, nominate, skip, setPriority, comment)")));
   }
 
   private static Row row(String command, String label, Supplier<Object[]> args, Expect expect) {
@@ -570,8 +573,12 @@ class HostileInputTest {
           case "extendDeadline" -> "{'timer':'hold','by':'PT1H'}";
           case "complete" -> "{'user':'alice','outcome':'APPROVED'}";
           case "updateData" -> "{'user':'alice','data':{'note':'late'}}";
-          case "reassign" -> "{'user':'alice','to':['bob']}";
+          case "reassign", "forward", "nominate" -> "{'user':'alice','to':['bob']}";
           case "refreshOwners" -> "{}";
+          case "delegate" -> "{'user':'alice','to':'bob'}";
+          case "skip" -> "{'user':'alice','reason':'late'}";
+          case "setPriority" -> "{'user':'alice','priority':1}";
+          case "comment" -> "{'user':'alice','text':'late'}";
           default -> "{'user':'alice'}";
         });
   }
@@ -760,7 +767,7 @@ class HostileInputTest {
                 + String.join(",", IntStream.range(0, 100_000).mapToObj(i -> "{'name':'t" + i + "','limit':'PT1H'}").toList()) + "]"),
                 "timers: at most 100 timers, got 100000"},
             new Object[] {"unknown field `approver` in a step", (Supplier<String>) () -> "{'requestId':'HOSTILE-S2','steps':[{'name':'manager','approver':['alice']}]}",
-                "steps[0].approver: unknown field (known: approvers, assignee, candidateGroups, completionDeadlines, distinctFrom, form, listeners, name, notBy, offerTimeout, onOfferTimeout, onTimeout, outcomes, priority, startDeadlines, timeout, title)"},
+                "steps[0].approver: unknown field (known: approvers, assignee, candidateGroups, completionDeadlines, distinctFrom, form, listeners, name, notBy, offerTimeout, onOfferTimeout, onTimeout, outcomes, priority, skippable, startDeadlines, timeout, title)"},
             new Object[] {"unknown top-level field", (Supplier<String>) () -> request("HOSTILE-S3", step + ",'deadline':'P1D'"), "deadline: unknown field"},
             new Object[] {"month limit `P1M`", (Supplier<String>) () -> request("HOSTILE-S4", step + ",'timeout':'P1M'"),
                 "timeout: 'P1M': months and years have no fixed length"},
