@@ -10,6 +10,7 @@ import dev.overdue.api.ApprovalRequest;
 import dev.overdue.api.ApprovalResult;
 import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.api.CommandResult;
+import dev.overdue.api.CommentInfo;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.PlanEntry;
 import dev.overdue.api.StatusInfo;
@@ -348,6 +349,11 @@ public final class Approvals {
   /** The task actions {@code user} may take on approval {@code id} now (claim, approve, …). */
   public List<String> actions(String id, String user) {
     return Arrays.asList(stub(id).query("actions", String[].class, user));
+  }
+
+  /** The latest comments on approval {@code id}'s tasks, oldest first. */
+  public List<CommentInfo> comments(String id) {
+    return Arrays.asList(stub(id).query("comments", CommentInfo[].class));
   }
 
   public List<TimerInfo> timers(String id) {

@@ -217,6 +217,38 @@ final class RecordedScenarios {
     return id;
   }
 
+  /**
+   * Task operations (version shape-15): a business administrator, comments, a start and a stop, a
+   * delegation handed back, a forward to a group (a lookup), a nomination, a priority set, a refused
+   * nomination by Signal (recorded) and by Update (not), a skipped step and the approval's end.
+   */
+  static String taskOperations(ApprovalTestEnvironment t) {
+    String id =
+        t.start(
+            "{'requestId':'REPLAY-OPERATIONS','requester':'carol','businessAdministrators':['ada'],'steps':["
+                + "{'name':'manager','approvers':['alice','bob'],'timeout':'P2D'},"
+                + "{'name':'finance','approvers':['frank'],'skippable':true,'timeout':'P1D'}]}");
+    t.approvals.update(id, "comment", json("{'user':'carol','text':'Quote attached.'}"));
+    t.approvals.update(id, "start", json("{'user':'alice'}"));
+    t.approvals.update(id, "stop", json("{'user':'alice'}"));
+    t.approvals.update(id, "delegate", json("{'user':'alice','to':'dora','comment':'while I am away'}"));
+    t.approvals.update(id, "resolve", json("{'user':'dora','comment':'checked the quote'}"));
+    t.approvals.update(id, "forward", json("{'user':'alice','to':['finance']}"));
+    t.signalAndAwait(id, "nominate", "{'user':'bob','to':['erin']}");
+    try {
+      t.approvals.update(id, "nominate", json("{'user':'bob','to':['erin']}"));
+      throw new IllegalStateException("a nomination by someone not a business administrator was accepted");
+    } catch (io.temporal.client.WorkflowUpdateException refused) {
+      // Refused by the validator, as expected.
+    }
+    t.approvals.update(id, "nominate", json("{'user':'ada','to':['erin']}"));
+    t.approvals.update(id, "setPriority", json("{'user':'ada','priority':1}"));
+    t.approvals.update(id, "approve", json("{'user':'erin','comment':'fine'}"));
+    t.approvals.update(id, "skip", json("{'user':'carol','reason':'under the finance limit'}"));
+    t.approvals.result(id);
+    return id;
+  }
+
   /** A completion timer whose handlers warn and then reject the step. */
   static String decideOnTimeout(ApprovalTestEnvironment t) {
     String id =

@@ -70,7 +70,7 @@ class ReplayTest {
               .filter(sa -> sa.containsIndexedFields(Versions.CHANGE_VERSION.getName()))
               .map(sa -> SearchAttributesUtil.decodeTyped(sa).get(Versions.CHANGE_VERSION))
               .toList();
-      assertEquals(List.of(List.of(Versions.SHAPE_14 + "-1")), changeVersions);
+      assertEquals(List.of(List.of(Versions.SHAPE_15 + "-1")), changeVersions);
       replay(history, ApprovalWorkflowImpl.OPTIONS);
       replay(history, WorkflowImplementationOptions.getDefaultInstance());
     }
@@ -140,6 +140,7 @@ class ReplayTest {
     record("signed-commands", version, RecordedScenarios::signedCommands);
     record("task-lists", version, RecordedScenarios::taskLists);
     record("forms", version, RecordedScenarios::forms);
+    record("task-operations", version, RecordedScenarios::taskOperations);
   }
 
   private static void record(

@@ -1,0 +1,80 @@
+package dev.overdue.workflow;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.overdue.api.ApprovalCommand;
+import dev.overdue.api.CommentInfo;
+import dev.overdue.api.HistoryEntry;
+import dev.overdue.api.StatusInfo;
+import dev.overdue.api.StepInfo;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The task operations through Temporal, sent as the client library sends them: the recorded
+ * scenario's comments, start and stop, a delegation handed back, a forward to a group the
+ * directory resolves, a nomination refused by Signal (in the trail) and by Update (not), accepted
+ * from the business administrator, a priority, and a skipped last step that ends the approval.
+ */
+class TaskOperationsWorkflowTest {
+  private ApprovalTestEnvironment t;
+
+  @BeforeEach
+  void setUp() {
+    t = new ApprovalTestEnvironment();
+  }
+
+  @AfterEach
+  void tearDown() {
+    t.close();
+  }
+
+  @Test
+  void theRecordedScenarioEndsApprovedWithTheSkippedStepAndEveryOperationInTheTrail() {
+    String id = RecordedScenarios.taskOperations(t);
+    StatusInfo status = t.status(id);
+    assertEquals("APPROVED", status.state());
+    StepInfo manager = status.steps().get(0);
+    assertEquals("erin", manager.decidedBy());
+    assertEquals(1, manager.priority());
+    assertTrue(manager.potentialOwners().containsAll(List.of("bob", "carol", "dave", "erin")), manager.toString());
+    assertFalse(manager.potentialOwners().contains("alice"), "alice forwarded it: " + manager);
+    StepInfo finance = status.steps().get(1);
+    assertEquals("OBSOLETE", finance.state());
+    assertEquals("SKIPPED", finance.outcome());
+    assertEquals("under the finance limit", finance.comment());
+    assertEquals(List.of("ada"), status.businessAdministrators());
+    List<CommentInfo> comments = t.approvals.comments(id);
+    assertEquals(List.of("carol: Quote attached."),
+        comments.stream().map(c -> c.user() + ": " + c.text()).toList());
+    List<HistoryEntry> nominations =
+        t.history(id).stream().filter(h -> h.name().equals("nominate")).toList();
+    assertEquals(2, nominations.size(), "the refused Signal and the accepted Update: " + nominations);
+    assertFalse(nominations.get(0).accepted());
+    assertTrue(nominations.get(0).reason().contains("only business administrators (ada) may"),
+        nominations.get(0).reason());
+    assertTrue(nominations.get(1).accepted());
+  }
+
+  @Test
+  void theClientLibrarySendsEachOperationAsATypedCommand() {
+    String id =
+        t.start("{'requestId':'OPS-2','requester':'carol','businessAdministrators':['ada'],"
+            + "'steps':[{'name':'manager','approvers':['alice']}]}");
+    t.approvals.update(id, new ApprovalCommand.Claim(null, "alice"));
+    t.approvals.update(id, new ApprovalCommand.Delegate("alice", "dora", null));
+    assertEquals("dora", t.status(id).steps().get(0).owner());
+    assertEquals("alice", t.status(id).steps().get(0).delegatedBy());
+    t.approvals.update(id, new ApprovalCommand.SetPriority("ada", 0));
+    t.approvals.update(id, new ApprovalCommand.Comment("dora", "Looks fine."));
+    assertEquals(List.of("resolve", "set-priority", "comment"),
+        t.approvals.actions(id, "dora").stream()
+            .filter(List.of("resolve", "set-priority", "comment")::contains).toList());
+    t.approvals.update(id, new ApprovalCommand.Approve("dora", "ok"));
+    assertEquals("APPROVED", t.approvals.result(id).outcome());
+  }
+}
