@@ -1,6 +1,7 @@
 package dev.overdue.activities;
 
 import dev.overdue.activities.delivery.Deliveries;
+import java.time.Clock;
 
 /** Every activity an Overdue worker hosts, in one place: warnings, notifications, the directory. */
 public final class OverdueActivities {
@@ -11,7 +12,7 @@ public final class OverdueActivities {
     return new Object[] {
       new LogWarningActivities(),
       new DeliveringNotificationActivities(deliveries),
-      new DirectoryOwnerActivities(deliveries.directory())
+      new DirectoryOwnerActivities(deliveries::directory, Clock.systemUTC())
     };
   }
 }

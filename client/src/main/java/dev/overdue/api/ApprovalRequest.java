@@ -129,7 +129,9 @@ public record ApprovalRequest(
    * four-eyes principle). A {@code form} (a small JSON Schema: {@code type: object}, {@code
    * properties}, {@code required}) is the output the step asks for: a decision's {@code output} must
    * fit it. {@code skippable: true} lets a potential owner, the requester or a business
-   * administrator skip it (WS-HumanTask skip): it ends with the outcome SKIPPED.
+   * administrator skip it (WS-HumanTask skip): it ends with the outcome SKIPPED. {@code
+   * excludedOwners} (WS-HumanTask's excluded owners: users or groups of the worker's directory) may
+   * never act on it, whatever its groups say.
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   public record StepDefinition(
@@ -150,8 +152,10 @@ public record ApprovalRequest(
       List<String> notBy,
       List<String> distinctFrom,
       Map<String, Object> form,
-      Boolean skippable) {
+      Boolean skippable,
+      List<String> excludedOwners) {
     public StepDefinition {
+      excludedOwners = excludedOwners == null ? List.of() : List.copyOf(excludedOwners);
       approvers = approvers == null ? List.of() : List.copyOf(approvers);
       notBy = notBy == null ? List.of() : List.copyOf(notBy);
       distinctFrom = distinctFrom == null ? List.of() : List.copyOf(distinctFrom);
@@ -213,7 +217,7 @@ public record ApprovalRequest(
         Map<String, Object> form) {
       this(name, title, approvers, offerTimeout, onOfferTimeout, timeout, onTimeout, startDeadlines,
           completionDeadlines, listeners, outcomes, candidateGroups, assignee, priority, notBy, distinctFrom,
-          form, null);
+          form, null, null);
     }
 
     /** Without a form. */

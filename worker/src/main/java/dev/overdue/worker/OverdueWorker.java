@@ -2,6 +2,7 @@ package dev.overdue.worker;
 
 import dev.overdue.activities.OverdueActivities;
 import dev.overdue.activities.delivery.Deliveries;
+import dev.overdue.activities.settings.Directory;
 import dev.overdue.activities.settings.InboxSettings;
 import dev.overdue.api.ApprovalSearchAttributes;
 import dev.overdue.api.ApprovalWorkflow;
@@ -10,6 +11,7 @@ import dev.overdue.model.Condition;
 import dev.overdue.workflow.ApprovalWorkflowImpl;
 import dev.overdue.workflow.WorkerAuthentication;
 import dev.overdue.workflow.WorkerCalendar;
+import dev.overdue.workflow.WorkerDirectory;
 import dev.overdue.tracing.Tracing;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowClientOptions;
@@ -24,6 +26,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -225,7 +228,7 @@ public final class OverdueWorker implements Callable<Integer> {
       }
       deliveries =
           Deliveries.start(
-              settings.notifications(), settings.directory(), Clock.systemUTC(), tracing.openTelemetry());
+              settings.notifications(), directory(settings), Clock.systemUTC(), tracing.openTelemetry());
       // Approvals that count working time record this calendar once, when they start.
       WorkerCalendar.use(settings.calendarOrDefault());
       // New approvals record this policy when they start; each command records its verification.
@@ -410,5 +413,21 @@ public final class OverdueWorker implements Callable<Integer> {
               SearchAttributeRegistration.createCommands(
                   namespace, ApprovalSearchAttributes.DEFINITIONS)));
     }
+  }
+
+  /**
+   * The settings' directory: a file of its own is read again when it changes ({@link DirectoryFile});
+   * an inline one is fixed. Approvals record at their start whether it keeps absences.
+   */
+  private Supplier<Directory> directory(WorkerSettings settings) {
+    WorkerDirectory.use(settings.directory().keepsAbsences());
+    if (config == null) {
+      return settings::directory;
+    }
+    return WorkerSettings.directoryFile(config, System::getenv)
+        .<Supplier<Directory>>map(
+            file -> new DirectoryFile(file, settings.directory(), settings.notifications().webhooks().keySet(),
+                System::getenv))
+        .orElse(settings::directory);
   }
 }

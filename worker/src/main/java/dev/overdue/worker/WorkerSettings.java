@@ -26,6 +26,8 @@ import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -126,6 +128,29 @@ public record WorkerSettings(
       throw new InvalidSettings(file + ":\n  " + String.join("\n  ", problems));
     }
     return settings;
+  }
+
+  /** The directory file {@code settingsFile} names, when its directory is a file of its own rather than inline. */
+  public static Optional<Path> directoryFile(Path settingsFile, Function<String, String> environment) {
+    JsonNode root = read(settingsFile, environment);
+    return root.path("directory").isTextual()
+        ? Optional.of(settingsFile.toAbsolutePath().getParent().resolve(root.get("directory").asText()))
+        : Optional.empty();
+  }
+
+  /** A directory file read and checked as {@link #load} reads it, against the webhook endpoints that exist. */
+  public static Directory readDirectory(Path file, Set<String> webhooks, Function<String, String> environment) {
+    Directory directory;
+    try {
+      directory = YAML.treeToValue(read(file, environment), Directory.class);
+    } catch (JsonProcessingException e) {
+      throw new InvalidSettings(file + ": " + describe(e));
+    }
+    List<String> problems = directory == null ? List.of() : directory.problems(webhooks);
+    if (!problems.isEmpty()) {
+      throw new InvalidSettings(file + ":\n  " + String.join("\n  ", problems));
+    }
+    return directory == null ? Directory.EMPTY : directory;
   }
 
   /** Cross-checks that no single record can make: directory against endpoints, template names. */

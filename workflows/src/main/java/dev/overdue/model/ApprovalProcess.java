@@ -47,6 +47,8 @@ public final class ApprovalProcess {
   private final Comments comments = new Comments();
   /** The request's business administrators (WS-HumanTask): users; carried over continue-as-new. */
   private List<String> businessAdministrators = List.of();
+  /** The worker kept absences when the approval started; carried over continue-as-new. */
+  private boolean keepsStandIns;
   private final CommandRules commands = new CommandRules(this);
   private final Escalations escalations = new Escalations(this);
   private final OwnerLookups ownerLookups = new OwnerLookups(this);
@@ -97,7 +99,17 @@ public final class ApprovalProcess {
    */
   public static ApprovalProcess start(
       ApprovalRequest request, Instant now, CalendarSettings calendar, Edition edition, AuthPolicy workerDefault) {
-    return ProcessSetup.start(request, now, calendar, edition, workerDefault);
+    return ProcessSetup.start(request, now, calendar, edition, workerDefault, false);
+  }
+
+  /**
+   * As {@link #start(ApprovalRequest, Instant, CalendarSettings, Edition, AuthPolicy)}; {@code
+   * standIns} when the worker's directory keeps absences (recorded at the start).
+   */
+  public static ApprovalProcess start(
+      ApprovalRequest request, Instant now, CalendarSettings calendar, Edition edition, AuthPolicy workerDefault,
+      boolean standIns) {
+    return ProcessSetup.start(request, now, calendar, edition, workerDefault, standIns);
   }
 
   /**
@@ -170,6 +182,18 @@ public final class ApprovalProcess {
 
   void setAuthPolicy(AuthPolicy policy) {
     this.authPolicy = policy;
+  }
+
+  /**
+   * Whether the worker's directory keeps absences, as recorded when the approval started: then every
+   * task's people are looked up when it is created, and a substitute stands in for one away.
+   */
+  boolean keepsStandIns() {
+    return keepsStandIns;
+  }
+
+  void setKeepsStandIns(boolean keeps) {
+    this.keepsStandIns = keeps && edition.knowsTaskOperations();
   }
 
   /** The request's business administrators: users who may manage any step but decide none of theirs. */
@@ -251,8 +275,8 @@ public final class ApprovalProcess {
     ownerLookups.created(task);
     if (task.owners().isNobody() && task.owner().isEmpty()) {
       ownerLookups.noOneCanAct(task, List.of(), now);
-    } else if (task.owner().isPresent() || !task.owners().awaitsDirectory()) {
-      // An offer to groups is told once their members are known.
+    } else if (task.owner().isPresent() || !(task.owners().awaitsDirectory() || task.duties().awaitsDirectory())) {
+      // An offer to groups is told once their members are known, and whom excluded owners stand for.
       escalations.tellOffered(task, null, now);
     }
   }

@@ -408,12 +408,13 @@ final class CommandRules {
   private Change refreshOwners(Command.RefreshOwners c) {
     UserTask task = taskWhileActive();
     refuse(task.refusal(TaskEvent.REASSIGN));
-    if (task.owners().groups().isEmpty()) {
+    if (!process.ownerLookups().refreshable(task)) {
       throw new RuleViolation("step " + task.name() + " has no candidate groups to look up again");
     }
     return () -> {
       awaited = process.ownerLookups().refresh(task, who(c.user()));
-      return "step " + task.name() + ": looking up " + Texts.list(task.owners().groups()) + " again";
+      return "step " + task.name() + ": looking up "
+          + (task.owners().groups().isEmpty() ? "who is away" : Texts.list(task.owners().groups()) + " again");
     };
   }
 

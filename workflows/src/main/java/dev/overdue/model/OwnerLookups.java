@@ -64,19 +64,27 @@ final class OwnerLookups {
     this.process = process;
   }
 
-  /** A task with candidate groups was created: their members are looked up. */
+  /**
+   * A task was created: the members of its candidate groups are looked up, whom its excluded owners
+   * stand for, and, where the approval keeps stand-ins, who of its people is away.
+   */
   void created(UserTask task) {
-    if (task.owners().awaitsDirectory()) {
+    if (task.owners().awaitsDirectory() || task.duties().awaitsDirectory() || process.keepsStandIns()) {
       ask(task, Purpose.CREATED, task.owners().groups(), List.of(), List.of(), List.of(), null, null, false, null);
     }
   }
 
   /**
    * The current task's candidate groups are looked up again, for a command; the answer replaces
-   * their members.
+   * their members (and, where the approval keeps stand-ins, adds the substitutes of those away).
    */
   int refresh(UserTask task, String by) {
     return ask(task, Purpose.REFRESH, task.owners().groups(), List.of(), List.of(), List.of(), by, null, true, null);
+  }
+
+  /** Whether the current task can be looked up again: it has groups, or its people may be away. */
+  boolean refreshable(UserTask task) {
+    return !task.owners().groups().isEmpty() || process.keepsStandIns();
   }
 
   /** A reassignment begun: decided at once ({@code outcome}), or waiting for {@code lookup}. */
@@ -118,10 +126,22 @@ final class OwnerLookups {
   private int ask(
       UserTask task, Purpose purpose, List<String> groups, List<String> names, List<String> users,
       List<String> problems, String by, Escalations.Notice notice, boolean command, Joining joining) {
-    OwnerLookup lookup = new OwnerLookup(++numbered, task.name(), groups, names);
+    List<String> people = process.keepsStandIns() ? peopleOf(task) : List.of();
+    List<String> excluded = task.duties().awaitsDirectory() ? task.duties().excludedOwners() : List.of();
+    OwnerLookup lookup = new OwnerLookup(++numbered, task.name(), groups, names, people, excluded);
     queued.add(lookup);
     pending.put(lookup.number(), new Pending(lookup, purpose, users, problems, by, notice, command, joining));
     return lookup.number();
+  }
+
+  /** The users {@code task} names now, whose absence the directory may know: candidates, assignee, owner. */
+  private static List<String> peopleOf(UserTask task) {
+    Set<String> people = new LinkedHashSet<>(task.owners().users());
+    if (task.owners().assignee() != null) {
+      people.add(task.owners().assignee());
+    }
+    task.owner().ifPresent(people::add);
+    return List.copyOf(people);
   }
 
   /** Lookups the workflow has yet to ask, oldest first. */
@@ -158,6 +178,13 @@ final class OwnerLookups {
     if (!answer.problems().isEmpty()) {
       detail.putPOJO("problems", answer.problems());
     }
+    if (!answer.excluded().isEmpty() || !answer.standIns().isEmpty()) {
+      detail.putPOJO("excluded", answer.excluded());
+      detail.putPOJO("standIns", answer.standIns());
+    }
+    if (!asked.lookup().excluded().isEmpty() && task.duties().awaitsDirectory()) {
+      excludedFound(task, answer.excluded(), now);
+    }
     String outcome;
     if (!task.isOpen()) {
       outcome = "step " + task.name() + " is no longer open: the answer is not needed";
@@ -180,6 +207,9 @@ final class OwnerLookups {
       };
     }
     boolean applied = task.ownersChange() == number;
+    if (applied && task.isOpen() && !answer.standIns().isEmpty()) {
+      outcome += StandIns.apply(process, task, answer.standIns(), number, now);
+    }
     detail.put("outcome", outcome);
     detail.put("applied", applied);
     process.trail().event(now, "OwnersLookedUp", detail);
@@ -187,15 +217,33 @@ final class OwnerLookups {
   }
 
   private String membersFound(UserTask task, OwnerLookup.Answer answer, int number, Instant now) {
-    task.setOwners(task.owners().withMembers(answer.members()), number);
+    // The offer waited for the members, or for whom the excluded owners stand for.
+    boolean offerWaited = task.owners().awaitsDirectory() || !task.duties().excludedOwners().isEmpty();
+    task.setOwners(
+        task.owners().awaitsDirectory() ? task.owners().withMembers(answer.members()) : task.owners(), number);
     if (task.owners().isNobody() && task.owner().isEmpty()) {
       noOneCanAct(task, answer.problems(), now);
       return "step " + task.name() + " has no one who can act";
     }
-    if (task.owner().isEmpty()) {
+    if (task.owner().isEmpty() && offerWaited) {
       process.escalations().tellOffered(task, null, now);
     }
     return "step " + task.name() + " offered to " + Texts.list(task.owners().names());
+  }
+
+  /**
+   * The users the step's excluded owners stand for are known: from now they are refused; an owner
+   * among them (an assignee an expression chose) gives the task back, with a warning.
+   */
+  private void excludedFound(UserTask task, List<String> excluded, Instant now) {
+    task.setDuties(task.duties().withExcludedUsers(excluded));
+    Optional<String> owner = task.owner();
+    if (owner.isPresent() && task.isOpen() && task.duties().excludes(owner.get())) {
+      task.release();
+      process.timers().acceptanceOf(task).ifPresent(t -> t.ensureRunning(now));
+      process.addWarning(null, task.name(), owner.get() + " is an excluded owner of step " + task.name()
+          + ": the step is offered to its potential owners instead", now);
+    }
   }
 
   /** Only a command refreshes: its sender hears when the task keeps its owners. */

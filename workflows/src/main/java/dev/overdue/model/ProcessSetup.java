@@ -31,7 +31,8 @@ final class ProcessSetup {
    * office hours in UTC standing in when the worker has none.
    */
   static ApprovalProcess start(
-      ApprovalRequest request, Instant now, CalendarSettings calendar, Edition edition, AuthPolicy workerDefault) {
+      ApprovalRequest request, Instant now, CalendarSettings calendar, Edition edition, AuthPolicy workerDefault,
+      boolean standIns) {
     List<String> problems = RequestValidator.problems(request, now, calendar, edition);
     if (!problems.isEmpty()) {
       throw new RuleViolation("invalid approval request: " + String.join("; ", problems));
@@ -52,6 +53,7 @@ final class ProcessSetup {
     process.setAuthPolicy(auth);
     process.setNotifyOffered(request.notifyOffered());
     process.setBusinessAdministrators(request.businessAdministrators());
+    process.setKeepsStandIns(standIns);
     RequestLimits limits = new RequestLimits(request.calendar(), process.calendar(), edition);
     addTimer(process, ProcessTimers.PROCESS, TimerKind.PROCESS, null, limits.of(request.timeout(), null),
         request.onTimeout(), null);
@@ -139,7 +141,8 @@ final class ProcessSetup {
         process.notifyOffered(),
         process.businessAdministrators().isEmpty() ? null : process.businessAdministrators(),
         process.commentThread().count() == 0 ? null : process.comments(),
-        process.commentThread().count() == 0 ? null : process.commentThread().count());
+        process.commentThread().count() == 0 ? null : process.commentThread().count(),
+        process.keepsStandIns() ? Boolean.TRUE : null);
   }
 
   /**
@@ -204,6 +207,7 @@ final class ProcessSetup {
     process.setNotifyOffered(snapshot.notifyOffered());
     process.setBusinessAdministrators(snapshot.businessAdministrators());
     process.commentThread().restore(snapshot.comments(), snapshot.commentCount());
+    process.setKeepsStandIns(Boolean.TRUE.equals(snapshot.standIns()));
     snapshot.steps().forEach(step -> process.steps().add(UserTask.restore(step)));
     snapshot.timers()
         .forEach(saved -> {

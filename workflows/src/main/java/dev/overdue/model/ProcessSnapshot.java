@@ -43,7 +43,8 @@ public record ProcessSnapshot(
     Boolean notifyOffered,
     List<String> businessAdministrators,
     List<CommentInfo> comments,
-    Long commentCount) {
+    Long commentCount,
+    Boolean standIns) {
 
   /** A snapshot made before task operations (business administrators, comments). */
   public ProcessSnapshot(
@@ -52,7 +53,7 @@ public record ProcessSnapshot(
       List<WarningInfo> warnings, Map<String, Object> data, CalendarSettings calendar, Long warningCount,
       String auth, Boolean notifyOffered) {
     this(requestId, title, requester, state, suspendedReason, current, decidedBy, comment, completedAt, steps,
-        timers, warnings, data, calendar, warningCount, auth, notifyOffered, null, null, null);
+        timers, warnings, data, calendar, warningCount, auth, notifyOffered, null, null, null, null);
   }
 
   /** A snapshot made before offers were told ({@code notifyOffered}). */
@@ -87,7 +88,9 @@ public record ProcessSnapshot(
       List<String> distinctFrom,
       Map<String, Object> form,
       Boolean skippable,
-      String delegatedBy) {}
+      String delegatedBy,
+      List<String> excludedOwners,
+      List<String> excludedUsers) {}
 
   public record TimerSnapshot(
       String name,

@@ -103,7 +103,9 @@ public final class UserTask {
         duties.distinctFrom().isEmpty() ? null : duties.distinctFrom(),
         formDefinition,
         skippable ? Boolean.TRUE : null,
-        delegatedBy);
+        delegatedBy,
+        duties.excludedOwners().isEmpty() ? null : duties.excludedOwners(),
+        duties.excludedUsers());
   }
 
   /** Fields a snapshot lacks (made before human tasks) are none, and the default priority. */
@@ -116,7 +118,9 @@ public final class UserTask {
         new UserTask(snapshot.name(), snapshot.title(), owners, snapshot.assigneeRule(),
             snapshot.outcomes(), snapshot.listeners());
     task.priority = snapshot.priority() == null ? DEFAULT_PRIORITY : snapshot.priority();
-    task.duties = new SeparationOfDuties(snapshot.notBy(), snapshot.distinctFrom());
+    task.duties =
+        new SeparationOfDuties(snapshot.notBy(), snapshot.distinctFrom(), snapshot.excludedOwners(),
+            snapshot.excludedUsers());
     task.setForm(snapshot.form());
     task.skippable = Boolean.TRUE.equals(snapshot.skippable());
     task.delegatedBy = snapshot.delegatedBy();
@@ -182,6 +186,13 @@ public final class UserTask {
       delegatedBy = by;
     }
     owner = user;
+  }
+
+  /** The assignee is away: {@code substitute} is assigned it instead, still RESERVED; they stay a candidate. */
+  void assignStandIn(String substitute) {
+    String away = owners.assignee();
+    owners = owners.withAssignee(substitute).plus(PotentialOwners.users(List.of(away)));
+    owner = substitute;
   }
 
   /** Handed back to its delegator, who owns it again. */

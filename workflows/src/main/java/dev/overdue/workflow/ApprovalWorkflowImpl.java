@@ -134,8 +134,8 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   }
 
   /**
-   * The request waiting in {@link #begin}, started with the worker's calendar when it needs it and
-   * its auth policy, each recorded once: replays and continued runs use what the approval began
+   * The request waiting in {@link #begin}, started with the worker's calendar when it needs it, its
+   * auth policy and whether its directory keeps absences, each recorded once: replays and continued runs use what the approval began
    * with.
    */
   private void startWaiting() {
@@ -146,8 +146,11 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
           versions.edition().signsCommands()
               ? Workflow.sideEffect(AuthPolicy.class, WorkerAuthentication::defaultPolicy)
               : AuthPolicy.OFF;
+      boolean standIns =
+          versions.edition().knowsTaskOperations()
+              && Workflow.sideEffect(Boolean.class, WorkerDirectory::keepsAbsences);
       CalendarSettings calendar = needsCalendar(request) ? recordedCalendar() : null;
-      started(ApprovalProcess.start(request, startedAt, calendar, versions.edition(), auth));
+      started(ApprovalProcess.start(request, startedAt, calendar, versions.edition(), auth, standIns));
     } catch (RuleViolation invalid) {
       invalidRequest = invalid.reason();
     }

@@ -59,6 +59,19 @@ public final class TestDirectory {
         users.add(name.startsWith("manager:") ? "boss" : name);
       }
     }
-    return new OwnerLookup.Answer(users, groups, members, problems);
+    List<String> excluded = new ArrayList<>();
+    for (String name : lookup.excluded()) {
+      excluded.addAll(GROUPS.getOrDefault(name, List.of(name)));
+    }
+    List<OwnerLookup.StandIn> standIns = new ArrayList<>();
+    List<String> everyone = new ArrayList<>(lookup.people());
+    everyone.addAll(users);
+    everyone.addAll(members);
+    everyone.stream().distinct().filter(AWAY::containsKey).forEach(user -> standIns.add(AWAY.get(user)));
+    return new OwnerLookup.Answer(users, groups, members, problems, excluded, standIns);
   }
+
+  /** Who is away, as a directory that keeps absences says: olga, whom sam stands in for. */
+  static final Map<String, OwnerLookup.StandIn> AWAY =
+      Map.of("olga", new OwnerLookup.StandIn("olga", "sam", "2026-12-01T00:00:00Z"));
 }

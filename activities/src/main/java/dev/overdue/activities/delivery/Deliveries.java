@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,14 +47,14 @@ public final class Deliveries implements AutoCloseable {
   }
 
   private final NotificationSettings notifications;
-  private final Directory directory;
+  private final Supplier<Directory> directory;
   private final Templates templates;
   private final InboxLinks links;
   private final DeliveryStore store;
   private final Map<Recipient.Channel, Channel> channels = new EnumMap<>(Recipient.Channel.class);
 
   Deliveries(
-      NotificationSettings notifications, Directory directory, DeliveryStore store,
+      NotificationSettings notifications, Supplier<Directory> directory, DeliveryStore store,
       Map<Recipient.Channel, Channel> channels) {
     this.notifications = notifications;
     this.directory = directory;
@@ -63,9 +64,9 @@ public final class Deliveries implements AutoCloseable {
     this.channels.putAll(channels);
   }
 
-  /** The users and groups recipients and potential owners are looked up in. */
+  /** The users and groups recipients and potential owners are looked up in, as they are now. */
   public Directory directory() {
-    return directory;
+    return directory.get();
   }
 
   /** Opens the store (forgetting keys older than the retention) and builds each configured channel. */
@@ -76,6 +77,12 @@ public final class Deliveries implements AutoCloseable {
   /** The same, the e-mail and webhook channels tracing each call they make with {@code openTelemetry}. */
   public static Deliveries start(
       NotificationSettings notifications, Directory directory, Clock clock, OpenTelemetry openTelemetry) {
+    return start(notifications, () -> directory, clock, openTelemetry);
+  }
+
+  /** The same, with a directory read afresh for each delivery and lookup (a file read again when it changed). */
+  public static Deliveries start(
+      NotificationSettings notifications, Supplier<Directory> directory, Clock clock, OpenTelemetry openTelemetry) {
     Map<Recipient.Channel, Channel> channels = new EnumMap<>(Recipient.Channel.class);
     channels.put(Recipient.Channel.LOG, new LogChannel());
     if (notifications.email() != null) {
@@ -109,7 +116,7 @@ public final class Deliveries implements AutoCloseable {
   }
 
   public Recipients resolve(List<String> to) {
-    return directory.resolve(to, notifications.webhooks().keySet());
+    return directory.get().resolve(to, notifications.webhooks().keySet());
   }
 
   /** Renders {@code delivery}'s templates and sends it unless its key was delivered. */
@@ -194,7 +201,7 @@ public final class Deliveries implements AutoCloseable {
   }
 
   private Map<String, Object> scope(NotificationEvent event, Recipient recipient, MessageContext context) {
-    return Templates.scope(event, recipient, directory.person(recipient.name()), context, links);
+    return Templates.scope(event, recipient, directory.get().person(recipient.name()), context, links);
   }
 
   /**

@@ -4,7 +4,9 @@ import dev.overdue.workflow.activities.Recipient;
 import dev.overdue.workflow.activities.Recipient.Channel;
 import dev.overdue.workflow.activities.Recipients;
 import java.time.DateTimeException;
+import java.time.Instant;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -21,13 +23,39 @@ import java.util.Set;
  * groups every other name goes to the log, so a new worker works unconfigured; a manager, though,
  * cannot be guessed, so {@code manager:<user>} then is a problem.
  */
-public record Directory(Map<String, Person> users, Map<String, List<String>> groups) {
+public record Directory(Map<String, Person> users, Map<String, List<String>> groups, Map<String, Absence> absences) {
   public static final Directory EMPTY = new Directory(Map.of(), Map.of());
   private static final String MANAGER = "manager:";
 
   public Directory {
     users = users == null ? Map.of() : new LinkedHashMap<>(users);
     groups = groups == null ? Map.of() : new LinkedHashMap<>(groups);
+    absences = absences == null ? null : new LinkedHashMap<>(absences);
+  }
+
+  /** A directory that keeps no absences. */
+  public Directory(Map<String, Person> users, Map<String, List<String>> groups) {
+    this(users, groups, null);
+  }
+
+  /**
+   * Whether it keeps absences (it has an {@code absences} section, even an empty one): approvals
+   * started then look up who is away whenever a task is created.
+   */
+  public boolean keepsAbsences() {
+    return absences != null;
+  }
+
+  /** Who stands in for {@code user} at {@code now}, with the absence's end; null when they are not away. */
+  public Absence absenceOf(String user, Instant now) {
+    Absence absence = absences == null ? null : absences.get(user);
+    return absence != null && absence.covers(now, zoneOf(user)) ? absence : null;
+  }
+
+  /** The time zone {@code user}'s plain dates are read in: theirs, else UTC. */
+  public ZoneId zoneOf(String user) {
+    Person person = users.get(user);
+    return person == null || person.timeZone() == null ? ZoneOffset.UTC : ZoneId.of(person.timeZone());
   }
 
   /** Every problem of the directory's own entries, given the webhook endpoints that exist. */
@@ -72,6 +100,28 @@ public record Directory(Map<String, Person> users, Map<String, List<String>> gro
             }
           }
         });
+    if (absences != null) {
+      absences.forEach(
+          (id, absence) -> {
+            String at = "directory.absences." + id;
+            if (absence == null) {
+              problems.add(at + ": empty entry");
+              return;
+            }
+            if (!users.containsKey(id)) {
+              problems.add(at + ": " + quote(id) + " is not a user");
+            }
+            if (absence.substitute() == null || !users.containsKey(absence.substitute())) {
+              problems.add(at + ".substitute: " + quote(String.valueOf(absence.substitute())) + " is not a user");
+            } else if (absence.substitute().equals(id)) {
+              problems.add(at + ".substitute: someone cannot stand in for themselves");
+            }
+            String dates = absence.problem(at, users.containsKey(id) && validZone(id) ? zoneOf(id) : ZoneOffset.UTC);
+            if (dates != null) {
+              problems.add(dates);
+            }
+          });
+    }
     groups.forEach(
         (id, members) -> {
           for (String member : members == null ? List.<String>of() : members) {
@@ -223,6 +273,15 @@ public record Directory(Map<String, Person> users, Map<String, List<String>> gro
   /** The person behind a recipient name, when the directory has one. */
   public Person person(String name) {
     return users.get(name);
+  }
+
+  private boolean validZone(String user) {
+    try {
+      zoneOf(user);
+      return true;
+    } catch (DateTimeException e) {
+      return false;
+    }
   }
 
   private static String quote(String value) {

@@ -85,7 +85,7 @@ class DeliveryWindowTest {
                   }
                 });
     Deliveries deliveries =
-        new Deliveries(NotificationSettings.defaults(), Directory.EMPTY, timed, Map.of(Recipient.Channel.LOG, channel));
+        new Deliveries(NotificationSettings.defaults(), () -> Directory.EMPTY, timed, Map.of(Recipient.Channel.LOG, channel));
     // The activity's heartbeat is the last thing it does: its return ends the second window.
     NotificationActivities activities = new DeliveringNotificationActivities(deliveries);
     NotificationActivities timedActivities =

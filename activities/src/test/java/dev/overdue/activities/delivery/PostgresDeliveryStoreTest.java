@@ -204,7 +204,7 @@ class PostgresDeliveryStoreTest extends DeliveryStoreContract {
     NotificationSettings settings = NotificationSettings.defaults().withStore(url);
     List<Deliveries> hosts = new ArrayList<>();
     for (int i = 0; i < 2; i++) {
-      hosts.add(new Deliveries(settings, Directory.EMPTY, open(), Map.of(Recipient.Channel.LOG, counting)));
+      hosts.add(new Deliveries(settings, () -> Directory.EMPTY, open(), Map.of(Recipient.Channel.LOG, counting)));
     }
     ExecutorService threads = Executors.newFixedThreadPool(2);
     try {
