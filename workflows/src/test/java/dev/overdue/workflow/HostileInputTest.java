@@ -767,7 +767,7 @@ class HostileInputTest {
                 + String.join(",", IntStream.range(0, 100_000).mapToObj(i -> "{'name':'t" + i + "','limit':'PT1H'}").toList()) + "]"),
                 "timers: at most 100 timers, got 100000"},
             new Object[] {"unknown field `approver` in a step", (Supplier<String>) () -> "{'requestId':'HOSTILE-S2','steps':[{'name':'manager','approver':['alice']}]}",
-                "steps[0].approver: unknown field (known: approvers, assignee, candidateGroups, completionDeadlines, distinctFrom, form, listeners, name, notBy, offerTimeout, onOfferTimeout, onTimeout, outcomes, priority, skippable, startDeadlines, timeout, title)"},
+                "steps[0].approver: unknown field (known: approvers, assignee, candidateGroups, completionDeadlines, distinctFrom, excludedOwners, form, listeners, name, notBy, offerTimeout, onOfferTimeout, onTimeout, outcomes, priority, skippable, startDeadlines, timeout, title)"},
             new Object[] {"unknown top-level field", (Supplier<String>) () -> request("HOSTILE-S3", step + ",'deadline':'P1D'"), "deadline: unknown field"},
             new Object[] {"month limit `P1M`", (Supplier<String>) () -> request("HOSTILE-S4", step + ",'timeout':'P1M'"),
                 "timeout: 'P1M': months and years have no fixed length"},

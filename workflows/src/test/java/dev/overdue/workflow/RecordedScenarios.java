@@ -218,17 +218,25 @@ final class RecordedScenarios {
   }
 
   /**
-   * Task operations (version shape-15): a business administrator, comments, a start and a stop, a
-   * delegation handed back, a forward to a group (a lookup), a nomination, a priority set, a refused
-   * nomination by Signal (recorded) and by Update (not), a skipped step and the approval's end.
+   * Task operations (version shape-15): a business administrator, a stand-in for an absent approver,
+   * comments, a start and a stop, a delegation handed back, a forward to a group (a lookup), a
+   * nomination, a priority set, a refused nomination by Signal (recorded) and by Update (not), a
+   * step with excluded owners skipped, and the approval's end.
    */
   static String taskOperations(ApprovalTestEnvironment t) {
-    String id =
-        t.start(
-            "{'requestId':'REPLAY-OPERATIONS','requester':'carol','businessAdministrators':['ada'],'steps':["
-                + "{'name':'manager','approvers':['alice','bob'],'timeout':'P2D'},"
-                + "{'name':'finance','approvers':['frank'],'skippable':true,'timeout':'P1D'}]}");
-    t.approvals.update(id, "comment", json("{'user':'carol','text':'Quote attached.'}"));
+    // A worker whose directory keeps absences (olga is away, sam stands in), recorded at the start.
+    WorkerDirectory.use(true);
+    String id;
+    try {
+      id = t.start(
+          "{'requestId':'REPLAY-OPERATIONS','requester':'carol','businessAdministrators':['ada'],'steps':["
+              + "{'name':'manager','approvers':['alice','bob','olga'],'timeout':'P2D'},"
+              + "{'name':'finance','approvers':['frank'],'skippable':true,'timeout':'P1D','excludedOwners':['legal']}]}");
+      // An Update is answered once the first workflow task, which records the setting, has run.
+      t.approvals.update(id, "comment", json("{'user':'carol','text':'Quote attached.'}"));
+    } finally {
+      WorkerDirectory.use(false);
+    }
     t.approvals.update(id, "start", json("{'user':'alice'}"));
     t.approvals.update(id, "stop", json("{'user':'alice'}"));
     t.approvals.update(id, "delegate", json("{'user':'alice','to':'dora','comment':'while I am away'}"));

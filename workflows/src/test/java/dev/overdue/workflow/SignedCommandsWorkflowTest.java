@@ -156,8 +156,8 @@ class SignedCommandsWorkflowTest {
             .filter(e -> e.getEventType() == EventType.EVENT_TYPE_MARKER_RECORDED)
             .filter(e -> e.getMarkerRecordedEventAttributes().getMarkerName().equals("SideEffect"))
             .count();
-    // The policy at the start, and one verification per handled command.
-    assertEquals(3, verifications);
+    // The policy and whether the directory keeps absences at the start, one verification per command.
+    assertEquals(4, verifications);
 
     // The key is gone and the worker's default changed: a live check would refuse alice now.
     verifier.keyTrusted = false;

@@ -43,6 +43,8 @@ class TaskOperationsWorkflowTest {
     assertEquals(1, manager.priority());
     assertTrue(manager.potentialOwners().containsAll(List.of("bob", "carol", "dave", "erin")), manager.toString());
     assertFalse(manager.potentialOwners().contains("alice"), "alice forwarded it: " + manager);
+    assertTrue(manager.potentialOwners().contains("sam"), "sam stands in for olga: " + manager);
+    assertTrue(t.history(id).stream().anyMatch(h -> h.name().equals("StandIn")), "the stand-in is in the trail");
     StepInfo finance = status.steps().get(1);
     assertEquals("OBSOLETE", finance.state());
     assertEquals("SKIPPED", finance.outcome());
