@@ -492,11 +492,14 @@ final class Queries {
     return table;
   }
 
-  /** "Comments", or how many there were when the approval keeps only the latest. */
+  /**
+   * "Comments", or how many there were when the approval keeps only the latest: each comment
+   * command is in the audit trail too, which {@code history} reads.
+   */
   static String commentsTitle(int shown, long inAll) {
     return shown == inAll
         ? "Comments"
-        : String.format(Locale.ROOT, "Comments: %,d (the latest %d shown)", inAll, shown);
+        : String.format(Locale.ROOT, "Comments: %,d (the latest %d shown; every one in history)", inAll, shown);
   }
 
   /** WS-HumanTask's default priority, which the status table leaves out. */
