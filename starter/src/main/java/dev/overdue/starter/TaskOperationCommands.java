@@ -34,7 +34,13 @@ final class TaskOperationCommands {
             + " RESERVED, still owned by the same person.",
         "For its owner and the request's business administrators."
       })
-  static final class StopTask extends ApprovalCommands.TaskCommand {
+  static final class StopTask extends UserCommand {
+    @Option(
+        names = "--step",
+        paramLabel = "STEP",
+        description = "The step meant; refused unless it is the current step.")
+    String step;
+
     @Override
     ApprovalCommand command() {
       return new ApprovalCommand.Stop(step, user);
