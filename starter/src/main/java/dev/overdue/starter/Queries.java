@@ -2,6 +2,7 @@ package dev.overdue.starter;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.overdue.api.ApprovalResult;
+import dev.overdue.api.CommentInfo;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.PlanEntry;
 import dev.overdue.api.StatusInfo;
@@ -56,7 +57,7 @@ final class Queries {
   @Command(
       name = "status",
       mixinStandardHelpOptions = true,
-      description = "Show an approval at a glance: state, steps, timers and warnings.")
+      description = "Show an approval at a glance: state, steps, comments, timers and warnings.")
   static final class Status extends QueryCommand {
     @Override
     void execute() throws JsonProcessingException {
@@ -71,9 +72,11 @@ final class Queries {
           Table.fields()
               .row("Approval", status.requestId() + " (workflow " + Approvals.workflowId(id) + ")")
               .row("Title", status.title())
-              .row("Requester", status.requester())
-              .row("State", status.state())
-              .row("Current step", status.currentStep());
+              .row("Requester", status.requester());
+      if (status.businessAdministrators() != null && !status.businessAdministrators().isEmpty()) {
+        header.row("Administrators", status.businessAdministrators());
+      }
+      header.row("State", status.state()).row("Current step", status.currentStep());
       if (status.data() != null && !status.data().isEmpty()) {
         header.row("Data", Table.shorten(Printer.JSON.writeValueAsString(status.data()), 200));
       }
@@ -85,6 +88,10 @@ final class Queries {
       }
       header.print(out);
       steps(status.steps()).print(out, "Steps");
+      if (status.comments() != null && !status.comments().isEmpty()) {
+        long inAll = status.commentCount() == null ? status.comments().size() : status.commentCount();
+        comments(status.comments()).print(out, commentsTitle(status.comments().size(), inAll));
+      }
       timers(status.timers()).print(out, "Timers");
       warnings(status.warnings()).print(out, warningsTitle(status.warnings().size(), status.warningsInAll()));
     }
@@ -412,8 +419,8 @@ final class Queries {
   /** The steps; a column of the named outcomes (for {@code complete}) when a step has any. */
   /**
    * One row a step: its potential owners as the directory resolved them (candidate users, group
-   * members, the assignee); the GROUPS, PRIORITY, OUTCOMES and FORM columns only when a step has
-   * them (FORM: "amount (number, required), costCentre (string)").
+   * members, the assignee); the PRIORITY, DELEGATED BY, GROUPS, OUTCOMES, SKIPPABLE and FORM
+   * columns only when a step has them (FORM: "amount (number, required), costCentre (string)").
    */
   static Table steps(List<StepInfo> steps) {
     boolean named =
@@ -423,17 +430,26 @@ final class Queries {
             .anyMatch(step -> step.candidateGroups() != null && !step.candidateGroups().isEmpty());
     boolean priorities = steps.stream().anyMatch(step -> step.priority() != DEFAULT_PRIORITY);
     boolean forms = steps.stream().anyMatch(step -> step.form() != null);
+    boolean skippable = steps.stream().anyMatch(step -> Boolean.TRUE.equals(step.skippable()));
+    boolean delegated = steps.stream().anyMatch(step -> step.delegatedBy() != null);
     List<String> headers = new ArrayList<>(List.of("STEP", "STATE"));
     if (priorities) {
       headers.add("PRIORITY");
     }
-    headers.addAll(List.of("OWNER", "POTENTIAL OWNERS"));
+    headers.add("OWNER");
+    if (delegated) {
+      headers.add("DELEGATED BY");
+    }
+    headers.add("POTENTIAL OWNERS");
     if (groups) {
       headers.add("GROUPS");
     }
     headers.addAll(List.of("OUTCOME", "DECIDED BY"));
     if (named) {
       headers.add("OUTCOMES");
+    }
+    if (skippable) {
+      headers.add("SKIPPABLE");
     }
     if (forms) {
       headers.add("FORM");
@@ -445,6 +461,9 @@ final class Queries {
         cells.add(step.priority());
       }
       cells.add(step.owner());
+      if (delegated) {
+        cells.add(step.delegatedBy());
+      }
       cells.add(step.potentialOwners() != null ? step.potentialOwners() : step.approvers());
       if (groups) {
         cells.add(step.candidateGroups());
@@ -453,12 +472,34 @@ final class Queries {
       if (named) {
         cells.add(step.outcomes());
       }
+      if (skippable) {
+        cells.add(Boolean.TRUE.equals(step.skippable()));
+      }
       if (forms) {
         cells.add(step.form() == null ? null : StepForm.describe(step.form()));
       }
       table.row(cells.toArray());
     }
     return table;
+  }
+
+  /** The latest comments on the steps, oldest first; the full text, which a table cell keeps. */
+  static Table comments(List<CommentInfo> comments) {
+    Table table = Table.of("AT", "STEP", "BY", "COMMENT");
+    for (CommentInfo comment : comments) {
+      table.row(Table.instant(comment.at()), comment.step(), comment.user(), comment.text());
+    }
+    return table;
+  }
+
+  /**
+   * "Comments", or how many there were when the approval keeps only the latest: each comment
+   * command is in the audit trail too, which {@code history} reads.
+   */
+  static String commentsTitle(int shown, long inAll) {
+    return shown == inAll
+        ? "Comments"
+        : String.format(Locale.ROOT, "Comments: %,d (the latest %d shown; every one in history)", inAll, shown);
   }
 
   /** WS-HumanTask's default priority, which the status table leaves out. */

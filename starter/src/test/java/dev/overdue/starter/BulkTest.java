@@ -127,8 +127,9 @@ class BulkTest {
       assertTrue(help.contains("Many approvals at once:"), help);
       assertTrue(help.contains("--concurrency=N"), help);
     }
-    // enable-timer … abort (12), recalculate, reassign, refresh-owners, update-data.
-    assertEquals(16, steering);
+    // enable-timer … abort (12), recalculate, reassign, refresh-owners, update-data, and the
+    // eight task operations (stop-task … comment).
+    assertEquals(24, steering);
   }
 
   @Test

@@ -86,6 +86,33 @@ final class Docs {
     return recipes;
   }
 
+  /** One {@code $ } line of a {@code ```console} block, and the lines shown after it up to the next. */
+  record Session(String line, List<String> shown) {}
+
+  /** The {@code ```console} lines of one page that start {@code $ prefix}, each with the output shown. */
+  static List<Session> sessions(Path page, String prefix) throws IOException {
+    List<Session> sessions = new ArrayList<>();
+    boolean inConsole = false;
+    List<String> shown = null;
+    for (String line : Files.readAllLines(page)) {
+      if (!inConsole && line.strip().equals("```console")) {
+        inConsole = true;
+      } else if (inConsole && line.strip().equals("```")) {
+        inConsole = false;
+        shown = null;
+      } else if (inConsole && line.startsWith("$ ")) {
+        shown = null;
+        if (line.startsWith("$ " + prefix)) {
+          shown = new ArrayList<>();
+          sessions.add(new Session(line.substring(2), shown));
+        }
+      } else if (shown != null) {
+        shown.add(line);
+      }
+    }
+    return sessions;
+  }
+
   /** The bodies of every page's fenced blocks in one of {@code languages} ({@code json}, {@code yaml}). */
   static List<String> blocks(String... languages) throws IOException {
     List<String> blocks = new ArrayList<>();

@@ -66,6 +66,7 @@ final class SchemaRules {
           Map.entry("ApprovalRequest.calendar", "How the request's durations count: elapsed (default) or business (the worker's working time)."),
           Map.entry("ApprovalRequest.auth", "Signed commands: required (every command carries a valid token naming its user), optional or off. Tightens the worker's auth policy; may not loosen it."),
           Map.entry("ApprovalRequest.dataForm", "What the requester gives in data, in the subset of JSON Schema a step's form uses: the data must fit it at the start (later updateData commands are not checked)."),
+          Map.entry("ApprovalRequest.businessAdministrators", "WS-HumanTask business administrators: users who may stop, delegate, forward, nominate, skip and set the priority of any step, but decide none unless they are also its potential owners."),
           Map.entry("ApprovalRequest.notifyOffered", "Whether the potential owners are told 'a task waits for you' when a step is offered to them (and the assignee when it is assigned): true (default) or false."),
           Map.entry("StepDefinition.name", "The step's name, unique in the request: letters, digits, _ and -."),
           Map.entry("StepDefinition.title", "What the step's task is about."),
@@ -83,6 +84,7 @@ final class SchemaRules {
           Map.entry("StepDefinition.priority", "0 (highest) to 10; 5 when not given."),
           Map.entry("StepDefinition.notBy", "Roles kept off this step although among its owners: requester (the four-eyes principle: no one approves their own request)."),
           Map.entry("StepDefinition.distinctFrom", "Earlier steps whose decider may not act on this one: no one person decides both."),
+          Map.entry("StepDefinition.skippable", "true lets a potential owner, the requester or a business administrator skip the step (overdue skip, with a reason): it ends SKIPPED and the approval moves on; false (default)."),
           Map.entry("StepDefinition.form", "The output the step asks for, a subset of JSON Schema: {type: object, properties: {NAME: {type, format, enum, title, description, minimum, maximum, maxLength}}, required: [NAME]}. An approve must give every required field; every decision the right types."),
           Map.entry("TimerDefinition.name", "The timer's name, unique in the request: letters, digits, _ and -."),
           Map.entry("TimerDefinition.limit", "When it expires once it is enabled (give this or cycle)."),
@@ -211,6 +213,8 @@ final class SchemaRules {
     shapes.put("StepDefinition.title", node -> node.put("maxLength", RequestValidator.MAX_TITLE_LENGTH));
     shapes.put("ApprovalRequest.requester", node -> node.put("maxLength", RequestValidator.MAX_USER_LENGTH));
     shapes.put("StepDefinition.approvers[]", node -> node.put("maxLength", RequestValidator.MAX_USER_LENGTH));
+    shapes.put("ApprovalRequest.businessAdministrators[]", node -> node.put("maxLength", RequestValidator.MAX_USER_LENGTH));
+    shapes.put("ApprovalRequest.businessAdministrators", node -> node.put("maxItems", RequestValidator.MAX_APPROVERS));
     shapes.put("ApprovalRequest.steps", node -> node.put("minItems", 1).put("maxItems", RequestValidator.MAX_STEPS));
     shapes.put("ApprovalRequest.timers", node -> node.put("maxItems", RequestValidator.MAX_TIMERS));
     shapes.put("StepDefinition.approvers", node -> node.put("maxItems", RequestValidator.MAX_APPROVERS));

@@ -39,6 +39,12 @@ class TableTest {
   }
 
   @Test
+  void manyCommentsSayHowManyAndWhereTheRestAre() {
+    assertEquals("Comments", Queries.commentsTitle(2, 2));
+    assertEquals("Comments: 52 (the latest 50 shown; every one in history)", Queries.commentsTitle(50, 52));
+  }
+
+  @Test
   void cellsShowFlagsListsAndLineBreaksReadably() {
     String text =
         print(

@@ -94,7 +94,7 @@ class ValidateCommandTest {
             + "  3. steps[0].startDeadlines[0].escalations[0].conditon: unknown field; did you mean condition?\n"
             + "  4. steps[1].deadline: unknown field (known: approvers, assignee, candidateGroups,"
             + " completionDeadlines, distinctFrom, form, listeners, name, notBy, offerTimeout, onOfferTimeout,"
-            + " onTimeout, outcomes, priority, startDeadlines, timeout, title)\n"
+            + " onTimeout, outcomes, priority, skippable, startDeadlines, timeout, title)\n"
             + "  5. timeout: 'P1M': months and years have no fixed length; give days (P30D) instead\n",
         run.err());
   }
