@@ -67,7 +67,8 @@ public class TaskView {
     model.put("priorities", canSetPriority ? Words.priorities(currentStep.path("priority").asInt(5)) : List.of());
     model.put("comments", comments(status, now));
     long earlier = status.path("commentCount").asLong(0) - status.path("comments").size();
-    model.put("earlierComments", earlier > 0 ? earlier + " earlier comments are no longer kept." : null);
+    model.put("earlierComments", earlier <= 0 ? null
+        : earlier == 1 ? "1 earlier comment is no longer kept." : earlier + " earlier comments are no longer kept.");
     List<Map<String, String>> outcomes = currentStep == null ? List.of() : outcomes(currentStep, allowed);
     model.put("outcomes", outcomes);
     model.put("hasOutcomes", !outcomes.isEmpty());
