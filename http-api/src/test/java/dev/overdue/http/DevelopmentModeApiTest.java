@@ -70,14 +70,59 @@ class DevelopmentModeApiTest {
   @Test
   void eachCallerIsToldTheActionsTheWorkflowWouldTakeFromThem() {
     String id = start("alice", "{'requestId':'" + id("ACT") + "','steps':[{'name':'manager','approvers':['bob','carol']}]}");
-    assertEquals("[\"claim\",\"start\",\"approve\",\"reject\",\"reassign\",\"update-data\"]",
+    assertEquals("[\"claim\",\"start\",\"approve\",\"reject\",\"reassign\",\"update-data\",\"forward\",\"comment\"]",
         api.get("/api/v1/approvals/" + id + "/actions", as("bob")).json().path("actions").toString());
-    assertEquals("[\"reassign\",\"update-data\"]",
+    assertEquals("[\"reassign\",\"update-data\",\"comment\"]",
         api.get("/api/v1/approvals/" + id + "/actions", as("alice")).json().path("actions").toString(), "the requester");
     assertEquals(200, api.post("/api/v1/approvals/" + id + "/claim", null, as("bob")).status());
-    assertEquals("[\"reassign\",\"update-data\"]",
+    assertEquals("[\"reassign\",\"update-data\",\"forward\",\"comment\"]",
         api.get("/api/v1/approvals/" + id + "/actions", as("carol")).json().path("actions").toString(), "bob claimed it");
     assertEquals(404, api.get("/api/v1/approvals/" + id + "/actions", as("frank")).status(), "a stranger");
+  }
+
+  @Test
+  void theTaskOperationsDelegateCommentSkipAndSetPriorityThroughHttp() {
+    String id = start("alice", "{'requestId':'" + id("OPS") + "','businessAdministrators':['ada'],'steps':["
+        + "{'name':'manager','approvers':['bob','carol']},{'name':'finance','approvers':['frank'],'skippable':true},"
+        + "{'name':'legal','approvers':['lena']}]}");
+    String at = "/api/v1/approvals/" + id;
+    ok(api.post(at + "/claim", null, as("bob")));
+    ok(api.post(at + "/delegate", "{\"to\":\"dora\",\"comment\":\"while I am away\"}", as("bob")));
+    Answer delegated = api.get(at, as("dora"));
+    assertEquals("dora", delegated.json().path("steps").get(0).path("owner").asText(), delegated.text());
+    assertEquals("bob", delegated.json().path("steps").get(0).path("delegatedBy").asText());
+    assertTrue(api.get(at + "/actions", as("dora")).text().contains("\"resolve\""), "dora may hand it back");
+    ok(api.post(at + "/resolve", "{\"comment\":\"checked\"}", as("dora")));
+    assertEquals("bob", api.get(at, as("bob")).json().path("steps").get(0).path("owner").asText(), "handed back");
+
+    ok(api.post(at + "/comment", "{\"text\":\"Is the quote attached?\"}", as("bob")));
+    ok(api.post(at + "/comment", "{\"text\":\"Yes, page 2.\"}", as("alice")));
+    Answer status = api.get(at, as("alice"));
+    assertEquals(2, status.json().path("commentCount").asInt(), status.text());
+    assertEquals("bob", status.json().path("comments").get(0).path("user").asText());
+    assertEquals("Yes, page 2.", status.json().path("comments").get(1).path("text").asText());
+    Answer refused = api.post(at + "/comment", "{\"text\":\"hi\"}", as("frank"));
+    assertEquals(409, refused.status(), "frank is on a later step only: " + refused.text());
+    assertTrue(refused.detail().contains("frank may not comment on step manager"), refused.detail());
+
+    ok(api.post(at + "/approve", null, as("bob")));
+    ok(api.post(at + "/skip", "{\"reason\":\"under the limit\"}", as("alice")));
+    Answer skipped = api.get(at, as("alice"));
+    assertEquals("SKIPPED", skipped.json().path("steps").get(1).path("outcome").asText(), skipped.text());
+    assertEquals("legal", skipped.json().path("currentStep").asText());
+    ok(api.post(at + "/set-priority", "{\"priority\":1}", as("ada")));
+    assertEquals(1, api.get(at, as("ada")).json().path("steps").get(2).path("priority").asInt());
+
+    for (String[] bad : new String[][] {{"/skip", "{}", "reason"}, {"/delegate", "{}", "to"},
+        {"/forward", "{\"to\":[]}", "to"}, {"/set-priority", "{}", "priority"}, {"/comment", "{\"txt\":\"x\"}", "txt"}}) {
+      Answer answer = api.post(at + bad[0], bad[1], as("lena"));
+      assertEquals(400, answer.status(), bad[0] + ": " + answer.text());
+      assertEquals(bad[2], answer.json().path("field").asText(), bad[0]);
+    }
+  }
+
+  private static void ok(Answer answer) {
+    assertEquals(200, answer.status(), answer.text());
   }
 
   @Test

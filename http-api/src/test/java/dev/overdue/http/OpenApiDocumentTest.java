@@ -54,7 +54,10 @@ class OpenApiDocumentTest {
         "/api/v1/approvals/{id}/timers", "/api/v1/approvals/{id}/plan", "/api/v1/approvals/{id}/history",
         "/api/v1/approvals/{id}/claim", "/api/v1/approvals/{id}/release", "/api/v1/approvals/{id}/start",
         "/api/v1/approvals/{id}/approve", "/api/v1/approvals/{id}/reject", "/api/v1/approvals/{id}/complete",
-        "/api/v1/approvals/{id}/reassign", "/api/v1/approvals/{id}/update-data"}) {
+        "/api/v1/approvals/{id}/reassign", "/api/v1/approvals/{id}/update-data", "/api/v1/approvals/{id}/stop",
+        "/api/v1/approvals/{id}/delegate", "/api/v1/approvals/{id}/resolve", "/api/v1/approvals/{id}/forward",
+        "/api/v1/approvals/{id}/nominate", "/api/v1/approvals/{id}/skip", "/api/v1/approvals/{id}/set-priority",
+        "/api/v1/approvals/{id}/comment"}) {
       assertTrue(paths.has(path), path + " in " + paths.propertyNames());
     }
   }

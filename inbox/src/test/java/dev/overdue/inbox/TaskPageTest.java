@@ -212,6 +212,97 @@ class TaskPageTest {
     assertEquals("same-origin", page.header("Referrer-Policy"));
   }
 
+  /** carol requests; alice and bob may act on "manager"; frank's "finance" may be skipped; ada administers. */
+  private static final String OPERATIONS = "{'requestId':'ID','businessAdministrators':['ada'],'steps':["
+      + "{'name':'manager','title':'Manager approval','approvers':['alice','bob']},"
+      + "{'name':'finance','title':'Finance','approvers':['frank'],'skippable':true}]}";
+
+  @Test
+  void theTaskOperationsAreOfferedOnlyToThoseTheActionsQueryListsThemFor() {
+    String id = start("carol", OPERATIONS);
+    String alice = new PageClient(port).signIn("alice", "").open("/tasks/" + id).body();
+    assertTrue(alice.contains("class=\"action-forward\">Pass on…</button>"), alice);
+    assertTrue(alice.contains("name=\"forwardTo\""), alice);
+    assertTrue(alice.contains("name=\"text\""), "alice may comment: " + alice);
+    for (String notHers : new String[] {"stop", "delegate", "resolve", "nominate", "skip", "set-priority"}) {
+      assertFalse(alice.contains("value=\"" + notHers + "\""), notHers + " is not alice's: " + alice);
+    }
+    assertFalse(alice.contains("name=\"delegateTo\""), alice);
+    assertFalse(alice.contains("name=\"priority\""), alice);
+
+    String ada = new PageClient(port).signIn("ada", "").open("/tasks/" + id).body();
+    assertTrue(ada.contains("class=\"action-nominate\">Add people…</button>"), "a business administrator: " + ada);
+    assertTrue(ada.contains("class=\"action-set-priority\">Change priority</button>"), ada);
+    assertTrue(ada.contains("<option value=\"5\" selected>5 – normal</option>"), ada);
+    assertTrue(ada.contains("<option value=\"0\">0 – highest</option>"), ada);
+    assertFalse(ada.contains("value=\"approve\""), "who manages a step does not decide it: " + ada);
+  }
+
+  @Test
+  void aDelegateFormPostsToWhoHoldsItAndTheDelegateHandsItBack() {
+    String id = start("carol", OPERATIONS);
+    PageClient alice = new PageClient(port).signIn("alice", "");
+    alice.open("/tasks/" + id);
+    assertEquals(302, alice.post("/tasks/" + id, Map.of("action", "claim", "key", "d-1")).status());
+    String claimed = alice.open("/tasks/" + id).body();
+    assertTrue(claimed.contains("class=\"action-delegate\">Hand to someone…</button>"), claimed);
+    PageClient.Page delegated = alice.post("/tasks/" + id,
+        Map.of("action", "delegate", "key", "d-2", "delegateTo", " dora ", "comment", "while I am away"));
+    assertEquals(302, delegated.status(), delegated.body());
+    var step = new Approvals(TEMPORAL.client).status(id).steps().get(0);
+    assertEquals("dora", step.owner(), "{to: dora}, stripped");
+    assertEquals("alice", step.delegatedBy());
+    assertTrue(new Approvals(TEMPORAL.client).history(id).stream()
+        .anyMatch(entry -> entry.name().equals("delegate") && entry.accepted()), "sent as delegate");
+
+    PageClient dora = new PageClient(port).signIn("dora", "");
+    String hers = dora.open("/tasks/" + id).body();
+    assertTrue(hers.contains("Delegated by alice"), hers);
+    assertTrue(hers.contains("class=\"action-resolve\">Hand back to alice</button>"), hers);
+    assertEquals(302, dora.post("/tasks/" + id, Map.of("action", "resolve", "key", "d-3")).status());
+    assertEquals("alice", new Approvals(TEMPORAL.client).status(id).steps().get(0).owner(), "handed back");
+    assertEquals(400, alice.post("/tasks/" + id, Map.of("action", "delegate", "key", "d-4")).status(),
+        "no one named: nothing sent");
+  }
+
+  @Test
+  void aCommentReachesTheApprovalAndIsListedAsTextWithWhoAndWhen() {
+    String id = start("carol", OPERATIONS);
+    PageClient bob = new PageClient(port).signIn("bob", "");
+    assertTrue(bob.open("/tasks/" + id).body().contains("No comments yet."));
+    String payload = "<script>alert(1)</script> Is the quote attached?";
+    assertEquals(302, bob.post("/tasks/" + id, Map.of("action", "comment", "key", "c-1", "text", payload)).status());
+    var comments = new Approvals(TEMPORAL.client).status(id).comments();
+    assertEquals(1, comments.size(), String.valueOf(comments));
+    assertEquals("bob", comments.get(0).user());
+    assertEquals(payload, comments.get(0).text(), "{text} as typed");
+    String page = bob.open("/tasks/" + id).body();
+    assertTrue(page.contains("Your comment was added."), page);
+    assertTrue(page.contains("<strong>bob</strong> <time title=\""), "who and when: " + page);
+    assertTrue(page.contains("&lt;script&gt;alert(1)&lt;/script&gt; Is the quote attached?"), page);
+    assertFalse(page.contains("<script>alert"), page);
+
+    PageClient frank = new PageClient(port).signIn("frank", "");
+    frank.open("/tasks/" + id);
+    PageClient.Page refused = frank.post("/tasks/" + id, Map.of("action", "comment", "key", "f-1", "text", "me too"));
+    assertEquals(409, refused.status(), "frank is on a later step only: " + refused.body());
+    assertTrue(refused.body().contains("Your comment was not added: “me too”"), refused.body());
+  }
+
+  @Test
+  void aSkippedStepSaysSoInTheStepsList() {
+    String id = start("carol", OPERATIONS);
+    PageClient alice = new PageClient(port).signIn("alice", "");
+    alice.open("/tasks/" + id);
+    assertEquals(302, alice.post("/tasks/" + id, Map.of("action", "approve", "key", "s-1")).status());
+    PageClient frank = new PageClient(port).signIn("frank", "");
+    assertTrue(frank.open("/tasks/" + id).body().contains("class=\"action-skip\">Skip this step</button>"));
+    assertEquals(302, frank.post("/tasks/" + id, Map.of("action", "skip", "key", "s-2", "reason", "under the limit")).status());
+    String page = frank.open("/tasks/" + id).body();
+    assertTrue(page.contains("<strong>Finance</strong>: (skipped) by frank"), page);
+    assertTrue(page.contains("“under the limit”"), page);
+  }
+
   @Test
   void aTaskThePersonMayNotSeeReadsAsOneThatDoesNotExist() {
     String id = start("carol", "{'requestId':'ID','steps':[{'name':'manager','approvers':['alice']}]}");

@@ -6,7 +6,6 @@ import dev.overdue.http.problems.ApiProblem;
 import dev.overdue.http.security.Caller;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import java.util.List;
 import org.springframework.http.MediaType;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -90,11 +89,7 @@ class ActionController {
   CommandResult reassign(@AuthenticationPrincipal Caller caller, @PathVariable String id,
       @RequestBody ActionBodies.Reassignment body,
       @RequestHeader(name = IdempotencyKeys.HEADER, required = false) String key) {
-    List<String> to = body.to();
-    if (to == null || to.isEmpty() || to.stream().anyMatch(name -> name == null || name.isBlank())) {
-      throw ApiProblem.badInput("to", "required: one or more users, groups or roles");
-    }
-    return desk.act(caller, id, new ApprovalCommand.Reassign(caller.user(), to), key);
+    return desk.act(caller, id, new ApprovalCommand.Reassign(caller.user(), ActionBodies.names(body.to())), key);
   }
 
   @PostMapping("/update-data")

@@ -45,11 +45,30 @@ public class TaskView {
     model.put("trail", Trail.of(history, dates, now));
     List<String> allowed = new ArrayList<>();
     actions.path("actions").forEach(action -> allowed.add(action.asString()));
-    model.put("actions", BUTTONS.entrySet().stream().filter(b -> allowed.contains(b.getKey()))
-        .map(b -> Map.of("action", b.getKey(), "label", b.getValue())).toList());
+    String delegator = currentStep == null ? null : currentStep.path("delegatedBy").asString(null);
+    // A comment has its own form, in the Comments section, not a button among these.
+    model.put("actions", BUTTONS.entrySet().stream()
+        .filter(b -> allowed.contains(b.getKey()) && !b.getKey().equals("comment"))
+        .map(b -> Map.of("action", b.getKey(), "label",
+            b.getKey().equals("resolve") && delegator != null ? "Hand back to " + delegator : b.getValue()))
+        .toList());
     model.put("canDecide", allowed.contains("approve"));
     model.put("canReassign", allowed.contains("reassign"));
     model.put("canUpdateData", allowed.contains("update-data"));
+    model.put("canDelegate", allowed.contains("delegate"));
+    model.put("canForward", allowed.contains("forward"));
+    model.put("canNominate", allowed.contains("nominate"));
+    model.put("canSkip", allowed.contains("skip"));
+    model.put("canComment", allowed.contains("comment"));
+    // The decision's comment goes with a hand-over too, for the trail.
+    model.put("canExplain", allowed.stream().anyMatch(List.of("approve", "delegate", "resolve", "forward")::contains));
+    boolean canSetPriority = allowed.contains("set-priority") && currentStep != null;
+    model.put("canSetPriority", canSetPriority);
+    model.put("priorities", canSetPriority ? Words.priorities(currentStep.path("priority").asInt(5)) : List.of());
+    model.put("comments", comments(status, now));
+    long earlier = status.path("commentCount").asLong(0) - status.path("comments").size();
+    model.put("earlierComments", earlier <= 0 ? null
+        : earlier == 1 ? "1 earlier comment is no longer kept." : earlier + " earlier comments are no longer kept.");
     List<Map<String, String>> outcomes = currentStep == null ? List.of() : outcomes(currentStep, allowed);
     model.put("outcomes", outcomes);
     model.put("hasOutcomes", !outcomes.isEmpty());
@@ -93,7 +112,7 @@ public class TaskView {
       String state = step.path("state").asString("");
       String what;
       if (outcome != null) {
-        what = outcome.toLowerCase(java.util.Locale.ROOT) + (decidedBy == null ? "" : " by " + decidedBy);
+        what = Words.outcome(outcome) + (decidedBy == null ? "" : " by " + decidedBy);
         String at = step.path("completedAt").asString(null);
         if (at != null) {
           what += ", " + dates.brief(Instant.parse(at));
@@ -105,6 +124,7 @@ public class TaskView {
       }
       row.put("what", what);
       row.put("comment", step.path("comment").asString(null));
+      row.put("delegatedBy", step.path("delegatedBy").asString(null));
       List<String> owners = new ArrayList<>();
       step.path("potentialOwners").forEach(owner -> owners.add(owner.asString()));
       List<String> groups = new ArrayList<>();
@@ -129,6 +149,18 @@ public class TaskView {
       timers.add(row);
     }
     return timers;
+  }
+
+  /** The step comments the status keeps, oldest first, dated as the trail is. */
+  private List<Map<String, Object>> comments(JsonNode status, Instant now) {
+    List<Map<String, Object>> comments = new ArrayList<>();
+    for (JsonNode comment : status.path("comments")) {
+      Instant at = Instant.parse(comment.path("at").asString());
+      String step = comment.path("step").asString("");
+      comments.add(Map.of("user", comment.path("user").asString(""), "text", comment.path("text").asString(""),
+          "step", step(status, step).path("title").asString(step), "when", Dates.ago(at, now), "exact", dates.exact(at)));
+    }
+    return comments;
   }
 
   private List<Map<String, Object>> warnings(JsonNode status, Instant now) {
@@ -159,6 +191,14 @@ public class TaskView {
     buttons.put("complete", "Decide");
     buttons.put("reassign", "Reassign");
     buttons.put("update-data", "Change data");
+    buttons.put("stop", "Stop working on it");
+    buttons.put("delegate", "Hand to someone…");
+    buttons.put("resolve", "Hand back");
+    buttons.put("forward", "Pass on…");
+    buttons.put("nominate", "Add people…");
+    buttons.put("skip", "Skip this step");
+    buttons.put("set-priority", "Change priority");
+    buttons.put("comment", "Add a comment");
     return buttons;
   }
 }

@@ -2,6 +2,8 @@ package dev.overdue.inbox.view;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.stream.IntStream;
 
 /** Small wordings shared by the pages: names in a sentence, keys as labels, task states. */
 public final class Words {
@@ -58,6 +60,32 @@ public final class Words {
       case "PROCESS" -> "Whole approval due";
       default -> name;
     };
+  }
+
+  /** A step's outcome as the steps list says it: "approved", "(skipped)". */
+  public static String outcome(String outcome) {
+    return outcome.equals("SKIPPED") ? "(skipped)" : outcome.toLowerCase(Locale.ROOT);
+  }
+
+  /** A priority in words, 0 (highest) to 10 (lowest). */
+  public static String priority(int priority) {
+    String words = switch (priority) {
+      case 0 -> "highest";
+      case 1, 2 -> "very high";
+      case 3, 4 -> "high";
+      case 5 -> "normal";
+      case 6, 7 -> "low";
+      case 8, 9 -> "very low";
+      default -> "lowest";
+    };
+    return priority + " – " + words;
+  }
+
+  /** The choices of a priority select, 0 to 10, {@code current} selected. */
+  public static List<Map<String, Object>> priorities(int current) {
+    return IntStream.rangeClosed(0, 10)
+        .mapToObj(p -> Map.<String, Object>of("value", p, "label", priority(p), "selected", p == current))
+        .toList();
   }
 
   /** An approval's state as a sentence's end: "approved", "waiting for Manager approval". */

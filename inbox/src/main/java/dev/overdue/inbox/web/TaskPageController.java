@@ -82,12 +82,14 @@ class TaskPageController {
       Map<String, Object> model = model(calls, id, session);
       model.put("refusal", problem.getMessage());
       model.put("comment", fields.getOrDefault("comment", ""));
+      model.put("commentText", fields.getOrDefault("text", ""));
       response.setStatus(409);
       return new ModelAndView("task", model);
     }
     done.addFlashAttribute("done", Done.said(action, fields));
     // Handed on, the task may no longer be theirs to see: back to their list.
-    return new ModelAndView(action.equals("reassign") ? "redirect:/tasks" : "redirect:/tasks/{id}", Map.of("id", id));
+    boolean handedOn = action.equals("reassign") || action.equals("forward");
+    return new ModelAndView(handedOn ? "redirect:/tasks" : "redirect:/tasks/{id}", Map.of("id", id));
   }
 
   private Map<String, Object> model(TaskApi.Calls calls, String id, HttpSession session) {
@@ -144,9 +146,7 @@ class TaskPageController {
     String comment = fields.get("comment");
     switch (action) {
       case "approve", "reject", "complete" -> {
-        if (comment != null && !comment.isBlank()) {
-          body.put("comment", comment);
-        }
+        comment(body, comment);
         JsonNode form = TaskView.currentStep(status.get()).path("form");
         ObjectNode output = FormFields.values(form, fields, FormFields.OUTPUT);
         if (!output.isEmpty()) {
@@ -156,10 +156,20 @@ class TaskPageController {
           body.put("outcome", fields.getOrDefault("outcome", ""));
         }
       }
-      case "reassign" -> {
-        var to = body.putArray("to");
-        Arrays.stream(fields.getOrDefault("to", "").split(",")).map(String::strip).filter(s -> !s.isEmpty()).forEach(to::add);
+      case "reassign" -> names(body, fields.get("to"));
+      case "delegate" -> {
+        body.put("to", required(fields.get("delegateTo"), "Say whom to hand it to."));
+        comment(body, comment);
       }
+      case "resolve" -> comment(body, comment);
+      case "forward" -> {
+        names(body, required(fields.get("forwardTo"), "Say whom to pass it on to."));
+        comment(body, comment);
+      }
+      case "nominate" -> names(body, required(fields.get("nominateTo"), "Say whom to add."));
+      case "skip" -> body.put("reason", required(fields.get("reason"), "Say why this step can be skipped."));
+      case "set-priority" -> body.put("priority", priority(fields.get("priority")));
+      case "comment" -> body.put("text", required(fields.get("text"), "Write the comment first."));
       case "update-data" -> {
         String key = fields.getOrDefault("dataKey", "");
         if (key.isBlank()) {
@@ -170,5 +180,33 @@ class TaskPageController {
       default -> { }
     }
     return body;
+  }
+
+  private static void comment(ObjectNode body, String comment) {
+    if (comment != null && !comment.isBlank()) {
+      body.put("comment", comment);
+    }
+  }
+
+  /** Names typed separated by commas, as the API's {@code to} list. */
+  private static void names(ObjectNode body, String typed) {
+    var to = body.putArray("to");
+    Arrays.stream((typed == null ? "" : typed).split(",")).map(String::strip).filter(s -> !s.isEmpty()).forEach(to::add);
+  }
+
+  /** What was typed, stripped; when nothing, nothing is sent and the person is told {@code ask}. */
+  private static String required(String typed, String ask) {
+    if (typed == null || typed.isBlank()) {
+      throw new ApiProblem(400, ask);
+    }
+    return typed.strip();
+  }
+
+  private static int priority(String chosen) {
+    try {
+      return Integer.parseInt(required(chosen, "Choose a priority."));
+    } catch (NumberFormatException notANumber) {
+      throw new ApiProblem(400, "Choose a priority from 0 (highest) to 10 (lowest).");
+    }
   }
 }

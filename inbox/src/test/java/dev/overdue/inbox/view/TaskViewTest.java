@@ -1,0 +1,91 @@
+package dev.overdue.inbox.view;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.overdue.inbox.InboxSettings;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** A task page's model from the API's answers: the task operations' buttons, fields and comments. */
+class TaskViewTest {
+  private static final Instant NOW = Instant.parse("2026-11-27T08:00:00Z");
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+  private static final TaskView VIEW =
+      new TaskView(new InboxSettings(null, null, null, null, null, ZoneId.of("Europe/Zurich"), List.of(), null, null));
+  /** manager is delegated by alice to dora; finance was skipped; two comments, of five made. */
+  private static final JsonNode STATUS = json("{'requestId':'PO-1','requester':'carol','state':'ACTIVE',"
+      + "'currentStep':'manager','steps':[{'name':'finance','title':'Finance','state':'OBSOLETE','outcome':'SKIPPED',"
+      + "'decidedBy':'frank','comment':'under the limit'},{'name':'manager','title':'Manager approval',"
+      + "'state':'RESERVED','owner':'dora','delegatedBy':'alice','priority':3}],"
+      + "'comments':[{'at':'2026-11-27T07:55:00Z','step':'manager','user':'bob','text':'Quote?'},"
+      + "{'at':'2026-11-27T07:58:00Z','step':'manager','user':'carol','text':'Page 2.'}],'commentCount':5}");
+
+  private static JsonNode json(String text) {
+    return JSON.readTree(text.replace('\'', '"'));
+  }
+
+  private static Map<String, Object> model(String... actions) {
+    String list = String.join("','", actions);
+    return VIEW.of(STATUS, json("[]"), json("[]"), json("{'actions':['" + list + "']}"), "dora", NOW);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<String> buttons(Map<String, Object> model) {
+    return ((List<Map<String, String>>) model.get("actions")).stream().map(b -> b.get("label")).toList();
+  }
+
+  @Test
+  void onlyTheListedOperationsAreOfferedAndHandingBackNamesTheDelegator() {
+    Map<String, Object> model = model("approve", "resolve", "stop", "comment");
+    assertEquals(List.of("Approve", "Stop working on it", "Hand back to alice"), buttons(model),
+        "a comment is its own form, not a button among these");
+    assertEquals(true, model.get("canComment"));
+    assertEquals(false, model.get("canDelegate"));
+    assertEquals(false, model.get("canSetPriority"));
+    assertEquals(List.of(), model.get("priorities"));
+
+    Map<String, Object> admin = model("delegate", "forward", "nominate", "skip", "set-priority");
+    assertEquals(List.of("Hand to someone…", "Pass on…", "Add people…", "Skip this step", "Change priority"), buttons(admin));
+    assertEquals(false, admin.get("canComment"));
+    assertEquals(true, admin.get("canExplain"), "a hand-over takes a comment");
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> priorities = (List<Map<String, Object>>) admin.get("priorities");
+    assertEquals(11, priorities.size());
+    assertEquals("0 – highest", priorities.get(0).get("label"));
+    assertEquals("10 – lowest", priorities.get(10).get("label"));
+    assertEquals(true, priorities.get(3).get("selected"), "the step's priority is chosen");
+  }
+
+  @Test
+  void theStepsSayDelegatedAndSkippedAndTheCommentsWhoWhenAndWhat() {
+    Map<String, Object> model = model();
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> steps = (List<Map<String, Object>>) model.get("steps");
+    assertTrue(((String) steps.get(0).get("what")).startsWith("(skipped) by frank"), steps.get(0).toString());
+    assertNull(steps.get(0).get("delegatedBy"));
+    assertEquals("alice", steps.get(1).get("delegatedBy"));
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> comments = (List<Map<String, Object>>) model.get("comments");
+    assertEquals(2, comments.size());
+    assertEquals("bob", comments.get(0).get("user"));
+    assertEquals("Quote?", comments.get(0).get("text"));
+    assertEquals("Manager approval", comments.get(0).get("step"));
+    assertEquals("5 min ago", comments.get(0).get("when"));
+    assertEquals("Fri 27 Nov 2026, 08:55 CET", comments.get(0).get("exact"));
+    assertEquals("3 earlier comments are no longer kept.", model.get("earlierComments"));
+  }
+
+  @Test
+  void aPriorityAndAnOutcomeReadAsWords() {
+    assertEquals("5 – normal", Words.priority(5));
+    assertEquals("(skipped)", Words.outcome("SKIPPED"));
+    assertEquals("approved", Words.outcome("APPROVED"));
+  }
+}
