@@ -37,6 +37,22 @@ final class DirectoryFile implements Supplier<Directory> {
     WorkerDirectory.use(loaded.keepsAbsences());
   }
 
+  /**
+   * The directory of {@code settings}, loaded from {@code config} (null: none): read again when the
+   * settings name a file of its own, fixed when inline. Tells the workflow whether it keeps
+   * absences, which approvals record at their start.
+   */
+  static Supplier<Directory> of(Path config, WorkerSettings settings, Function<String, String> environment) {
+    WorkerDirectory.use(settings.directory().keepsAbsences());
+    if (config == null) {
+      return settings::directory;
+    }
+    return WorkerSettings.directoryFile(config, environment)
+        .<Supplier<Directory>>map(file -> new DirectoryFile(file, settings.directory(),
+            settings.notifications().webhooks().keySet(), environment))
+        .orElse(settings::directory);
+  }
+
   @Override
   public synchronized Directory get() {
     FileTime now = modified();

@@ -415,19 +415,8 @@ public final class OverdueWorker implements Callable<Integer> {
     }
   }
 
-  /**
-   * The settings' directory: a file of its own is read again when it changes ({@link DirectoryFile});
-   * an inline one is fixed. Approvals record at their start whether it keeps absences.
-   */
+  /** The settings' directory, read again when it is a file of its own ({@link DirectoryFile#of}). */
   private Supplier<Directory> directory(WorkerSettings settings) {
-    WorkerDirectory.use(settings.directory().keepsAbsences());
-    if (config == null) {
-      return settings::directory;
-    }
-    return WorkerSettings.directoryFile(config, System::getenv)
-        .<Supplier<Directory>>map(
-            file -> new DirectoryFile(file, settings.directory(), settings.notifications().webhooks().keySet(),
-                System::getenv))
-        .orElse(settings::directory);
+    return DirectoryFile.of(config, settings, System::getenv);
   }
 }

@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
-import java.time.ZoneOffset;
 
 /**
  * Someone away, as the directory's {@code absences} says: from {@code from} (optional: already
@@ -53,6 +52,6 @@ public record Absence(String from, String until, String substitute) {
 
   /** The instant it ends, as text for the trail, or null for no end. */
   public String untilInstant(ZoneId zone) {
-    return until == null ? null : endOf(until, zone).atOffset(ZoneOffset.UTC).toString();
+    return until == null ? null : endOf(until, zone).toString();
   }
 }
