@@ -309,7 +309,8 @@ public record ApprovalRequest(
       String catchUp,
       String calendar,
       List<HandlerDefinition> escalations,
-      String endDate) {
+      String endDate,
+      String from) {
     public DeadlineDefinition {
       escalations = escalations == null ? List.of() : List.copyOf(escalations);
     }
@@ -318,6 +319,13 @@ public record ApprovalRequest(
         String name, String forDuration, String until, String cycle, String catchUp, String calendar,
         List<HandlerDefinition> escalations) {
       this(name, forDuration, until, cycle, catchUp, calendar, escalations, null);
+    }
+
+    /** A deadline counted from the task's creation. */
+    public DeadlineDefinition(
+        String name, String forDuration, String until, String cycle, String catchUp, String calendar,
+        List<HandlerDefinition> escalations, String endDate) {
+      this(name, forDuration, until, cycle, catchUp, calendar, escalations, endDate, null);
     }
   }
 

@@ -263,13 +263,15 @@ public final class ApprovalProcess {
       timers.acceptanceOf(task).ifPresent(t -> t.ensureRunning(now));
     }
     timers.completionOf(task).ifPresent(t -> t.ensureRunning(now));
-    // WS-HumanTask: every deadline's clock starts when the task is created.
+    // WS-HumanTask: every deadline's clock starts when the task is created; one counted from the
+    // claim when someone owns it.
     timers.liveOfStep(task.name()).stream()
-        .filter(t -> t.kind().isDeadline())
+        .filter(t -> t.kind().isDeadline() && t.kind() != TimerKind.CLAIM_DEADLINE)
         .forEach(t -> t.ensureRunning(now));
     escalations.fireListeners(task, TaskListenerEvent.CREATED, now);
     assignee.ifPresent(user -> {
       task.assign(user);
+      ownerChanged(task, now);
       escalations.fireListeners(task, TaskListenerEvent.ASSIGNED, now);
     });
     ownerLookups.created(task);
@@ -326,6 +328,23 @@ public final class ApprovalProcess {
       activate(next, now);
     } else {
       moveOn(by, note, now);
+    }
+  }
+
+  /**
+   * The task's owner changed: its deadlines counted from the claim start afresh for a new owner,
+   * and stop while nobody owns it.
+   */
+  void ownerChanged(UserTask task, Instant now) {
+    for (BusinessTimer timer : timers.liveOfStep(task.name())) {
+      if (timer.kind() != TimerKind.CLAIM_DEADLINE) {
+        continue;
+      }
+      if (task.owner().isPresent() && task.isOpen()) {
+        timer.restart(now, "claimed by " + task.owner().get());
+      } else {
+        timer.ensureOff(now);
+      }
     }
   }
 

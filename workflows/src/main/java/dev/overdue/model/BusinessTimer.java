@@ -247,6 +247,16 @@ public final class BusinessTimer {
     }
   }
 
+  /**
+   * Starts afresh from {@code now} (a deadline counted from the claim, for a new owner): a new
+   * expiration date by its limit, the flag cleared; {@code why} goes into its changes.
+   */
+  void restart(Instant now, String why) {
+    ensureOff(now);
+    setLimit(limit, now, why);
+    ensureRunning(now);
+  }
+
   /** Off for good: the task or process this timer observed has finished. */
   void clear(Instant now) {
     on(TimerEvent.CLEAR, now);

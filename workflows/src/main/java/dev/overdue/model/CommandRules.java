@@ -233,6 +233,7 @@ final class CommandRules {
     refuse(task.refusal(TaskEvent.CLAIM));
     return () -> {
       task.claim(c.user());
+      process.ownerChanged(task, now);
       process.timers().acceptanceOf(task).ifPresent(t -> t.ensureOff(now));
       process.escalations().fireListeners(task, TaskListenerEvent.ASSIGNED, now);
       return "step " + task.name() + " claimed by " + c.user();
@@ -326,6 +327,7 @@ final class CommandRules {
           .filter(t -> t.kind() == TimerKind.START_DEADLINE)
           .forEach(t -> t.clear(now));
       if (!hadOwner) {
+        process.ownerChanged(task, now);
         process.escalations().fireListeners(task, TaskListenerEvent.ASSIGNED, now);
       }
       return "step " + task.name() + " started by " + c.user();
@@ -344,6 +346,7 @@ final class CommandRules {
     }
     return () -> {
       task.release();
+      process.ownerChanged(task, now);
       process.timers().acceptanceOf(task).ifPresent(t -> t.ensureRunning(now));
       process.escalations().fireListeners(task, TaskListenerEvent.UPDATED, now);
       process.escalations().tellOffered(task, c.user(), now);

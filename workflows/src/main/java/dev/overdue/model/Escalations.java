@@ -66,6 +66,8 @@ final class Escalations {
         for (Applicable applicable : handlers) {
           if (applicable.handler() instanceof TimerHandler.SetPriority set) {
             setPriority(task, set, timer.name(), now);
+          } else if (applicable.handler() instanceof TimerHandler.Release) {
+            release(task, timer.name(), now);
           } else if (applicable.handler() instanceof TimerHandler.Reassign reassign) {
             reassignments.add(
                 new PendingReassignment(
@@ -147,6 +149,27 @@ final class Escalations {
       detail.putPOJO("potentialOwners", task.owners().names());
     }
     process.trail().event(now, "Reassignment", detail);
+  }
+
+  /**
+   * A {@code release} on expiry: the observed task, claimed or started, goes back to its potential
+   * owners, offered again; its owner is named in the trail and not told the offer.
+   */
+  private void release(UserTask task, String timer, Instant now) {
+    if (task == null || !task.isOpen() || task.owner().isEmpty() || task.state() == TaskState.READY) {
+      return;
+    }
+    String owner = task.owner().get();
+    task.release();
+    process.ownerChanged(task, now);
+    process.timers().acceptanceOf(task).ifPresent(t -> t.ensureRunning(now));
+    ObjectNode detail = JsonNodeFactory.instance.objectNode();
+    detail.put("step", task.name());
+    detail.put("timer", timer);
+    detail.put("owner", owner);
+    process.trail().event(now, "Released", detail);
+    fireListeners(task, TaskListenerEvent.UPDATED, now);
+    tellOffered(task, owner, now);
   }
 
   /** WS-HumanTask's setPriority on expiry: the observed task, while open, takes the new priority. */

@@ -73,7 +73,7 @@ final class HandlerDefinitions {
   /** The model value of one handler definition. */
   static TimerHandler handler(HandlerDefinition definition) {
     if (definition == null || definition.action() == null) {
-      throw new RuleViolation("action is required: warn, notify, decide, reassign or setPriority");
+      throw new RuleViolation("action is required: warn, notify, decide, reassign, setPriority or release");
     }
     String name = definition.name();
     String condition = definition.condition();
@@ -112,10 +112,12 @@ final class HandlerDefinitions {
           throw new RuleViolation("setPriority 'priority': " + StepOwnerDefinitions.priorityProblem(definition.priority()));
         }
         return new TimerHandler.SetPriority(definition.priority(), name, condition);
+      case "release":
+        return new TimerHandler.Release(name, condition);
       default:
         throw new RuleViolation(
             "unknown action " + Texts.quote(definition.action())
-                + ": use warn, notify, decide, reassign or setPriority");
+                + ": use warn, notify, decide, reassign, setPriority or release");
     }
   }
 

@@ -240,6 +240,7 @@ final class OwnerLookups {
     Optional<String> owner = task.owner();
     if (owner.isPresent() && task.isOpen() && task.duties().excludes(owner.get())) {
       task.release();
+      process.ownerChanged(task, now);
       process.timers().acceptanceOf(task).ifPresent(t -> t.ensureRunning(now));
       process.addWarning(null, task.name(), owner.get() + " is an excluded owner of step " + task.name()
           + ": the step is offered to its potential owners instead", now);
@@ -283,6 +284,7 @@ final class OwnerLookups {
     }
     task.reassign(found);
     task.setOwners(found, number);
+    process.ownerChanged(task, now);
     process.timers().acceptanceOf(task).ifPresent(t -> t.ensureRunning(now));
     process.escalations().fireListeners(task, TaskListenerEvent.UPDATED, now);
     // A command's reassignment has no notice: its sender is who the message names.
@@ -298,6 +300,7 @@ final class OwnerLookups {
         found.names().stream().filter(name -> !joining.base().includes(name)).toList();
     if (joining.reoffer()) {
       task.reassign(owners);
+      process.ownerChanged(task, now);
       process.timers().acceptanceOf(task).ifPresent(t -> t.ensureRunning(now));
     }
     task.setOwners(owners, number);

@@ -77,7 +77,8 @@ final class ProcessSetup {
         addDeadline(process, step.name(), TimerKind.START_DEADLINE, deadline, limits);
       }
       for (DeadlineDefinition deadline : step.completionDeadlines()) {
-        addDeadline(process, step.name(), TimerKind.COMPLETION_DEADLINE, deadline, limits);
+        TimerKind kind = DeadlineFrom.CLAIM.equals(deadline.from()) ? TimerKind.CLAIM_DEADLINE : TimerKind.COMPLETION_DEADLINE;
+        addDeadline(process, step.name(), kind, deadline, limits);
       }
     }
     for (TimerDefinition timer : request.timers()) {

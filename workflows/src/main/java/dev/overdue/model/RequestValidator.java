@@ -413,6 +413,13 @@ public final class RequestValidator {
         }
         limits.endDateProblem(where, deadline.cycle(), deadline.endDate(), problems);
         calendarProblem(where + ".calendar", deadline.calendar(), problems);
+        String from = DeadlineFrom.problem(deadline.from(), list.equals("completionDeadlines"));
+        if (from != null) {
+          problems.accept(where + "." + from);
+        } else if (DeadlineFrom.CLAIM.equals(deadline.from()) && deadline.until() != null) {
+          problems.accept(where + ".from: claim counts 'for' or a 'cycle' from the claim; an 'until' date is the"
+              + " same whoever claims");
+        }
         catchUpProblem(where, deadline.catchUp(), deadline.cycle(), problems);
         HandlerDefinitions.problems(where + ".escalations", deadline.escalations(), HandlerDefinitions.Use.TIMER, outcomes, problems);
       }

@@ -31,6 +31,7 @@ final class StandIns {
       }
       if (assigned) {
         task.assignStandIn(substitute);
+        process.ownerChanged(task, now);
       } else if (!task.owners().includes(substitute)) {
         task.setOwners(task.owners().plus(PotentialOwners.users(List.of(substitute))), number);
       } else {

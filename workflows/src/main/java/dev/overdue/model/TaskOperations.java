@@ -53,6 +53,7 @@ final class TaskOperations {
     CommandRules.refuse(task.duties().refusal(c.to(), task.name(), process));
     return () -> {
       task.delegate(c.to(), c.user());
+      process.ownerChanged(task, now);
       process.timers().acceptanceOf(task).ifPresent(t -> t.ensureOff(now));
       process.escalations().fireListeners(task, TaskListenerEvent.ASSIGNED, now);
       process.escalations().tellReassigned(task, List.of(c.to()), null, c.user(), now);
@@ -74,6 +75,7 @@ final class TaskOperations {
     CommandRules.refuse(task.refusal(TaskEvent.DELEGATE));
     return () -> {
       task.resolve();
+      process.ownerChanged(task, now);
       process.escalations().fireListeners(task, TaskListenerEvent.ASSIGNED, now);
       process.escalations().tellReassigned(task, List.of(delegator), null, c.user(), now);
       return "step " + task.name() + " handed back to " + delegator + " by " + c.user();

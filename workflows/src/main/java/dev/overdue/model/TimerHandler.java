@@ -10,7 +10,7 @@ import java.util.List;
  */
 public sealed interface TimerHandler
     permits TimerHandler.Warn, TimerHandler.Notify, TimerHandler.Decide, TimerHandler.Reassign,
-        TimerHandler.SetPriority {
+        TimerHandler.SetPriority, TimerHandler.Release {
 
   /** The handler's name; null when the request gave none. */
   String name();
@@ -66,6 +66,12 @@ public sealed interface TimerHandler
   /** Sets the priority of the task the timer observes: 0 (highest) to 10 (WS-HumanTask's setPriority). */
   record SetPriority(int priority, String name, String condition) implements TimerHandler {}
 
+  /**
+   * Gives a claimed task back to its potential owners, offered again (what Camunda users script as a
+   * "force unassign" of a task claimed and left); a task nobody holds is left as it is.
+   */
+  record Release(String name, String condition) implements TimerHandler {}
+
   List<TimerHandler> DEFAULT = List.of(new Warn());
 
   /** The action's name as requests write it. */
@@ -81,6 +87,9 @@ public sealed interface TimerHandler
     }
     if (this instanceof SetPriority) {
       return "setPriority";
+    }
+    if (this instanceof Release) {
+      return "release";
     }
     return "warn";
   }
@@ -100,6 +109,9 @@ public sealed interface TimerHandler
     if (this instanceof SetPriority set) {
       return new HandlerDefinition(
           "setPriority", List.of(), null, null, null, name(), condition(), set.priority());
+    }
+    if (this instanceof Release) {
+      return new HandlerDefinition("release", List.of(), null, null, null, name(), condition());
     }
     return new HandlerDefinition("warn", List.of(), null, null, null, name(), condition());
   }

@@ -12,11 +12,16 @@ public enum TimerKind {
   START_DEADLINE,
   /** A WS-HumanTask completion deadline: from the task's creation until a final state. */
   COMPLETION_DEADLINE,
+  /**
+   * A completion deadline counted from the claim ({@code from: claim}): it runs while someone owns
+   * the task, starting afresh for each new owner, and stops when the task is given back.
+   */
+  CLAIM_DEADLINE,
   /** Declared in the request; starts OFF, switched by enableTimer and disableTimer. */
   USER;
 
   public boolean isDeadline() {
-    return this == START_DEADLINE || this == COMPLETION_DEADLINE;
+    return this == START_DEADLINE || this == COMPLETION_DEADLINE || this == CLAIM_DEADLINE;
   }
 
   public boolean isSystem() {

@@ -44,6 +44,7 @@ public final class Forecast {
       case "ACCEPTANCE" -> "If nobody claims it by " + at;
       case "START_DEADLINE" -> "If nobody starts work on it by " + at;
       case "COMPLETION", "COMPLETION_DEADLINE" -> "If it is not decided by " + at;
+      case "CLAIM_DEADLINE" -> "If whoever holds it has not decided it by " + at;
       case "PROCESS" -> "If the whole approval is not done by " + at;
       default -> "On " + at + " (timer " + timer + ")";
     };

@@ -57,6 +57,7 @@ public final class Words {
       case "COMPLETION" -> "Decision due" + of;
       case "START_DEADLINE" -> "Start deadline “" + deadline + "”" + of;
       case "COMPLETION_DEADLINE" -> "Decision deadline “" + deadline + "”" + of;
+      case "CLAIM_DEADLINE" -> "Deadline once claimed “" + deadline + "”" + of;
       case "PROCESS" -> "Whole approval due";
       default -> name;
     };

@@ -63,6 +63,7 @@ class WordsForPeopleTest {
     assertEquals("Decision due (manager)", Words.timer("COMPLETION", "manager.completion", "manager"));
     assertEquals("Claim due (manager)", Words.timer("ACCEPTANCE", "manager.acceptance", "manager"));
     assertEquals("Start deadline “pick-up” (manager)", Words.timer("START_DEADLINE", "manager.pick-up", "manager"));
+    assertEquals("Deadline once claimed “work” (manager)", Words.timer("CLAIM_DEADLINE", "manager.work", "manager"));
     assertEquals("Whole approval due", Words.timer("PROCESS", "process", null));
     assertEquals("reminder", Words.timer("USER", "reminder", null));
   }
