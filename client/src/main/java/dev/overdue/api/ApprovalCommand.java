@@ -161,6 +161,13 @@ public sealed interface ApprovalCommand {
   record SetPriority(String user, Integer priority) implements ApprovalCommand {}
 
   /**
+   * Camunda's followUpDate: from {@code at} (a date-time with an offset, or a duration from now such
+   * as P2D; {@code none} clears it) the current step shows in follow-up lists; nothing runs then.
+   * By the owner, a potential owner, the requester or a business administrator.
+   */
+  record SetFollowUp(String user, String at) implements ApprovalCommand {}
+
+  /**
    * WS-HumanTask addComment: adds {@code text} to the current step's comments; by its potential
    * owners, its owner, the requester and business administrators.
    */
@@ -215,6 +222,7 @@ public sealed interface ApprovalCommand {
     all.put("skip", Skip.class);
     all.put("setPriority", SetPriority.class);
     all.put("comment", Comment.class);
+    all.put("setFollowUp", SetFollowUp.class);
     return Collections.unmodifiableMap(all);
   }
 }

@@ -131,7 +131,8 @@ public record ApprovalRequest(
    * fit it. {@code skippable: true} lets a potential owner, the requester or a business
    * administrator skip it (WS-HumanTask skip): it ends with the outcome SKIPPED. {@code
    * excludedOwners} (WS-HumanTask's excluded owners: users or groups of the worker's directory) may
-   * never act on it, whatever its groups say.
+   * never act on it, whatever its groups say. {@code followUp} (a duration from the task's
+   * creation, or a date-time) is when it shows in follow-up lists (Camunda's followUpDate).
    */
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   public record StepDefinition(
@@ -153,7 +154,8 @@ public record ApprovalRequest(
       List<String> distinctFrom,
       Map<String, Object> form,
       Boolean skippable,
-      List<String> excludedOwners) {
+      List<String> excludedOwners,
+      String followUp) {
     public StepDefinition {
       excludedOwners = excludedOwners == null ? List.of() : List.copyOf(excludedOwners);
       approvers = approvers == null ? List.of() : List.copyOf(approvers);
@@ -217,7 +219,7 @@ public record ApprovalRequest(
         Map<String, Object> form) {
       this(name, title, approvers, offerTimeout, onOfferTimeout, timeout, onTimeout, startDeadlines,
           completionDeadlines, listeners, outcomes, candidateGroups, assignee, priority, notBy, distinctFrom,
-          form, null, null);
+          form, null, null, null);
     }
 
     /** Without a form. */

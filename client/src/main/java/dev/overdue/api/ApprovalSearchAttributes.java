@@ -105,6 +105,15 @@ public final class ApprovalSearchAttributes {
   public static final SearchAttributeKey<OffsetDateTime> DUE_DATE = SearchAttributeKey.forOffsetDateTime("DueDate");
 
   /**
+   * The current step's follow-up date (Camunda's followUpDate): from when its task should be looked
+   * at again, set by the step's {@code followUp} or a {@code setFollowUp} command; nothing runs then,
+   * the task shows in {@code FollowUpDate <= now} lists. Unset without one, and once the step or
+   * the approval ended. The third and last custom Datetime a SQL visibility store has room for.
+   */
+  public static final SearchAttributeKey<OffsetDateTime> FOLLOW_UP_DATE =
+      SearchAttributeKey.forOffsetDateTime("FollowUpDate");
+
+  /**
    * {@code "true"} when PotentialOwners had to be cut to stay under Temporal's limit per value: a
    * user it does not list may still be able to claim, and only the {@code status} query says
    * (its step's {@code potentialOwners} less its {@code excludedOwners}). Unset otherwise.
@@ -141,5 +150,6 @@ public final class ApprovalSearchAttributes {
     DEFINITIONS.put(CANDIDATE_GROUPS.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD_LIST);
     DEFINITIONS.put(DUE_DATE.getName(), IndexedValueType.INDEXED_VALUE_TYPE_DATETIME);
     DEFINITIONS.put(POTENTIAL_OWNERS_CUT.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
+    DEFINITIONS.put(FOLLOW_UP_DATE.getName(), IndexedValueType.INDEXED_VALUE_TYPE_DATETIME);
   }
 }

@@ -18,7 +18,8 @@ import java.util.Map;
  * step's form as the request gave it (a JSON Schema object: {@code type}, {@code properties},
  * {@code required}), for a client to render; absent when the step has none. {@code skippable} is
  * true when the step may be skipped (null otherwise); {@code delegatedBy} names who delegated the
- * task to its owner, while it is delegated (null otherwise).
+ * task to its owner, while it is delegated (null otherwise); {@code followUp} its follow-up date
+ * while the step is open (null when none).
  */
 public record StepInfo(
     String name,
@@ -38,7 +39,8 @@ public record StepInfo(
     @JsonInclude(JsonInclude.Include.NON_NULL) List<String> excludedOwners,
     @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> form,
     @JsonInclude(JsonInclude.Include.NON_NULL) Boolean skippable,
-    @JsonInclude(JsonInclude.Include.NON_NULL) String delegatedBy) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) String delegatedBy,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String followUp) {
 
   /** A step that cannot be skipped and is not delegated. */
   public StepInfo(
@@ -47,7 +49,7 @@ public record StepInfo(
       List<String> candidateGroups, List<String> potentialOwners, String assignee, int priority,
       List<String> excludedOwners, Map<String, Object> form) {
     this(name, title, state, owner, approvers, outcome, decidedBy, comment, completedAt, outcomes,
-        candidateGroups, potentialOwners, assignee, priority, excludedOwners, form, null, null);
+        candidateGroups, potentialOwners, assignee, priority, excludedOwners, form, null, null, null);
   }
 
   /** A step without a form. */

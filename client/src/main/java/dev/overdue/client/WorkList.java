@@ -35,6 +35,14 @@ public final class WorkList {
     return where(name + " >= " + highest + " AND " + name + " <= " + lowest);
   }
 
+  /**
+   * Approvals whose current step's follow-up date (Camunda's followUpDate) has come by {@code now}:
+   * those someone wanted to look at again.
+   */
+  public WorkList followUpDue(Instant now) {
+    return where(ApprovalSearchAttributes.FOLLOW_UP_DATE.getName() + " <= '" + now + "'");
+  }
+
   /** Approvals whose current step no one can act on: they wait for the requester to reassign it. */
   public WorkList unworkable() {
     return where(ApprovalSearchAttributes.UNWORKABLE.getName() + " = true");

@@ -43,6 +43,7 @@ final class Commands {
           TaskOperationCommands.Skip.class,
           TaskOperationCommands.SetPriority.class,
           TaskOperationCommands.Comment.class,
+          TaskOperationCommands.SetFollowUp.class,
           ApprovalCommands.Abort.class,
           Queries.Status.class,
           Queries.Timers.class,

@@ -4,6 +4,7 @@ import dev.overdue.client.ConnectionProblems;
 import dev.overdue.client.WorkList;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
@@ -37,6 +38,11 @@ final class ListCommand extends ManyApprovalsCommand {
       names = "--overdue",
       description = "Only approvals with an expired timer (AnyTimerExpired = true).")
   boolean overdue;
+
+  @Option(
+      names = "--follow-up-due",
+      description = "Only approvals whose current step's follow-up date has come (FollowUpDate <= now).")
+  boolean followUpDue;
 
   @Option(names = "--suspended", description = "Only suspended approvals.")
   boolean suspended;
@@ -100,6 +106,9 @@ final class ListCommand extends ManyApprovalsCommand {
     }
     if (overdue) {
       list.overdue();
+    }
+    if (followUpDue) {
+      list.followUpDue(Instant.now());
     }
     if (suspended) {
       list.inState("SUSPENDED");

@@ -172,6 +172,28 @@ final class TaskOperationCommands {
   }
 
   @Command(
+      name = "set-follow-up",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Set the current step's follow-up date (Camunda's followUpDate): from then it shows in"
+            + " `overdue list --follow-up-due`; nothing else happens.",
+        "For its owner, its potential owners, the requester and the request's business administrators."
+      })
+  static final class SetFollowUp extends UserCommand {
+    @Option(
+        names = "--at",
+        required = true,
+        paramLabel = "WHEN",
+        description = "A date-time (2026-12-01T09:00:00+01:00), a duration from now (P2D), or none to clear it.")
+    String at;
+
+    @Override
+    ApprovalCommand command() {
+      return new ApprovalCommand.SetFollowUp(user, at);
+    }
+  }
+
+  @Command(
       name = "comment",
       mixinStandardHelpOptions = true,
       description = {

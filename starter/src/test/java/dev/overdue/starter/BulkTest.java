@@ -129,7 +129,7 @@ class BulkTest {
     }
     // enable-timer … abort (12), recalculate, reassign, refresh-owners, update-data, and the
     // eight task operations (stop-task … comment).
-    assertEquals(24, steering);
+    assertEquals(25, steering);
   }
 
   @Test

@@ -31,7 +31,7 @@ class DevServerLifecycleIT {
   private static final List<String> ATTRIBUTES =
       List.of("ApprovalState", "CurrentStep", "CurrentOwner", "NextDeadline", "AnyTimerExpired", "HasWarnings",
           "Priority", "Unworkable", "TimersRunning", "TimersSuspended", "PotentialOwners", "Requester",
-          "TaskState", "CandidateGroups", "DueDate", "PotentialOwnersCut");
+          "TaskState", "CandidateGroups", "DueDate", "PotentialOwnersCut", "FollowUpDate");
 
   @TempDir Path dir;
 
@@ -50,7 +50,7 @@ class DevServerLifecycleIT {
                     + " HasWarnings=Bool, Priority=Int, Unworkable=Bool, TimersRunning=Int,"
                     + " TimersSuspended=Int, PotentialOwners=KeywordList, Requester=Keyword,"
                     + " TaskState=Keyword, CandidateGroups=KeywordList, DueDate=Datetime,"
-                    + " PotentialOwnersCut=Keyword on namespace 'default'"),
+                    + " PotentialOwnersCut=Keyword, FollowUpDate=Datetime on namespace 'default'"),
             worker.log());
         Result after = ok(server.temporal("operator", "search-attribute", "list"));
         for (String name : ATTRIBUTES) {

@@ -93,7 +93,7 @@ class ValidateCommandTest {
             + "  2. steps[0].aprovers: unknown field; did you mean approvers?\n"
             + "  3. steps[0].startDeadlines[0].escalations[0].conditon: unknown field; did you mean condition?\n"
             + "  4. steps[1].deadline: unknown field (known: approvers, assignee, candidateGroups,"
-            + " completionDeadlines, distinctFrom, excludedOwners, form, listeners, name, notBy, offerTimeout, onOfferTimeout,"
+            + " completionDeadlines, distinctFrom, excludedOwners, followUp, form, listeners, name, notBy, offerTimeout, onOfferTimeout,"
             + " onTimeout, outcomes, priority, skippable, startDeadlines, timeout, title)\n"
             + "  5. timeout: 'P1M': months and years have no fixed length; give days (P30D) instead\n",
         run.err());

@@ -111,7 +111,7 @@ class SearchAttributeRegistrationTest {
         List.of(
             "CurrentStep", "CurrentOwner", "NextDeadline", "AnyTimerExpired", "Priority", "Unworkable",
             "TimersRunning", "TimersSuspended", "PotentialOwners", "Requester", "TaskState",
-            "CandidateGroups", "DueDate", "PotentialOwnersCut"),
+            "CandidateGroups", "DueDate", "PotentialOwnersCut", "FollowUpDate"),
         report.registered());
     assertEquals(1, fake.adds.size());
     assertEquals("payments", fake.adds.get(0).getNamespace());
@@ -130,7 +130,8 @@ class SearchAttributeRegistrationTest {
             Map.entry("TaskState", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD),
             Map.entry("CandidateGroups", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD_LIST),
             Map.entry("DueDate", IndexedValueType.INDEXED_VALUE_TYPE_DATETIME),
-            Map.entry("PotentialOwnersCut", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD)),
+            Map.entry("PotentialOwnersCut", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD),
+            Map.entry("FollowUpDate", IndexedValueType.INDEXED_VALUE_TYPE_DATETIME)),
         fake.adds.get(0).getSearchAttributesMap());
   }
 
@@ -159,14 +160,14 @@ class SearchAttributeRegistrationTest {
         List.of(
             "CurrentStep", "CurrentOwner", "NextDeadline", "AnyTimerExpired", "HasWarnings", "Priority",
             "Unworkable", "TimersRunning", "TimersSuspended", "PotentialOwners", "Requester",
-            "TaskState", "CandidateGroups", "DueDate", "PotentialOwnersCut"),
+            "TaskState", "CandidateGroups", "DueDate", "PotentialOwnersCut", "FollowUpDate"),
         report.missing());
     String message = report.message();
     assertTrue(
         message.contains(
             "CurrentStep, CurrentOwner, NextDeadline, AnyTimerExpired, HasWarnings, Priority, Unworkable,"
                 + " TimersRunning, TimersSuspended, PotentialOwners, Requester, TaskState,"
-                + " CandidateGroups, DueDate, PotentialOwnersCut"),
+                + " CandidateGroups, DueDate, PotentialOwnersCut, FollowUpDate"),
         message);
     assertTrue(message.contains("PERMISSION_DENIED: Request unauthorized."), message);
     assertTrue(
@@ -178,7 +179,7 @@ class SearchAttributeRegistrationTest {
     assertTrue(
         message.contains(
             "temporal operator search-attribute create --namespace acme.a1b2c"
-                + " --name NextDeadline --name DueDate --type Datetime"),
+                + " --name NextDeadline --name DueDate --name FollowUpDate --type Datetime"),
         message);
     assertTrue(
         message.contains(

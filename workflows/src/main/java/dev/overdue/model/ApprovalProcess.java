@@ -258,6 +258,7 @@ public final class ApprovalProcess {
     current = index;
     UserTask task = steps.get(index);
     task.on(TaskEvent.ACTIVATE);
+    task.countFollowUp(now);
     Optional<String> assignee = assigneeOf(task, now);
     if (assignee.isEmpty()) {
       timers.acceptanceOf(task).ifPresent(t -> t.ensureRunning(now));
@@ -505,6 +506,14 @@ public final class ApprovalProcess {
     return timers.completionOf(task)
         .filter(timer -> timer.state() == TimerState.RUNNING)
         .flatMap(BusinessTimer::expiresAt);
+  }
+
+  /** The current step's follow-up date while its task is open and the approval has not ended. */
+  public Optional<Instant> followUpDate() {
+    if (state.isEnded() || !currentTask().isOpen()) {
+      return Optional.empty();
+    }
+    return currentTask().followUp();
   }
 
   /** The current task is open and no one can act on it: it waits for a reassignment. */

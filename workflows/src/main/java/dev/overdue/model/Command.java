@@ -134,6 +134,12 @@ public sealed interface Command {
   /** WS-HumanTask setPriority: 0 (highest) to 10. */
   record SetPriority(String user, int priority) implements Command {}
 
+  /**
+   * Camunda's followUpDate for the current step: {@code at}, a date-time or a duration from now;
+   * null clears it.
+   */
+  record SetFollowUp(String user, TimeLimit at) implements Command {}
+
   /** WS-HumanTask addComment, on the current step. */
   record AddComment(String user, String text) implements Command {}
 }

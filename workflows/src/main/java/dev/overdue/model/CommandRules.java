@@ -104,6 +104,8 @@ final class CommandRules {
       return operations.skip(c, now);
     } else if (command instanceof Command.SetPriority c) {
       return operations.setPriority(c, now);
+    } else if (command instanceof Command.SetFollowUp c) {
+      return operations.setFollowUp(c, now);
     } else if (command instanceof Command.AddComment c) {
       return operations.comment(c, now);
     } else if (command instanceof Command.Abort c) {

@@ -228,7 +228,9 @@ final class OwnerLookups {
     if (task.owner().isEmpty() && offerWaited) {
       process.escalations().tellOffered(task, null, now);
     }
-    return "step " + task.name() + " offered to " + Texts.list(task.owners().names());
+    return task.owner().isPresent()
+        ? "step " + task.name() + " held by " + task.owner().get()
+        : "step " + task.name() + " offered to " + Texts.list(task.owners().names());
   }
 
   /**

@@ -68,6 +68,7 @@ final class ProcessSetup {
       task.setDuties(SeparationOfDuties.of(step));
       task.setForm(step.form());
       task.setSkippable(Boolean.TRUE.equals(step.skippable()));
+      task.setFollowUpLimit(limits.of(step.followUp(), null));
       process.steps().add(task);
       addTimer(process, step.name() + ProcessTimers.ACCEPTANCE_SUFFIX, TimerKind.ACCEPTANCE, step.name(),
           limits.of(step.offerTimeout(), null), step.onOfferTimeout(), null);

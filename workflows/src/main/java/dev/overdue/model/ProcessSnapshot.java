@@ -90,7 +90,9 @@ public record ProcessSnapshot(
       Boolean skippable,
       String delegatedBy,
       List<String> excludedOwners,
-      List<String> excludedUsers) {}
+      List<String> excludedUsers,
+      String followUp,
+      String followUpLimit) {}
 
   public record TimerSnapshot(
       String name,

@@ -38,7 +38,8 @@ final class ProcessViews {
                         excluded(s, process),
                         s.formDefinition().orElse(null),
                         s.skippable() ? Boolean.TRUE : null,
-                        s.delegatedBy().orElse(null)))
+                        s.delegatedBy().orElse(null),
+                        s.isOpen() ? s.followUp().map(Instant::toString).orElse(null) : null))
             .toList();
     return new StatusInfo(
         process.requestId(),

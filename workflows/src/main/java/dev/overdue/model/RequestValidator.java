@@ -192,6 +192,7 @@ public final class RequestValidator {
       }
       limits.problem(at + ".offerTimeout", step.offerTimeout(), null, problems::add);
       limits.problem(at + ".timeout", step.timeout(), null, problems::add);
+      followUpProblem(at + ".followUp", step.followUp(), limits, problems::add);
       Set<String> outcomes = outcomeProblems(at, step, i, request.steps(), problems::add);
       HandlerDefinitions.problems(at + ".onOfferTimeout", step.onOfferTimeout(), HandlerDefinitions.Use.TIMER, outcomes, problems::add);
       HandlerDefinitions.problems(at + ".onTimeout", step.onTimeout(), HandlerDefinitions.Use.TIMER, outcomes, problems::add);
@@ -424,6 +425,20 @@ public final class RequestValidator {
         HandlerDefinitions.problems(where + ".escalations", deadline.escalations(), HandlerDefinitions.Use.TIMER, outcomes, problems);
       }
     }
+  }
+
+  /** A step's follow-up: a limit like the others, and an elapsed duration or a date-time ({@link FollowUps}). */
+  private static void followUpProblem(String at, String text, LimitReader limits, Consumer<String> problems) {
+    List<String> found = new ArrayList<>();
+    limits.problem(at, text, null, found::add);
+    if (found.isEmpty() && text != null) {
+      try {
+        FollowUps.check(limits.limits().of(text, null), at);
+      } catch (RuleViolation wrong) {
+        found.add(wrong.reason());
+      }
+    }
+    found.forEach(problems);
   }
 
   private static void listenerProblems(

@@ -50,6 +50,7 @@ final class TaskOperations {
     if (task.owner().filter(c.to()::equals).isPresent()) {
       throw new RuleViolation("step " + task.name() + " is already held by " + c.to());
     }
+    refuseSelf(task, c.user(), List.of(c.to()), "delegate it to themselves");
     CommandRules.refuse(task.duties().refusal(c.to(), task.name(), process));
     return () -> {
       task.delegate(c.to(), c.user());
@@ -107,6 +108,7 @@ final class TaskOperations {
   Change nominate(Command.Nominate c, Instant now) {
     UserTask task = CommandRules.currentTaskNamed(process, null, c.user());
     administratorOrRefuse(task, c.user(), "nominate its potential owners", null);
+    refuseSelf(task, c.user(), c.to(), "nominate themselves");
     CommandRules.refuse(task.refusal(TaskEvent.REASSIGN));
     Roles.Targets targets = targets(c.to(), task);
     OwnerLookups.Joining joining = new OwnerLookups.Joining(task.owners(), false);
@@ -192,6 +194,25 @@ final class TaskOperations {
     };
   }
 
+  /**
+   * Camunda's followUpDate: by the owner, a potential owner, the requester or a business
+   * administrator; a date-time or a duration from now; null clears it. Nothing runs then.
+   */
+  Change setFollowUp(Command.SetFollowUp c, Instant now) {
+    UserTask task = CommandRules.currentTaskNamed(process, null, c.user());
+    CommandRules.refuse(task.refusal(TaskEvent.REASSIGN));
+    if (!task.mayAct(c.user()) && !c.user().equals(process.requester())) {
+      administratorOrRefuse(task, c.user(), "set its follow-up date",
+          "the requester and its potential owners (" + task.owners().describe() + ")");
+    }
+    FollowUps.check(c.at(), "at");
+    return () -> {
+      Instant at = c.at() == null ? null : c.at().expirationFrom(now);
+      task.setFollowUp(at);
+      return "step " + task.name() + (at == null ? ": no follow-up date" : " follows up from " + at);
+    };
+  }
+
   /** The operations {@code user} may take now, by the checks above. */
   void offer(List<String> actions, String user) {
     CommandRules.offer(actions, "stop", () -> stop(new Command.Stop(null, user), null));
@@ -207,6 +228,19 @@ final class TaskOperations {
     CommandRules.offer(actions, "set-priority",
         () -> setPriority(new Command.SetPriority(user, UserTask.DEFAULT_PRIORITY), null));
     CommandRules.offer(actions, "comment", () -> comment(new Command.AddComment(user, ""), null));
+    CommandRules.offer(actions, "set-follow-up", () -> setFollowUp(new Command.SetFollowUp(user, null), null));
+  }
+
+  /**
+   * A business administrator who is no potential owner may not make themselves one: they manage a
+   * step and never decide it (WS-HumanTask), and naming themselves would let them.
+   */
+  private void refuseSelf(UserTask task, String user, List<String> to, String what) {
+    if (to.contains(user) && !task.mayAct(user)) {
+      throw new RuleViolation(Texts.abbreviate(user, Texts.QUOTED_LENGTH) + " may not " + what + " (step "
+          + task.name() + "): a business administrator manages a step and decides it only as one of its"
+          + " potential owners; another may name them");
+    }
   }
 
   /** Whom {@code to} names, refused when it names nobody who can act (as a reassignment is). */

@@ -46,6 +46,10 @@ public final class UserTask {
   private boolean skippable;
   /** Who delegated the task to its owner, while it is delegated; null otherwise. */
   private String delegatedBy;
+  /** From when the task should be looked at again (Camunda's followUpDate); null when never. */
+  private Instant followUp;
+  /** The step's {@code followUp}, counted when the task is created; null when it has none. */
+  private TimeLimit followUpLimit;
   /** The output the step asks for, as the request gave it; null when it has no form. */
   private Map<String, Object> formDefinition;
   private StepForm form;
@@ -105,7 +109,9 @@ public final class UserTask {
         skippable ? Boolean.TRUE : null,
         delegatedBy,
         duties.excludedOwners().isEmpty() ? null : duties.excludedOwners(),
-        duties.excludedUsers());
+        duties.excludedUsers(),
+        followUp == null ? null : followUp.toString(),
+        followUpLimit == null ? null : followUpLimit.text());
   }
 
   /** Fields a snapshot lacks (made before human tasks) are none, and the default priority. */
@@ -124,6 +130,8 @@ public final class UserTask {
     task.setForm(snapshot.form());
     task.skippable = Boolean.TRUE.equals(snapshot.skippable());
     task.delegatedBy = snapshot.delegatedBy();
+    task.followUp = snapshot.followUp() == null ? null : Instant.parse(snapshot.followUp());
+    task.followUpLimit = snapshot.followUpLimit() == null ? null : TimeLimit.parse(snapshot.followUpLimit());
     task.state = TaskState.valueOf(snapshot.state());
     task.owner = snapshot.owner();
     task.outcome = snapshot.outcome();
@@ -288,6 +296,26 @@ public final class UserTask {
 
   public boolean skippable() {
     return skippable;
+  }
+
+  void setFollowUp(Instant at) {
+    this.followUp = at;
+  }
+
+  void setFollowUpLimit(TimeLimit limit) {
+    this.followUpLimit = limit;
+  }
+
+  /** The step's follow-up, counted from {@code now} when its task is created. */
+  void countFollowUp(Instant now) {
+    if (followUpLimit != null) {
+      followUp = followUpLimit.expirationFrom(now);
+    }
+  }
+
+  /** From when the task should be looked at again, if ever. */
+  public Optional<Instant> followUp() {
+    return Optional.ofNullable(followUp);
   }
 
   /** Who delegated the task to its owner, while it is delegated. */

@@ -42,7 +42,8 @@ public final class Commands {
           "outcome", RequestValidator.MAX_USER_LENGTH,
           "to", RequestValidator.MAX_USER_LENGTH,
           "limit", TimeLimit.MAX_TEXT_LENGTH,
-          "by", TimeLimit.MAX_TEXT_LENGTH);
+          "by", TimeLimit.MAX_TEXT_LENGTH,
+          "at", TimeLimit.MAX_TEXT_LENGTH);
 
   /**
    * The commands, and the fields of each, an approval knows by its edition: one started before a
@@ -56,7 +57,7 @@ public final class Commands {
 
     // Before task operations (shape-15): every command of human tasks, none of those after them.
     Map<String, Set<String>> beforeOperations = new LinkedHashMap<>(current);
-    List.of("stop", "delegate", "resolve", "forward", "nominate", "skip", "setPriority", "comment")
+    List.of("stop", "delegate", "resolve", "forward", "nominate", "skip", "setPriority", "comment", "setFollowUp")
         .forEach(beforeOperations::remove);
 
     Map<String, Set<String>> beforeTasks = new LinkedHashMap<>();
@@ -254,6 +255,11 @@ public final class Commands {
         throw new RuleViolation("'priority' is required: 0 (highest) to 10 (lowest)");
       }
       return new Command.SetPriority(user, c.priority());
+    }
+    if (bound instanceof ApprovalCommand.SetFollowUp c) {
+      String user = required(c.user(), "user");
+      String at = required(c.at(), "at");
+      return new Command.SetFollowUp(user, at.strip().equalsIgnoreCase("none") ? null : limits.apply(at));
     }
     if (bound instanceof ApprovalCommand.Comment c) {
       return new Command.AddComment(required(c.user(), "user"), required(c.text(), "text"));

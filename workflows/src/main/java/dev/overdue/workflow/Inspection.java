@@ -6,6 +6,7 @@ import static dev.overdue.api.ApprovalSearchAttributes.CANDIDATE_GROUPS;
 import static dev.overdue.api.ApprovalSearchAttributes.CURRENT_OWNER;
 import static dev.overdue.api.ApprovalSearchAttributes.CURRENT_STEP;
 import static dev.overdue.api.ApprovalSearchAttributes.DUE_DATE;
+import static dev.overdue.api.ApprovalSearchAttributes.FOLLOW_UP_DATE;
 import static dev.overdue.api.ApprovalSearchAttributes.HAS_WARNINGS;
 import static dev.overdue.api.ApprovalSearchAttributes.NEXT_DEADLINE;
 import static dev.overdue.api.ApprovalSearchAttributes.POTENTIAL_OWNERS;
@@ -64,7 +65,7 @@ final class Inspection {
     if (edition.inspectable()) {
       upsertChanged(
           status, nextDeadline, edition.knowsTasks() ? process : null, edition.countsTimers(), edition.listsItsState(),
-          edition.publishesTaskLists());
+          edition.publishesTaskLists(), edition.knowsTaskOperations());
     }
     // Rendered only when the status changed: an early wake-up for a deadline moved later, a
     // refused command or a finished handler chain shows nothing new.
@@ -78,11 +79,12 @@ final class Inspection {
    * {@code tasks}: the process, when its approval publishes the human-task attributes too; {@code
    * counted}: whether it publishes its timer counts (what the worker's gauges add up); {@code
    * offers}: whether it publishes whom the current step is offered to; {@code taskLists}: whether
-   * it publishes what a task list needs, and as PotentialOwners who may claim (not who is offered).
+   * it publishes what a task list needs, and as PotentialOwners who may claim (not who is offered);
+   * {@code followUps}: whether it publishes FollowUpDate too (task operations).
    */
   private void upsertChanged(
       StatusInfo status, Instant nextDeadline, ApprovalProcess tasks, boolean counted, boolean offers,
-      boolean taskLists) {
+      boolean taskLists, boolean followUps) {
     StepInfo current = currentStep(status);
     List<SearchAttributeUpdate<?>> updates = new ArrayList<>();
     set(updates, APPROVAL_STATE, status.state());
@@ -105,6 +107,9 @@ final class Inspection {
       set(updates, TASK_STATE, open ? current.state() : null);
       set(updates, CANDIDATE_GROUPS, open ? nonEmpty(current.candidateGroups()) : null);
       set(updates, DUE_DATE, tasks.dueDate().map(date -> date.atOffset(ZoneOffset.UTC)).orElse(null));
+      if (followUps) {
+        set(updates, FOLLOW_UP_DATE, tasks.followUpDate().map(date -> date.atOffset(ZoneOffset.UTC)).orElse(null));
+      }
       OfferedTo claimants = OfferedTo.cut(tasks.claimants());
       set(updates, POTENTIAL_OWNERS, claimants.names());
       set(updates, POTENTIAL_OWNERS_CUT, claimants.cut() ? ApprovalSearchAttributes.CUT : null);

@@ -60,10 +60,16 @@ final class OwnerLookupRunner {
         });
   }
 
+  /** What the Web UI's summary says is asked: groups, names, else excluded owners or who is away. */
+  private static String asked(OwnerLookup lookup) {
+    if (!lookup.groups().isEmpty() || !lookup.names().isEmpty()) {
+      return String.join(", ", lookup.groups().isEmpty() ? lookup.names() : lookup.groups());
+    }
+    return lookup.excluded().isEmpty() ? "who is away" : "excluded owners " + String.join(", ", lookup.excluded());
+  }
+
   private void lookUp(OwnerLookup lookup) {
-    String summary =
-        "look up " + String.join(", ", lookup.groups().isEmpty() ? lookup.names() : lookup.groups())
-            + " for step " + lookup.step();
+    String summary = "look up " + asked(lookup) + " for step " + lookup.step();
     OwnerLookup.Answer answer;
     try {
       answer =

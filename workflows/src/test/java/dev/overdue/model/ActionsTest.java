@@ -39,6 +39,7 @@ class ActionsTest {
     commands.put("skip", new Command.Skip(user, "not needed"));
     commands.put("set-priority", new Command.SetPriority(user, 3));
     commands.put("comment", new Command.AddComment(user, "a note"));
+    commands.put("set-follow-up", new Command.SetFollowUp(user, null));
     return commands;
   }
 
@@ -59,9 +60,9 @@ class ActionsTest {
   void aPotentialOwnerMayClaimAReadyStepAndTheRequesterMayOnlyChangeOrHandItOn() {
     ApprovalProcess process =
         start("{'requestId':'AC-1','requester':'carol','steps':[{'name':'manager','approvers':['alice','bob']}]}");
-    assertEquals(List.of("claim", "start", "approve", "reject", "reassign", "update-data", "forward", "comment"),
+    assertEquals(List.of("claim", "start", "approve", "reject", "reassign", "update-data", "forward", "comment", "set-follow-up"),
         actions(process, "alice", T0));
-    assertEquals(List.of("reassign", "update-data", "comment"), actions(process, "carol", T0));
+    assertEquals(List.of("reassign", "update-data", "comment", "set-follow-up"), actions(process, "carol", T0));
     assertEquals(List.of(), actions(process, "mallory", T0));
   }
 
@@ -71,19 +72,19 @@ class ActionsTest {
         start("{'requestId':'AC-2','requester':'carol','steps':[{'name':'manager','approvers':['alice','bob']}]}");
     process.apply(new Command.Claim(null, "alice"), at("PT1M"));
     assertEquals(List.of("start", "release", "approve", "reject", "reassign", "update-data", "delegate", "forward",
-            "set-priority", "comment"),
+            "set-priority", "comment", "set-follow-up"),
         actions(process, "alice", at("PT1M")));
-    assertEquals(List.of("reassign", "update-data", "forward", "comment"), actions(process, "bob", at("PT1M")));
+    assertEquals(List.of("reassign", "update-data", "forward", "comment", "set-follow-up"), actions(process, "bob", at("PT1M")));
     process.apply(new Command.Start(null, "alice"), at("PT2M"));
     assertEquals(List.of("release", "approve", "reject", "reassign", "update-data", "stop", "delegate", "forward",
-        "set-priority", "comment"), actions(process, "alice", at("PT2M")));
+        "set-priority", "comment", "set-follow-up"), actions(process, "alice", at("PT2M")));
   }
 
   @Test
   void theFourEyesRulesTakeTheRequesterOutOfEveryActionButTheirOwn() {
     ApprovalProcess process = start(SeparationOfDutiesTest.FOUR_EYES);
     // Handing it on and commenting are not deciding: the requester, a potential owner here, may.
-    assertEquals(List.of("reassign", "update-data", "forward", "comment"), actions(process, "carol", T0));
+    assertEquals(List.of("reassign", "update-data", "forward", "comment", "set-follow-up"), actions(process, "carol", T0));
   }
 
   @Test
@@ -102,13 +103,13 @@ class ActionsTest {
     ApprovalProcess process =
         start("{'requestId':'AC-5','requester':'carol','businessAdministrators':['mallory'],'steps':[{'name':'manager',"
             + "'approvers':['alice'],'skippable':true}]}");
-    assertEquals(List.of("reassign", "update-data", "delegate", "forward", "nominate", "skip", "set-priority", "comment"),
+    assertEquals(List.of("reassign", "update-data", "delegate", "forward", "nominate", "skip", "set-priority", "comment", "set-follow-up"),
         actions(process, "mallory", T0));
-    assertEquals(List.of("reassign", "update-data", "skip", "comment"), actions(process, "carol", T0));
+    assertEquals(List.of("reassign", "update-data", "skip", "comment", "set-follow-up"), actions(process, "carol", T0));
     process.apply(new Command.Claim(null, "alice"), at("PT1M"));
     process.apply(new Command.Delegate("alice", "bob", null), at("PT1M"));
     assertEquals(List.of("start", "release", "approve", "reject", "reassign", "update-data", "delegate", "resolve",
-        "forward", "skip", "set-priority", "comment"), actions(process, "bob", at("PT1M")));
+        "forward", "skip", "set-priority", "comment", "set-follow-up"), actions(process, "bob", at("PT1M")));
   }
 
   @Test
@@ -117,7 +118,7 @@ class ActionsTest {
         start("{'requestId':'AC-4','requester':'carol','steps':[{'name':'manager','approvers':['alice'],"
             + "'outcomes':[{'name':'needs-legal','end':'REJECTED'}]}]}");
     assertEquals(List.of("claim", "start", "approve", "reject", "complete", "reassign", "update-data", "forward",
-            "comment"),
+            "comment", "set-follow-up"),
         actions(process, "alice", T0));
     assertEquals(List.of(), process.actionsOf(" "));
   }

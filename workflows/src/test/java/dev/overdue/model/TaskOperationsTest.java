@@ -125,6 +125,10 @@ class TaskOperationsTest {
   @Test
   void aBusinessAdministratorManagesButNeverDecidesUnlessAPotentialOwner() {
     ApprovalProcess process = started();
+    assertRefusedUnchanged(process, new Command.Nominate("ada", List.of("ada")), T0,
+        "ada may not nominate themselves (step manager): a business administrator manages a step and decides it"
+            + " only as one of its potential owners");
+    assertRefusedUnchanged(process, new Command.Delegate("ada", "ada", null), T0, "ada may not delegate it to themselves");
     process.apply(new Command.Claim(null, "alice"), T0);
     assertEquals("step manager released by ada", process.apply(new Command.Release(null, "ada"), T0));
     assertRefusedUnchanged(process, new Command.Approve("ada", null), T0,
@@ -236,12 +240,12 @@ class TaskOperationsTest {
     ApprovalProcess process = started();
     process.apply(new Command.Start(null, "alice"), T0);
     List<String> alice = process.actionsOf("alice");
-    assertTrue(alice.containsAll(List.of("stop", "delegate", "forward", "set-priority", "comment")), alice.toString());
+    assertTrue(alice.containsAll(List.of("stop", "delegate", "forward", "set-priority", "comment", "set-follow-up")), alice.toString());
     assertTrue(!alice.contains("nominate") && !alice.contains("skip") && !alice.contains("resolve"), alice.toString());
     List<String> ada = process.actionsOf("ada");
     assertTrue(ada.containsAll(List.of("stop", "delegate", "forward", "nominate", "set-priority", "comment",
         "release", "reassign")), ada.toString());
     assertTrue(!ada.contains("approve") && !ada.contains("claim"), ada.toString());
-    assertEquals(List.of("reassign", "update-data", "comment"), process.actionsOf("carol"));
+    assertEquals(List.of("reassign", "update-data", "comment", "set-follow-up"), process.actionsOf("carol"));
   }
 }

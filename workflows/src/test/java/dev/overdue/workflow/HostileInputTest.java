@@ -218,7 +218,7 @@ class HostileInputTest {
           Map.entry("reassign", "user"), Map.entry("refreshOwners", "user"), Map.entry("stop", "user"),
           Map.entry("delegate", "comment"), Map.entry("resolve", "comment"), Map.entry("forward", "comment"),
           Map.entry("nominate", "user"), Map.entry("skip", "reason"), Map.entry("setPriority", "user"),
-          Map.entry("comment", "text"));
+          Map.entry("comment", "text"), Map.entry("setFollowUp", "at"));
 
   private static Supplier<Object[]> sized(String command, int size) {
     return () -> {
@@ -245,7 +245,7 @@ class HostileInputTest {
     int max =
         switch (field) {
           case "timer", "user" -> 200;
-          case "limit" -> 100;
+          case "limit", "at" -> 100;
           default -> Commands.MAX_FIELD_LENGTH;
         };
     return "'" + field + "' is too long (" + size + " characters, at most " + max + ")";
@@ -366,7 +366,7 @@ class HostileInputTest {
             refused("unknown field 'calendar' for recalculate (fields: user)")),
         // an unknown command name
         row("approveAll", "an unknown command", json("{'user':'alice'}"),
-            refused("unknown command 'approveAll' (commands: enableTimer, disableTimer, suspend, resume, extendDeadline, recalculate, claim, start, release, approve, reject, complete, abort, updateData, reassign, refreshOwners, stop, delegate, resolve, forward, nominate, skip, setPriority, comment)")));
+            refused("unknown command 'approveAll' (commands: enableTimer, disableTimer, suspend, resume, extendDeadline, recalculate, claim, start, release, approve, reject, complete, abort, updateData, reassign, refreshOwners, stop, delegate, resolve, forward, nominate, skip, setPriority, comment, setFollowUp)")));
   }
 
   private static Row row(String command, String label, Supplier<Object[]> args, Expect expect) {
@@ -579,6 +579,7 @@ class HostileInputTest {
           case "skip" -> "{'user':'alice','reason':'late'}";
           case "setPriority" -> "{'user':'alice','priority':1}";
           case "comment" -> "{'user':'alice','text':'late'}";
+          case "setFollowUp" -> "{'user':'alice','at':'P1D'}";
           default -> "{'user':'alice'}";
         });
   }
@@ -767,7 +768,7 @@ class HostileInputTest {
                 + String.join(",", IntStream.range(0, 100_000).mapToObj(i -> "{'name':'t" + i + "','limit':'PT1H'}").toList()) + "]"),
                 "timers: at most 100 timers, got 100000"},
             new Object[] {"unknown field `approver` in a step", (Supplier<String>) () -> "{'requestId':'HOSTILE-S2','steps':[{'name':'manager','approver':['alice']}]}",
-                "steps[0].approver: unknown field (known: approvers, assignee, candidateGroups, completionDeadlines, distinctFrom, excludedOwners, form, listeners, name, notBy, offerTimeout, onOfferTimeout, onTimeout, outcomes, priority, skippable, startDeadlines, timeout, title)"},
+                "steps[0].approver: unknown field (known: approvers, assignee, candidateGroups, completionDeadlines, distinctFrom, excludedOwners, followUp, form, listeners, name, notBy, offerTimeout, onOfferTimeout, onTimeout, outcomes, priority, skippable, startDeadlines, timeout, title)"},
             new Object[] {"unknown top-level field", (Supplier<String>) () -> request("HOSTILE-S3", step + ",'deadline':'P1D'"), "deadline: unknown field"},
             new Object[] {"month limit `P1M`", (Supplier<String>) () -> request("HOSTILE-S4", step + ",'timeout':'P1M'"),
                 "timeout: 'P1M': months and years have no fixed length"},
