@@ -219,7 +219,8 @@ final class RecordedScenarios {
 
   /**
    * Task operations (version shape-15): a business administrator, a stand-in for an absent approver,
-   * comments, a start and a stop, a delegation handed back, a forward to a group (a lookup), a
+   * comments, a deadline from the claim that releases a task claimed and left, a follow-up date
+   * moved, a start and a stop, a delegation handed back, a forward to a group (a lookup), a
    * nomination, a priority set, a refused nomination by Signal (recorded) and by Update (not), a
    * step with excluded owners skipped, and the approval's end.
    */
@@ -230,13 +231,17 @@ final class RecordedScenarios {
     try {
       id = t.start(
           "{'requestId':'REPLAY-OPERATIONS','requester':'carol','businessAdministrators':['ada'],'steps':["
-              + "{'name':'manager','approvers':['alice','bob','olga'],'timeout':'P2D'},"
+              + "{'name':'manager','approvers':['alice','bob','olga'],'timeout':'P2D','followUp':'P1D',"
+              + "'completionDeadlines':[{'name':'work','for':'PT2H','from':'claim','escalations':[{'action':'release'}]}]},"
               + "{'name':'finance','approvers':['frank'],'skippable':true,'timeout':'P1D','excludedOwners':['legal']}]}");
       // An Update is answered once the first workflow task, which records the setting, has run.
       t.approvals.update(id, "comment", json("{'user':'carol','text':'Quote attached.'}"));
     } finally {
       WorkerDirectory.use(false);
     }
+    t.approvals.update(id, "claim", json("{'user':'bob'}"));
+    t.sleep(Duration.ofHours(2).plusMinutes(1)); // bob claimed and left it: released
+    t.approvals.update(id, "setFollowUp", json("{'user':'carol','at':'PT12H'}"));
     t.approvals.update(id, "start", json("{'user':'alice'}"));
     t.approvals.update(id, "stop", json("{'user':'alice'}"));
     t.approvals.update(id, "delegate", json("{'user':'alice','to':'dora','comment':'while I am away'}"));

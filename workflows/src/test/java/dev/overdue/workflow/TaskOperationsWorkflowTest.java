@@ -5,10 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overdue.api.ApprovalCommand;
+import dev.overdue.api.ApprovalSearchAttributes;
 import dev.overdue.api.CommentInfo;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.StepInfo;
+import dev.overdue.client.Approvals;
+import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -45,6 +49,8 @@ class TaskOperationsWorkflowTest {
     assertFalse(manager.potentialOwners().contains("alice"), "alice forwarded it: " + manager);
     assertTrue(manager.potentialOwners().contains("sam"), "sam stands in for olga: " + manager);
     assertTrue(t.history(id).stream().anyMatch(h -> h.name().equals("StandIn")), "the stand-in is in the trail");
+    assertTrue(t.history(id).stream().anyMatch(h -> h.name().equals("Released")
+        && h.input().get("owner").asText().equals("bob")), "bob's claim ran out: released");
     StepInfo finance = status.steps().get(1);
     assertEquals("OBSOLETE", finance.state());
     assertEquals("SKIPPED", finance.outcome());
@@ -78,5 +84,24 @@ class TaskOperationsWorkflowTest {
             .filter(List.of("resolve", "set-priority", "comment")::contains).toList());
     t.approvals.update(id, new ApprovalCommand.Approve("dora", "ok"));
     assertEquals("APPROVED", t.approvals.result(id).outcome());
+  }
+
+  @Test
+  void theFollowUpDateIsPublishedForListsAndGoesWithTheStep() {
+    String id =
+        t.start("{'requestId':'OPS-3','requester':'carol','steps':[{'name':'manager','approvers':['alice'],"
+            + "'followUp':'P2D'},{'name':'finance','approvers':['frank']}]}");
+    t.approvals.update(id, new ApprovalCommand.SetFollowUp("carol", "PT6H"));
+    Instant expected = Instant.parse(t.status(id).steps().get(0).followUp());
+    assertEquals(expected, followUpDate(id));
+    t.approvals.update(id, new ApprovalCommand.Approve("alice", null));
+    assertEquals(null, followUpDate(id), "finance has none");
+  }
+
+  private Instant followUpDate(String id) {
+    OffsetDateTime published =
+        t.env.getWorkflowClient().newUntypedWorkflowStub(Approvals.workflowId(id)).describe()
+            .getTypedSearchAttributes().get(ApprovalSearchAttributes.FOLLOW_UP_DATE);
+    return published == null ? null : published.toInstant();
   }
 }
