@@ -85,6 +85,7 @@ final class SchemaRules {
           Map.entry("StepDefinition.notBy", "Roles kept off this step although among its owners: requester (the four-eyes principle: no one approves their own request)."),
           Map.entry("StepDefinition.distinctFrom", "Earlier steps whose decider may not act on this one: no one person decides both."),
           Map.entry("StepDefinition.skippable", "true lets a potential owner, the requester or a business administrator skip the step (overdue skip, with a reason): it ends SKIPPED and the approval moves on; false (default)."),
+          Map.entry("StepDefinition.followUp", "Camunda's follow-up date: an elapsed duration from when the step's task is created (P2D) or a date-time; the step then shows in follow-up lists (overdue list --follow-up-due); nothing runs."),
           Map.entry("StepDefinition.excludedOwners", "Users or groups of the worker's directory who may never act on this step, whatever its groups say (WS-HumanTask's excluded owners)."),
           Map.entry("StepDefinition.form", "The output the step asks for, a subset of JSON Schema: {type: object, properties: {NAME: {type, format, enum, title, description, minimum, maximum, maxLength}}, required: [NAME]}. An approve must give every required field; every decision the right types."),
           Map.entry("TimerDefinition.name", "The timer's name, unique in the request: letters, digits, _ and -."),
@@ -102,12 +103,13 @@ final class SchemaRules {
           Map.entry("DeadlineDefinition.calendar", "elapsed or business: overrides the request's calendar for this deadline."),
           Map.entry("DeadlineDefinition.escalations", "Actions, in order, when it expires and their condition holds."),
           Map.entry("DeadlineDefinition.endDate", "A cycle fires no more after this date-time."),
+          Map.entry("DeadlineDefinition.from", "What a completion deadline counts from: creation (default) or claim (each new owner gets the whole time; off while nobody owns the task). Not with until, not on start deadlines."),
           Map.entry("ListenerDefinition.event", "The task event."),
           Map.entry("ListenerDefinition.actions", "notify or warn actions."),
           Map.entry("OutcomeDefinition.name", "The outcome's name: letters, digits, _ and -; not approved or rejected."),
           Map.entry("OutcomeDefinition.next", "A later step it leads to (give this or end)."),
           Map.entry("OutcomeDefinition.end", "Ends the approval (give this or next)."),
-          Map.entry("HandlerDefinition.action", "warn, notify (to, subject, message), decide (outcome), reassign (to) or setPriority (priority)."),
+          Map.entry("HandlerDefinition.action", "warn, notify (to, subject, message), decide (outcome), reassign (to), setPriority (priority) or release (a claimed task back to its potential owners)."),
           Map.entry("HandlerDefinition.to", "Recipients (notify) or new potential owners (reassign): users, groups, addresses, or the roles potentialOwners, owner, requester, manager."),
           Map.entry("HandlerDefinition.message", "A Mustache template; without one the event's default."),
           Map.entry("HandlerDefinition.outcome", "decide: APPROVED, REJECTED or a named outcome of the step."),
@@ -235,7 +237,8 @@ final class SchemaRules {
         oneOf(Arrays.stream(TaskListenerEvent.values()).map(TaskListenerEvent::key).toList()));
     shapes.put("OutcomeDefinition.end", oneOf(List.of(Outcome.APPROVED.name(), Outcome.REJECTED.name())));
     // HandlerDefinitions.handler's switch; SchemaAgreementTest starts one of each.
-    shapes.put("HandlerDefinition.action", oneOf(List.of("warn", "notify", "decide", "reassign", "setPriority")));
+    shapes.put("HandlerDefinition.action", oneOf(List.of("warn", "notify", "decide", "reassign", "setPriority", "release")));
+    shapes.put("DeadlineDefinition.from", oneOf(List.of("creation", "claim")));
     shapes.put("StepDefinition.notBy[]", node -> node.putArray("enum").add(SeparationOfDuties.REQUESTER));
     shapes.put("StepDefinition.form", SchemaRules::form);
     shapes.put("ApprovalRequest.dataForm", SchemaRules::form);
