@@ -70,12 +70,12 @@ class DevelopmentModeApiTest {
   @Test
   void eachCallerIsToldTheActionsTheWorkflowWouldTakeFromThem() {
     String id = start("alice", "{'requestId':'" + id("ACT") + "','steps':[{'name':'manager','approvers':['bob','carol']}]}");
-    assertEquals("[\"claim\",\"start\",\"approve\",\"reject\",\"reassign\",\"update-data\",\"forward\",\"comment\"]",
+    assertEquals("[\"claim\",\"start\",\"approve\",\"reject\",\"reassign\",\"update-data\",\"forward\",\"comment\",\"set-follow-up\"]",
         api.get("/api/v1/approvals/" + id + "/actions", as("bob")).json().path("actions").toString());
-    assertEquals("[\"reassign\",\"update-data\",\"comment\"]",
+    assertEquals("[\"reassign\",\"update-data\",\"comment\",\"set-follow-up\"]",
         api.get("/api/v1/approvals/" + id + "/actions", as("alice")).json().path("actions").toString(), "the requester");
     assertEquals(200, api.post("/api/v1/approvals/" + id + "/claim", null, as("bob")).status());
-    assertEquals("[\"reassign\",\"update-data\",\"forward\",\"comment\"]",
+    assertEquals("[\"reassign\",\"update-data\",\"forward\",\"comment\",\"set-follow-up\"]",
         api.get("/api/v1/approvals/" + id + "/actions", as("carol")).json().path("actions").toString(), "bob claimed it");
     assertEquals(404, api.get("/api/v1/approvals/" + id + "/actions", as("frank")).status(), "a stranger");
   }
@@ -112,9 +112,15 @@ class DevelopmentModeApiTest {
     assertEquals("legal", skipped.json().path("currentStep").asText());
     ok(api.post(at + "/set-priority", "{\"priority\":1}", as("ada")));
     assertEquals(1, api.get(at, as("ada")).json().path("steps").get(2).path("priority").asInt());
+    ok(api.post(at + "/set-follow-up", "{\"at\":\"2030-01-15T09:00:00Z\"}", as("lena")));
+    Answer followUp = api.get(at, as("lena"));
+    assertEquals("2030-01-15T09:00:00Z", followUp.json().path("steps").get(2).path("followUp").asText(), followUp.text());
+    ok(api.post(at + "/set-follow-up", "{\"at\":\"none\"}", as("alice")));
+    assertTrue(api.get(at, as("alice")).json().path("steps").get(2).path("followUp").isMissingNode(), "cleared");
 
     for (String[] bad : new String[][] {{"/skip", "{}", "reason"}, {"/delegate", "{}", "to"},
-        {"/forward", "{\"to\":[]}", "to"}, {"/set-priority", "{}", "priority"}, {"/comment", "{\"txt\":\"x\"}", "txt"}}) {
+        {"/forward", "{\"to\":[]}", "to"}, {"/set-priority", "{}", "priority"}, {"/comment", "{\"txt\":\"x\"}", "txt"},
+        {"/set-follow-up", "{}", "at"}}) {
       Answer answer = api.post(at + bad[0], bad[1], as("lena"));
       assertEquals(400, answer.status(), bad[0] + ": " + answer.text());
       assertEquals(bad[2], answer.json().path("field").asText(), bad[0]);

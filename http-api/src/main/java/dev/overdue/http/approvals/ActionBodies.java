@@ -47,6 +47,9 @@ final class ActionBodies {
   /** comment: the text added to the step's comments. */
   record Note(String text) {}
 
+  /** set-follow-up: a date-time with an offset, a duration from now (P2D), or {@code none} to clear it. */
+  record FollowUp(String at) {}
+
   /** {@code to} when it names one or more users, groups or roles; 400 naming the field otherwise. */
   static List<String> names(List<String> to) {
     if (to == null || to.isEmpty() || to.stream().anyMatch(name -> name == null || name.isBlank())) {

@@ -17,7 +17,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * The task operations of WS-HumanTask beyond claim and decide (stop, delegate, Flowable's resolve,
- * forward, nominate, skip, set-priority, comment), as {@link ActionController}'s actions: an Update
+ * forward, nominate, skip, set-priority, comment) and Camunda's follow-up date (set-follow-up), as {@link ActionController}'s actions: an Update
  * from the caller that the workflow validates, a refusal (409) in its own words. Apart from that
  * controller only to keep each one readable; same tag in the OpenAPI document.
  */
@@ -100,5 +100,16 @@ class TaskOperationController {
       @RequestHeader(name = IdempotencyKeys.HEADER, required = false) String key) {
     String text = ActionBodies.text(body.text(), "text", "the comment");
     return desk.act(caller, id, new ApprovalCommand.Comment(caller.user(), text), key);
+  }
+
+  @PostMapping("/set-follow-up")
+  @Operation(summary = "Set the date from which the current step should be looked at again (a date-time, a duration from"
+      + " now, or none to clear it); nothing runs then. By its owner, a potential owner, the requester or a business"
+      + " administrator.")
+  CommandResult setFollowUp(@AuthenticationPrincipal Caller caller, @PathVariable String id,
+      @RequestBody ActionBodies.FollowUp body,
+      @RequestHeader(name = IdempotencyKeys.HEADER, required = false) String key) {
+    String at = ActionBodies.text(body.at(), "at", "a date-time, a duration from now such as P2D, or none");
+    return desk.act(caller, id, new ApprovalCommand.SetFollowUp(caller.user(), at), key);
   }
 }
