@@ -14,22 +14,16 @@ import com.sun.net.httpserver.HttpServer;
 import dev.overdue.activities.DeliveringNotificationActivities;
 import dev.overdue.activities.LogWarningActivities;
 import dev.overdue.activities.delivery.Deliveries;
-import dev.overdue.api.ApprovalSearchAttributes;
 import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.WarningInfo;
-import dev.overdue.client.ApprovalDataConverter;
 import dev.overdue.client.Approvals;
 import dev.overdue.model.RequestValidator;
-import dev.overdue.workflow.ApprovalWorkflowImpl;
 import dev.overdue.workflow.activities.Delivery;
 import dev.overdue.workflow.activities.Notification;
 import dev.overdue.workflow.activities.NotificationActivities;
 import dev.overdue.workflow.activities.Recipients;
-import io.temporal.client.WorkflowClientOptions;
-import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
-import io.temporal.worker.Worker;
 import jakarta.mail.internet.MimeMessage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -159,13 +153,7 @@ class NotificationDeliveryTest {
   }
 
   void startWorker(NotificationActivities notifications) {
-    env = TestWorkflowEnvironment.newInstance(
-            TestEnvironmentOptions.newBuilder().setWorkflowClientOptions(WorkflowClientOptions.newBuilder().setDataConverter(ApprovalDataConverter.create()).build()).build());
-    ApprovalSearchAttributes.DEFINITIONS.forEach(env::registerSearchAttribute);
-    Worker worker = env.newWorker(ApprovalWorkflow.DEFAULT_TASK_QUEUE);
-    worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.OPTIONS, ApprovalWorkflowImpl.class);
-    worker.registerActivitiesImplementations(new LogWarningActivities(), notifications);
-    env.start();
+    env = ApprovalTestService.start(new LogWarningActivities(), notifications);
     approvals = new Approvals(env.getWorkflowClient(), request -> RequestValidator.refusal(request, Instant.now()));
   }
 

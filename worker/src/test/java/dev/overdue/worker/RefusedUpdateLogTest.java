@@ -11,21 +11,16 @@ import dev.overdue.activities.delivery.Deliveries;
 import dev.overdue.activities.settings.Directory;
 import dev.overdue.activities.settings.NotificationSettings;
 import dev.overdue.api.ApprovalCommand;
-import dev.overdue.api.ApprovalSearchAttributes;
 import dev.overdue.api.ApprovalWorkflow;
-import dev.overdue.client.ApprovalDataConverter;
 import dev.overdue.client.Approvals;
 import dev.overdue.client.RefusedException;
 import dev.overdue.client.RequestCheck;
 import dev.overdue.worker.LoggingSettings.Format;
 import dev.overdue.workflow.ApprovalWorkflowImpl;
-import io.temporal.client.WorkflowClientOptions;
 import io.temporal.client.WorkflowFailedException;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowStub;
-import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
-import io.temporal.worker.Worker;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -59,16 +54,7 @@ class RefusedUpdateLogTest {
             NotificationSettings.defaults().withStore(NotificationSettings.MEMORY_STORE),
             Directory.EMPTY,
             Clock.systemUTC());
-    env = TestWorkflowEnvironment.newInstance(
-        TestEnvironmentOptions.newBuilder()
-            .setWorkflowClientOptions(
-                WorkflowClientOptions.newBuilder().setDataConverter(ApprovalDataConverter.create()).build())
-            .build());
-    ApprovalSearchAttributes.DEFINITIONS.forEach(env::registerSearchAttribute);
-    Worker worker = env.newWorker(ApprovalWorkflow.DEFAULT_TASK_QUEUE);
-    worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.OPTIONS, ApprovalWorkflowImpl.class);
-    worker.registerActivitiesImplementations(OverdueActivities.of(deliveries));
-    env.start();
+    env = ApprovalTestService.start(OverdueActivities.of(deliveries));
     approvals = new Approvals(env.getWorkflowClient(), RequestCheck.NONE);
   }
 

@@ -10,20 +10,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.nimbusds.jose.jwk.RSAKey;
-import dev.overdue.api.ApprovalSearchAttributes;
 import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.api.HistoryEntry;
-import dev.overdue.client.ApprovalDataConverter;
 import dev.overdue.client.Approvals;
 import dev.overdue.model.AuthPolicy;
 import dev.overdue.model.RequestValidator;
 import dev.overdue.model.TokenVerifier;
 import dev.overdue.workflow.ApprovalWorkflowImpl;
 import dev.overdue.workflow.WorkerAuthentication;
-import io.temporal.client.WorkflowClientOptions;
 import io.temporal.client.WorkflowUpdateException;
 import io.temporal.failure.ApplicationFailure;
-import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.testing.WorkflowReplayer;
 import java.nio.file.Path;
@@ -63,13 +59,7 @@ class SignedCommandsEndToEndTest {
             """.formatted(CORP));
     // As the worker does at its start.
     WorkerAuthentication.use(settings.auth().defaultPolicy(), settings.auth().verifier());
-    env = TestWorkflowEnvironment.newInstance(
-        TestEnvironmentOptions.newBuilder()
-            .setWorkflowClientOptions(WorkflowClientOptions.newBuilder().setDataConverter(ApprovalDataConverter.create()).build())
-            .build());
-    ApprovalSearchAttributes.DEFINITIONS.forEach(env::registerSearchAttribute);
-    env.newWorker(ApprovalWorkflow.DEFAULT_TASK_QUEUE).registerWorkflowImplementationTypes(ApprovalWorkflowImpl.OPTIONS, ApprovalWorkflowImpl.class);
-    env.start();
+    env = ApprovalTestService.start();
     approvals = new Approvals(env.getWorkflowClient(), request -> RequestValidator.refusal(request, Instant.now()));
   }
 

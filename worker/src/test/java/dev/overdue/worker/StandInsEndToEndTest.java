@@ -7,19 +7,13 @@ import dev.overdue.activities.OverdueActivities;
 import dev.overdue.activities.delivery.Deliveries;
 import dev.overdue.activities.settings.Directory;
 import dev.overdue.api.ApprovalCommand;
-import dev.overdue.api.ApprovalSearchAttributes;
 import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.api.StepInfo;
-import dev.overdue.client.ApprovalDataConverter;
 import dev.overdue.client.Approvals;
 import dev.overdue.model.RequestValidator;
-import dev.overdue.workflow.ApprovalWorkflowImpl;
 import dev.overdue.workflow.WorkerDirectory;
 import io.opentelemetry.api.OpenTelemetry;
-import io.temporal.client.WorkflowClientOptions;
-import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
-import io.temporal.worker.Worker;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -62,16 +56,7 @@ class StandInsEndToEndTest {
     Deliveries deliveries =
         Deliveries.start(settings.notifications().withStore(dir.resolve("delivered.db").toString()), directory,
             Clock.systemUTC(), OpenTelemetry.noop());
-    env = TestWorkflowEnvironment.newInstance(
-        TestEnvironmentOptions.newBuilder()
-            .setWorkflowClientOptions(
-                WorkflowClientOptions.newBuilder().setDataConverter(ApprovalDataConverter.create()).build())
-            .build());
-    ApprovalSearchAttributes.DEFINITIONS.forEach(env::registerSearchAttribute);
-    Worker worker = env.newWorker(ApprovalWorkflow.DEFAULT_TASK_QUEUE);
-    worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.OPTIONS, ApprovalWorkflowImpl.class);
-    worker.registerActivitiesImplementations(OverdueActivities.of(deliveries));
-    env.start();
+    env = ApprovalTestService.start(OverdueActivities.of(deliveries));
     approvals = new Approvals(env.getWorkflowClient(), request -> RequestValidator.refusal(request, Instant.now()));
   }
 
