@@ -47,6 +47,8 @@ public final class ApprovalProcess {
   private final Comments comments = new Comments();
   /** The request's business administrators (WS-HumanTask): users; carried over continue-as-new. */
   private List<String> businessAdministrators = List.of();
+  /** The users the business administrators stand for (groups' members), once the directory said; else null. */
+  private List<String> administratorUsers;
   /** The worker kept absences when the approval started; carried over continue-as-new. */
   private boolean keepsStandIns;
   private final CommandRules commands = new CommandRules(this);
@@ -205,9 +207,22 @@ public final class ApprovalProcess {
     this.businessAdministrators = users == null ? List.of() : List.copyOf(users);
   }
 
-  /** Whether {@code user} is a business administrator of this approval (and it knows them). */
+  /**
+   * Whether {@code user} is a business administrator of this approval (and it knows them): named
+   * in the request, or a member of a group it names, as the directory said at the start.
+   */
   boolean isBusinessAdministrator(String user) {
-    return edition.knowsTaskOperations() && user != null && businessAdministrators.contains(user);
+    return edition.knowsTaskOperations() && user != null
+        && (businessAdministrators.contains(user) || (administratorUsers != null && administratorUsers.contains(user)));
+  }
+
+  /** The users the business administrators stand for, once looked up; else null. */
+  List<String> administratorUsers() {
+    return administratorUsers;
+  }
+
+  void setAdministratorUsers(List<String> users) {
+    this.administratorUsers = users == null ? null : List.copyOf(users);
   }
 
   /** The latest comments on the approval's tasks, oldest first. */

@@ -27,7 +27,9 @@ final class OwnerLookups {
   enum Purpose {
     CREATED,
     REASSIGN,
-    REFRESH
+    REFRESH,
+    /** Whom the request's business administrators stand for: users, and groups' members. */
+    ADMINISTRATORS
   }
 
   /**
@@ -80,6 +82,14 @@ final class OwnerLookups {
    */
   int refresh(UserTask task, String by) {
     return ask(task, Purpose.REFRESH, task.owners().groups(), List.of(), List.of(), List.of(), by, null, true, null);
+  }
+
+  /** The request's business administrators, users or groups, are looked up when the approval starts. */
+  void administrators(List<String> names) {
+    OwnerLookup lookup =
+        new OwnerLookup(++numbered, process.steps().get(0).name(), List.of(), names, List.of(), List.of());
+    queued.add(lookup);
+    pending.put(lookup.number(), new Pending(lookup, Purpose.ADMINISTRATORS, List.of(), List.of(), null, null, false, null));
   }
 
   /** Whether the current task can be looked up again: it has groups, or its people may be away. */
@@ -167,6 +177,10 @@ final class OwnerLookups {
     if (asked == null) {
       return;
     }
+    if (asked.purpose() == Purpose.ADMINISTRATORS) {
+      administratorsFound(number, answer, now);
+      return;
+    }
     UserTask task = process.stepNamed(asked.lookup().step()).orElseThrow();
     ObjectNode detail = JsonNodeFactory.instance.objectNode();
     detail.put("lookup", number);
@@ -204,6 +218,7 @@ final class OwnerLookups {
           yield reassignTo(
               task, found, asked.by(), asked.notice(), problems, number, asked.command(), asked.joining(), now);
         }
+        case ADMINISTRATORS -> throw new IllegalStateException("answered above");
       };
     }
     boolean applied = task.ownersChange() == number;
@@ -214,6 +229,27 @@ final class OwnerLookups {
     detail.put("applied", applied);
     process.trail().event(now, "OwnersLookedUp", detail);
     outcomes.put(number, new OwnerLookup.Outcome(outcome, applied));
+  }
+
+  /** The users the business administrators stand for are known: from now each of them is one. */
+  private void administratorsFound(int number, OwnerLookup.Answer answer, Instant now) {
+    Set<String> users = new LinkedHashSet<>(answer.users());
+    users.addAll(answer.members());
+    process.setAdministratorUsers(List.copyOf(users));
+    ObjectNode detail = JsonNodeFactory.instance.objectNode();
+    detail.put("lookup", number);
+    detail.put("purpose", Purpose.ADMINISTRATORS.name());
+    detail.putPOJO("users", answer.users());
+    detail.putPOJO("groups", answer.groups());
+    detail.putPOJO("members", answer.members());
+    if (!answer.problems().isEmpty()) {
+      detail.putPOJO("problems", answer.problems());
+    }
+    String outcome = "business administrators: " + (users.isEmpty() ? "nobody" : Texts.list(List.copyOf(users)));
+    detail.put("outcome", outcome);
+    detail.put("applied", true);
+    process.trail().event(now, "OwnersLookedUp", detail);
+    outcomes.put(number, new OwnerLookup.Outcome(outcome, true));
   }
 
   private String membersFound(UserTask task, OwnerLookup.Answer answer, int number, Instant now) {

@@ -90,6 +90,10 @@ final class ProcessSetup {
       addTimer(process, timer.name(), TimerKind.USER, null, limit, timer.handlers(), timer.catchUp());
     }
     process.timers().get(ProcessTimers.PROCESS).ifPresent(t -> t.ensureRunning(now));
+    if (edition.knowsTaskOperations() && !request.businessAdministrators().isEmpty() && !request.steps().isEmpty()) {
+      // Groups among them stand for their members: the directory says who, as for candidate groups.
+      process.ownerLookups().administrators(request.businessAdministrators());
+    }
     process.activate(0, now);
     return process;
   }
@@ -144,7 +148,8 @@ final class ProcessSetup {
         process.businessAdministrators().isEmpty() ? null : process.businessAdministrators(),
         process.commentThread().count() == 0 ? null : process.comments(),
         process.commentThread().count() == 0 ? null : process.commentThread().count(),
-        process.keepsStandIns() ? Boolean.TRUE : null);
+        process.keepsStandIns() ? Boolean.TRUE : null,
+        process.administratorUsers());
   }
 
   /**
@@ -210,6 +215,7 @@ final class ProcessSetup {
     process.setBusinessAdministrators(snapshot.businessAdministrators());
     process.commentThread().restore(snapshot.comments(), snapshot.commentCount());
     process.setKeepsStandIns(Boolean.TRUE.equals(snapshot.standIns()));
+    process.setAdministratorUsers(snapshot.administratorUsers());
     snapshot.steps().forEach(step -> process.steps().add(UserTask.restore(step)));
     snapshot.timers()
         .forEach(saved -> {

@@ -44,7 +44,8 @@ public record ProcessSnapshot(
     List<String> businessAdministrators,
     List<CommentInfo> comments,
     Long commentCount,
-    Boolean standIns) {
+    Boolean standIns,
+    List<String> administratorUsers) {
 
   /** A snapshot made before task operations (business administrators, comments). */
   public ProcessSnapshot(
@@ -53,7 +54,7 @@ public record ProcessSnapshot(
       List<WarningInfo> warnings, Map<String, Object> data, CalendarSettings calendar, Long warningCount,
       String auth, Boolean notifyOffered) {
     this(requestId, title, requester, state, suspendedReason, current, decidedBy, comment, completedAt, steps,
-        timers, warnings, data, calendar, warningCount, auth, notifyOffered, null, null, null, null);
+        timers, warnings, data, calendar, warningCount, auth, notifyOffered, null, null, null, null, null);
   }
 
   /** A snapshot made before offers were told ({@code notifyOffered}). */

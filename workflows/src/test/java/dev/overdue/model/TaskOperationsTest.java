@@ -248,4 +248,18 @@ class TaskOperationsTest {
     assertTrue(!ada.contains("approve") && !ada.contains("claim"), ada.toString());
     assertEquals(List.of("reassign", "update-data", "comment", "set-follow-up"), process.actionsOf("carol"));
   }
+
+  @Test
+  void aGroupAmongTheBusinessAdministratorsStandsForItsMembersOnceTheDirectorySays() {
+    ApprovalProcess process =
+        start("{'requestId':'PO-10','requester':'carol','businessAdministrators':['ada','legal'],"
+            + "'steps':[{'name':'manager','approvers':['alice']}]}");
+    assertRefusedUnchanged(process, new Command.Nominate("erin", List.of("dora")), T0,
+        "erin may not nominate its potential owners (step manager): only business administrators (ada, legal) may");
+    List<OwnerLookup> asked = TestDirectory.answerAll(process, T0);
+    assertEquals(List.of("ada", "legal"), asked.get(0).names());
+    process.apply(new Command.Nominate("erin", List.of("dora")), at("PT1M"));
+    TestDirectory.answerAll(process, at("PT1M"));
+    assertTrue(step(process, 0).potentialOwners().contains("dora"), step(process, 0).toString());
+  }
 }
