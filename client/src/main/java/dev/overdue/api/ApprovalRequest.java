@@ -15,7 +15,7 @@ import java.util.Map;
  * waits for you", sent to the potential owners when a step is offered to them, from being sent.
  * {@code dataForm} (the same small JSON Schema as a step's {@code form}) is what the requester
  * gives in {@code data}: the data must fit it at the start. {@code businessAdministrators}
- * (WS-HumanTask's business administrators: users) may delegate, forward, nominate, skip, stop,
+ * (WS-HumanTask's business administrators: users, or groups of the worker's directory) may delegate, forward, nominate, skip, stop,
  * release, reprioritise, comment on and reassign any step, but decide none unless they are also
  * among its potential owners.
  */
