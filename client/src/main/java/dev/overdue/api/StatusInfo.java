@@ -11,7 +11,8 @@ import java.util.Map;
  * audit trail ({@code history}) has each one as a {@link HistoryEntry#WARNING} entry. {@code auth}
  * is whether its commands must be signed: {@code required} or {@code optional}; null when off
  * (and in answers of workers older than signed commands). {@code businessAdministrators} are the
- * request's (null when none); {@code comments} the latest comments on the steps' tasks, oldest
+ * request's, then the members of the groups it names (null when none); {@code comments} the
+ * latest comments on the steps' tasks, oldest
  * first, and {@code commentCount} how many there have been (both null when there are none).
  */
 public record StatusInfo(

@@ -258,6 +258,8 @@ class TaskOperationsTest {
         "erin may not nominate its potential owners (step manager): only business administrators (ada, legal) may");
     List<OwnerLookup> asked = TestDirectory.answerAll(process, T0);
     assertEquals(List.of("ada", "legal"), asked.get(0).names());
+    assertEquals(List.of("ada", "legal", "erin"), process.status().businessAdministrators(),
+        "status names the request's and the group's members");
     process.apply(new Command.Nominate("erin", List.of("dora")), at("PT1M"));
     TestDirectory.answerAll(process, at("PT1M"));
     assertTrue(step(process, 0).potentialOwners().contains("dora"), step(process, 0).toString());
