@@ -19,6 +19,7 @@ import static dev.overdue.api.ApprovalSearchAttributes.TIMERS_SUSPENDED;
 import static dev.overdue.api.ApprovalSearchAttributes.UNWORKABLE;
 
 import dev.overdue.api.ApprovalSearchAttributes;
+import dev.overdue.api.CommentInfo;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.StepInfo;
 import dev.overdue.api.TimerInfo;
@@ -188,6 +189,9 @@ final class Inspection {
     if (status.requester() != null) {
       lines.add("requested by " + status.requester());
     }
+    if (status.businessAdministrators() != null) {
+      lines.add("administered by " + String.join(", ", status.businessAdministrators()));
+    }
     lines.add(stateLine(status));
     if (status.suspendedReason() != null) {
       lines.add("suspended: " + status.suspendedReason());
@@ -211,6 +215,17 @@ final class Inspection {
         lines.add("- " + shortDate(warning.at()) + ": " + warning.message());
       }
     }
+    if (status.comments() != null) {
+      List<CommentInfo> comments = status.comments();
+      List<CommentInfo> shown = comments.subList(Math.max(0, comments.size() - DETAILED_WARNINGS), comments.size());
+      lines.add("");
+      lines.add(shown.size() == status.commentCount()
+          ? "**Comments** (UTC)"
+          : String.format(Locale.ROOT, "**Comments** (UTC; the latest %d of %,d)", shown.size(), status.commentCount()));
+      for (CommentInfo comment : shown) {
+        lines.add("- " + shortDate(comment.at()) + " " + comment.user() + " on " + comment.step() + ": " + comment.text());
+      }
+    }
     return String.join("\n", lines) + "\n";
   }
 
@@ -223,6 +238,9 @@ final class Inspection {
       List<String> groups = current.candidateGroups() == null ? List.of() : current.candidateGroups();
       if (current.owner() != null) {
         line.append(", claimed by ").append(current.owner());
+        if (current.delegatedBy() != null) {
+          line.append(" (delegated by ").append(current.delegatedBy()).append(')');
+        }
       } else if (owners != null && !owners.isEmpty()) {
         line.append(", offered to ").append(String.join(", ", owners));
       } else if (!groups.isEmpty()) {

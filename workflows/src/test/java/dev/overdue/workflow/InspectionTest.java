@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overdue.api.ApprovalSearchAttributes;
+import dev.overdue.api.CommentInfo;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.StepInfo;
 import dev.overdue.api.TimerDerivation;
@@ -147,6 +148,23 @@ class InspectionTest {
         List.of("**PO-4711: Purchase order 4711**", "requested by carol",
             "**ACTIVE** · step manager RESERVED, claimed by alice"),
         details.lines().toList());
+  }
+
+  @Test
+  void theAdministratorsADelegationAndTheLatestCommentsAreInTheDetails() {
+    StepInfo manager =
+        new StepInfo("manager", null, "RESERVED", "dora", List.of("alice", "dora"), null, null, null, null, List.of(),
+            List.of(), List.of("alice", "dora"), null, 5, null, null, null, "alice", null);
+    StatusInfo status =
+        new StatusInfo("PO-4711", null, "carol", "ACTIVE", null, "manager", List.of(manager), List.of(), List.of(),
+            Map.of(), 0L, null, List.of("ada"),
+            List.of(new CommentInfo("2026-11-27T09:15:00Z", "manager", "alice", "dora knows the supplier")),
+            1L);
+    assertEquals(
+        List.of("**PO-4711**", "requested by carol", "administered by ada",
+            "**ACTIVE** · step manager RESERVED, claimed by dora (delegated by alice)", "", "**Comments** (UTC)",
+            "- Nov 27 2026 09:15 alice on manager: dora knows the supplier"),
+        read(Inspection.details(status)).lines().toList());
   }
 
   @Test
