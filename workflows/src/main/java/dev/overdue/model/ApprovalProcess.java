@@ -45,10 +45,8 @@ public final class ApprovalProcess {
   private final Warnings warnings;
   private final AuditTrail trail = new AuditTrail();
   private final Comments comments = new Comments();
-  /** The request's business administrators (WS-HumanTask): users; carried over continue-as-new. */
-  private List<String> businessAdministrators = List.of();
-  /** The users the business administrators stand for (groups' members), once the directory said; else null. */
-  private List<String> administratorUsers;
+  /** The request's business administrators (WS-HumanTask); carried over continue-as-new. */
+  private final BusinessAdministrators administrators = new BusinessAdministrators();
   /** The worker kept absences when the approval started; carried over continue-as-new. */
   private boolean keepsStandIns;
   private final CommandRules commands = new CommandRules(this);
@@ -198,31 +196,18 @@ public final class ApprovalProcess {
     this.keepsStandIns = keeps && edition.knowsTaskOperations();
   }
 
-  /** The request's business administrators: users who may manage any step but decide none of theirs. */
+  /** The request's business administrators, as it names them. */
   public List<String> businessAdministrators() {
-    return businessAdministrators;
+    return administrators.named();
   }
 
-  void setBusinessAdministrators(List<String> users) {
-    this.businessAdministrators = users == null ? List.of() : List.copyOf(users);
+  BusinessAdministrators administrators() {
+    return administrators;
   }
 
-  /**
-   * Whether {@code user} is a business administrator of this approval (and it knows them): named
-   * in the request, or a member of a group it names, as the directory said at the start.
-   */
+  /** Whether {@code user} is a business administrator of this approval (and it knows them). */
   boolean isBusinessAdministrator(String user) {
-    return edition.knowsTaskOperations() && user != null
-        && (businessAdministrators.contains(user) || (administratorUsers != null && administratorUsers.contains(user)));
-  }
-
-  /** The users the business administrators stand for, once looked up; else null. */
-  List<String> administratorUsers() {
-    return administratorUsers;
-  }
-
-  void setAdministratorUsers(List<String> users) {
-    this.administratorUsers = users == null ? null : List.copyOf(users);
+    return edition.knowsTaskOperations() && administrators.include(user);
   }
 
   /** The latest comments on the approval's tasks, oldest first. */
@@ -347,21 +332,9 @@ public final class ApprovalProcess {
     }
   }
 
-  /**
-   * The task's owner changed: its deadlines counted from the claim start afresh for a new owner,
-   * and stop while nobody owns it.
-   */
+  /** The task's owner changed: its deadlines counted from the claim follow ({@link ProcessTimers#followOwner}). */
   void ownerChanged(UserTask task, Instant now) {
-    for (BusinessTimer timer : timers.liveOfStep(task.name())) {
-      if (timer.kind() != TimerKind.CLAIM_DEADLINE) {
-        continue;
-      }
-      if (task.owner().isPresent() && task.isOpen()) {
-        timer.restart(now, "claimed by " + task.owner().get());
-      } else {
-        timer.ensureOff(now);
-      }
-    }
+    timers.followOwner(task, now);
   }
 
   /** After the current step: the next one is offered, or the approval ends APPROVED after the last. */

@@ -235,7 +235,7 @@ final class OwnerLookups {
   private void administratorsFound(int number, OwnerLookup.Answer answer, Instant now) {
     Set<String> users = new LinkedHashSet<>(answer.users());
     users.addAll(answer.members());
-    process.setAdministratorUsers(List.copyOf(users));
+    process.administrators().resolve(List.copyOf(users));
     ObjectNode detail = JsonNodeFactory.instance.objectNode();
     detail.put("lookup", number);
     detail.put("purpose", Purpose.ADMINISTRATORS.name());

@@ -52,7 +52,7 @@ final class ProcessSetup {
             edition, request.requestId(), request.title(), request.requester(), request.data(), kept);
     process.setAuthPolicy(auth);
     process.setNotifyOffered(request.notifyOffered());
-    process.setBusinessAdministrators(request.businessAdministrators());
+    process.administrators().name(request.businessAdministrators());
     process.setKeepsStandIns(standIns);
     RequestLimits limits = new RequestLimits(request.calendar(), process.calendar(), edition);
     addTimer(process, ProcessTimers.PROCESS, TimerKind.PROCESS, null, limits.of(request.timeout(), null),
@@ -149,7 +149,7 @@ final class ProcessSetup {
         process.commentThread().count() == 0 ? null : process.comments(),
         process.commentThread().count() == 0 ? null : process.commentThread().count(),
         process.keepsStandIns() ? Boolean.TRUE : null,
-        process.administratorUsers());
+        process.administrators().resolved());
   }
 
   /**
@@ -212,10 +212,10 @@ final class ProcessSetup {
         snapshot.warningCount());
     process.setAuthPolicy(AuthPolicy.ofKeyUnlessOff(snapshot.auth()));
     process.setNotifyOffered(snapshot.notifyOffered());
-    process.setBusinessAdministrators(snapshot.businessAdministrators());
+    process.administrators().name(snapshot.businessAdministrators());
     process.commentThread().restore(snapshot.comments(), snapshot.commentCount());
     process.setKeepsStandIns(Boolean.TRUE.equals(snapshot.standIns()));
-    process.setAdministratorUsers(snapshot.administratorUsers());
+    process.administrators().resolve(snapshot.administratorUsers());
     snapshot.steps().forEach(step -> process.steps().add(UserTask.restore(step)));
     snapshot.timers()
         .forEach(saved -> {

@@ -63,6 +63,23 @@ final class ProcessTimers {
         .toList();
   }
 
+  /**
+   * {@code task}'s owner changed: its deadlines counted from the claim start afresh for a new
+   * owner, and stop while nobody owns it.
+   */
+  void followOwner(UserTask task, Instant now) {
+    for (BusinessTimer timer : liveOfStep(task.name())) {
+      if (timer.kind() != TimerKind.CLAIM_DEADLINE) {
+        continue;
+      }
+      if (task.owner().isPresent() && task.isOpen()) {
+        timer.restart(now, "claimed by " + task.owner().get());
+      } else {
+        timer.ensureOff(now);
+      }
+    }
+  }
+
   /** The timers not cleared: the ones suspending, resuming and ending the process reach. */
   List<BusinessTimer> live() {
     return byName.values().stream().filter(t -> !t.cleared()).toList();

@@ -5,9 +5,7 @@ import dev.overdue.api.StepInfo;
 import dev.overdue.api.TimerDerivation;
 import dev.overdue.api.TimerInfo;
 import java.time.Instant;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * What the {@code status} and {@code timers} queries show of an approval: its steps, its timers
@@ -56,24 +54,9 @@ final class ProcessViews {
         process.data(),
         process.warningCount(),
         process.authPolicy().keyUnlessOff(),
-        administrators(process),
+        process.administrators().shown(),
         process.commentThread().count() == 0 ? null : process.comments(),
         process.commentThread().count() == 0 ? null : process.commentThread().count());
-  }
-
-  /**
-   * The business administrators as the request names them, then the members of its groups as the
-   * directory gave them; null when none.
-   */
-  private static List<String> administrators(ApprovalProcess process) {
-    if (process.businessAdministrators().isEmpty()) {
-      return null;
-    }
-    Set<String> all = new LinkedHashSet<>(process.businessAdministrators());
-    if (process.administratorUsers() != null) {
-      all.addAll(process.administratorUsers());
-    }
-    return List.copyOf(all);
   }
 
   /** The potential owners the four-eyes rules keep off {@code step} while it is open; null if none. */
