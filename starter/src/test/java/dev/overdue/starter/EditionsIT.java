@@ -69,7 +69,7 @@ class EditionsIT {
 
       JsonNode counted = JSON.readTree(ok(overdue(env, "editions", "--json")).out());
       assertEquals(
-          JSON.readTree("[{\"edition\":\"SHAPE_14\",\"running\":2,\"fromHistory\":1}]"), counted, counted.toString());
+          JSON.readTree("[{\"edition\":\"SHAPE_15\",\"running\":2,\"fromHistory\":1}]"), counted, counted.toString());
       Result table = ok(overdue(env, "editions"));
       assertEquals(
           List.of("EDITION   RUNNING  WITHOUT TEMPORALCHANGEVERSION", "SHAPE_15  2        1"),
