@@ -190,6 +190,10 @@ class InboxBrowserIT {
       chromium.screenshot("inbox-task-" + width + ".png");
     }
     chromium.width(1400);
+    // The buttons below the form: what a claimed task offers its owner.
+    ((org.openqa.selenium.JavascriptExecutor) browser)
+        .executeScript("arguments[0].scrollIntoView()", browser.findElement(By.cssSelector("button[value='approve']")));
+    chromium.screenshot("inbox-task-actions-1400.png");
     browser.findElement(By.cssSelector("button[value='approve']")).click();
     // The form is checked as the person goes: the required cost centre is named, nothing is sent.
     waitFor(driver -> !driver.findElement(By.cssSelector("#field-costCentre ~ .problem")).getText().isBlank(), "the field's problem shown");
