@@ -332,7 +332,7 @@ public final class ApprovalProcess {
     }
   }
 
-  /** The task's owner changed: its deadlines counted from the claim follow ({@link ProcessTimers#followOwner}). */
+  /** The task's owner changed: its acceptance timer and deadlines from the claim follow ({@link ProcessTimers#followOwner}). */
   void ownerChanged(UserTask task, Instant now) {
     timers.followOwner(task, now);
   }

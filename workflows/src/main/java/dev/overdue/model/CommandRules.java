@@ -236,7 +236,6 @@ final class CommandRules {
     return () -> {
       task.claim(c.user());
       process.ownerChanged(task, now);
-      process.timers().acceptanceOf(task).ifPresent(t -> t.ensureOff(now));
       process.escalations().fireListeners(task, TaskListenerEvent.ASSIGNED, now);
       return "step " + task.name() + " claimed by " + c.user();
     };
@@ -324,7 +323,6 @@ final class CommandRules {
     return () -> {
       boolean hadOwner = task.owner().isPresent();
       task.start(c.user());
-      process.timers().acceptanceOf(task).ifPresent(t -> t.ensureOff(now));
       process.timers().liveOfStep(task.name()).stream()
           .filter(t -> t.kind() == TimerKind.START_DEADLINE)
           .forEach(t -> t.clear(now));
@@ -349,7 +347,6 @@ final class CommandRules {
     return () -> {
       task.release();
       process.ownerChanged(task, now);
-      process.timers().acceptanceOf(task).ifPresent(t -> t.ensureRunning(now));
       process.escalations().fireListeners(task, TaskListenerEvent.UPDATED, now);
       process.escalations().tellOffered(task, c.user(), now);
       return "step " + task.name() + " released by " + c.user();

@@ -162,7 +162,6 @@ final class Escalations {
     String owner = task.owner().get();
     task.release();
     process.ownerChanged(task, now);
-    process.timers().acceptanceOf(task).ifPresent(t -> t.ensureRunning(now));
     ObjectNode detail = JsonNodeFactory.instance.objectNode();
     detail.put("step", task.name());
     detail.put("timer", timer);

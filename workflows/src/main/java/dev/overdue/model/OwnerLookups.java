@@ -182,16 +182,7 @@ final class OwnerLookups {
       return;
     }
     UserTask task = process.stepNamed(asked.lookup().step()).orElseThrow();
-    ObjectNode detail = JsonNodeFactory.instance.objectNode();
-    detail.put("lookup", number);
-    detail.put("step", task.name());
-    detail.put("purpose", asked.purpose().name());
-    detail.putPOJO("users", answer.users());
-    detail.putPOJO("groups", answer.groups());
-    detail.putPOJO("members", answer.members());
-    if (!answer.problems().isEmpty()) {
-      detail.putPOJO("problems", answer.problems());
-    }
+    ObjectNode detail = detailOf(number, task.name(), asked.purpose(), answer);
     if (!answer.excluded().isEmpty() || !answer.standIns().isEmpty()) {
       detail.putPOJO("excluded", answer.excluded());
       detail.putPOJO("standIns", answer.standIns());
@@ -236,20 +227,29 @@ final class OwnerLookups {
     Set<String> users = new LinkedHashSet<>(answer.users());
     users.addAll(answer.members());
     process.administrators().resolve(List.copyOf(users));
+    ObjectNode detail = detailOf(number, null, Purpose.ADMINISTRATORS, answer);
+    String outcome = "business administrators: " + (users.isEmpty() ? "nobody" : Texts.list(List.copyOf(users)));
+    detail.put("outcome", outcome);
+    detail.put("applied", true);
+    process.trail().event(now, "OwnersLookedUp", detail);
+    outcomes.put(number, new OwnerLookup.Outcome(outcome, true));
+  }
+
+  /** The trail's OwnersLookedUp detail: which lookup, for what, and what the directory said. */
+  private static ObjectNode detailOf(int number, String step, Purpose purpose, OwnerLookup.Answer answer) {
     ObjectNode detail = JsonNodeFactory.instance.objectNode();
     detail.put("lookup", number);
-    detail.put("purpose", Purpose.ADMINISTRATORS.name());
+    if (step != null) {
+      detail.put("step", step);
+    }
+    detail.put("purpose", purpose.name());
     detail.putPOJO("users", answer.users());
     detail.putPOJO("groups", answer.groups());
     detail.putPOJO("members", answer.members());
     if (!answer.problems().isEmpty()) {
       detail.putPOJO("problems", answer.problems());
     }
-    String outcome = "business administrators: " + (users.isEmpty() ? "nobody" : Texts.list(List.copyOf(users)));
-    detail.put("outcome", outcome);
-    detail.put("applied", true);
-    process.trail().event(now, "OwnersLookedUp", detail);
-    outcomes.put(number, new OwnerLookup.Outcome(outcome, true));
+    return detail;
   }
 
   private String membersFound(UserTask task, OwnerLookup.Answer answer, int number, Instant now) {
@@ -279,7 +279,6 @@ final class OwnerLookups {
     if (owner.isPresent() && task.isOpen() && task.duties().excludes(owner.get())) {
       task.release();
       process.ownerChanged(task, now);
-      process.timers().acceptanceOf(task).ifPresent(t -> t.ensureRunning(now));
       process.addWarning(null, task.name(), owner.get() + " is an excluded owner of step " + task.name()
           + ": the step is offered to its potential owners instead", now);
     }
@@ -323,7 +322,6 @@ final class OwnerLookups {
     task.reassign(found);
     task.setOwners(found, number);
     process.ownerChanged(task, now);
-    process.timers().acceptanceOf(task).ifPresent(t -> t.ensureRunning(now));
     process.escalations().fireListeners(task, TaskListenerEvent.UPDATED, now);
     // A command's reassignment has no notice: its sender is who the message names.
     process.escalations().tellReassigned(task, notice, notice == null ? by : null, now);
@@ -339,7 +337,6 @@ final class OwnerLookups {
     if (joining.reoffer()) {
       task.reassign(owners);
       process.ownerChanged(task, now);
-      process.timers().acceptanceOf(task).ifPresent(t -> t.ensureRunning(now));
     }
     task.setOwners(owners, number);
     process.escalations().fireListeners(task, TaskListenerEvent.UPDATED, now);

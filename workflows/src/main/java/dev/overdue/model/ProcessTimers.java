@@ -64,10 +64,18 @@ final class ProcessTimers {
   }
 
   /**
-   * {@code task}'s owner changed: its deadlines counted from the claim start afresh for a new
-   * owner, and stop while nobody owns it.
+   * {@code task}'s owner changed: its acceptance timer runs while nobody holds it and stops when
+   * someone does; its deadlines counted from the claim start afresh for a new owner, and stop while
+   * nobody owns it.
    */
   void followOwner(UserTask task, Instant now) {
+    acceptanceOf(task).ifPresent(t -> {
+      if (task.owner().isPresent()) {
+        t.ensureOff(now);
+      } else {
+        t.ensureRunning(now);
+      }
+    });
     for (BusinessTimer timer : liveOfStep(task.name())) {
       if (timer.kind() != TimerKind.CLAIM_DEADLINE) {
         continue;

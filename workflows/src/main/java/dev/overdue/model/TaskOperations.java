@@ -55,7 +55,6 @@ final class TaskOperations {
     return () -> {
       task.delegate(c.to(), c.user());
       process.ownerChanged(task, now);
-      process.timers().acceptanceOf(task).ifPresent(t -> t.ensureOff(now));
       process.escalations().fireListeners(task, TaskListenerEvent.ASSIGNED, now);
       process.escalations().tellReassigned(task, List.of(c.to()), null, c.user(), now);
       return "step " + task.name() + " delegated to " + c.to() + " by " + c.user() + as;
