@@ -34,7 +34,6 @@ final class DirectoryFile implements Supplier<Directory> {
     this.environment = environment;
     this.directory = loaded;
     this.read = modified();
-    WorkerDirectory.use(loaded.keepsAbsences());
   }
 
   /**
