@@ -212,6 +212,9 @@ final class TaskOperations {
     };
   }
 
+  /** A name that stands for nobody in particular, for checking an action whose targets are its input. */
+  private static final String SOMEONE = "someone else";
+
   /** The operations {@code user} may take now, by the checks above. */
   void offer(List<String> actions, String user) {
     CommandRules.offer(actions, "stop", () -> stop(new Command.Stop(null, user), null));
@@ -221,8 +224,10 @@ final class TaskOperations {
       ownerOrAdministrator(task, user, "delegate");
     });
     CommandRules.offer(actions, "resolve", () -> resolve(new Command.Resolve(user, null), null));
-    CommandRules.offer(actions, "forward", () -> forward(new Command.Forward(user, List.of("requester"), null), null));
-    CommandRules.offer(actions, "nominate", () -> nominate(new Command.Nominate(user, List.of("requester")), null));
+    // Whom to is the action's input, checked when it is sent: a name the directory would look up.
+    List<String> someone = List.of(SOMEONE);
+    CommandRules.offer(actions, "forward", () -> forward(new Command.Forward(user, someone, null), null));
+    CommandRules.offer(actions, "nominate", () -> nominate(new Command.Nominate(user, someone), null));
     CommandRules.offer(actions, "skip", () -> skip(new Command.Skip(user, "?"), null));
     CommandRules.offer(actions, "set-priority",
         () -> setPriority(new Command.SetPriority(user, UserTask.DEFAULT_PRIORITY), null));

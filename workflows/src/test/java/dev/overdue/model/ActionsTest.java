@@ -4,6 +4,7 @@ import static dev.overdue.model.DeadlinesTest.start;
 import static dev.overdue.model.Fixtures.T0;
 import static dev.overdue.model.Fixtures.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.Instant;
@@ -110,6 +111,13 @@ class ActionsTest {
     process.apply(new Command.Delegate("alice", "bob", null), at("PT1M"));
     assertEquals(List.of("start", "release", "approve", "reject", "reassign", "update-data", "delegate", "resolve",
         "forward", "skip", "set-priority", "comment", "set-follow-up"), actions(process, "bob", at("PT1M")));
+  }
+
+  @Test
+  void forwardIsOfferedWhetherOrNotTheApprovalNamesARequester() {
+    ApprovalProcess process =
+        start("{'requestId':'AC-6','steps':[{'name':'manager','approvers':['alice','bob']}]}");
+    assertTrue(actions(process, "alice", T0).contains("forward"));
   }
 
   @Test
