@@ -72,8 +72,44 @@ final class ApprovalTestEnvironment implements AutoCloseable {
     }
   }
 
+  /**
+   * Starts an approval and returns once it has started (or failed to). An Update sent while it
+   * starts is checked by its handler, not its validator, so a refusal of it lands in the trail; a
+   * test that counts the trail must not depend on how fast the first workflow task ran.
+   */
   String start(String request) {
-    return approvals.start(json(request), QUEUE);
+    String id = approvals.start(json(request), QUEUE);
+    awaitStarted(id);
+    return id;
+  }
+
+  /** Asks the approval until it no longer answers that it is starting (real time: no timer runs). */
+  void awaitStarted(String id) {
+    long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+    while (true) {
+      try {
+        approvals.history(id);
+        return;
+      } catch (RuntimeException answer) {
+        if (!describe(answer).contains("is starting") || System.nanoTime() > deadline) {
+          return;
+        }
+      }
+      try {
+        Thread.sleep(5);
+      } catch (InterruptedException interrupted) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+
+  private static String describe(Throwable failure) {
+    StringBuilder text = new StringBuilder();
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      text.append(t.getMessage()).append('\n');
+    }
+    return text.toString();
   }
 
   Instant now() {

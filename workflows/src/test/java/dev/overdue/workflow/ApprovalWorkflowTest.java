@@ -338,7 +338,7 @@ class ApprovalWorkflowTest {
     // Refused updates are not commands that happened: only the accepted claim is in the trail.
     List<HistoryEntry> commands =
         t.history(id).stream().filter(e -> !e.kind().equals("event")).toList();
-    assertEquals(1, commands.size());
+    assertEquals(1, commands.size(), commands.toString());
     assertEquals("claim", commands.get(0).name());
   }
 
