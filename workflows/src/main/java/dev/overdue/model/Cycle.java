@@ -76,6 +76,12 @@ public final class Cycle {
   private final OffsetDateTime end;
 
   /**
+   * Counts back from its end, as ISO 8601 reads {@code R3/PT1H/<end>}: the intervals end at the
+   * end, and each fires at its beginning.
+   */
+  private final boolean countsBack;
+
+  /**
    * Counts in the business calendar: working time between occurrences, or a cron's working days.
    */
   private final boolean business;
@@ -93,6 +99,23 @@ public final class Cycle {
       OffsetDateTime start,
       OffsetDateTime end,
       boolean business) {
+    this(repetitions, interval, workingTime, cron, start, end, business, false);
+  }
+
+  /** {@code R<repetitions>/<interval>/<end>}, counted back from the end. */
+  static Cycle countingBack(Long repetitions, Duration interval, OffsetDateTime end) {
+    return new Cycle(repetitions, interval, null, null, null, end, false, true);
+  }
+
+  private Cycle(
+      Long repetitions,
+      Duration interval,
+      String workingTime,
+      CronSchedule cron,
+      OffsetDateTime start,
+      OffsetDateTime end,
+      boolean business,
+      boolean countsBack) {
     if (repetitions != null && repetitions < 1) {
       throw new RuleViolation("a cycle repeats at least once");
     }
@@ -116,8 +139,16 @@ public final class Cycle {
     this.workingTime = workingTime;
     this.cron = cron;
     this.start = start;
+    if (countsBack) {
+      try {
+        end.toInstant().minus(interval.multipliedBy(repetitions == null ? 1 : repetitions));
+      } catch (ArithmeticException | DateTimeException beforeAnyDate) {
+        throw new RuleViolation("a cycle counted back from " + end + " repeats too often");
+      }
+    }
     this.end = end;
     this.business = business;
+    this.countsBack = countsBack;
   }
 
   /** Any form ({@link CycleText}); a date-time without offset is read in {@code zone}. */
@@ -146,6 +177,9 @@ public final class Cycle {
                 + "/"
                 + (start == null ? "" : start + "/")
                 + (workingTime != null ? workingTime : new TimeLimit.Relative(interval).text());
+    if (countsBack) {
+      return times + "/" + end;
+    }
     return times
         + (end == null ? "" : CycleText.UNTIL + end)
         + (business ? TimeLimit.BUSINESS_SUFFIX : "");
@@ -158,16 +192,40 @@ public final class Cycle {
 
   /**
    * Where the cycle stands when its timer starts running at {@code now}: a cycle with a start
-   * counts from it, with the occurrences before {@code now} behind it; a cron cycle's cursor is
-   * {@code now}; any other counts from {@code now}.
+   * counts from it, with the occurrences before {@code now} behind it; one counted back from its
+   * end counts from its first interval's beginning, or without a count from the first beginning
+   * at or after {@code now}; a cron cycle's cursor is {@code now}; any other counts from {@code
+   * now}.
    */
   Position begin(Instant now, BusinessCalendar calendar) {
     if (cron != null) {
       return new Position(now, 0, cron.in(calendar, business, endInstant()).next(now));
     }
-    Instant base = start != null ? start.toInstant() : now;
-    long done = start != null ? dueCount(base, now.minusNanos(1), calendar) : 0;
+    Instant base = start != null ? start.toInstant() : countsBack ? firstBeginning(now) : now;
+    long done = onFixedDates() ? dueCount(base, now.minusNanos(1), calendar) : 0;
     return new Position(base, done, next(base, done, calendar));
+  }
+
+  /**
+   * The first interval's beginning of a cycle counted back from its end: {@code end − n ×
+   * interval}, or without a count the first {@code end − k × interval} at or after {@code now}.
+   */
+  private Instant firstBeginning(Instant now) {
+    Instant last = end.toInstant();
+    if (repetitions != null) {
+      return last.minus(interval.multipliedBy(repetitions));
+    }
+    if (!now.isBefore(last)) {
+      return last;
+    }
+    long whole = Duration.between(now, last).dividedBy(interval);
+    Instant at = last.minus(interval.multipliedBy(whole));
+    return at.isBefore(now) ? at.plus(interval) : at;
+  }
+
+  /** Its occurrences are dates of its own (a start, or back from its end), not from the timer. */
+  private boolean onFixedDates() {
+    return start != null || countsBack;
   }
 
   /** The occurrence after the {@code done} ones, empty when the cycle has run out. */
@@ -184,7 +242,7 @@ public final class Cycle {
     } catch (ArithmeticException | DateTimeException beyondAnyDeadline) {
       return Optional.empty();
     }
-    return end != null && next.isAfter(end.toInstant()) ? Optional.empty() : Optional.of(next);
+    return end != null && next.isAfter(lastDate()) ? Optional.empty() : Optional.of(next);
   }
 
   /** The next {@code max} occurrences after the {@code done} ones, for the plan. */
@@ -214,7 +272,7 @@ public final class Cycle {
 
   /** When occurrence {@code k} (from 1) of an interval cycle is due. */
   Instant due(Instant base, long k, BusinessCalendar calendar) {
-    long intervals = start != null ? k - 1 : k;
+    long intervals = onFixedDates() ? k - 1 : k;
     if (workingTime == null) {
       return base.plus(interval.multipliedBy(intervals));
     }
@@ -297,7 +355,7 @@ public final class Cycle {
 
   /** Occurrences due by {@code t}, within the repetitions and the end. */
   private long dueCount(Instant base, Instant t, BusinessCalendar calendar) {
-    Instant until = end != null && t.isAfter(end.toInstant()) ? end.toInstant() : t;
+    Instant until = end != null && t.isAfter(lastDate()) ? lastDate() : t;
     long count = countBy(base, until, calendar);
     return repetitions == null ? count : Math.min(count, repetitions);
   }
@@ -309,13 +367,21 @@ public final class Cycle {
     }
     if (workingTime == null) {
       long whole = Duration.between(base, t).dividedBy(interval);
-      return start != null ? whole + 1 : whole;
+      return onFixedDates() ? whole + 1 : whole;
     }
     return WorkingIntervals.count(k -> !due(base, k, calendar).isAfter(t));
   }
 
   private Instant endInstant() {
     return end == null ? null : end.toInstant();
+  }
+
+  /**
+   * The latest date an occurrence may have: the end, which is inclusive, or just before it for a
+   * cycle counted back from it (its last interval ends there).
+   */
+  private Instant lastDate() {
+    return countsBack ? end.toInstant().minusNanos(1) : end.toInstant();
   }
 
   // ---- what it is --------------------------------------------------------------------------
@@ -350,6 +416,11 @@ public final class Cycle {
   /** Counts in the business calendar: working time, or a cron's working days. */
   public boolean business() {
     return business;
+  }
+
+  /** Counted back from its end ({@code R3/PT1H/<end>}, ISO 8601's reading). */
+  public boolean countsBack() {
+    return countsBack;
   }
 
   /** Whether its dates depend on the business calendar: its working time, or a cron's zone. */

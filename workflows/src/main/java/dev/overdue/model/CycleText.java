@@ -32,14 +32,22 @@ final class CycleText {
   private static final Pattern DAYS_AS_TIME =
       Pattern.compile("PT(\\d+)D", Pattern.CASE_INSENSITIVE);
 
-  /** The parts of a cycle's text, each as written (null when absent). */
+  /**
+   * The parts of a cycle's text, each as written (null when absent); {@code isoEnd} when the end
+   * follows the interval ({@code R/PT4H/<end>}) rather than {@code until}.
+   */
   record Parts(
       String repetitions,
       String start,
       String interval,
       String end,
       String cron,
-      boolean business) {}
+      boolean business,
+      boolean isoEnd) {
+    Parts(String repetitions, String start, String interval, String end, String cron, boolean business) {
+      this(repetitions, start, interval, end, cron, business, false);
+    }
+  }
 
   /** Whether {@code text} is written as a cycle rather than as another limit. */
   static boolean isCycle(String text) {
@@ -65,7 +73,16 @@ final class CycleText {
     return parts.cron() != null || isLocal(parts.start()) || isLocal(parts.end());
   }
 
+  /** Every form, an ISO 8601 end counted back from ({@link Edition#countsCyclesBackFromTheirEnd}). */
   static Cycle parse(String text, ZoneId zone) {
+    return parse(text, zone, true);
+  }
+
+  /**
+   * Every form; {@code R/PT4H/<end>} counted back from the end when {@code countsBack}, else
+   * forward to it, as approvals started before that version read it.
+   */
+  static Cycle parse(String text, ZoneId zone, boolean countsBack) {
     Parts parts = split(text);
     OffsetDateTime end = parts.end() == null ? null : dateTime(parts.end(), "end", zone);
     if (parts.cron() != null) {
@@ -76,8 +93,22 @@ final class CycleText {
     OffsetDateTime start = parts.start() == null ? null : dateTime(parts.start(), "start", zone);
     String interval =
         DAYS_AS_TIME.matcher(parts.interval()).replaceFirst("P$1D").toUpperCase(Locale.ROOT);
+    boolean isoEnd = countsBack && parts.isoEnd();
     if (parts.business()) {
+      if (isoEnd) {
+        String written = "R" + parts.repetitions() + "/" + parts.interval() + "/" + parts.end();
+        throw new RuleViolation(
+            Texts.quote(written)
+                + " counts back from its end, in elapsed time only: give it calendar: elapsed, or"
+                + " count working time from a start (R/2027-01-04T09:00/PT4H) or up to an end"
+                + " given as 'until' ("
+                + "R" + parts.repetitions() + "/" + parts.interval() + " until " + parts.end()
+                + ")");
+      }
       return new Cycle(repetitions, null, interval, null, start, end, true);
+    }
+    if (isoEnd) {
+      return Cycle.countingBack(repetitions, TimeLimit.parseDuration(interval), end);
     }
     return new Cycle(repetitions, TimeLimit.parseDuration(interval), null, null, start, end, false);
   }
@@ -120,7 +151,7 @@ final class CycleText {
         throw new RuleViolation(
             Texts.quote(text) + " has two ends: give it once, after the interval or as 'until'");
       }
-      return new Parts(slashed[0].substring(1), null, slashed[1], slashed[2], null, business);
+      return new Parts(slashed[0].substring(1), null, slashed[1], slashed[2], null, business, true);
     }
     if (!isDuration(slashed[2])) {
       throw notACycle(text);

@@ -44,10 +44,12 @@ public enum Edition {
    * Change "shape-15": task operations (stop, delegate, resolve, forward, nominate, skip,
    * setPriority, comment) and business administrators.
    */
-  SHAPE_15;
+  SHAPE_15,
+  /** Change "shape-16": an ISO 8601 cycle with an end counts back from it. */
+  SHAPE_16;
 
   /** What a new approval runs by. */
-  public static final Edition CURRENT = SHAPE_15;
+  public static final Edition CURRENT = SHAPE_16;
 
   /** Publishes search attributes and names its activities for the Web UI. */
   public boolean inspectable() {
@@ -169,6 +171,16 @@ public enum Edition {
    */
   public boolean knowsTaskOperations() {
     return atLeast(SHAPE_15);
+  }
+
+  /**
+   * Reads an ISO 8601 cycle with an end and no start ({@code R3/PT1H/2027-01-31T17:00}) as ISO 8601,
+   * Camunda and Activiti do: its intervals end at the end, so it fires at 14:00, 15:00 and 16:00.
+   * Before it, such a cycle counted forward from when its timer started and stopped at the end, as
+   * {@code until} and {@code endDate} still do.
+   */
+  public boolean countsCyclesBackFromTheirEnd() {
+    return atLeast(SHAPE_16);
   }
 
   private boolean atLeast(Edition first) {

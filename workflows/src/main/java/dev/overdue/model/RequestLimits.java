@@ -46,7 +46,11 @@ record RequestLimits(String requestCalendar, BusinessCalendar calendar, Edition 
     boolean addBusiness =
         business(ownCalendar)
             && !written.toLowerCase(Locale.ROOT).endsWith(TimeLimit.BUSINESS_SUFFIX);
-    Cycle cycle = Cycle.parse(addBusiness ? written + TimeLimit.BUSINESS_SUFFIX : written, zone());
+    Cycle cycle =
+        CycleText.parse(
+            addBusiness ? written + TimeLimit.BUSINESS_SUFFIX : written,
+            zone(),
+            edition.countsCyclesBackFromTheirEnd());
     if (endDate == null) {
       return cycle;
     }

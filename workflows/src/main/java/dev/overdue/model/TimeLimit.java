@@ -193,7 +193,7 @@ public sealed interface TimeLimit
     }
     String value = text.trim();
     if (edition.knowsTasks() && CycleText.isCycle(value)) {
-      return new Repeating(Cycle.parse(value, zone));
+      return new Repeating(CycleText.parse(value, zone, edition.countsCyclesBackFromTheirEnd()));
     }
     if (value.length() > MAX_TEXT_LENGTH) {
       throw new RuleViolation(

@@ -167,6 +167,14 @@ public final class Versions {
   static final String SHAPE_15 = "shape-15";
 
   /**
+   * 1: published semantics. An ISO 8601 cycle with an end and no start ({@code R3/PT1H/<end>})
+   * counts back from its end, as ISO 8601, Camunda and Activiti read it; before it, it counted
+   * forward from when its timer started (as {@code until} and {@code endDate} still do). Read
+   * before shape-15, whose changes it includes: a new approval still records one marker.
+   */
+  static final String SHAPE_16 = "shape-16";
+
+  /**
    * Temporal's search attribute of the version markers a run recorded, one "change-id-version"
    * each, which the SDK upserts for a worker registered with {@link ApprovalWorkflowImpl#OPTIONS}.
    */
@@ -180,6 +188,7 @@ public final class Versions {
   private static final Map<String, Edition> SHAPES = new LinkedHashMap<>();
 
   static {
+    SHAPES.put(SHAPE_16, Edition.SHAPE_16);
     SHAPES.put(SHAPE_15, Edition.SHAPE_15);
     SHAPES.put(SHAPE_14, Edition.SHAPE_14);
     SHAPES.put(SHAPE_13, Edition.SHAPE_13);

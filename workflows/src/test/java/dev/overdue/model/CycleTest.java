@@ -127,8 +127,12 @@ class CycleTest {
   }
 
   @Test
-  void anIsoEndIsWrittenAsUntilAndALocalStartIsReadInTheZone() {
-    assertEquals("R/PT4H until 2027-01-31T17:00+01:00", Cycle.parse("R/PT4H/2027-01-31T17:00", BERLIN).text());
+  void anIsoEndIsWrittenAsItCountsAndALocalStartIsReadInTheZone() {
+    assertEquals("R/PT4H/2027-01-31T17:00+01:00", Cycle.parse("R/PT4H/2027-01-31T17:00", BERLIN).text());
+    assertEquals(
+        "R/PT4H until 2027-01-31T17:00+01:00",
+        CycleText.parse("R/PT4H/2027-01-31T17:00", BERLIN, false).text(),
+        "before shape-16 it counted forward to its end, as 'until' does");
     assertEquals("R5/2027-01-04T09:00+01:00/P1D", Cycle.parse("R5/2027-01-04T09:00/P1D", BERLIN).text());
     RuleViolation noZone = assertThrows(RuleViolation.class, () -> Cycle.parse("R5/2027-01-04T09:00/P1D"));
     assertTrue(noZone.reason().contains("has no offset"), noZone.reason());

@@ -6,6 +6,7 @@ import dev.overdue.api.HistoryEntry;
 import dev.overdue.client.Approvals;
 import dev.overdue.model.CalendarSettings;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 
@@ -258,6 +259,33 @@ final class RecordedScenarios {
     t.approvals.update(id, "setPriority", json("{'user':'ada','priority':1}"));
     t.approvals.update(id, "approve", json("{'user':'erin','comment':'fine'}"));
     t.approvals.update(id, "skip", json("{'user':'carol','reason':'under the finance limit'}"));
+    t.approvals.result(id);
+    return id;
+  }
+
+  /**
+   * Cycles counted back from their end (version shape-16): three reminders before a fixed end, one
+   * missed while suspended and caught up once; a second step's daily cycle on its end's grid, started
+   * late; and a cycle with 'until', which still counts forward.
+   */
+  static String cycleEnd(ApprovalTestEnvironment t) {
+    Instant end = t.now().plus(Duration.ofHours(5)).truncatedTo(ChronoUnit.HOURS);
+    String id =
+        t.start(
+            "{'requestId':'REPLAY-CYCLE-END','requester':'carol','steps':["
+                + "{'name':'manager','approvers':['alice'],'completionDeadlines':["
+                + "{'name':'countdown','cycle':'R3/PT1H/" + end + "','escalations':[{'action':'notify','to':['potentialOwners']}]},"
+                + "{'name':'forward','cycle':'R/PT2H until " + end + "','escalations':[{'action':'warn'}]}]},"
+                + "{'name':'finance','approvers':['frank'],'completionDeadlines':["
+                + "{'name':'daily','cycle':'R/P1D/" + end.plus(Duration.ofDays(3)) + "','escalations':[{'action':'warn'}]}]}]}");
+    t.sleep(Duration.ofHours(2).plusMinutes(30));
+    t.signalAndAwait(id, "suspend", "{'reason':'audit'}");
+    t.sleep(Duration.ofHours(2));
+    t.approvals.update(id, "resume", json("{}"));
+    t.sleep(Duration.ofMinutes(10));
+    t.approvals.update(id, "approve", json("{'user':'alice'}"));
+    t.sleep(Duration.ofDays(1).plusHours(1));
+    t.approvals.update(id, "approve", json("{'user':'frank'}"));
     t.approvals.result(id);
     return id;
   }

@@ -70,7 +70,7 @@ class ReplayTest {
               .filter(sa -> sa.containsIndexedFields(Versions.CHANGE_VERSION.getName()))
               .map(sa -> SearchAttributesUtil.decodeTyped(sa).get(Versions.CHANGE_VERSION))
               .toList();
-      assertEquals(List.of(List.of(Versions.SHAPE_15 + "-1")), changeVersions);
+      assertEquals(List.of(List.of(Versions.SHAPE_16 + "-1")), changeVersions);
       replay(history, ApprovalWorkflowImpl.OPTIONS);
       replay(history, WorkflowImplementationOptions.getDefaultInstance());
     }
@@ -141,6 +141,7 @@ class ReplayTest {
     record("task-lists", version, RecordedScenarios::taskLists);
     record("forms", version, RecordedScenarios::forms);
     record("task-operations", version, RecordedScenarios::taskOperations);
+    record("cycle-end", version, RecordedScenarios::cycleEnd);
   }
 
   private static void record(

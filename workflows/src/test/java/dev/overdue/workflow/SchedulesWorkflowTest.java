@@ -126,7 +126,11 @@ class SchedulesWorkflowTest {
         t.timer(id, "manager.morning").limit());
     assertEquals("R4/2027-01-04T09:00+01:00/P7D", t.timer(id, "manager.kickoff").limit());
     assertEquals(berlin("2027-01-04T09:00").toString(), t.timer(id, "manager.kickoff").expiresAt());
-    assertEquals("R/P1D until 2027-01-31T17:00+01:00", t.timer(id, "manager.countdown").limit());
+    assertEquals("R/P1D/2027-01-31T17:00+01:00", t.timer(id, "manager.countdown").limit());
+    assertEquals(
+        berlin("2026-11-23T17:00").toString(),
+        t.timer(id, "manager.countdown").expiresAt(),
+        "counted back from its end: every day at the end's 17:00");
     assertEquals("R2/P1D", t.timer(id, "manager.twice").limit());
     assertEquals("R/PT4H business", t.timer(id, "manager.nudge").limit());
     assertEquals(berlin("2026-11-23T13:00"), toMinute(t.timer(id, "manager.nudge").expiresAt()));
