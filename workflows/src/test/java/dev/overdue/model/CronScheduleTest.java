@@ -1,5 +1,7 @@
 package dev.overdue.model;
 
+import org.junit.jupiter.params.provider.CsvSource;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -156,5 +158,40 @@ class CronScheduleTest {
   @Test
   void anExpressionIsKeptAsWrittenWithSingleSpaces() {
     assertEquals("0 0 9 ? * MON-FRI", CronSchedule.parse("  0  0 9 ? *   MON-FRI ").text());
+  }
+
+  /** Forms cron-utils 9.2.1 reads but misreads: each refused, saying what to write instead. */
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "0 0 20-10 ? * *     | the range 20-10 runs backwards, which Quartz reads across the day and cron-utils does not: write it as two (20-23,0-10)",
+        "0 50-10 * ? * *     | the range 50-10 runs backwards, which Quartz reads across the hour and cron-utils does not: write it as two (50-59,0-10)",
+        "0 0 9 28-3/2 * ?    | the range 28-3 runs backwards, which Quartz reads across the month's end and cron-utils does not: write it as two (28-31,1-3)",
+        "0 0 9 1 NOV-FEB ?   | the range NOV-FEB runs backwards, which Quartz reads across the year's end and cron-utils does not: write it as two (NOV-DEC,JAN-FEB)",
+        "0 0 9 1 11-2 ?      | the range 11-2 runs backwards, which Quartz reads across the year's end and cron-utils does not: write it as two (11-12,1-2)",
+        "0 0 9 1,L * ?       | L and W cannot be in a list of days of the month (1,L)",
+        "0 0 9 1,15W * ?     | L and W cannot be in a list of days of the month (1,15W)",
+        "0 43 9 ? * SAT,SUN,L | L cannot be in a list of weekdays (SAT,SUN,L), as in Quartz",
+        "0 43 9 ? * MON,6L   | L cannot be in a list of weekdays (MON,6L), as in Quartz",
+      })
+  void refusesWhatTheLibraryWouldReadAsOtherDays(String text, String reason) {
+    RuleViolation refused = assertThrows(RuleViolation.class, () -> CronSchedule.parse(text));
+    assertTrue(refused.reason().contains(reason), refused.reason());
+  }
+
+  @Test
+  void backwardWeekdaysWrapAsInQuartzAndAloneLAndWAreRead() {
+    BusinessCalendar utc = BusinessCalendar.officeHours(java.time.ZoneOffset.UTC);
+    CronSchedule.Times weekend = CronSchedule.parse("0 0 9 ? * FRI-MON").in(utc, false, null);
+    assertEquals(Optional.of(Instant.parse("2026-11-30T09:00:00Z")), weekend.next(Instant.parse("2026-11-29T09:00:00Z")),
+        "Sunday, then Monday");
+    assertEquals(Optional.of(Instant.parse("2026-12-04T09:00:00Z")), weekend.next(Instant.parse("2026-11-30T09:00:00Z")),
+        "Monday, then Friday");
+    CronSchedule.Times lastDay = CronSchedule.parse("0 0 9 L * ?").in(utc, false, null);
+    assertEquals(Optional.of(Instant.parse("2026-11-30T09:00:00Z")), lastDay.next(Instant.parse("2026-11-02T00:00:00Z")));
+    CronSchedule.Times weekday = CronSchedule.parse("0 0 9 15W * ?").in(utc, false, null);
+    assertEquals(Optional.of(Instant.parse("2026-11-16T09:00:00Z")), weekday.next(Instant.parse("2026-11-02T00:00:00Z")),
+        "the 15th is a Sunday: the nearest weekday is Monday the 16th");
   }
 }
