@@ -59,6 +59,13 @@ final class CronSchedule {
       throw new RuleViolation(
           "a cron expression has at most " + MAX_LENGTH + " characters, got " + text.length());
     }
+    if (text.contains("|")) {
+      // cron-utils reads '|' as several expressions in one, which Quartz does not.
+      throw new RuleViolation(
+          Texts.quote(text)
+              + " joins several expressions with '|', which Quartz does not read: give each its own"
+              + " cycle");
+    }
     Cron cron;
     try {
       cron = QUARTZ.parse(text).validate();

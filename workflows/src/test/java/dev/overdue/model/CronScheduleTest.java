@@ -163,17 +163,18 @@ class CronScheduleTest {
   /** Forms cron-utils 9.2.1 reads but misreads: each refused, saying what to write instead. */
   @ParameterizedTest
   @CsvSource(
-      delimiter = '|',
+      delimiterString = " => ",
       value = {
-        "0 0 20-10 ? * *     | the range 20-10 runs backwards, which Quartz reads across the day and cron-utils does not: write it as two (20-23,0-10)",
-        "0 50-10 * ? * *     | the range 50-10 runs backwards, which Quartz reads across the hour and cron-utils does not: write it as two (50-59,0-10)",
-        "0 0 9 28-3/2 * ?    | the range 28-3 runs backwards, which Quartz reads across the month's end and cron-utils does not: write it as two (28-31,1-3)",
-        "0 0 9 1 NOV-FEB ?   | the range NOV-FEB runs backwards, which Quartz reads across the year's end and cron-utils does not: write it as two (NOV-DEC,JAN-FEB)",
-        "0 0 9 1 11-2 ?      | the range 11-2 runs backwards, which Quartz reads across the year's end and cron-utils does not: write it as two (11-12,1-2)",
-        "0 0 9 1,L * ?       | L and W cannot be in a list of days of the month (1,L)",
-        "0 0 9 1,15W * ?     | L and W cannot be in a list of days of the month (1,15W)",
-        "0 43 9 ? * SAT,SUN,L | L cannot be in a list of weekdays (SAT,SUN,L), as in Quartz",
-        "0 43 9 ? * MON,6L   | L cannot be in a list of weekdays (MON,6L), as in Quartz",
+        "0 0 20-10 ? * * => the range 20-10 runs backwards, which Quartz reads across the day and cron-utils does not: write it as two (20-23,0-10)",
+        "0 50-10 * ? * * => the range 50-10 runs backwards, which Quartz reads across the hour and cron-utils does not: write it as two (50-59,0-10)",
+        "0 0 9 28-3/2 * ? => the range 28-3 runs backwards, which Quartz reads across the month's end and cron-utils does not: write it as two (28-31,1-3)",
+        "0 0 9 1 NOV-FEB ? => the range NOV-FEB runs backwards, which Quartz reads across the year's end and cron-utils does not: write it as two (NOV-DEC,JAN-FEB)",
+        "0 0 9 1 11-2 ? => the range 11-2 runs backwards, which Quartz reads across the year's end and cron-utils does not: write it as two (11-12,1-2)",
+        "0 0 9 1,L * ? => L and W cannot be in a list of days of the month (1,L)",
+        "0 0 9 1,15W * ? => L and W cannot be in a list of days of the month (1,15W)",
+        "0 43 9 ? * SAT,SUN,L => L cannot be in a list of weekdays (SAT,SUN,L), as in Quartz",
+        "0 43 9 ? * MON,6L => L cannot be in a list of weekdays (MON,6L), as in Quartz",
+        "0 0 * 1|2 * ? => joins several expressions with '|', which Quartz does not read: give each its own cycle",
       })
   void refusesWhatTheLibraryWouldReadAsOtherDays(String text, String reason) {
     RuleViolation refused = assertThrows(RuleViolation.class, () -> CronSchedule.parse(text));
