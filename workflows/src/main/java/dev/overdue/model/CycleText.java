@@ -28,6 +28,9 @@ final class CycleText {
 
   private static final Pattern REPEAT = Pattern.compile("R(\\d*)", Pattern.CASE_INSENSITIVE);
 
+  /** A zone's name in brackets after a date-time's offset: the offset says the instant. */
+  private static final Pattern ZONE_NAME = Pattern.compile("(?<=[+-]\\d\\d:\\d\\d|Z)\\[[^\\]]*\\]");
+
   /** {@code PT1D}, the Serverless Workflow spec's own example's interval: a day is no time part. */
   private static final Pattern DAYS_AS_TIME =
       Pattern.compile("PT(\\d+)D", Pattern.CASE_INSENSITIVE);
@@ -135,7 +138,12 @@ final class CycleText {
     if (value.contains(" ")) {
       return new Parts(null, null, null, end, value, business);
     }
-    String[] slashed = value.split("/", -1);
+    // A zone's name after an offset (Java's and Zeebe's +02:00[Europe/Berlin]) has a '/' of its own.
+    String[] slashed = ZONE_NAME.matcher(value).replaceAll("").split("/", -1);
+    if (slashed.length == 3 && (slashed[1].isEmpty() || slashed[2].isEmpty())) {
+      throw new RuleViolation(
+          Texts.quote(text) + " has an empty part between its slashes: give the start, or leave it out (R/PT4H)");
+    }
     if (slashed.length < 2
         || slashed.length > 3
         || !REPEAT.matcher(slashed[0]).matches()

@@ -120,6 +120,13 @@ class CycleTest {
   }
 
   @Test
+  void aZoneNameAfterTheOffsetIsReadAndAnEmptyPartIsRefused() {
+    assertEquals("R/2022-05-20T08:09:40+02:00/PT10M", Cycle.parse("R/2022-05-20T08:09:40+02:00[Europe/Berlin]/PT10M").text());
+    RuleViolation empty = assertThrows(RuleViolation.class, () -> Cycle.parse("R//PT10M"));
+    assertEquals("'R//PT10M' has an empty part between its slashes: give the start, or leave it out (R/PT4H)", empty.reason());
+  }
+
+  @Test
   void theServerlessWorkflowExampleR2Pt1dReadsAsTwoDays() {
     assertEquals("R2/P1D", Cycle.parse("R2/PT1D").text());
     assertEquals(new Cycle(2L, Duration.ofDays(1)), Cycle.parse("r2/pt1d"));

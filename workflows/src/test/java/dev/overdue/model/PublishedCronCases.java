@@ -2,6 +2,7 @@ package dev.overdue.model;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
@@ -25,7 +26,8 @@ import java.util.stream.Collectors;
  * shown as an instant with Z, or, when the row has a {@code format} (a DateTimeFormatter pattern),
  * formatted in {@code zone}; {@code none} when there is none. The ops: {@code valid} ({@code
  * valid}, or the refusal); {@code describe} (Overdue's description); {@code satisfied} (whether
- * {@code at} is one of the times: the next time after {@code at} minus 1 ns is {@code at}); {@code
+ * {@code at}'s second is one of the times, as Quartz compares: the next time after it minus 1 ns is
+ * that second); {@code
  * next}, {@code previous} (strictly after / before {@code at}); {@code hasNext}, {@code
  * hasPrevious}; {@code nexts}, {@code previouses} ({@code arg} times one after the other); {@code
  * nextsSet} (the distinct shown values of {@code arg} times, sorted); {@code distinct} (how many of
@@ -55,7 +57,10 @@ final class PublishedCronCases {
       String format = row.columns().getOrDefault("format", "");
       Instant at = instant(row.get("at"), zone);
       return switch (op) {
-        case "satisfied" -> String.valueOf(times.next(at.minusNanos(1)).equals(Optional.of(at)));
+        case "satisfied" -> {
+          Instant second = at.truncatedTo(ChronoUnit.SECONDS);
+          yield String.valueOf(times.next(second.minusNanos(1)).equals(Optional.of(second)));
+        }
         case "next" -> show(times.next(at), zone, format);
         case "previous" -> show(times.previous(at), zone, format);
         case "hasNext" -> String.valueOf(times.next(at).isPresent());
