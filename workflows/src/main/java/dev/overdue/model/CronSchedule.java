@@ -22,9 +22,9 @@ import java.util.regex.Pattern;
 
 /**
  * The times of a cron cycle: a Quartz cron expression ({@code 0 0 9 ? * MON-FRI}: seconds, minutes,
- * hours, day of month, month, day of week, an optional year), as Activiti and Camunda users write
- * it in {@code timeCycle}. cron-utils reads and steps it; every method is given its instants and
- * its calendar, none reads a clock, so workflow code may call them.
+ * hours, day of month, month, day of week, an optional year; Quartz's and cron-utils' published
+ * cases are in docs/reference/published-semantics.md). cron-utils reads and steps it; every method
+ * is given its instants and its calendar, none reads a clock, so workflow code may call them.
  *
  * <p>Cron times name themselves, so a cron cycle keeps no count: its timer keeps a cursor, the
  * instant up to which every time was dealt with, and the next time is the first one after it.

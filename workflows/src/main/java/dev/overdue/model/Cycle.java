@@ -18,11 +18,14 @@ import java.util.Optional;
  *   <li>{@code R3/PT4H}: three times, four hours apart; {@code R/P1D} every day until cleared.
  *       Occurrence k (from 1) is due at {@code base + k × interval}, the base being when the timer
  *       started running.
- *   <li>{@code R5/2027-01-04T09:00/P1D}: from a fixed start, as Activiti and Camunda read it: the
- *       first occurrence is the start, occurrence k is due at {@code start + (k − 1) × interval}.
- *       Those due before the timer started running are behind it, neither fired nor missed.
- *   <li>{@code R/PT4H/2027-01-31T17:00}, {@code … until <date-time>} or a request's {@code
- *       endDate}: none after the end, which is inclusive (Activiti's {@code endDate}).
+ *   <li>{@code R5/2027-01-04T09:00/P1D}: from a fixed start, as Camunda 7's DurationHelperTest
+ *       reads it: the first occurrence is the start, occurrence k is due at {@code start + (k − 1)
+ *       × interval}. Those due before the timer started running are behind it, neither fired nor
+ *       missed.
+ *   <li>{@code R3/PT1H/2027-01-31T17:00}: counted back from the end, as ISO 8601 reads it (edition
+ *       SHAPE_16): its intervals end there, each fires at its beginning (14:00, 15:00, 16:00).
+ *   <li>{@code … until <date-time>} or a request's {@code endDate}: counted forward, none after the
+ *       end, which is inclusive.
  *   <li>{@code 0 0 9 ? * MON-FRI}: a Quartz cron expression ({@link CronSchedule}), in the business
  *       calendar's zone.
  *   <li>{@code … business}: in working time. Occurrence k is {@code k × interval} of working time

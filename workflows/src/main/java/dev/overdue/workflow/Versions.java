@@ -168,7 +168,7 @@ public final class Versions {
 
   /**
    * 1: published semantics. An ISO 8601 cycle with an end and no start ({@code R3/PT1H/<end>})
-   * counts back from its end, as ISO 8601, Camunda and Activiti read it; before it, it counted
+   * counts back from its end, as ISO 8601 reads it and Camunda 7's DurationHelperTest expects; before it, it counted
    * forward from when its timer started (as {@code until} and {@code endDate} still do). Read
    * before shape-15, whose changes it includes: a new approval still records one marker.
    */
