@@ -9,6 +9,8 @@ final class CycleWords {
 
   /**
    * {@code every PT4H from 2026-11-23T09:00:00Z, until cleared; 2 occurrences dealt with, 2 fired},
+   * {@code every PT1H counted back from its end, from 2027-01-31T13:00:00Z, 3 times, the last an
+   * interval before its end 2027-01-31T16:00:00Z; …},
    * {@code cron 0 0 9 ? * MON-FRI (at 09:00 every day between Monday and Friday) in Europe/Berlin,
    * on working days, none after …; 3 fired, the next after …}. {@code from} is the base as shown.
    */
@@ -17,7 +19,7 @@ final class CycleWords {
     String ending =
         cycle
             .end()
-            .map(end -> ", none after " + end.toInstant())
+            .map(end -> (cycle.countsBack() ? ", the last an interval before its end " : ", none after ") + end.toInstant())
             .orElse(cycle.repetitions() == null ? ", until cleared" : "");
     if (cycle.cron().isPresent()) {
       CronSchedule cron = cycle.cron().get();
@@ -40,7 +42,7 @@ final class CycleWords {
             : new TimeLimit.Relative(cycle.interval()).text();
     return "every "
         + every
-        + (cycle.start().isPresent() ? " from its start " : " from ")
+        + (cycle.start().isPresent() ? " from its start " : cycle.countsBack() ? " counted back from its end, from " : " from ")
         + from
         + (cycle.repetitions() == null ? "" : ", " + cycle.repetitions() + " times")
         + ending

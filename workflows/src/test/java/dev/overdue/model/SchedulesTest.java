@@ -132,6 +132,31 @@ class SchedulesTest {
   }
 
   @Test
+  void anIsoEndIsCountedBackFromInTheRuleThePlanAndTheFirings() {
+    ApprovalProcess process =
+        start(deadline("'cycle':'R3/PT1H/2026-11-24T17:00'"), SATURDAY, BERLIN, Edition.CURRENT);
+    assertEquals("R3/PT1H/2026-11-24T17:00+01:00", infoOf(process, "manager.remind").limit());
+    assertEquals(berlin("2026-11-24T14:00").toString(), infoOf(process, "manager.remind").expiresAt());
+    assertEquals(
+        "every PT1H counted back from its end, from " + berlin("2026-11-24T14:00") + ", 3 times, the last an"
+            + " interval before its end " + berlin("2026-11-24T17:00") + "; 0 occurrences dealt with, 0 fired",
+        derivationOf(process, "manager.remind").rule());
+    assertEquals(
+        List.of(berlin("2026-11-24T14:00").toString(), berlin("2026-11-24T15:00").toString(),
+            berlin("2026-11-24T16:00").toString()),
+        process.plan(SATURDAY).stream().map(PlanEntry::at).toList());
+    for (String hour : List.of("14:00", "15:00", "16:00", "17:00")) {
+      process.expireDue(berlin("2026-11-24T" + hour));
+    }
+    assertEquals(3, infoOf(process, "manager.remind").firings());
+    assertTrue(process.nextToExpire().isEmpty(), "none at the end itself");
+    ApprovalProcess before =
+        start(deadline("'cycle':'R3/PT1H/2026-11-24T17:00'"), SATURDAY, BERLIN, Edition.SHAPE_15);
+    assertEquals("R3/PT1H until 2026-11-24T17:00+01:00", infoOf(before, "manager.remind").limit(),
+        "an approval started before shape-16 counts forward, as it did");
+  }
+
+  @Test
   void anEndDateStopsTheCycleAtIt() {
     ApprovalProcess process =
         start(
