@@ -12,13 +12,10 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The times of a cron cycle: a Quartz cron expression ({@code 0 0 9 ? * MON-FRI}: seconds, minutes,
@@ -77,7 +74,6 @@ final class CronSchedule {
               + "); its fields are seconds minutes hours day-of-month month day-of-week [year],"
               + " e.g. 0 0 9 ? * MON-FRI");
     }
-    refuseWhatTheLibraryWouldMisread(text);
     // One second a minute at most: a cycle fires at most once a minute, as every cycle does.
     if (!(cron.retrieve(CronFieldName.SECOND).getExpression() instanceof On)) {
       throw new RuleViolation(
@@ -85,66 +81,6 @@ final class CronSchedule {
               + ": the seconds field must be one number (0): a cycle fires at most once a minute");
     }
     return new CronSchedule(text, cron);
-  }
-
-  /** A range {@code a-b} of numbers or months' names, with or without a step. */
-  private static final Pattern RANGE = Pattern.compile("(\\d+|[A-Z]{3})-(\\d+|[A-Z]{3})(/\\d+)?");
-
-  /** Seconds, minutes, hours, days of the month, months: what a backward range wraps across, its ends. */
-  private static final String[][] WRAPPING = {
-    {"minute", "59", "0"}, {"hour", "59", "0"}, {"day", "23", "0"}, {"month's end", "31", "1"},
-    {"year's end", "12", "1"}
-  };
-
-  private static final List<String> MONTHS =
-      List.of("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC");
-
-  /** A number, or a month's name as its number (an unknown name was refused by the parser). */
-  private static int value(String bound) {
-    return Character.isDigit(bound.charAt(0)) ? Integer.parseInt(bound) : MONTHS.indexOf(bound) + 1;
-  }
-
-  /**
-   * Quartz wraps a backward range ({@code 0 0 20-10 ? * *}: every hour from 20:00 to 10:00);
-   * cron-utils 9.2.1 reads it as its first value only in these fields (it wraps weekdays as Quartz
-   * does), so it is refused with the two ranges to write instead. Quartz accepts {@code L}
-   * and {@code W} in a list of days of the month ({@code 1,L}, {@code
-   * 1,15W}) and refuses {@code L} in a list of weekdays ({@code SAT,SUN,L}); cron-utils 9.2.1 reads
-   * all three but drops the {@code L} or {@code W}, so the cycle would fire on other days than
-   * written (its published cases: docs/reference/published-semantics.md). Refused instead.
-   */
-  private static void refuseWhatTheLibraryWouldMisread(String text) {
-    String[] fields = text.split(" ");
-    for (int field = 0; field < WRAPPING.length; field++) {
-      for (String part : fields[field].split(",")) {
-        Matcher range = RANGE.matcher(part.toUpperCase(Locale.ROOT));
-        if (range.matches() && value(range.group(1)) > value(range.group(2))) {
-          String[] wrap = WRAPPING[field];
-          boolean named = !Character.isDigit(range.group(1).charAt(0));
-          throw new RuleViolation(
-              Texts.quote(text)
-                  + ": the range " + range.group(1) + "-" + range.group(2) + " runs backwards, which"
-                  + " Quartz reads across the " + wrap[0] + " and cron-utils does not: write it as two ("
-                  + range.group(1) + "-" + (named ? MONTHS.get(11) : wrap[1]) + ","
-                  + (named ? MONTHS.get(0) : wrap[2]) + "-" + range.group(2) + ")");
-        }
-      }
-    }
-    String daysOfMonth = fields[3];
-    if (daysOfMonth.contains(",") && daysOfMonth.matches(".*[LlWw].*")) {
-      throw new RuleViolation(
-          Texts.quote(text)
-              + ": L and W cannot be in a list of days of the month (" + daysOfMonth + "): give the"
-              + " cycle one of them alone, and the other days to a second cycle");
-    }
-    String daysOfWeek = fields[5];
-    if (daysOfWeek.contains(",")
-        && Arrays.stream(daysOfWeek.split(",")).anyMatch(day -> day.toUpperCase(Locale.ROOT).endsWith("L"))) {
-      throw new RuleViolation(
-          Texts.quote(text)
-              + ": L cannot be in a list of weekdays (" + daysOfWeek + "), as in Quartz: give the"
-              + " last weekday of the month (6L) alone");
-    }
   }
 
   String text() {

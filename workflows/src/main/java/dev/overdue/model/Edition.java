@@ -45,7 +45,7 @@ public enum Edition {
    * setPriority, comment) and business administrators.
    */
   SHAPE_15,
-  /** Change "shape-16": an ISO 8601 cycle with an end counts back from it. */
+  /** Change "shape-16": an ISO 8601 cycle with an end counts back from it; misread cron refused. */
   SHAPE_16;
 
   /** What a new approval runs by. */
@@ -180,6 +180,15 @@ public enum Edition {
    * {@code until} and {@code endDate} still do.
    */
   public boolean countsCyclesBackFromTheirEnd() {
+    return atLeast(SHAPE_16);
+  }
+
+  /**
+   * Refuses a new approval whose cron cycle cron-utils would read as other times than Quartz does
+   * ({@link CronMisreadings}). Before it, such a cycle was accepted and fired on the days
+   * cron-utils read.
+   */
+  public boolean refusesMisreadCron() {
     return atLeast(SHAPE_16);
   }
 

@@ -52,6 +52,9 @@ final class Schedules {
       boolean readable =
           knowsZone
               || !(CycleText.needsZone(text) || (endDate != null && isLocalDateTime(endDate)));
+      if (limits.edition().refusesMisreadCron()) {
+        cycle.cron().flatMap(CronMisreadings::of).ifPresent(p -> problems.accept(at + ".cycle: " + p));
+      }
       if (limits.edition().knowsTasks() && readable) {
         problem(cycle, now, limits.calendar()).ifPresent(p -> problems.accept(at + ".cycle: " + p));
       }

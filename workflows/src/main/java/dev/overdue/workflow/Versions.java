@@ -169,7 +169,8 @@ public final class Versions {
   /**
    * 1: published semantics. An ISO 8601 cycle with an end and no start ({@code R3/PT1H/<end>})
    * counts back from its end, as ISO 8601 reads it and Camunda 7's DurationHelperTest expects; before it, it counted
-   * forward from when its timer started (as {@code until} and {@code endDate} still do). Read
+   * forward from when its timer started (as {@code until} and {@code endDate} still do). A new
+   * approval whose cron cycle cron-utils would misread is refused at its start. Read
    * before shape-15, whose changes it includes: a new approval still records one marker.
    */
   static final String SHAPE_16 = "shape-16";

@@ -43,7 +43,7 @@ final class PublishedCronCases {
 
   static String answer(PublishedCases.Case row) {
     try {
-      CronSchedule cron = CronSchedule.parse(row.get("expression"));
+      CronSchedule cron = asANewApprovalReadsIt(row.get("expression"));
       ZoneId zone = ZoneId.of(row.get("zone"));
       CronSchedule.Times times = cron.in(BusinessCalendar.officeHours(zone), false, null);
       String op = row.get("op");
@@ -99,7 +99,7 @@ final class PublishedCronCases {
             String.valueOf(times.previous(at).isPresent() && times.next(at).isPresent()
                 && !times.previous(at).equals(times.next(at)));
         case "sameNextAs" -> {
-          CronSchedule other = CronSchedule.parse(arg);
+          CronSchedule other = asANewApprovalReadsIt(arg);
           yield String.valueOf(
               times.next(at).equals(other.in(BusinessCalendar.officeHours(zone), false, null).next(at)));
         }
@@ -159,5 +159,17 @@ final class PublishedCronCases {
                     ? i.toString()
                     : DateTimeFormatter.ofPattern(format, Locale.ENGLISH).format(i.atZone(zone)))
         .orElse("none");
+  }
+
+  /**
+   * A cron cycle as a new approval reads it: parsed, and refused at the start when cron-utils would
+   * read it as other times than Quartz does ({@link CronMisreadings}).
+   */
+  static CronSchedule asANewApprovalReadsIt(String expression) {
+    CronSchedule cron = CronSchedule.parse(expression);
+    CronMisreadings.of(cron).ifPresent(why -> {
+      throw new RuleViolation(why);
+    });
+    return cron;
   }
 }

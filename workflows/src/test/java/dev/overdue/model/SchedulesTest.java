@@ -157,6 +157,16 @@ class SchedulesTest {
   }
 
   @Test
+  void aCronCycleCronUtilsWouldMisreadIsRefusedAtTheStartOfANewApprovalOnly() {
+    String request = deadline("'cycle':'0 0 9 1,L * ?'");
+    assertEquals(
+        List.of("steps[0].completionDeadlines[0].cycle: '0 0 9 1,L * ?': L and W cannot be in a list of days of"
+            + " the month (1,L): give the cycle one of them alone, and the other days to a second cycle"),
+        problems(request, Edition.CURRENT));
+    assertEquals(List.of(), problems(request, Edition.SHAPE_15), "approvals started before read it as they did");
+  }
+
+  @Test
   void anEndDateStopsTheCycleAtIt() {
     ApprovalProcess process =
         start(
