@@ -113,6 +113,17 @@ class MessagesSayWhyTest {
 
   @ParameterizedTest
   @EnumSource(NotificationEvent.class)
+  void aRequestWithoutARequesterSaysNothingOfWhoAsked(NotificationEvent event) {
+    MessageContext context =
+        new MessageContext("approval-EXP-7", "EXP-7", "Travel", null, Map.of(), "payout", "Payout", "payout.sla", 1,
+            "2026-11-27T07:35:22Z", "2026-11-27T07:35:23Z", "created", 5, null, null);
+    String body = DEFAULTS.body(event, null, Templates.scope(event, FIONA, null, context, INBOX));
+    assertFalse(body.contains("Requested by"), body);
+    assertTrue(body.contains("\n\nOpen the task: " + TASK + "\n"), "one blank line before the link: " + body);
+  }
+
+  @ParameterizedTest
+  @EnumSource(NotificationEvent.class)
   void withoutAnInboxMessagesReadAsBefore(NotificationEvent event) {
     String body = linked(event, "fiona", null);
     assertTrue(body.endsWith("\nRequested by erin.\n"), body);
