@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.LongPredicate;
 
 /**
  * Which other pollers of this worker's task queue deserve a word, and which word. Approvals move
@@ -23,7 +24,9 @@ import java.util.TreeSet;
  * </ul>
  *
  * Each other identity is spoken of once: a worker that stays is not reported every minute again
- * (another process has another pid, hence another identity, and is reported anew).
+ * (another process has another pid, hence another identity, and is reported anew). The service
+ * lists a poller for minutes after it stopped: one on this host whose process has ended (the
+ * worker this one replaced, restarted with new settings) is not spoken of.
  */
 final class TaskQueuePeers {
   enum Level {
@@ -39,17 +42,39 @@ final class TaskQueuePeers {
   private final SettingsFingerprint fingerprint;
   private final Set<String> reported = new HashSet<>();
 
+  private final LongPredicate running;
+
   TaskQueuePeers(String taskQueue, String identity, SettingsFingerprint fingerprint) {
+    this(taskQueue, identity, fingerprint, pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+  }
+
+  /** ... telling whether a process of this host runs by {@code running} (tests). */
+  TaskQueuePeers(String taskQueue, String identity, SettingsFingerprint fingerprint, LongPredicate running) {
     this.taskQueue = taskQueue;
     this.identity = identity;
     this.fingerprint = fingerprint;
+    this.running = running;
+  }
+
+  /** An identity {@code <pid>@<host> …} of this host whose process has ended. */
+  private boolean endedHere(String other) {
+    String[] theirs = other.split(" ", 2)[0].split("@", 2);
+    String[] mine = identity.split(" ", 2)[0].split("@", 2);
+    if (theirs.length != 2 || mine.length != 2 || !theirs[1].equals(mine[1])) {
+      return false;
+    }
+    try {
+      return !running.test(Long.parseLong(theirs[0]));
+    } catch (NumberFormatException notAPid) {
+      return false;
+    }
   }
 
   /** What to say about these pollers' identities (this worker's own among them, or not). */
   List<Notice> review(Collection<String> pollers) {
     List<Notice> notices = new ArrayList<>();
     for (String other : new TreeSet<>(pollers)) {
-      if (other.equals(identity) || reported.contains(other)) {
+      if (other.equals(identity) || reported.contains(other) || endedHere(other)) {
         continue;
       }
       Optional<String> theirs = SettingsFingerprint.in(other);

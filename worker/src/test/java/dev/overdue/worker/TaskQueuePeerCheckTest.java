@@ -65,7 +65,7 @@ class TaskQueuePeerCheckTest {
     poll(stubs, team);
 
     TaskQueuePeerCheck check =
-        new TaskQueuePeerCheck(stubs, "default", QUEUE, new TaskQueuePeers(QUEUE, team, new SettingsFingerprint("bbbbbbbb")));
+        new TaskQueuePeerCheck(stubs, "default", QUEUE, new TaskQueuePeers(QUEUE, team, new SettingsFingerprint("bbbbbbbb"), pid -> true));
     long giveUp = System.nanoTime() + Duration.ofSeconds(30).toNanos();
     while (warnings().isEmpty() && System.nanoTime() < giveUp) {
       check.check();
@@ -93,7 +93,7 @@ class TaskQueuePeerCheckTest {
     WorkflowServiceStubs stubs = stubs("127.0.0.1:" + port);
     String identity = new SettingsFingerprint("aaaaaaaa").identity("100@laptop");
     TaskQueuePeerCheck check =
-        new TaskQueuePeerCheck(stubs, "default", QUEUE, new TaskQueuePeers(QUEUE, identity, new SettingsFingerprint("aaaaaaaa")));
+        new TaskQueuePeerCheck(stubs, "default", QUEUE, new TaskQueuePeers(QUEUE, identity, new SettingsFingerprint("aaaaaaaa"), pid -> true));
 
     check.check();
     check.check();

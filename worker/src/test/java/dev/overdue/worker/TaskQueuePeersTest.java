@@ -29,6 +29,19 @@ class TaskQueuePeersTest {
   }
 
   @Test
+  void aWorkerOfThisHostWhoseProcessEndedIsNotSpokenOf() {
+    // The service still lists the worker this one replaced (pid 200, ended); pid 300 runs.
+    TaskQueuePeers here = new TaskQueuePeers("overdue", ME, MINE, pid -> pid == 300);
+    String ended = "200@host-a overdue settings=ef567890";
+    String running = "300@host-a overdue settings=ef567890";
+    String elsewhere = "200@host-b overdue settings=ef567890";
+    assertEquals(
+        List.of(Level.WARN, Level.WARN),
+        here.review(List.of(ME, ended, running, elsewhere)).stream().map(Notice::level).toList());
+    assertTrue(here.review(List.of(ended)).isEmpty());
+  }
+
+  @Test
   void eachOtherIdentityIsSpokenOfOnce() {
     String other = "200@host-b overdue settings=ef567890";
     assertEquals(1, peers.review(List.of(ME, other, other)).size());
