@@ -91,18 +91,7 @@ public final class Cycle {
 
   /** {@code R<repetitions>/<interval>}: counted in elapsed time from when the timer runs. */
   public Cycle(Long repetitions, Duration interval) {
-    this(repetitions, interval, null, null, null, null, false);
-  }
-
-  Cycle(
-      Long repetitions,
-      Duration interval,
-      String workingTime,
-      CronSchedule cron,
-      OffsetDateTime start,
-      OffsetDateTime end,
-      boolean business) {
-    this(repetitions, interval, workingTime, cron, start, end, business, false);
+    this(repetitions, interval, null, null, null, null, false, false);
   }
 
   /** {@code R<repetitions>/<interval>/<end>}, counted back from the end. */
@@ -110,7 +99,7 @@ public final class Cycle {
     return new Cycle(repetitions, interval, null, null, null, end, false, true);
   }
 
-  private Cycle(
+  Cycle(
       Long repetitions,
       Duration interval,
       String workingTime,
@@ -165,7 +154,7 @@ public final class Cycle {
 
   /** This cycle ending at {@code at} (inclusive). */
   Cycle endingAt(OffsetDateTime at) {
-    return new Cycle(repetitions, interval, workingTime, cron, start, at, business);
+    return new Cycle(repetitions, interval, workingTime, cron, start, at, business, false);
   }
 
   /**

@@ -90,7 +90,7 @@ final class CycleText {
     OffsetDateTime end = parts.end() == null ? null : dateTime(parts.end(), "end", zone);
     if (parts.cron() != null) {
       return new Cycle(
-          null, null, null, CronSchedule.parse(parts.cron()), null, end, parts.business());
+          null, null, null, CronSchedule.parse(parts.cron()), null, end, parts.business(), false);
     }
     Long repetitions = repetitions(parts.repetitions(), text);
     OffsetDateTime start = parts.start() == null ? null : dateTime(parts.start(), "start", zone);
@@ -108,12 +108,12 @@ final class CycleText {
                 + "R" + parts.repetitions() + "/" + parts.interval() + " until " + parts.end()
                 + ")");
       }
-      return new Cycle(repetitions, null, interval, null, start, end, true);
+      return new Cycle(repetitions, null, interval, null, start, end, true, false);
     }
     if (isoEnd) {
       return Cycle.countingBack(repetitions, TimeLimit.parseDuration(interval), end);
     }
-    return new Cycle(repetitions, TimeLimit.parseDuration(interval), null, null, start, end, false);
+    return new Cycle(repetitions, TimeLimit.parseDuration(interval), null, null, start, end, false, false);
   }
 
   static Parts split(String text) {
