@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -844,9 +845,21 @@ class DistributionIT {
         .orElseThrow(() -> new AssertionError(tool + " is not on the PATH"));
   }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
+  /**
+   * A port nothing listens on, below the kernel's ephemeral range (32768–60999 here), for a process
+   * this test starts: one the kernel hands out for port 0 may be taken by an outgoing connection
+   * before the child binds it (starter's Processes.freePort says when it happened).
+   */
+  private static int freePort() {
+    java.util.Random ports = new java.util.Random();
+    for (int attempt = 0; attempt < 200; attempt++) {
+      int port = 20_000 + ports.nextInt(12_000);
+      try (ServerSocket socket = new ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
+        return port;
+      } catch (IOException taken) {
+        // Another test's, or another program's: the next one.
+      }
     }
+    throw new UncheckedIOException(new IOException("no free port between 20000 and 32000"));
   }
 }

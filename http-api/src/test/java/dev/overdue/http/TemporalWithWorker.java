@@ -146,11 +146,21 @@ public final class TemporalWithWorker implements AutoCloseable {
     }
   }
 
+  /**
+   * A port nothing listens on, below the kernel's ephemeral range (32768–60999 here), for a process
+   * this test starts: one the kernel hands out for port 0 may be taken by an outgoing connection
+   * before the child binds it (starter's Processes.freePort says when it happened).
+   */
   public static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    java.util.Random ports = new java.util.Random();
+    for (int attempt = 0; attempt < 200; attempt++) {
+      int port = 20_000 + ports.nextInt(12_000);
+      try (ServerSocket socket = new ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
+        return port;
+      } catch (IOException taken) {
+        // Another test's, or another program's: the next one.
+      }
     }
+    throw new UncheckedIOException(new IOException("no free port between 20000 and 32000"));
   }
 }
