@@ -60,18 +60,13 @@ class DevServerScriptTest {
   void aTakenWebUiPortIsExplainedToo() throws Exception {
     try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       int ui = taken.getLocalPort();
-      Run run = start("--port", Integer.toString(freePort()), "--ui-port", Integer.toString(ui));
+      Run run = start("--port", Integer.toString(FreePorts.free()), "--ui-port", Integer.toString(ui));
       assertEquals(1, run.exit(), run.out());
       assertTrue(run.out().contains("the Web UI port, is already taken"), run.out());
       assertTrue(run.out().contains("--ui-port " + (ui + 1)), run.out());
     }
   }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
-    }
-  }
 
   private record Run(int exit, String out) {}
 

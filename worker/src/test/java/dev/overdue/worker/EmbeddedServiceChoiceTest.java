@@ -9,8 +9,6 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -47,7 +45,7 @@ class EmbeddedServiceChoiceTest {
 
   @Test
   void aConfigFileNamingAnUnreachableServerStopsTheStart() throws Exception {
-    int port = freePort();
+    int port = FreePorts.free();
     Path toml =
         Files.writeString(
             dir.resolve("temporal.toml"), "[profile.default]\naddress = \"127.0.0.1:" + port + "\"\n");
@@ -67,7 +65,7 @@ class EmbeddedServiceChoiceTest {
 
   @Test
   void anUnreachableAddressStopsTheStart() throws Exception {
-    int port = freePort();
+    int port = FreePorts.free();
     assertEquals(2, run(Map.of("TEMPORAL_ADDRESS", "127.0.0.1:" + port)));
     assertFalse(EmbeddedTemporal.answers("127.0.0.1:" + port), "no in-memory service was started");
   }
@@ -84,9 +82,4 @@ class EmbeddedServiceChoiceTest {
         () -> cli.execute("--metrics-port", "0", "--delivery-store", "memory"));
   }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
-    }
-  }
 }

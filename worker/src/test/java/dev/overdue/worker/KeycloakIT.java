@@ -14,8 +14,6 @@ import dev.overdue.model.TokenCheck;
 import dev.overdue.model.TokenVerifier;
 import java.io.File;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
@@ -65,7 +63,7 @@ class KeycloakIT {
 
   @BeforeAll
   static void startKeycloak() throws Exception {
-    port = freePort();
+    port = FreePorts.free();
     // Generous: the first run on a machine installs Keycloak and imports the realm.
     Run started = run(20, "start", "--port", Integer.toString(port));
     // Keycloak needs Java 21+, which a developer's machine may lack (the build needs 17): skipped
@@ -315,11 +313,6 @@ class KeycloakIT {
     return JSON.readTree(response.body());
   }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
-    }
-  }
 
   private record Run(int exit, String out, String err) {
     String all() {

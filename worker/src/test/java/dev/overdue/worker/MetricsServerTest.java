@@ -85,12 +85,12 @@ class MetricsServerTest {
 
   @Test
   void scrapeShowsWorkflowCountersAndSdkSeries() throws Exception {
-    MetricsServer metrics = MetricsServer.start("127.0.0.1", freePort());
+    MetricsServer metrics = MetricsServer.start("127.0.0.1", FreePorts.free());
     open.add(metrics);
     assertTrue(metrics.serving());
 
     // The worker's wiring: Connection.serviceStubs(scope), a worker on those stubs.
-    String address = "127.0.0.1:" + freePort();
+    String address = "127.0.0.1:" + FreePorts.free();
     open.add(EmbeddedTemporal.start(address));
     Connection connection =
         new Connection(ClientConfigProfile.newBuilder().setAddress(address).build());
@@ -156,7 +156,7 @@ class MetricsServerTest {
 
   @Test
   void servesOnlyGetAndHeadOnTheMetricsPath() throws Exception {
-    MetricsServer metrics = MetricsServer.start("127.0.0.1", freePort());
+    MetricsServer metrics = MetricsServer.start("127.0.0.1", FreePorts.free());
     open.add(metrics);
     HttpResponse<String> ok = get(metrics.port(), "/metrics");
     assertEquals(200, ok.statusCode());
@@ -183,7 +183,7 @@ class MetricsServerTest {
 
   @Test
   void probesAnswer200Or503WithEveryCheckNamed() throws Exception {
-    MetricsServer metrics = MetricsServer.start("127.0.0.1", freePort());
+    MetricsServer metrics = MetricsServer.start("127.0.0.1", FreePorts.free());
     open.add(metrics);
     // Before the worker has connected: alive, not ready.
     assertEquals(200, get(metrics.port(), "/healthz").statusCode());
@@ -253,7 +253,7 @@ class MetricsServerTest {
 
   @Test
   void servesTheJvmsHeapGcAndCpu() throws Exception {
-    MetricsServer metrics = MetricsServer.start("127.0.0.1", freePort());
+    MetricsServer metrics = MetricsServer.start("127.0.0.1", FreePorts.free());
     open.add(metrics);
     String body = get(metrics.port(), "/metrics").body();
     Map<String, Double> samples = parse(body);
@@ -359,9 +359,4 @@ class MetricsServerTest {
     return URI.create("http://127.0.0.1:" + port + path);
   }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    }
-  }
 }

@@ -27,7 +27,6 @@ import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import io.temporal.testserver.TestServer;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -55,7 +54,7 @@ class SearchAttributeRegistrationTest {
    */
   @Test
   void registersEveryAttributeOnTheInMemoryServiceAndWorkflowsCanThenUseThem() throws Exception {
-    int port = freePort();
+    int port = FreePorts.free();
     TestServer.PortBoundTestServer server = TestServer.createPortBoundServer(port, true);
     toClose.add(server::close);
     WorkflowServiceStubs stubs =
@@ -265,9 +264,4 @@ class SearchAttributeRegistrationTest {
     return stubs;
   }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    }
-  }
 }

@@ -19,8 +19,6 @@ import io.temporal.testserver.TestServer;
 import io.temporal.worker.Worker;
 import io.temporal.worker.WorkerFactory;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,7 +54,7 @@ class TaskQueuePeerCheckTest {
 
   @Test
   void aWorkerWithOtherSettingsOnTheQueueIsWarnedAboutOnce() throws Exception {
-    String address = "127.0.0.1:" + freePort();
+    String address = "127.0.0.1:" + FreePorts.free();
     open.add(EmbeddedTemporal.start(address));
     WorkflowServiceStubs stubs = stubs(address);
     String quickStart = new SettingsFingerprint("aaaaaaaa").identity("100@laptop");
@@ -87,7 +85,7 @@ class TaskQueuePeerCheckTest {
   @Test
   void aServiceThatCannotDescribeTheQueueCostsOneInfoLine() throws Exception {
     // temporal-testing's own service, as the in-memory one was: it has no DescribeTaskQueue.
-    int port = freePort();
+    int port = FreePorts.free();
     TestServer.PortBoundTestServer server = TestServer.createPortBoundServer(port, true);
     open.add(server::close);
     WorkflowServiceStubs stubs = stubs("127.0.0.1:" + port);
@@ -133,9 +131,4 @@ class TaskQueuePeerCheckTest {
     factory.start();
   }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
-    }
-  }
 }

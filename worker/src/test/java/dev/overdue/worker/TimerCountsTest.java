@@ -29,8 +29,6 @@ import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import io.temporal.worker.WorkerFactory;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,7 +73,7 @@ class TimerCountsTest {
 
   @Test
   void theGaugesFollowTheApprovalsOnTheService() throws Exception {
-    String address = "127.0.0.1:" + freePort();
+    String address = "127.0.0.1:" + FreePorts.free();
     open.add(EmbeddedTemporal.start(address));
     Connection connection = new Connection(ClientConfigProfile.newBuilder().setAddress(address).build());
     WorkflowServiceStubs stubs = connection.serviceStubs();
@@ -138,7 +136,7 @@ class TimerCountsTest {
     WorkflowServiceStubs stubs =
         WorkflowServiceStubs.newServiceStubs(
             WorkflowServiceStubsOptions.newBuilder()
-                .setTarget("127.0.0.1:" + freePort())
+                .setTarget("127.0.0.1:" + FreePorts.free())
                 .setGrpcClientInterceptors(List.of(counting))
                 .build());
     open.add(stubs::shutdownNow);
@@ -176,9 +174,4 @@ class TimerCountsTest {
     return JSON.readTree(text.replace('\'', '"'));
   }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
-    }
-  }
 }
