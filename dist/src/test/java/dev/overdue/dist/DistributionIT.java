@@ -1,5 +1,7 @@
 package dev.overdue.dist;
 
+import dev.overdue.starter.FreePorts;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,9 +10,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -158,7 +157,7 @@ class DistributionIT {
 
   @Test
   void theWorkerAndTheCliRunAnApprovalWithOnlyJavaOnThePath() throws Exception {
-    int metricsPort = freePort();
+    int metricsPort = FreePorts.free();
     // Reached through symlinks, as /usr/local/bin/overdue would be: an absolute one for the
     // worker, a chain of two relative ones for the CLI.
     Path links = Files.createDirectories(DIR.resolve("links"));
@@ -169,7 +168,7 @@ class DistributionIT {
 
     Path store = DIR.resolve("state/deliveries.db");
     Map<String, String> env = cleanEnv(path);
-    env.put("TEMPORAL_ADDRESS", "127.0.0.1:" + freePort());
+    env.put("TEMPORAL_ADDRESS", "127.0.0.1:" + FreePorts.free());
     Map<String, String> workerEnv = new HashMap<>(env);
     workerEnv.put("OVERDUE_DELIVERY_STORE", store.toString());
     // Two options, split on the blank: the heap size shows in the flags the JVM prints.
@@ -256,17 +255,17 @@ class DistributionIT {
     // Through a symlink, as /usr/local/bin/overdue-api would be; no Temporal at TEMPORAL_ADDRESS.
     Path links = Files.createDirectories(DIR.resolve("links"));
     Files.createSymbolicLink(links.resolve("overdue-api"), home.resolve("bin/overdue-api"));
-    int port = freePort();
+    int port = FreePorts.free();
     Map<String, String> env = cleanEnv(path);
-    env.put("TEMPORAL_ADDRESS", "127.0.0.1:" + freePort());
+    env.put("TEMPORAL_ADDRESS", "127.0.0.1:" + FreePorts.free());
     env.put("SERVER_PORT", Integer.toString(port));
-    int metricsPort = freePort();
+    int metricsPort = FreePorts.free();
     env.put("MANAGEMENT_SERVER_PORT", Integer.toString(metricsPort));
     env.put("OVERDUE_JAVA_OPTS", "-Xmx256m -XX:+PrintCommandLineFlags");
     // Development mode (no OVERDUE_API_ISSUER) on every interface: refused, at the same time.
     Map<String, String> wide = new HashMap<>(env);
-    wide.put("SERVER_PORT", Integer.toString(freePort()));
-    wide.put("MANAGEMENT_SERVER_PORT", Integer.toString(freePort()));
+    wide.put("SERVER_PORT", Integer.toString(FreePorts.free()));
+    wide.put("MANAGEMENT_SERVER_PORT", Integer.toString(FreePorts.free()));
     wide.put("SERVER_ADDRESS", "0.0.0.0");
 
     Path log = DIR.resolve("api.log");
@@ -345,10 +344,10 @@ class DistributionIT {
     // arguments, which reach Spring Boot past the script.
     Path links = Files.createDirectories(DIR.resolve("links"));
     Files.createSymbolicLink(links.resolve("overdue-inbox"), home.resolve("bin/overdue-inbox"));
-    int port = freePort();
-    int metricsPort = freePort();
+    int port = FreePorts.free();
+    int metricsPort = FreePorts.free();
     Map<String, String> env = cleanEnv(path);
-    env.put("OVERDUE_INBOX_API_URL", "http://127.0.0.1:" + freePort());
+    env.put("OVERDUE_INBOX_API_URL", "http://127.0.0.1:" + FreePorts.free());
     env.put("OVERDUE_JAVA_OPTS", "-Xmx256m -XX:+PrintCommandLineFlags");
     // Development mode (no OVERDUE_INBOX_ISSUER) on every interface: refused, at the same time.
     Map<String, String> wide = new HashMap<>(env);
@@ -366,8 +365,8 @@ class DistributionIT {
         start(
             List.of(
                 home.resolve("bin/overdue-inbox").toString(),
-                "--server.port=" + freePort(),
-                "--management.server.port=" + freePort()),
+                "--server.port=" + FreePorts.free(),
+                "--management.server.port=" + FreePorts.free()),
             wide,
             refusedLog);
     try {
@@ -464,7 +463,7 @@ class DistributionIT {
     Path cache = DIR.resolve("cache");
     Map<String, String> env = cleanEnv(tools);
     env.put("XDG_CACHE_HOME", cache.toString());
-    env.put("TEMPORAL_ADDRESS", "127.0.0.1:" + freePort()); // nothing there: the warm-up gives up
+    env.put("TEMPORAL_ADDRESS", "127.0.0.1:" + FreePorts.free()); // nothing there: the warm-up gives up
     // Archives of jars and runtimes no longer used: the newest three are kept.
     Path archives = Files.createDirectories(cache.resolve("overdue"));
     List<Path> old = new ArrayList<>();
@@ -845,21 +844,4 @@ class DistributionIT {
         .orElseThrow(() -> new AssertionError(tool + " is not on the PATH"));
   }
 
-  /**
-   * A port nothing listens on, below the kernel's ephemeral range (32768–60999 here), for a process
-   * this test starts: one the kernel hands out for port 0 may be taken by an outgoing connection
-   * before the child binds it (starter's Processes.freePort says when it happened).
-   */
-  private static int freePort() {
-    java.util.Random ports = new java.util.Random();
-    for (int attempt = 0; attempt < 200; attempt++) {
-      int port = 20_000 + ports.nextInt(12_000);
-      try (ServerSocket socket = new ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
-        return port;
-      } catch (IOException taken) {
-        // Another test's, or another program's: the next one.
-      }
-    }
-    throw new UncheckedIOException(new IOException("no free port between 20000 and 32000"));
-  }
 }

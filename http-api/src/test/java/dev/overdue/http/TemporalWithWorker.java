@@ -1,5 +1,7 @@
 package dev.overdue.http;
 
+import dev.overdue.starter.FreePorts;
+
 import dev.overdue.activities.DirectoryOwnerActivities;
 import dev.overdue.activities.OverdueActivities;
 import dev.overdue.activities.delivery.Deliveries;
@@ -17,9 +19,6 @@ import io.temporal.client.WorkflowClient;
 import io.temporal.envconfig.ClientConfigProfile;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.worker.WorkerFactory;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -146,21 +145,8 @@ public final class TemporalWithWorker implements AutoCloseable {
     }
   }
 
-  /**
-   * A port nothing listens on, below the kernel's ephemeral range (32768–60999 here), for a process
-   * this test starts: one the kernel hands out for port 0 may be taken by an outgoing connection
-   * before the child binds it (starter's Processes.freePort says when it happened).
-   */
+  /** A port nothing listens on now ({@link FreePorts}, the starter's test helper). */
   public static int freePort() {
-    java.util.Random ports = new java.util.Random();
-    for (int attempt = 0; attempt < 200; attempt++) {
-      int port = 20_000 + ports.nextInt(12_000);
-      try (ServerSocket socket = new ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
-        return port;
-      } catch (IOException taken) {
-        // Another test's, or another program's: the next one.
-      }
-    }
-    throw new UncheckedIOException(new IOException("no free port between 20000 and 32000"));
+    return FreePorts.free();
   }
 }

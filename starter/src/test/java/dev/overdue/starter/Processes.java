@@ -3,7 +3,6 @@ package dev.overdue.starter;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -96,28 +95,10 @@ final class Processes {
     return Path.of(System.getProperty("java.home"), "bin", "java").toString();
   }
 
-  /** A port free on loopback now (another process may still take it before it is used). */
-  /**
-   * A port nothing listens on, for a process the test starts, chosen below the kernel's ephemeral
-   * range (32768–60999 here): a port the kernel hands out for port 0 may be taken by any process's
-   * outgoing connection before the child binds it, which on a loaded machine happened (DrainIT's
-   * worker found its metrics port in use). Ports here are only ever taken by a bind.
-   */
-  static int freePort() throws IOException {
-    for (int attempt = 0; attempt < 200; attempt++) {
-      int port = FIRST_CHOSEN_PORT + PORTS.nextInt(CHOSEN_PORTS);
-      try (ServerSocket socket = new ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
-        return port;
-      } catch (IOException taken) {
-        // Another test's, or another program's: the next one.
-      }
-    }
-    throw new IOException("no free port between " + FIRST_CHOSEN_PORT + " and " + (FIRST_CHOSEN_PORT + CHOSEN_PORTS));
+  /** A port nothing listens on now ({@link FreePorts}). */
+  static int freePort() {
+    return FreePorts.free();
   }
-
-  private static final int FIRST_CHOSEN_PORT = 20_000;
-  private static final int CHOSEN_PORTS = 12_000;
-  private static final java.util.Random PORTS = new java.util.Random();
 
   /** Polls {@code check} until it returns non-null, at most {@code timeout}. */
   static <T> T await(Duration timeout, String what, Check<T> check) throws Exception {

@@ -77,7 +77,7 @@ class SecurityIT {
   static final String CODEC_KEY = Base64.getEncoder().encodeToString(randomBytes(32));
 
   /** The codec server's port, chosen first: the dev server's Web UI is started pointing at it. */
-  static final int CODEC_PORT = freePort();
+  static final int CODEC_PORT = FreePorts.free();
 
   static final Path LOGS = Processes.logsOf("SecurityIT");
 
@@ -671,11 +671,4 @@ class SecurityIT {
     return bytes;
   }
 
-  private static int freePort() {
-    try {
-      return Processes.freePort();
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
-  }
 }
