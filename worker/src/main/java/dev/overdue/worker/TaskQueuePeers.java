@@ -44,6 +44,9 @@ final class TaskQueuePeers {
 
   private final LongPredicate running;
 
+  /** This worker's host, as its identity names it (null if it does not). */
+  private final String host;
+
   TaskQueuePeers(String taskQueue, String identity, SettingsFingerprint fingerprint) {
     this(taskQueue, identity, fingerprint, pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
   }
@@ -54,13 +57,19 @@ final class TaskQueuePeers {
     this.identity = identity;
     this.fingerprint = fingerprint;
     this.running = running;
+    String[] mine = pidAndHost(identity);
+    this.host = mine.length == 2 ? mine[1] : null;
+  }
+
+  /** {@code <pid>} and {@code <host>} of an identity {@code <pid>@<host> …}; one part if not so. */
+  private static String[] pidAndHost(String identity) {
+    return identity.split(" ", 2)[0].split("@", 2);
   }
 
   /** An identity {@code <pid>@<host> …} of this host whose process has ended. */
   private boolean endedHere(String other) {
-    String[] theirs = other.split(" ", 2)[0].split("@", 2);
-    String[] mine = identity.split(" ", 2)[0].split("@", 2);
-    if (theirs.length != 2 || mine.length != 2 || !theirs[1].equals(mine[1])) {
+    String[] theirs = pidAndHost(other);
+    if (theirs.length != 2 || host == null || !theirs[1].equals(host)) {
       return false;
     }
     try {

@@ -123,6 +123,13 @@ public final class Cycle {
     if (workingTime != null) {
       WorkingIntervals.check(workingTime);
     }
+    if (countsBack) {
+      try {
+        end.toInstant().minus(interval.multipliedBy(repetitions == null ? 1 : repetitions));
+      } catch (ArithmeticException | DateTimeException beforeAnyDate) {
+        throw new RuleViolation("a cycle counted back from " + end + " repeats too often");
+      }
+    }
     if (start != null && end != null && !start.toInstant().isBefore(end.toInstant())) {
       throw new RuleViolation("a cycle's start " + start + " is not before its end " + end);
     }
@@ -131,13 +138,6 @@ public final class Cycle {
     this.workingTime = workingTime;
     this.cron = cron;
     this.start = start;
-    if (countsBack) {
-      try {
-        end.toInstant().minus(interval.multipliedBy(repetitions == null ? 1 : repetitions));
-      } catch (ArithmeticException | DateTimeException beforeAnyDate) {
-        throw new RuleViolation("a cycle counted back from " + end + " repeats too often");
-      }
-    }
     this.end = end;
     this.business = business;
     this.countsBack = countsBack;

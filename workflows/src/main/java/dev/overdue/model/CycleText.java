@@ -46,11 +46,7 @@ final class CycleText {
       String end,
       String cron,
       boolean business,
-      boolean isoEnd) {
-    Parts(String repetitions, String start, String interval, String end, String cron, boolean business) {
-      this(repetitions, start, interval, end, cron, business, false);
-    }
-  }
+      boolean isoEnd) {}
 
   /** Whether {@code text} is written as a cycle rather than as another limit. */
   static boolean isCycle(String text) {
@@ -99,14 +95,12 @@ final class CycleText {
     boolean isoEnd = countsBack && parts.isoEnd();
     if (parts.business()) {
       if (isoEnd) {
-        String written = "R" + parts.repetitions() + "/" + parts.interval() + "/" + parts.end();
+        String times = "R" + parts.repetitions() + "/" + parts.interval();
         throw new RuleViolation(
-            Texts.quote(written)
+            Texts.quote(times + "/" + parts.end())
                 + " counts back from its end, in elapsed time only: give it calendar: elapsed, or"
                 + " count working time from a start (R/2027-01-04T09:00/PT4H) or up to an end"
-                + " given as 'until' ("
-                + "R" + parts.repetitions() + "/" + parts.interval() + " until " + parts.end()
-                + ")");
+                + " given as 'until' (" + times + UNTIL + parts.end() + ")");
       }
       return new Cycle(repetitions, null, interval, null, start, end, true, false);
     }
@@ -136,7 +130,7 @@ final class CycleText {
       value = value.substring(0, until).trim();
     }
     if (value.contains(" ")) {
-      return new Parts(null, null, null, end, value, business);
+      return new Parts(null, null, null, end, value, business, false);
     }
     // A zone's name after an offset (Java's and Zeebe's +02:00[Europe/Berlin]) has a '/' of its own.
     String[] slashed = ZONE_NAME.matcher(value).replaceAll("").split("/", -1);
@@ -152,7 +146,7 @@ final class CycleText {
       throw notACycle(text);
     }
     if (slashed.length == 2) {
-      return new Parts(slashed[0].substring(1), null, slashed[1], end, null, business);
+      return new Parts(slashed[0].substring(1), null, slashed[1], end, null, business, false);
     }
     if (isDuration(slashed[1])) {
       if (end != null) {
@@ -164,7 +158,7 @@ final class CycleText {
     if (!isDuration(slashed[2])) {
       throw notACycle(text);
     }
-    return new Parts(slashed[0].substring(1), slashed[1], slashed[2], end, null, business);
+    return new Parts(slashed[0].substring(1), slashed[1], slashed[2], end, null, business, false);
   }
 
   private static final Pattern BEFORE_TASKS =
