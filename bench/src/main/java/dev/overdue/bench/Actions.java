@@ -5,16 +5,22 @@ import io.temporal.api.history.v1.HistoryEvent;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What one workflow's history cost in Temporal's own units: events, workflow tasks, activity tasks
  * (first attempts and retries), and billable Actions as Temporal Cloud counts them from a history
  * (docs.temporal.io, "Temporal Cloud Actions"): a workflow started (a continue-as-new starts
  * one), a timer started, an activity scheduled or retried, a signal, an accepted Update, a
- * search-attribute upsert, and one for the local-activity markers of one workflow task. Queries
- * and rejected Updates are Actions too but leave no event: the bench sends none.
+ * search-attribute upsert (not the SDK's TemporalChangeVersion alone, which is exempt), a side
+ * effect recorded, and one for the local-activity markers of one workflow task. Queries and
+ * rejected Updates are Actions too but leave no event: the bench sends none.
  */
 public record Actions(double events, double workflowTasks, double activityTasks, double actions) {
+  private static final String CHANGE_VERSION = "TemporalChangeVersion";
+
+  /** Markers of a side effect, each an Action (a mutable one is recorded only when it changes). */
+  private static final Set<String> SIDE_EFFECTS = Set.of("SideEffect", "MutableSideEffect");
 
   static Actions of(List<HistoryEvent> history) {
     long activityTasks = 0;
@@ -26,8 +32,14 @@ public record Actions(double events, double workflowTasks, double activityTasks,
         case EVENT_TYPE_WORKFLOW_EXECUTION_STARTED,
             EVENT_TYPE_TIMER_STARTED,
             EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED,
-            EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_ACCEPTED,
-            EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES -> actions++;
+            EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_ACCEPTED -> actions++;
+        case EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES -> {
+          // The SDK's TemporalChangeVersion upsert, alone, is exempt.
+          if (!event.getUpsertWorkflowSearchAttributesEventAttributes().getSearchAttributes()
+              .getIndexedFieldsMap().keySet().equals(Set.of(CHANGE_VERSION))) {
+            actions++;
+          }
+        }
         case EVENT_TYPE_ACTIVITY_TASK_SCHEDULED -> {
           activityTasks++;
           actions++;
@@ -38,8 +50,11 @@ public record Actions(double events, double workflowTasks, double activityTasks,
           actions += retries;
         }
         case EVENT_TYPE_MARKER_RECORDED -> {
-          if ("LocalActivity".equals(event.getMarkerRecordedEventAttributes().getMarkerName())) {
+          String marker = event.getMarkerRecordedEventAttributes().getMarkerName();
+          if ("LocalActivity".equals(marker)) {
             markerInThisTask = true;
+          } else if (SIDE_EFFECTS.contains(marker)) {
+            actions++;
           }
         }
         case EVENT_TYPE_WORKFLOW_TASK_SCHEDULED -> {

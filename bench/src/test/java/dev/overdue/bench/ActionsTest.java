@@ -6,6 +6,9 @@ import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.history.v1.ActivityTaskStartedEventAttributes;
 import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.api.history.v1.MarkerRecordedEventAttributes;
+import io.temporal.api.history.v1.UpsertWorkflowSearchAttributesEventAttributes;
+import io.temporal.api.common.v1.Payload;
+import io.temporal.api.common.v1.SearchAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -25,6 +28,16 @@ class ActionsTest {
             .build());
   }
 
+  private void upsert(String attribute) {
+    history.add(
+        HistoryEvent.newBuilder()
+            .setEventType(EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES)
+            .setUpsertWorkflowSearchAttributesEventAttributes(
+                UpsertWorkflowSearchAttributesEventAttributes.newBuilder()
+                    .setSearchAttributes(SearchAttributes.newBuilder().putIndexedFields(attribute, Payload.getDefaultInstance())))
+            .build());
+  }
+
   private void workflowTask() {
     add(EventType.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED);
     add(EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED);
@@ -36,10 +49,12 @@ class ActionsTest {
     add(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_STARTED); // 1
     workflowTask();
     marker("Version"); // versioning: not billed
+    upsert("TemporalChangeVersion"); // the SDK's, with the version marker: exempt
+    marker("SideEffect"); // a side effect recorded: 1
     marker("LocalActivity");
     marker("LocalActivity"); // two local activities of one task: 1
     add(EventType.EVENT_TYPE_TIMER_STARTED); // 1
-    add(EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES); // 1
+    upsert("ApprovalState"); // 1
     add(EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED); // 1
     history.add(
         HistoryEvent.newBuilder()
@@ -58,7 +73,7 @@ class ActionsTest {
     assertEquals(history.size(), actions.events());
     assertEquals(2, actions.workflowTasks());
     assertEquals(3, actions.activityTasks(), "one scheduled, two retries");
-    assertEquals(10, actions.actions());
+    assertEquals(11, actions.actions());
   }
 
   @Test
