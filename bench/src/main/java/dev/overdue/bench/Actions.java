@@ -2,6 +2,7 @@ package dev.overdue.bench;
 
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.history.v1.HistoryEvent;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,58 +23,79 @@ public record Actions(double events, double workflowTasks, double activityTasks,
   /** Markers of a side effect, each an Action (a mutable one is recorded only when it changes). */
   private static final Set<String> SIDE_EFFECTS = Set.of("SideEffect", "MutableSideEffect");
 
+  /** The kinds of billable Action, as the bill names them. */
+  enum Kind {
+    WORKFLOW_STARTED("workflow started"),
+    TIMER_STARTED("timer started"),
+    SEARCH_ATTRIBUTE_UPSERT("search-attribute upsert"),
+    SIDE_EFFECT("side effect recorded"),
+    ACTIVITY("activity started"),
+    ACTIVITY_RETRY("activity retried"),
+    LOCAL_ACTIVITIES("local activities of a workflow task"),
+    SIGNAL("signal"),
+    UPDATE("update");
+
+    final String label;
+
+    Kind(String label) {
+      this.label = label;
+    }
+  }
+
   static Actions of(List<HistoryEvent> history) {
-    long activityTasks = 0;
-    long actions = 0;
-    long markerTasks = 0;
-    boolean markerInThisTask = false;
-    for (HistoryEvent event : history) {
-      switch (event.getEventType()) {
-        case EVENT_TYPE_WORKFLOW_EXECUTION_STARTED,
-            EVENT_TYPE_TIMER_STARTED,
-            EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED,
-            EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_ACCEPTED -> actions++;
-        case EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES -> {
-          // The SDK's TemporalChangeVersion upsert, alone, is exempt.
-          if (!event.getUpsertWorkflowSearchAttributesEventAttributes().getSearchAttributes()
-              .getIndexedFieldsMap().keySet().equals(Set.of(CHANGE_VERSION))) {
-            actions++;
-          }
-        }
-        case EVENT_TYPE_ACTIVITY_TASK_SCHEDULED -> {
-          activityTasks++;
-          actions++;
-        }
-        case EVENT_TYPE_ACTIVITY_TASK_STARTED -> {
-          int retries = Math.max(0, event.getActivityTaskStartedEventAttributes().getAttempt() - 1);
-          activityTasks += retries;
-          actions += retries;
-        }
-        case EVENT_TYPE_MARKER_RECORDED -> {
-          String marker = event.getMarkerRecordedEventAttributes().getMarkerName();
-          if ("LocalActivity".equals(marker)) {
-            markerInThisTask = true;
-          } else if (SIDE_EFFECTS.contains(marker)) {
-            actions++;
-          }
-        }
-        case EVENT_TYPE_WORKFLOW_TASK_SCHEDULED -> {
-          if (markerInThisTask) {
-            markerTasks++;
-            markerInThisTask = false;
-          }
-        }
-        default -> {}
-      }
-    }
-    if (markerInThisTask) {
-      markerTasks++;
-    }
+    Map<Kind, Long> kinds = byKind(history);
     return new Actions(
         history.size(),
         history.stream().filter(e -> e.getEventType() == EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED).count(),
-        activityTasks,
-        actions + markerTasks);
+        kinds.get(Kind.ACTIVITY) + kinds.get(Kind.ACTIVITY_RETRY),
+        kinds.values().stream().mapToLong(Long::longValue).sum());
+  }
+
+  /** The history's billable Actions by kind, every kind present (0 when none). */
+  static Map<Kind, Long> byKind(List<HistoryEvent> history) {
+    Map<Kind, Long> kinds = new EnumMap<>(Kind.class);
+    for (Kind kind : Kind.values()) {
+      kinds.put(kind, 0L);
+    }
+    boolean markerInThisTask = false;
+    for (HistoryEvent event : history) {
+      Kind kind =
+          switch (event.getEventType()) {
+            case EVENT_TYPE_WORKFLOW_EXECUTION_STARTED -> Kind.WORKFLOW_STARTED;
+            case EVENT_TYPE_TIMER_STARTED -> Kind.TIMER_STARTED;
+            case EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED -> Kind.SIGNAL;
+            case EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_ACCEPTED -> Kind.UPDATE;
+            case EVENT_TYPE_ACTIVITY_TASK_SCHEDULED -> Kind.ACTIVITY;
+            // The SDK's TemporalChangeVersion upsert, alone, is exempt.
+            case EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES ->
+                event.getUpsertWorkflowSearchAttributesEventAttributes().getSearchAttributes()
+                        .getIndexedFieldsMap().keySet().equals(Set.of(CHANGE_VERSION))
+                    ? null
+                    : Kind.SEARCH_ATTRIBUTE_UPSERT;
+            case EVENT_TYPE_MARKER_RECORDED -> {
+              String marker = event.getMarkerRecordedEventAttributes().getMarkerName();
+              markerInThisTask |= "LocalActivity".equals(marker);
+              yield SIDE_EFFECTS.contains(marker) ? Kind.SIDE_EFFECT : null;
+            }
+            default -> null;
+          };
+      if (kind != null) {
+        kinds.merge(kind, 1L, Long::sum);
+      }
+      if (event.getEventType() == EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED) {
+        int retries = Math.max(0, event.getActivityTaskStartedEventAttributes().getAttempt() - 1);
+        kinds.merge(Kind.ACTIVITY_RETRY, (long) retries, Long::sum);
+      }
+      // One Action for the local activities of one workflow task.
+      if (event.getEventType() == EventType.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED && markerInThisTask) {
+        kinds.merge(Kind.LOCAL_ACTIVITIES, 1L, Long::sum);
+        markerInThisTask = false;
+      }
+    }
+    if (markerInThisTask) {
+      kinds.merge(Kind.LOCAL_ACTIVITIES, 1L, Long::sum);
+    }
+    return kinds;
   }
 
   /** Per unit at the margin: (with − without) / n. */

@@ -11,6 +11,7 @@ import io.temporal.api.common.v1.Payload;
 import io.temporal.api.common.v1.SearchAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ActionsTest {
@@ -74,6 +75,12 @@ class ActionsTest {
     assertEquals(2, actions.workflowTasks());
     assertEquals(3, actions.activityTasks(), "one scheduled, two retries");
     assertEquals(11, actions.actions());
+    Map<Actions.Kind, Long> kinds = Actions.byKind(history);
+    assertEquals(2L, kinds.get(Actions.Kind.LOCAL_ACTIVITIES), "one per workflow task with local activities");
+    assertEquals(1L, kinds.get(Actions.Kind.SIDE_EFFECT));
+    assertEquals(1L, kinds.get(Actions.Kind.SEARCH_ATTRIBUTE_UPSERT), "TemporalChangeVersion alone is exempt");
+    assertEquals(2L, kinds.get(Actions.Kind.ACTIVITY_RETRY));
+    assertEquals(0L, kinds.get(Actions.Kind.SIGNAL) - 1, "one signal");
   }
 
   @Test
