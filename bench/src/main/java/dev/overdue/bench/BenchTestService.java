@@ -13,8 +13,8 @@ import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.worker.Worker;
 
 /**
- * The time-skipping test service with Overdue, the updatable-timer sample's loop and the
- * bare-sleep baseline on one task queue.
+ * The time-skipping test service with Overdue, the updatable-timer sample's loop, the bare-sleep
+ * baseline and the bare-timer purchase order on one task queue.
  */
 final class BenchTestService {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -27,8 +27,10 @@ final class BenchTestService {
     ApprovalSearchAttributes.DEFINITIONS.forEach(env::registerSearchAttribute);
     Worker worker = env.newWorker(queue);
     worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.OPTIONS, ApprovalWorkflowImpl.class);
-    worker.registerWorkflowImplementationTypes(UpdatableTimerWorkflow.Impl.class, SleepBaselineWorkflow.Impl.class);
+    worker.registerWorkflowImplementationTypes(
+        UpdatableTimerWorkflow.Impl.class, SleepBaselineWorkflow.Impl.class, BarePurchaseOrderWorkflow.Impl.class);
     worker.registerActivitiesImplementations(OverdueActivities.of(Deliveries.logOnly()));
+    worker.registerActivitiesImplementations(new BarePurchaseOrderWorkflow.NoMail());
     env.start();
     return env;
   }
