@@ -35,6 +35,7 @@ import picocli.CommandLine.Parameters;
       BenchCli.Bulk.class,
       BenchCli.Cli.class,
       BenchCli.Cost.class,
+      BenchCli.Bill.class,
       BenchCli.Profile.class,
       BenchCli.Api.class,
       BenchCli.Inbox.class
@@ -376,6 +377,26 @@ public final class BenchCli {
           result.overdueLife(), result.baselineLife(), result.overdueExpiry(), result.baselineExpiry(),
           result.extraActionsPerExpiry());
       System.out.println(JSON.copy().disable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(result.json()));
+      return ExitCodes.DONE;
+    }
+  }
+
+  @Command(
+      name = "bill",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Temporal Cloud Actions for one life of the README's purchase order (docs/examples/po-4711.json),",
+        "by kind, against the same approval written with bare timers, both on the time-skipping test service."
+      })
+  static final class Bill implements Callable<Integer> {
+    @Override
+    public Integer call() throws Exception {
+      describeMachine("bin/overdue bench bill");
+      BillBench.Result bill = BillBench.run(Scale.root());
+      System.out.printf("%-36s %8s %8s%n", "ACTIONS", "OVERDUE", "BARE");
+      bill.overdue().forEach((kind, count) -> System.out.printf("%-36s %8d %8d%n", kind, count, bill.bare().get(kind)));
+      System.out.printf("%-36s %8d %8d%n", "all", BillBench.Result.total(bill.overdue()), BillBench.Result.total(bill.bare()));
+      System.out.println(JSON.copy().disable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(bill.json()));
       return ExitCodes.DONE;
     }
   }
