@@ -2,6 +2,7 @@ package dev.overdue.bench;
 
 import dev.overdue.client.Connection;
 import dev.overdue.worker.MetricsServer;
+import dev.overdue.worker.WorkflowCache;
 import io.temporal.client.WorkflowClient;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.worker.Worker;
@@ -43,31 +44,31 @@ public final class BaselineWorker {
     Logger log = LoggerFactory.getLogger(BaselineWorker.class);
     String taskQueue = null;
     int metricsPort = 0;
-    int cacheSize = 600;
+    String cacheSize = "auto";
+    String threads = "auto";
     for (int i = 0; i + 1 < args.length; i += 2) {
       switch (args[i]) {
         case "--task-queue" -> taskQueue = args[i + 1];
         case "--metrics-port" -> metricsPort = Integer.parseInt(args[i + 1]);
-        case "--workflow-cache-size" -> cacheSize = Integer.parseInt(args[i + 1]);
+        case "--workflow-cache-size" -> cacheSize = args[i + 1];
+        case "--workflow-threads" -> threads = args[i + 1];
         default -> throw new IllegalArgumentException("unknown option " + args[i]);
       }
     }
     if (taskQueue == null || args.length % 2 != 0) {
-      System.err.println("usage: BaselineWorker --task-queue QUEUE [--metrics-port PORT] [--workflow-cache-size N]");
+      System.err.println("usage: BaselineWorker --task-queue QUEUE [--metrics-port PORT] [--workflow-cache-size N|auto] [--workflow-threads auto|virtual|platform]");
       System.exit(2);
     }
     Connection connection = Connection.load();
     MetricsServer metrics = MetricsServer.start(MetricsServer.DEFAULT_HOST, metricsPort);
     WorkflowServiceStubs stubs = connection.serviceStubs(metrics.scope());
     WorkflowClient client = connection.client(stubs);
-    // As OverdueWorker sets them: the sticky cache and the workflow threads alike.
-    WorkerFactory factory =
-        WorkerFactory.newInstance(
-            client,
-            WorkerFactoryOptions.newBuilder()
-                .setWorkflowCacheSize(cacheSize)
-                .setMaxWorkflowThreadCount(cacheSize)
-                .build());
+    // As OverdueWorker chooses them: the sticky cache and the workflow threads alike.
+    WorkflowCache cache =
+        WorkflowCache.choose(
+            new WorkflowCache.SizeOption().convert(cacheSize), new WorkflowCache.ThreadsOption().convert(threads));
+    log.info("{}", cache.describe());
+    WorkerFactory factory = WorkerFactory.newInstance(client, cache.applyTo(WorkerFactoryOptions.newBuilder()).build());
     Worker worker = factory.newWorker(taskQueue);
     worker.registerWorkflowImplementationTypes(SleepBaselineWorkflow.Impl.class);
     CountDownLatch stopped = new CountDownLatch(1);

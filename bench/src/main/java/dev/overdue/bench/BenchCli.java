@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.overdue.starter.DurationOption;
 import dev.overdue.starter.ExitCodes;
+import dev.overdue.worker.WorkflowCache;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.URISyntaxException;
@@ -13,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -173,16 +175,29 @@ public final class BenchCli {
         description = "Profile both workers' CPU with async-profiler (every 5 ms, their whole life) and print where it went.")
     boolean profile;
 
-    @Option(names = "--workflow-cache-size", defaultValue = "600", paramLabel = "N",
-        description = "Both workers' sticky cache and workflow threads (default ${DEFAULT-VALUE}, the SDK's and the worker's).")
-    int workflowCacheSize;
+    @Option(names = "--workflow-cache-size", defaultValue = "auto", paramLabel = "N|auto",
+        description = "Both workers' sticky cache (default ${DEFAULT-VALUE}, the worker's: half the heap on virtual threads, else 600).",
+        converter = WorkflowCache.SizeOption.class)
+    Integer workflowCacheSize;
+
+    @Option(names = "--workflow-threads", defaultValue = "auto", paramLabel = "auto|virtual|platform",
+        description = "Both workers' workflow threads (default ${DEFAULT-VALUE}, the worker's: virtual on Java 21+).",
+        converter = WorkflowCache.ThreadsOption.class)
+    WorkflowCache.Threads workflowThreads;
 
     @Override
     public Integer call() throws Exception {
-      if (approvals < 1 || repeats < 1 || warmup < 1 || concurrency < 1 || workflowCacheSize < 1
+      if (approvals < 1 || repeats < 1 || warmup < 1 || concurrency < 1
           || window.compareTo(Duration.ofSeconds(1)) < 0) {
         System.err.println(
-            "--approvals, --repeats, --warmup, --concurrency and --workflow-cache-size must be at least 1, --window at least 1 s");
+            "--approvals, --repeats, --warmup and --concurrency must be at least 1, --window at least 1 s");
+        return ExitCodes.USAGE;
+      }
+      try {
+        // The workers run on this JVM's java: what they would refuse is refused here, before any start.
+        WorkflowCache.choose(workflowCacheSize, workflowThreads);
+      } catch (IllegalArgumentException e) {
+        System.err.println(e.getMessage());
         return ExitCodes.USAGE;
       }
       String server = server(address);
@@ -197,7 +212,7 @@ public final class BenchCli {
       List<String> command = new ArrayList<>(List.of("bin/overdue bench scale", "--approvals", Integer.toString(approvals),
           "--window", window.toString(), "--repeats", Integer.toString(repeats), "--warmup", Integer.toString(warmup),
           "--concurrency", Integer.toString(concurrency), "--worker-java-opts '" + workerJavaOpts + "'",
-          "--workflow-cache-size", Integer.toString(workflowCacheSize)));
+          "--workflow-cache-size", cacheSize(workflowCacheSize), "--workflow-threads", threads(workflowThreads)));
       if (profile) {
         command.add("--profile");
       }
@@ -219,7 +234,7 @@ public final class BenchCli {
         result =
             new ScaleBench(
                     new ScaleBench.Options(approvals, window, server, serverPids, repeats, warmup, concurrency, lead, bound,
-                        workerJavaOpts, workflowCacheSize, profile, root),
+                        workerJavaOpts, cacheSize(workflowCacheSize), threads(workflowThreads), profile, root),
                     System.out, System.err)
                 .run();
       } catch (RuntimeException e) {
@@ -230,8 +245,18 @@ public final class BenchCli {
         return ExitCodes.UNEXPECTED;
       }
       System.out.printf("overdue : %s%nbaseline: %s%n", result.overdue(), result.baseline());
+      ScaleGoals.lines(result.overdue(), result.baseline()).forEach(System.out::println);
       System.out.println(JSON.copy().disable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(result.json()));
       return ExitCodes.DONE;
+    }
+
+    /** As the workers' option reads it. */
+    static String cacheSize(Integer size) {
+      return size == null ? "auto" : size.toString();
+    }
+
+    static String threads(WorkflowCache.Threads threads) {
+      return threads.name().toLowerCase(Locale.ROOT);
     }
 
     /** The repository: where this jar lies (bench/target/overdue-bench.jar), else the working directory's. */

@@ -54,7 +54,8 @@ public final class ScaleBench {
       Duration lead,
       Duration timeout,
       String workerJavaOpts,
-      int workflowCacheSize,
+      String workflowCacheSize,
+      String workflowThreads,
       boolean profile,
       Path root) {
     /** A generous bound on the whole run: per side run, the window plus 20 min plus 20 ms per approval. */
@@ -78,7 +79,7 @@ public final class ScaleBench {
       json.put("overdue", overdue.json());
       json.put("baseline", baseline.json());
       json.put("ratio", ScaleFigures.ratio(overdue, baseline));
-      json.put("goals", ScaleFigures.goals(overdue, baseline));
+      json.put("goals", ScaleGoals.json(overdue, baseline));
       if (!profiles.isEmpty()) {
         Map<String, Object> profile = new LinkedHashMap<>();
         profiles.forEach((side, summary) -> profile.put(side, summary.json()));
@@ -237,7 +238,8 @@ public final class ScaleBench {
         command.add(ScaleProfile.agentOption(runDir, stacks(name)));
       }
       command.addAll(side.workerArgs(options.root(), metricsPort));
-      command.addAll(List.of("--workflow-cache-size", Integer.toString(options.workflowCacheSize())));
+      command.addAll(
+          List.of("--workflow-cache-size", options.workflowCacheSize(), "--workflow-threads", options.workflowThreads()));
       progress.say("[" + label + "] starting the worker: " + String.join(" ", command));
       worker = ChildProcess.start(side.name + " worker", command, options.root(), env, runDir.resolve("worker-" + name + ".log"));
       worker.awaitLog(side.readyLine(), WORKER_START);

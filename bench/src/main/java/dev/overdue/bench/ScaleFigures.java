@@ -105,30 +105,6 @@ public record ScaleFigures(
     return json;
   }
 
-  /**
-   * The performance goals, each with Overdue's figure, its bound and whether it is met (null when
-   * a figure is missing): worker CPU ≤ 1.3 × the baseline's, server CPU ≤ 1.2 ×, lateness p50 ≤ 2 ×,
-   * and p99 ≤ 1 s when the baseline reaches it (when it does not, the goal does not apply).
-   */
-  static Map<String, Object> goals(ScaleFigures overdue, ScaleFigures baseline) {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("workerCpuRatio", goal(ratio(overdue.cpuSeconds, baseline.cpuSeconds), 1.3));
-    json.put("serverCpuRatio", goal(ratio(overdue.serverCpuSeconds, baseline.serverCpuSeconds), 1.2));
-    json.put("latenessP50Ratio", goal(ratio(overdue.lateness.p50(), baseline.lateness.p50()), 2.0));
-    Map<String, Object> p99 = goal(round(overdue.lateness.p99() / 1000), 1.0);
-    p99.put("applies", !(baseline.lateness.p99() > 1000));
-    json.put("latenessP99Seconds", p99);
-    return json;
-  }
-
-  private static Map<String, Object> goal(Double value, double atMost) {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("value", value);
-    json.put("atMost", atMost);
-    json.put("met", value == null ? null : value <= atMost);
-    return json;
-  }
-
   static Double ratio(double value, double baseline) {
     return baseline == 0 || Double.isNaN(baseline) || Double.isNaN(value)
         ? null

@@ -101,24 +101,38 @@ class ScaleBenchTest {
   @Test
   void theGoalsSayWhichBoundEachFigureMeets() throws Exception {
     ScaleFigures baseline = withCpu(new Lateness(30_000, 30, 100, 700, 800), 100, 100);
-    JsonNode goals = goals(withCpu(new Lateness(30_000, 50, 120, 800, 900), 125, 120), baseline);
+    JsonNode goals = goals(withCpu(new Lateness(30_000, 45, 120, 800, 900), 120, 115), baseline);
     assertEquals(List.of("workerCpuRatio", "serverCpuRatio", "latenessP50Ratio", "latenessP99Seconds"), names(goals));
-    assertEquals(1.25, goals.get("workerCpuRatio").get("value").asDouble());
+    assertEquals(1.2, goals.get("workerCpuRatio").get("value").asDouble());
     assertTrue(goals.get("workerCpuRatio").get("met").asBoolean(), goals.toString());
-    assertEquals(1.2, goals.get("serverCpuRatio").get("value").asDouble());
+    assertEquals(1.15, goals.get("serverCpuRatio").get("value").asDouble());
     assertTrue(goals.get("serverCpuRatio").get("met").asBoolean(), goals.toString());
-    assertTrue(goals.get("latenessP50Ratio").get("met").asBoolean(), "1.667 <= 2: " + goals);
+    assertTrue(goals.get("latenessP50Ratio").get("met").asBoolean(), "1.5 <= 1.5: " + goals);
     assertEquals(0.8, goals.get("latenessP99Seconds").get("value").asDouble());
     assertTrue(goals.get("latenessP99Seconds").get("met").asBoolean());
     assertTrue(goals.get("latenessP99Seconds").get("applies").asBoolean());
 
     ScaleFigures slowBaseline = withCpu(new Lateness(30_000, 30, 100, 4_800, 9_000), 100, 100);
-    JsonNode missed = goals(withCpu(new Lateness(30_000, 70, 120, 5_000, 9_000), 140, 130), slowBaseline);
+    JsonNode missed = goals(withCpu(new Lateness(30_000, 46, 120, 5_000, 9_000), 121, 116), slowBaseline);
     assertFalse(missed.get("workerCpuRatio").get("met").asBoolean(), missed.toString());
     assertFalse(missed.get("serverCpuRatio").get("met").asBoolean(), missed.toString());
-    assertFalse(missed.get("latenessP50Ratio").get("met").asBoolean(), "2.333 > 2: " + missed);
+    assertFalse(missed.get("latenessP50Ratio").get("met").asBoolean(), "1.533 > 1.5: " + missed);
     assertFalse(missed.get("latenessP99Seconds").get("met").asBoolean());
     assertFalse(missed.get("latenessP99Seconds").get("applies").asBoolean(), "the baseline missed 1 s too");
+  }
+
+  @Test
+  void theGoalsArePrintedOneALineSayingWhetherEachIsMet() {
+    ScaleFigures baseline = withCpu(new Lateness(30_000, 30, 100, 700, 800), 100, 100);
+    List<String> lines = ScaleGoals.lines(withCpu(new Lateness(30_000, 45, 120, 800, 900), 130, 110), baseline);
+    assertEquals(5, lines.size(), String.join("\n", lines));
+    assertTrue(lines.get(1).matches("  worker CPU +1\\.3 × +at most 1\\.2 ×: NOT met"), lines.get(1));
+    assertTrue(lines.get(2).matches("  server CPU +1\\.1 × +at most 1\\.15 ×: met"), lines.get(2));
+    assertTrue(lines.get(4).matches("  expiry lateness p99 +0\\.8 s +at most 1\\.0 s: met"), lines.get(4));
+    ScaleFigures slowBaseline = withCpu(new Lateness(30_000, 30, 100, 4_800, 9_000), 100, Double.NaN);
+    List<String> slow = ScaleGoals.lines(withCpu(new Lateness(30_000, 45, 120, 5_000, 9_000), 110, 110), slowBaseline);
+    assertTrue(slow.get(2).endsWith("n/a        at most 1.15 ×: not measured"), slow.get(2));
+    assertTrue(slow.get(4).endsWith("does not apply (the baseline misses it too)"), slow.get(4));
   }
 
   private static JsonNode goals(ScaleFigures overdue, ScaleFigures baseline) throws Exception {

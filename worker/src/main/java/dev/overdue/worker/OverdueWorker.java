@@ -157,13 +157,26 @@ public final class OverdueWorker implements Callable<Integer> {
 
   @Option(
       names = "--workflow-cache-size",
-      paramLabel = "N",
+      paramLabel = "N|auto",
       description =
-          "Approvals kept in memory between their workflow tasks (Temporal's sticky cache), and as many"
-              + " workflow threads: a task of one that is not kept replays its history first (env"
-              + " OVERDUE_WORKFLOW_CACHE_SIZE, default ${DEFAULT-VALUE}, the SDK's).",
-      defaultValue = "${env:OVERDUE_WORKFLOW_CACHE_SIZE:-600}")
-  int workflowCacheSize;
+          "Approvals kept in memory between their workflow tasks (Temporal's sticky cache): a task of"
+              + " one that is not kept replays its history first. auto: as many as half the heap holds"
+              + " on virtual workflow threads, else the SDK's 600 (env OVERDUE_WORKFLOW_CACHE_SIZE,"
+              + " default ${DEFAULT-VALUE}).",
+      defaultValue = "${env:OVERDUE_WORKFLOW_CACHE_SIZE:-auto}",
+      converter = WorkflowCache.SizeOption.class)
+  Integer workflowCacheSize;
+
+  @Option(
+      names = "--workflow-threads",
+      paramLabel = "auto|virtual|platform",
+      description =
+          "The threads workflow code runs on: virtual threads let the cache hold every open approval"
+              + " without a platform thread each (Java 21+). auto: virtual on Java 21+, else platform"
+              + " (env OVERDUE_WORKFLOW_THREADS, default ${DEFAULT-VALUE}).",
+      defaultValue = "${env:OVERDUE_WORKFLOW_THREADS:-auto}",
+      converter = WorkflowCache.ThreadsOption.class)
+  WorkflowCache.Threads workflowThreads;
 
   @Option(
       names = "--log-format",
@@ -201,9 +214,11 @@ public final class OverdueWorker implements Callable<Integer> {
       throw new ParameterException(
           spec.commandLine(), "--metrics-port must be 0 (off) or a port up to 65535: " + metricsPort);
     }
-    if (workflowCacheSize < 1) {
-      throw new ParameterException(
-          spec.commandLine(), "--workflow-cache-size must be at least 1: " + workflowCacheSize);
+    WorkflowCache cache;
+    try {
+      cache = WorkflowCache.choose(workflowCacheSize, workflowThreads);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
     }
     // The option's format for a settings file's errors too; the file's own section once it is read.
     WorkerLogs.configure(LoggingSettings.defaults().formatOr(logFormat), Map.of());
@@ -301,6 +316,7 @@ public final class OverdueWorker implements Callable<Integer> {
     }
     log.info("{}", connection.encryption().describe());
     log.info("{}", tracing.describe());
+    log.info("{}", cache.describe());
     boolean inMemory = service != null;
     // An outage of the server is two lines, not the SDK's stack trace per poll.
     ServerOutage outage =
@@ -318,7 +334,7 @@ public final class OverdueWorker implements Callable<Integer> {
     registerSearchAttributes(stubs, connection.namespace());
     RunningActivities running = new RunningActivities();
     WorkerFactory factory =
-        WorkerFactory.newInstance(client, factoryOptions(running, tracing, workflowCacheSize));
+        WorkerFactory.newInstance(client, factoryOptions(running, tracing, cache));
     Worker worker = factory.newWorker(taskQueue);
     worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.OPTIONS, ApprovalWorkflowImpl.class);
     worker.registerActivitiesImplementations(OverdueActivities.of(deliveries));
@@ -380,16 +396,12 @@ public final class OverdueWorker implements Callable<Integer> {
    * The worker's interceptors: the running-activity count the drain waits on, then tracing's (none
    * when traces are off). Tests build their worker with the same options.
    */
-  static WorkerFactoryOptions factoryOptions(RunningActivities running, Tracing tracing, int cacheSize) {
+  static WorkerFactoryOptions factoryOptions(RunningActivities running, Tracing tracing, WorkflowCache cache) {
     WorkerInterceptor[] traced = tracing.workerInterceptors();
     WorkerInterceptor[] interceptors = new WorkerInterceptor[traced.length + 1];
     interceptors[0] = running;
     System.arraycopy(traced, 0, interceptors, 1, traced.length);
-    return WorkerFactoryOptions.newBuilder()
-        .setWorkerInterceptors(interceptors)
-        .setWorkflowCacheSize(cacheSize)
-        .setMaxWorkflowThreadCount(cacheSize)
-        .build();
+    return cache.applyTo(WorkerFactoryOptions.newBuilder().setWorkerInterceptors(interceptors)).build();
   }
 
   /** Registers missing search attributes; a failure is logged with the fix, never fatal. */

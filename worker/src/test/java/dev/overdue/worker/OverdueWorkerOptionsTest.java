@@ -45,17 +45,30 @@ class OverdueWorkerOptionsTest {
   }
 
   @Test
-  void theStickyCacheIsTheSdksUnlessSetAndAtLeastOne() {
-    assumeTrue(System.getenv("OVERDUE_WORKFLOW_CACHE_SIZE") == null, "OVERDUE_WORKFLOW_CACHE_SIZE set in this environment");
+  void theStickyCacheAndItsThreadsAreAutomaticUnlessSet() {
+    assumeTrue(
+        System.getenv("OVERDUE_WORKFLOW_CACHE_SIZE") == null && System.getenv("OVERDUE_WORKFLOW_THREADS") == null,
+        "OVERDUE_WORKFLOW_CACHE_SIZE or OVERDUE_WORKFLOW_THREADS set in this environment");
     OverdueWorker worker = new OverdueWorker();
     new CommandLine(worker).parseArgs();
-    assertEquals(600, worker.workflowCacheSize);
-    new CommandLine(worker).parseArgs("--workflow-cache-size", "10000");
+    assertEquals(null, worker.workflowCacheSize);
+    assertEquals(WorkflowCache.Threads.AUTO, worker.workflowThreads);
+    new CommandLine(worker).parseArgs("--workflow-cache-size", "10000", "--workflow-threads", "platform");
     assertEquals(10_000, worker.workflowCacheSize);
+    assertEquals(WorkflowCache.Threads.PLATFORM, worker.workflowThreads);
     CommandLine cli = new CommandLine(new OverdueWorker());
     cli.setErr(new PrintWriter(Writer.nullWriter()));
     assertEquals(2, cli.execute("--workflow-cache-size", "0"));
     assertEquals(2, cli.execute("--workflow-cache-size", "many"));
+    assertEquals(2, cli.execute("--workflow-threads", "green"));
+  }
+
+  @Test
+  void virtualWorkflowThreadsBeforeJava21AreAUsageError() {
+    assumeTrue(Runtime.version().feature() < 21, "this JVM has virtual threads");
+    CommandLine cli = new CommandLine(new OverdueWorker());
+    cli.setErr(new PrintWriter(Writer.nullWriter()));
+    assertEquals(2, cli.execute("--workflow-threads", "virtual"));
   }
 
   @Test

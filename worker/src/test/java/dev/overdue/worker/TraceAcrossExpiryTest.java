@@ -148,7 +148,7 @@ class TraceAcrossExpiryTest {
                     .setDataConverter(ApprovalDataConverter.create())
                     .setInterceptors(tracing.clientInterceptors())
                     .build())
-            .setWorkerFactoryOptions(OverdueWorker.factoryOptions(new RunningActivities(), tracing, 600))
+            .setWorkerFactoryOptions(OverdueWorker.factoryOptions(new RunningActivities(), tracing, new WorkflowCache(600, false)))
             .build());
     ApprovalSearchAttributes.DEFINITIONS.forEach(env::registerSearchAttribute);
     Worker worker = env.newWorker(ApprovalWorkflow.DEFAULT_TASK_QUEUE);
