@@ -299,7 +299,8 @@ public final class ScaleBench {
               sampler.cpuSeconds(startNanos, endNanos),
               sampler.cpuPeakCores(startNanos, endNanos),
               sampler.cpuSeconds(windowStartNanos, endNanos) / ((endNanos - windowStartNanos) / 1e9),
-              sampler.serverCpuSeconds(startNanos, endNanos));
+              sampler.serverCpuSeconds(startNanos, endNanos),
+              sampler.serverCpuSeconds(windowStartNanos, endNanos) / ((endNanos - windowStartNanos) / 1e9));
       if (server == null) {
         progress.say("[" + label + "] cleaning up: ending the bench's workflows on " + address);
         warm.cleanup(pool);

@@ -24,6 +24,8 @@ import java.util.function.ToDoubleFunction;
  * @param cpuWindowCores mean worker CPU use while the timers expire (the window), in cores
  * @param serverCpuSeconds the dev server's CPU time over the same span as {@code cpuSeconds}
  *     (NaN on a server the bench did not start): the two share the machine
+ * @param serverCpuWindowCores the server's mean CPU use while the timers expire, in cores: with
+ *     {@code cpuWindowCores}, what the expiries cost, without the starts and changes before them
  */
 public record ScaleFigures(
     double startsPerSecond,
@@ -37,7 +39,8 @@ public record ScaleFigures(
     double cpuSeconds,
     double cpuPeakCores,
     double cpuWindowCores,
-    double serverCpuSeconds) {
+    double serverCpuSeconds,
+    double serverCpuWindowCores) {
 
   /** The median of each figure over the runs (the median of each lateness percentile likewise). */
   public static ScaleFigures median(List<ScaleFigures> runs) {
@@ -61,7 +64,8 @@ public record ScaleFigures(
         median(runs, ScaleFigures::cpuSeconds),
         median(runs, ScaleFigures::cpuPeakCores),
         median(runs, ScaleFigures::cpuWindowCores),
-        median(runs, ScaleFigures::serverCpuSeconds));
+        median(runs, ScaleFigures::serverCpuSeconds),
+        median(runs, ScaleFigures::serverCpuWindowCores));
   }
 
   static double median(List<ScaleFigures> runs, ToDoubleFunction<ScaleFigures> figure) {
@@ -85,6 +89,7 @@ public record ScaleFigures(
     json.put("cpuPeakCores", round(cpuPeakCores));
     json.put("cpuWindowCores", round(cpuWindowCores));
     json.put("serverCpuSeconds", round(serverCpuSeconds));
+    json.put("serverCpuWindowCores", round(serverCpuWindowCores));
     return json;
   }
 
@@ -102,6 +107,7 @@ public record ScaleFigures(
     json.put("cpuSeconds", ratio(overdue.cpuSeconds, baseline.cpuSeconds));
     json.put("cpuWindowCores", ratio(overdue.cpuWindowCores, baseline.cpuWindowCores));
     json.put("serverCpuSeconds", ratio(overdue.serverCpuSeconds, baseline.serverCpuSeconds));
+    json.put("serverCpuWindowCores", ratio(overdue.serverCpuWindowCores, baseline.serverCpuWindowCores));
     return json;
   }
 
@@ -121,7 +127,7 @@ public record ScaleFigures(
     return String.format(
         "%.1f starts/s, %.1f changes/s, expiry lateness %s%s%s; worker heap peak %.0f MiB,"
             + " after GC %s; worker CPU %.1f s, peak %.2f cores, %.2f cores while expiring;"
-            + " server CPU %s",
+            + " server CPU %s, %s while expiring",
         startsPerSecond,
         changesPerSecond,
         lateness,
@@ -132,6 +138,7 @@ public record ScaleFigures(
         cpuSeconds,
         cpuPeakCores,
         cpuWindowCores,
-        Double.isNaN(serverCpuSeconds) ? "n/a" : String.format("%.1f s", serverCpuSeconds));
+        Double.isNaN(serverCpuSeconds) ? "n/a" : String.format("%.1f s", serverCpuSeconds),
+        Double.isNaN(serverCpuWindowCores) ? "n/a" : String.format("%.2f cores", serverCpuWindowCores));
   }
 }

@@ -85,7 +85,8 @@ class ScaleBenchTest {
     for (String side : List.of("overdue", "baseline")) {
       assertEquals(
           List.of("startsPerSecond", "changesPerSecond", "expiries", "missing", "failures", "latenessSeconds",
-              "heapPeakMiB", "heapAfterGcMiB", "cpuSeconds", "cpuPeakCores", "cpuWindowCores", "serverCpuSeconds"),
+              "heapPeakMiB", "heapAfterGcMiB", "cpuSeconds", "cpuPeakCores", "cpuWindowCores", "serverCpuSeconds",
+              "serverCpuWindowCores"),
           names(json.get(side)));
       assertEquals(List.of("p50", "p95", "p99", "max"), names(json.get(side).get("latenessSeconds")));
     }
@@ -126,8 +127,8 @@ class ScaleBenchTest {
     ScaleFigures baseline = withCpu(new Lateness(30_000, 30, 100, 700, 800), 100, 100);
     List<String> lines = ScaleGoals.lines(withCpu(new Lateness(30_000, 45, 120, 800, 900), 130, 110), baseline);
     assertEquals(5, lines.size(), String.join("\n", lines));
-    assertTrue(lines.get(1).matches("  worker CPU +1\\.3 × +at most 1\\.2 ×: NOT met"), lines.get(1));
-    assertTrue(lines.get(2).matches("  server CPU +1\\.1 × +at most 1\\.15 ×: met"), lines.get(2));
+    assertTrue(lines.get(1).matches("  worker CPU per expiry +1\\.3 × +at most 1\\.2 ×: NOT met"), lines.get(1));
+    assertTrue(lines.get(2).matches("  server CPU per expiry +1\\.1 × +at most 1\\.15 ×: met"), lines.get(2));
     assertTrue(lines.get(4).matches("  expiry lateness p99 +0\\.8 s +at most 1\\.0 s: met"), lines.get(4));
     ScaleFigures slowBaseline = withCpu(new Lateness(30_000, 30, 100, 4_800, 9_000), 100, Double.NaN);
     List<String> slow = ScaleGoals.lines(withCpu(new Lateness(30_000, 45, 120, 5_000, 9_000), 110, 110), slowBaseline);
@@ -140,7 +141,7 @@ class ScaleBenchTest {
   }
 
   private static ScaleFigures withCpu(Lateness lateness, double workerCpu, double serverCpu) {
-    return new ScaleFigures(100, 50, lateness.count(), 0, 0, lateness, 200, Double.NaN, workerCpu, 1, 0.5, serverCpu);
+    return new ScaleFigures(100, 50, lateness.count(), 0, 0, lateness, 200, Double.NaN, 2 * workerCpu, 1, workerCpu, 2 * serverCpu, serverCpu);
   }
 
   @Test
@@ -222,7 +223,7 @@ class ScaleBenchTest {
   }
 
   private static ScaleFigures figures(double starts, double changes, Lateness lateness, double heap) {
-    return new ScaleFigures(starts, changes, lateness.count(), 0, 0, lateness, heap, Double.NaN, 10, 1, 0.5, 20);
+    return new ScaleFigures(starts, changes, lateness.count(), 0, 0, lateness, heap, Double.NaN, 10, 1, 0.5, 20, 0.4);
   }
 
   private static List<String> names(JsonNode node) {
