@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 /** How an {@link ApprovalCommand} is written: its fields, those left null left out. */
 final class CommandJson {
   static final ObjectMapper MAPPER =
-      new ObjectMapper().setSerializationInclusion(JsonInclude.Include.NON_NULL);
+      JsonBuffers.perCall(new ObjectMapper()).setSerializationInclusion(JsonInclude.Include.NON_NULL);
 
   private CommandJson() {}
 }

@@ -2,16 +2,19 @@ package dev.overdue.client;
 
 import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.api.CommandRefusal;
+import dev.overdue.api.JsonBuffers;
 import io.temporal.api.failure.v1.Failure;
 import io.temporal.common.converter.DataConverter;
 import io.temporal.common.converter.DefaultDataConverter;
 import io.temporal.common.converter.FailureConverter;
+import io.temporal.common.converter.JacksonJsonPayloadConverter;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.failure.DefaultFailureConverter;
 
 /**
  * The data converter workers and clients of approvals share: the SDK's default, except that a
- * {@link CommandRefusal} becomes a non-retryable failure of type {@link ApprovalWorkflow#REFUSED}.
+ * {@link CommandRefusal} becomes a non-retryable failure of type {@link ApprovalWorkflow#REFUSED}
+ * and its JSON mapper keeps no buffers per thread ({@link JsonBuffers}).
  * An Update's validator cannot say so itself: the SDK reports any exception a validator throws by
  * its class name, retryable, and mangles an {@code ApplicationFailure} thrown there into an
  * internal type.
@@ -20,7 +23,10 @@ public final class ApprovalDataConverter {
   private ApprovalDataConverter() {}
 
   public static DataConverter create() {
-    return DefaultDataConverter.newDefaultInstance().withFailureConverter(new Refusals());
+    return DefaultDataConverter.newDefaultInstance()
+        .withPayloadConverterOverrides(
+            new JacksonJsonPayloadConverter(JsonBuffers.perCall(JacksonJsonPayloadConverter.newDefaultObjectMapper())))
+        .withFailureConverter(new Refusals());
   }
 
   private static final class Refusals implements FailureConverter {

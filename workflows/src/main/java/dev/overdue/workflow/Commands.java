@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.overdue.api.ApprovalCommand;
+import dev.overdue.api.JsonBuffers;
 import dev.overdue.model.Command;
 import dev.overdue.model.Edition;
 import dev.overdue.model.RequestValidator;
@@ -268,7 +269,7 @@ public final class Commands {
   }
 
   /** JSON objects into a record's maps and back: plain Jackson, nulls kept (a merge patch removes by them). */
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = JsonBuffers.perCall(new ObjectMapper());
   private static final TypeReference<Map<String, Object>> AS_MAP = new TypeReference<>() {};
 
   /**

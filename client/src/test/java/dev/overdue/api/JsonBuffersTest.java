@@ -1,0 +1,34 @@
+package dev.overdue.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.overdue.client.ApprovalDataConverter;
+import io.temporal.api.common.v1.Payload;
+import io.temporal.common.converter.DataConverter;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class JsonBuffersTest {
+  @Test
+  void aMapperPerCallKeepsNoBuffersInItsThreadAndStillReadsAndWrites() throws Exception {
+    ObjectMapper mapper = JsonBuffers.perCall(new ObjectMapper());
+    assertFalse(mapper.getFactory().isEnabled(JsonFactory.Feature.USE_THREAD_LOCAL_FOR_BUFFER_RECYCLING));
+    assertTrue(new ObjectMapper().getFactory().isEnabled(JsonFactory.Feature.USE_THREAD_LOCAL_FOR_BUFFER_RECYCLING));
+    JsonNode tree = mapper.readTree("{\"amount\":12000,\"supplier\":\"ACME\"}");
+    assertEquals("{\"amount\":12000,\"supplier\":\"ACME\"}", mapper.writeValueAsString(tree));
+  }
+
+  @Test
+  void theApprovalsDataConverterWritesJsonAsTheSdksDefaultDoes() {
+    DataConverter converter = ApprovalDataConverter.create();
+    Payload payload = converter.toPayload(Map.of("requestId", "PO-4711")).orElseThrow();
+    assertEquals("json/plain", payload.getMetadataMap().get("encoding").toStringUtf8());
+    assertEquals("{\"requestId\":\"PO-4711\"}", payload.getData().toStringUtf8());
+    assertEquals("PO-4711", converter.fromPayload(payload, JsonNode.class, JsonNode.class).get("requestId").asText());
+  }
+}
