@@ -7,14 +7,13 @@ import io.temporal.api.failure.v1.Failure;
 import io.temporal.common.converter.DataConverter;
 import io.temporal.common.converter.DefaultDataConverter;
 import io.temporal.common.converter.FailureConverter;
-import io.temporal.common.converter.JacksonJsonPayloadConverter;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.failure.DefaultFailureConverter;
 
 /**
  * The data converter workers and clients of approvals share: the SDK's default, except that a
  * {@link CommandRefusal} becomes a non-retryable failure of type {@link ApprovalWorkflow#REFUSED}
- * and its JSON mapper keeps no buffers per thread ({@link JsonBuffers}).
+ * and its JSON mapper, the SDK's standard one, keeps no buffers per thread ({@link JsonBuffers}).
  * An Update's validator cannot say so itself: the SDK reports any exception a validator throws by
  * its class name, retryable, and mangles an {@code ApplicationFailure} thrown there into an
  * internal type.
@@ -23,10 +22,8 @@ public final class ApprovalDataConverter {
   private ApprovalDataConverter() {}
 
   public static DataConverter create() {
-    return DefaultDataConverter.newDefaultInstance()
-        .withPayloadConverterOverrides(
-            new JacksonJsonPayloadConverter(JsonBuffers.perCall(JacksonJsonPayloadConverter.newDefaultObjectMapper())))
-        .withFailureConverter(new Refusals());
+    JsonBuffers.perCallInTheSdk();
+    return DefaultDataConverter.newDefaultInstance().withFailureConverter(new Refusals());
   }
 
   private static final class Refusals implements FailureConverter {

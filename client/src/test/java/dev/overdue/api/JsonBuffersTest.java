@@ -10,6 +10,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.overdue.client.ApprovalDataConverter;
 import io.temporal.api.common.v1.Payload;
 import io.temporal.common.converter.DataConverter;
+import io.temporal.common.converter.DefaultDataConverter;
+import io.temporal.common.converter.JacksonJsonPayloadConverter;
+import io.temporal.common.converter.PayloadConverter;
+import java.lang.reflect.Field;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -24,8 +28,17 @@ class JsonBuffersTest {
   }
 
   @Test
-  void theApprovalsDataConverterWritesJsonAsTheSdksDefaultDoes() {
+  void theApprovalsDataConverterTurnsTheSdksStandardMapperPerCallAndWritesJsonAsBefore() throws Exception {
     DataConverter converter = ApprovalDataConverter.create();
+    for (PayloadConverter standard : DefaultDataConverter.STANDARD_PAYLOAD_CONVERTERS) {
+      if (standard instanceof JacksonJsonPayloadConverter json) {
+        Field field = JacksonJsonPayloadConverter.class.getDeclaredField("mapper");
+        field.setAccessible(true);
+        ObjectMapper sdks = (ObjectMapper) field.get(json);
+        assertFalse(sdks.getFactory().isEnabled(JsonFactory.Feature.USE_THREAD_LOCAL_FOR_BUFFER_RECYCLING));
+      }
+    }
+    assertTrue(JsonBuffers.perCallInTheSdk(), "this SDK's standard JSON converter has its mapper where JsonBuffers looks");
     Payload payload = converter.toPayload(Map.of("requestId", "PO-4711")).orElseThrow();
     assertEquals("json/plain", payload.getMetadataMap().get("encoding").toStringUtf8());
     assertEquals("{\"requestId\":\"PO-4711\"}", payload.getData().toStringUtf8());
