@@ -28,6 +28,14 @@ class JsonBuffersTest {
   }
 
   @Test
+  void aTreeIsWrittenAsItsToStringWritesIt() throws Exception {
+    JsonNode tree =
+        new ObjectMapper().readTree("{\"title\":\"Bestellung \\\"Büro\\\" – 4711\",\"lines\":[1,2.5,null,true],\"nested\":{}}");
+    assertEquals(tree.toString(), JsonBuffers.text(tree));
+    assertEquals("[]", JsonBuffers.text(new ObjectMapper().createArrayNode()));
+  }
+
+  @Test
   void theApprovalsDataConverterTurnsTheSdksStandardMapperPerCallAndWritesJsonAsBefore() throws Exception {
     DataConverter converter = ApprovalDataConverter.create();
     for (PayloadConverter standard : DefaultDataConverter.STANDARD_PAYLOAD_CONVERTERS) {

@@ -30,7 +30,7 @@ public record WorkflowCache(int size, boolean virtualThreads) {
    * "Heap per cached approval": the worker's heap after GC grew 51 MiB from 1,300 to 2,300 cached
    * approvals (Java 25).
    */
-  static final long BYTES_PER_APPROVAL = 52 * 1024;
+  static final long BYTES_PER_APPROVAL = 32 * 1024;
   /** The share of the maximum heap an automatic cache may fill; the rest is for the tasks' garbage. */
   static final double HEAP_SHARE = 0.5;
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.overdue.api.HistoryEntry;
+import dev.overdue.api.JsonBuffers;
 import dev.overdue.api.WarningInfo;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -62,7 +63,7 @@ public final class AuditTrail {
     if (input == null) {
       return null;
     }
-    String text = input.toString();
+    String text = JsonBuffers.text(input);
     if (text.length() <= MAX_RECORDED_INPUT_LENGTH) {
       return input;
     }

@@ -1,6 +1,7 @@
 package dev.overdue.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.overdue.api.JsonBuffers;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
@@ -134,7 +135,7 @@ record FormField(
     if (value.isArray()) {
       return "a list";
     }
-    String json = value.toString();
+    String json = JsonBuffers.text(value);
     return json.length() <= SHOWN_LENGTH ? json : json.substring(0, SHOWN_LENGTH) + "…";
   }
 

@@ -1,12 +1,13 @@
 package dev.overdue.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.overdue.api.ApprovalRequest;
 import dev.overdue.api.ApprovalRequest.DeadlineDefinition;
 import dev.overdue.api.ApprovalRequest.ListenerDefinition;
 import dev.overdue.api.ApprovalRequest.OutcomeDefinition;
 import dev.overdue.api.ApprovalRequest.StepDefinition;
 import dev.overdue.api.ApprovalRequest.TimerDefinition;
+import dev.overdue.api.ApprovalRequest;
+import dev.overdue.api.JsonBuffers;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -135,7 +136,7 @@ public final class RequestValidator {
         problems.add(wrong.reason());
       }
     }
-    int length = RequestJson.tree(request).toString().length();
+    int length = JsonBuffers.text(RequestJson.tree(request)).length();
     if (length > MAX_REQUEST_LENGTH) {
       problems.add(
           "the request is too large: " + length + " characters of JSON, at most "
@@ -150,7 +151,7 @@ public final class RequestValidator {
     lengthProblem("requester", request.requester(), MAX_USER_LENGTH, problems::add);
     StepOwnerDefinitions.names("businessAdministrators", "business administrator", request.businessAdministrators(),
         problems::add);
-    int dataLength = RequestJson.tree(request.data()).toString().length();
+    int dataLength = JsonBuffers.text(RequestJson.tree(request.data())).length();
     if (dataLength > MAX_DATA_LENGTH) {
       problems.add(
           "data: too large (" + dataLength + " characters of JSON, at most " + MAX_DATA_LENGTH

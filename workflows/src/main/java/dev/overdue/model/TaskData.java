@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.overdue.api.JsonBuffers;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -34,7 +35,7 @@ final class TaskData {
    */
   static JsonNode mergedWithinLimit(JsonNode data, JsonNode patch) {
     JsonNode merged = merged(data, patch);
-    int length = merged.toString().length();
+    int length = JsonBuffers.text(merged).length();
     if (length > RequestValidator.MAX_DATA_LENGTH) {
       throw new RuleViolation(
           "the data would be too large (" + length + " characters of JSON, at most "

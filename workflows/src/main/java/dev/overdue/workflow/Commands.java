@@ -289,7 +289,7 @@ public final class Commands {
     if (!value.isObject()) {
       throw new RuleViolation("'" + field + "' must be a JSON object, got " + value.getNodeType());
     }
-    int length = value.toString().length();
+    int length = JsonBuffers.text(value).length();
     if (length > RequestValidator.MAX_DATA_LENGTH) {
       throw new RuleViolation(
           "'" + field + "' is too large (" + length + " characters of JSON, at most "
@@ -314,7 +314,7 @@ public final class Commands {
     List<String> names = new ArrayList<>();
     for (JsonNode name : value) {
       if (!name.isTextual() || name.asText().isBlank()) {
-        throw new RuleViolation("'" + field + "' must hold names, got " + Texts.abbreviate(name.toString(), 40));
+        throw new RuleViolation("'" + field + "' must hold names, got " + Texts.abbreviate(JsonBuffers.text(name), 40));
       }
       if (name.asText().length() > RequestValidator.MAX_USER_LENGTH) {
         throw new RuleViolation(
@@ -345,7 +345,7 @@ public final class Commands {
     if (value.isTextual() && value.asText().strip().matches("-?\\d{1,9}")) {
       return Integer.parseInt(value.asText().strip());
     }
-    throw new RuleViolation("'" + field + "' must be a whole number, got " + Texts.abbreviate(value.toString(), 40));
+    throw new RuleViolation("'" + field + "' must be a whole number, got " + Texts.abbreviate(JsonBuffers.text(value), 40));
   }
 
   private static String required(String value, String field) {
