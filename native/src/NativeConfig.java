@@ -28,7 +28,8 @@ import java.util.zip.ZipFile;
  *   <li>{@code config JAR DIR}: reflect-config.json and resource-config.json in DIR for the CLI's
  *       own classes (dev.overdue.*, all their members: picocli and Jackson reach them by
  *       reflection), picocli's (its mixins and built-in commands, read the same way) and those of
- *       {@link #REFLECTED}, and for the CLI's resources.
+ *       {@link #REFLECTED}, and for the CLI's resources; proxy-config.json for the Temporal SDK's
+ *       proxies.
  * </ul>
  */
 public final class NativeConfig {
@@ -115,6 +116,7 @@ public final class NativeConfig {
   private static void config(Path jar, Path dir) throws IOException {
     List<String> classes = new ArrayList<>();
     List<String> resources = new ArrayList<>();
+    List<String> workflowInterfaces = new ArrayList<>();
     try (ZipFile zip = new ZipFile(jar.toFile())) {
       for (ZipEntry entry : Collections.list(zip.entries())) {
         String name = entry.getName();
@@ -122,7 +124,12 @@ public final class NativeConfig {
           continue;
         }
         if (REFLECTED.stream().anyMatch(name::startsWith) && name.endsWith(".class")) {
-          classes.add(name.substring(0, name.length() - ".class".length()).replace('/', '.'));
+          String cls = name.substring(0, name.length() - ".class".length()).replace('/', '.');
+          classes.add(cls);
+          if (name.startsWith("dev/overdue/") && new String(zip.getInputStream(entry).readAllBytes(),
+              StandardCharsets.ISO_8859_1).contains("Lio/temporal/workflow/WorkflowInterface;")) {
+            workflowInterfaces.add(cls);
+          }
         } else if (name.startsWith("dev/overdue/") || name.startsWith("META-INF/maven/dev.overdue/")
             || !name.contains("/") && name.endsWith(".properties")) {
           resources.add(name);
@@ -145,7 +152,21 @@ public final class NativeConfig {
           .append("{\"pattern\":\"\\\\Q").append(name).append("\\\\E\"}");
     }
     resource.append("\n]}}\n");
+    // The proxies the Temporal SDK makes: around the service stubs and the client (WorkflowThreadMarker,
+    // its own metadata has only the client's), and a typed stub per workflow interface.
+    StringBuilder proxy = new StringBuilder("[\n");
+    List<String> proxies = new ArrayList<>(List.of(
+        "\"io.temporal.serviceclient.WorkflowServiceStubs\"", "\"io.temporal.serviceclient.OperatorServiceStubs\"",
+        "\"io.temporal.client.WorkflowClient\""));
+    for (String workflow : workflowInterfaces) {
+      proxies.add("\"" + workflow + "\",\"io.temporal.internal.sync.StubMarker\"");
+    }
+    for (String interfaces : proxies) {
+      proxy.append(proxy.length() > 2 ? ",\n" : "").append("{\"interfaces\":[").append(interfaces).append("]}");
+    }
+    proxy.append("\n]\n");
     Files.createDirectories(dir);
+    Files.writeString(dir.resolve("proxy-config.json"), proxy, StandardCharsets.UTF_8);
     Files.writeString(dir.resolve("reflect-config.json"), reflect, StandardCharsets.UTF_8);
     Files.writeString(dir.resolve("resource-config.json"), resource, StandardCharsets.UTF_8);
     System.err.printf("native/build.sh: reflection on %d classes, %d resources of the CLI's own%n", classes.size(), resources.size());
