@@ -107,8 +107,9 @@ overdue_run_cli() {
 
 # overdue_native_cli JAR ARGS...: runs the CLI's native executable instead of the jar when there
 # is one: ${JAR%.jar}-native (starter/target/overdue-native in a source tree, lib/overdue-native in
-# a distribution), made from this jar by the optional native build (docs/NATIVE.md). It starts in
-# a few milliseconds where the JVM takes some 400, so it is preferred; it needs no Java at all.
+# a distribution), made from this jar by the optional native build (docs/NATIVE.md). A command
+# starts in some 40 ms where the JVM takes some 400 (docs/BENCHMARKS.md, cli), so it is preferred;
+# it needs no Java at all.
 # It is used only when it is newer than the jar: one older than the jar was made from an older
 # build and may not match it, so the jar runs then, without a word (rebuild the native one to get
 # it back). Returns, so that the caller goes on to the JVM, when it is not used.
