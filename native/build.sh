@@ -51,14 +51,16 @@ java25="$jdk_src/bin/java"
 
 if [[ ! -f "$jar" ]]; then
   say "building $jar first"
-  (cd "$root" && mvn -B -q -DskipTests -pl starter -am package)
+  (cd "$root" && mvn -B -q -DskipTests -pl starter -am package) 2>&1 | sed 's/\x1b\[[0-9;]*m//g' >&2
 fi
 
 # 1. The builder's jars.
 mkdir -p "$work"
 if [[ ! -f "$work/builder/.done" || "$native/builder-pom.xml" -nt "$work/builder/.done" ]]; then
   rm -rf "$work/builder"
-  mvn -B -q -f "$native/builder-pom.xml" dependency:copy-dependencies -DoutputDirectory="$work/builder"
+  # Maven 3.8 writes colour codes even in batch mode: keep them off the output.
+  mvn -B -q -f "$native/builder-pom.xml" dependency:copy-dependencies -DoutputDirectory="$work/builder" 2>&1 \
+    | sed 's/\x1b\[[0-9;]*m//g' >&2
   touch "$work/builder/.done"
 fi
 compiler="$(ls "$work"/builder/compiler-*.jar)"
