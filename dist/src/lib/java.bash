@@ -105,6 +105,42 @@ overdue_run_cli() {
   OVERDUE_COMMAND="$(overdue_command_name)" exec "$java" "${opts[@]}" ${java_opts[@]+"${java_opts[@]}"} -jar "$jar" "$@"
 }
 
+# overdue_native_cli JAR ARGS...: runs the CLI's native executable instead of the jar when there
+# is one: ${JAR%.jar}-native (starter/target/overdue-native in a source tree, lib/overdue-native in
+# a distribution), made from this jar by the optional native build (docs/NATIVE.md). A command
+# starts in some 40 ms where the JVM takes some 400 (docs/BENCHMARKS.md, cli), so it is preferred;
+# it needs no Java at all.
+# It is used only when it is newer than the jar: one older than the jar was made from an older
+# build and may not match it, so the jar runs then, without a word (rebuild the native one to get
+# it back). Returns, so that the caller goes on to the JVM, when it is not used.
+#   OVERDUE_CLI=jvm     always the jar (e.g. to compare the two)
+#   OVERDUE_CLI=native  the native executable or exit 127 with the reason, never the JVM
+# OVERDUE_JAVA_OPTS does not apply to it.
+overdue_native_cli() {
+  local jar="$1"
+  shift
+  local native="${jar%.jar}-native"
+  case "${OVERDUE_CLI:-auto}" in
+    jvm) return 0 ;;
+    native)
+      if [[ ! -x "$native" || ! "$native" -nt "$jar" ]]; then
+        printf 'overdue: OVERDUE_CLI=native, but %s is %s; build it (docs/NATIVE.md) or unset OVERDUE_CLI\n' \
+          "$native" "$([[ -x "$native" ]] && printf 'older than %s' "$jar" || printf 'missing')" >&2
+        exit 127
+      fi
+      ;;
+    auto | "")
+      [[ -x "$native" && "$native" -nt "$jar" ]] || return 0
+      ;;
+    *)
+      printf 'overdue: OVERDUE_CLI is %s; use jvm, native, or leave it unset (the native executable when there is one)\n' \
+        "$OVERDUE_CLI" >&2
+      exit 2
+      ;;
+  esac
+  OVERDUE_COMMAND="$(overdue_command_name)" exec "$native" "$@"
+}
+
 # overdue_command_name: the CLI as the user ran it, for the commands its messages suggest
 # (`next: bin/overdue status PO-4711`): the script's name alone when the PATH finds this very
 # script by it, else the path as typed (bin/overdue, ./overdue, /opt/overdue/bin/overdue).

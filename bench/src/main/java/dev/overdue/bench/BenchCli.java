@@ -492,7 +492,7 @@ public final class BenchCli {
       }
       describeMachine(String.join(" ", command));
       System.out.printf("# %s; server: %s; bin/overdue runs %s%n", Scale.cpuModel(),
-          server == null ? "a fresh dev server (bin/dev-server --headless)" : server, CliBench.javaOfBinOverdue());
+          server == null ? "a fresh dev server (bin/dev-server --headless)" : server, CliBench.cliOfBinOverdue(root));
       System.out.flush();
       Path runDir = root.resolve("target/bench-cli/"
           + java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));

@@ -180,7 +180,10 @@ public final class CliBench {
     ProcessBuilder builder =
         new ProcessBuilder(command).directory(options.rig().root().toFile()).redirectErrorStream(true)
             .redirectOutput(output.toFile());
-    builder.environment().keySet().removeIf(k -> k.startsWith("TEMPORAL_") || k.startsWith("OVERDUE_"));
+    // OVERDUE_CLI stays: it chooses the native executable or the JVM (OVERDUE_CLI=jvm), which is
+    // what a comparison of the two needs; every other setting is the rig's.
+    builder.environment().keySet().removeIf(
+        k -> (k.startsWith("TEMPORAL_") || k.startsWith("OVERDUE_")) && !k.equals("OVERDUE_CLI"));
     builder.environment().putAll(rig.cliEnv());
     long began = System.nanoTime();
     Process process = builder.start();
@@ -208,6 +211,26 @@ public final class CliBench {
     }
     List<String> lines = printed.lines().toList();
     return lines.get(lines.size() - 1);
+  }
+
+  /**
+   * What bin/overdue runs: the native executable (starter/target/overdue-native) when it is there
+   * and newer than the jar and OVERDUE_CLI is not jvm, as the launcher decides (dist/src/lib/java.bash,
+   * overdue_native_cli); else the JVM of {@link #javaOfBinOverdue}.
+   */
+  static String cliOfBinOverdue(Path root) {
+    Path jar = root.resolve("starter/target/overdue.jar");
+    Path nativeCli = root.resolve("starter/target/overdue-native");
+    String choice = System.getenv().getOrDefault("OVERDUE_CLI", "");
+    try {
+      if (!choice.equals("jvm") && Files.isExecutable(nativeCli) && Files.isRegularFile(jar)
+          && Files.getLastModifiedTime(nativeCli).compareTo(Files.getLastModifiedTime(jar)) > 0) {
+        return "the native executable " + root.relativize(nativeCli);
+      }
+    } catch (java.io.IOException e) {
+      // Then it is the JVM, as for the launcher, which cannot read the times either.
+    }
+    return javaOfBinOverdue() + (choice.equals("jvm") ? " (OVERDUE_CLI=jvm)" : "");
   }
 
   /** Which Java bin/overdue runs: JAVA_HOME's, else the PATH's, with its version line. */
