@@ -19,10 +19,14 @@ import io.temporal.failure.DefaultFailureConverter;
  * internal type.
  */
 public final class ApprovalDataConverter {
+  static {
+    // Once per process: the SDK's standard mapper is shared by every converter this class makes.
+    JsonBuffers.perCallInTheSdk();
+  }
+
   private ApprovalDataConverter() {}
 
   public static DataConverter create() {
-    JsonBuffers.perCallInTheSdk();
     return DefaultDataConverter.newDefaultInstance().withFailureConverter(new Refusals());
   }
 
