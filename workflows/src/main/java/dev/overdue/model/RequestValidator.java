@@ -1,12 +1,12 @@
 package dev.overdue.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.overdue.api.ApprovalRequest;
 import dev.overdue.api.ApprovalRequest.DeadlineDefinition;
 import dev.overdue.api.ApprovalRequest.ListenerDefinition;
 import dev.overdue.api.ApprovalRequest.OutcomeDefinition;
 import dev.overdue.api.ApprovalRequest.StepDefinition;
 import dev.overdue.api.ApprovalRequest.TimerDefinition;
-import dev.overdue.api.ApprovalRequest;
 import dev.overdue.api.JsonBuffers;
 import java.time.DateTimeException;
 import java.time.Instant;
