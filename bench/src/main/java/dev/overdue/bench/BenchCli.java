@@ -124,10 +124,11 @@ public final class BenchCli {
       name = "scale",
       mixinStandardHelpOptions = true,
       description = {
-        "K approvals, each with 3 RUNNING timers whose expiration dates are spread over a window",
-        "that begins after every start and change, on ONE worker process (worker/target/overdue-worker.jar);",
-        "the baseline: K workflows that only Workflow.sleep to the same instants, on a worker process",
-        "of their own with the same JVM options. Per side: approvals started/s, changes applied/s",
+        "K approvals, each with 3 RUNNING timers whose expiration dates (all 3, or the first --expiring)",
+        "are spread over a window that begins after every start and change, on ONE worker process",
+        "(worker/target/overdue-worker.jar); the baseline: K workflows that only Workflow.sleep to the same",
+        "instants, on a worker process of their own with the same JVM options; the sides one after the",
+        "other, or with --together at once. Per side: approvals started/s, changes applied/s",
         "(synchronous updates), expiry lateness p50/p95/p99/max over every timer, worker heap and CPU.",
         "A warm-up of each side is run first and not measured. Progress goes to stderr; figures to",
         "stdout, the last line one JSON object. Without --address (or TEMPORAL_ADDRESS) each side",
@@ -140,6 +141,20 @@ public final class BenchCli {
     @Option(names = "--window", defaultValue = "PT10M", paramLabel = "DURATION", converter = DurationOption.class,
         description = "The expiration dates are spread evenly over this window (ISO-8601 or seconds, default ${DEFAULT-VALUE}).")
     Duration window;
+
+    @Option(names = "--expiring", defaultValue = "3", paramLabel = "N",
+        description = "How many of each approval's 3 timers expire in the window (1-3, default ${DEFAULT-VALUE});"
+            + " the others stay RUNNING until a day after it.")
+    int expiring;
+
+    @Option(names = "--no-changes", negatable = false,
+        description = "Leave out the changes (one Update per approval after every start).")
+    boolean noChanges;
+
+    @Option(names = "--together",
+        description = "Run both sides at once, on the same schedule, each with its own dev server and worker"
+            + " (default: one after the other); halves the time of a large run, the two share the machine.")
+    boolean together;
 
     @Option(names = "--address", paramLabel = "HOST:PORT",
         description = "A running Temporal server to use (default: TEMPORAL_ADDRESS if set, else a dev server of the bench's own per side).")
@@ -193,6 +208,15 @@ public final class BenchCli {
             "--approvals, --repeats, --warmup and --concurrency must be at least 1, --window at least 1 s");
         return ExitCodes.USAGE;
       }
+      if (expiring < 1 || expiring > ScaleBench.TIMERS) {
+        System.err.println("--expiring must be 1, 2 or 3: how many of each approval's 3 timers expire in the window");
+        return ExitCodes.USAGE;
+      }
+      if (together && !serverPids.isEmpty()) {
+        System.err.println("--together with --server-pid: both sides would share one server, whose CPU is not either side's;"
+            + " leave out --server-pid, or --address for a dev server per side");
+        return ExitCodes.USAGE;
+      }
       try {
         // The workers run on this JVM's java: what they would refuse is refused here, before any start.
         WorkflowCache.choose(workflowCacheSize, workflowThreads);
@@ -210,11 +234,17 @@ public final class BenchCli {
       }
       Duration bound = timeout != null ? timeout : ScaleBench.Options.defaultTimeout(approvals, window, repeats);
       List<String> command = new ArrayList<>(List.of("bin/overdue bench scale", "--approvals", Integer.toString(approvals),
-          "--window", window.toString(), "--repeats", Integer.toString(repeats), "--warmup", Integer.toString(warmup),
+          "--window", window.toString(), "--expiring", Integer.toString(expiring), "--repeats", Integer.toString(repeats), "--warmup", Integer.toString(warmup),
           "--concurrency", Integer.toString(concurrency), "--worker-java-opts '" + workerJavaOpts + "'",
           "--workflow-cache-size", cacheSize(workflowCacheSize), "--workflow-threads", threads(workflowThreads)));
       if (profile) {
         command.add("--profile");
+      }
+      if (noChanges) {
+        command.add("--no-changes");
+      }
+      if (together) {
+        command.add("--together");
       }
       if (address != null) {
         command.addAll(List.of("--address", address));
@@ -227,13 +257,16 @@ public final class BenchCli {
       }
       describeMachine(String.join(" ", command));
       System.out.printf("# %s; worker JVMs: %s; server: %s; timeout %s%n",
-          cpuModel(), workerJavaOpts, server == null ? "a fresh dev server per side (bin/dev-server --headless)" : server, bound);
+          cpuModel(), workerJavaOpts,
+          (server == null ? "a fresh dev server per side (bin/dev-server --headless)" : server)
+              + (together ? ", both sides at once" : ""),
+          bound);
       System.out.flush();
       ScaleBench.Result result;
       try {
         result =
             new ScaleBench(
-                    new ScaleBench.Options(approvals, window, server, serverPids, repeats, warmup, concurrency, lead, bound,
+                    new ScaleBench.Options(approvals, window, expiring, !noChanges, together, server, serverPids, repeats, warmup, concurrency, lead, bound,
                         workerJavaOpts, cacheSize(workflowCacheSize), threads(workflowThreads), profile, root),
                     System.out, System.err)
                 .run();

@@ -7,12 +7,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
- * One status line on stderr, rewritten every second on a terminal; otherwise (a log file)
- * printed every 10 s. {@link #say} prints a line of its own.
+ * One status line on stderr, rewritten every second on a terminal; otherwise (a log file), or when
+ * several write at once, printed every 10 s. {@link #say} prints a line of its own.
  */
 final class Progress {
   private final PrintStream err;
-  private final boolean terminal = System.console() != null;
+  private final boolean terminal;
   private final ScheduledExecutorService timer =
       Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "bench-progress");
@@ -24,7 +24,13 @@ final class Progress {
   private int width;
 
   Progress(PrintStream err) {
+    this(err, false);
+  }
+
+  /** @param shared another status is shown on the same stream at the same time */
+  Progress(PrintStream err, boolean shared) {
     this.err = err;
+    this.terminal = !shared && System.console() != null;
     long every = terminal ? 1 : 10;
     timer.scheduleAtFixedRate(this::tick, every, every, TimeUnit.SECONDS);
   }

@@ -8,9 +8,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * {@code n} workflows; timer j of workflow i expires at slot j·n + i of 3n slots spread evenly
- * over the window, so each workflow's instants are a third of the window apart and the expiries
- * are uniform over the window.
+ * {@code n} workflows, each with three running timers of which the first {@code expiring} expire
+ * in the window, uniformly over it ({@link ScaleSchedule}); then, unless left out, one change each.
  */
 final class ScaleBatch {
   private final Progress progress;
@@ -26,10 +25,15 @@ final class ScaleBatch {
   final int n;
   final long windowStart;
   final Duration window;
+  /** How many of each workflow's timers expire in the window (1 to {@link ScaleBench#TIMERS}). */
+  final int expiring;
+  /** Whether each workflow gets its change after every start. */
+  final boolean changes;
   private final boolean[] startedOk;
   private final boolean[] changedOk;
 
-  ScaleBatch(ScaleSide side, String prefix, int n, long windowStart, Duration window, Progress progress, Runnable checkDeadline) {
+  ScaleBatch(ScaleSide side, String prefix, int n, long windowStart, Duration window, int expiring, boolean changes,
+      Progress progress, Runnable checkDeadline) {
     this.progress = progress;
     this.checkDeadline = checkDeadline;
     this.side = side;
@@ -37,6 +41,8 @@ final class ScaleBatch {
     this.n = n;
     this.windowStart = windowStart;
     this.window = window;
+    this.expiring = expiring;
+    this.changes = changes;
     this.startedOk = new boolean[n];
     this.changedOk = new boolean[n];
   }
@@ -46,12 +52,12 @@ final class ScaleBatch {
   }
 
   long[] instants(int i) {
-    return ScaleSchedule.instants(windowStart, window.toMillis(), n, i);
+    return ScaleSchedule.instants(windowStart, window.toMillis(), n, i, expiring);
   }
 
   /** The instants (as changed) at or before {@code now}: the expiries due by then. */
   long dueBy(long now) {
-    return ScaleSchedule.dueBy(windowStart, window.toMillis(), n, now, started());
+    return ScaleSchedule.dueBy(windowStart, window.toMillis(), n, now, started(), expiring);
   }
 
   long started() {
@@ -71,6 +77,9 @@ final class ScaleBatch {
       return true;
     }, failures);
     long t1 = System.nanoTime();
+    if (!changes) {
+      return new Timings(started, 0, failures.get(), started / ((t1 - t0) / 1e9), Double.NaN);
+    }
     long changed = runAll(pool, label, "changes", i -> {
       if (!startedOk[i]) {
         return false;
@@ -136,7 +145,7 @@ final class ScaleBatch {
       Exception last = null;
       for (int attempt = 0; attempt < 3; attempt++) {
         try {
-          late[i] = side.lateness(id(i));
+          late[i] = side.lateness(id(i), expiring);
           return true;
         } catch (Exception e) {
           last = e;
@@ -155,7 +164,7 @@ final class ScaleBatch {
       for (long v : values) {
         all.add(v);
       }
-      missing += Math.max(0, ScaleBench.TIMERS - values.length);
+      missing += Math.max(0, expiring - values.length);
     }
     return new Collected(all.size(), missing, all.stream().mapToLong(Long::longValue).toArray());
   }
@@ -164,7 +173,7 @@ final class ScaleBatch {
   void cleanup(ExecutorService pool) throws InterruptedException {
     runAll(pool, "cleanup", "ended", i -> {
       if (startedOk[i]) {
-        side.cleanup(id(i));
+        side.cleanup(id(i), expiring);
       }
       return true;
     }, new AtomicLong());

@@ -14,16 +14,21 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Scenario {@code scale}: K approvals, each with three RUNNING timers whose expiration dates are
- * spread uniformly over a window that begins after every start and change is done, on one worker
- * process; the baseline runs the same K workflows that only {@code Workflow.sleep} to the same
- * instants, on a worker process of its own with the same JVM options. The sides run one after the
- * other (alternating which goes first on repeats), each on a fresh dev server of its own unless
- * {@code --address} names a server, each after a warm-up that is not measured.
+ * Scenario {@code scale}: K approvals, each with three RUNNING timers of which the first {@code
+ * expiring} expire in a window that begins after every start and change is done (the others later),
+ * on one worker process; the baseline runs the same K workflows that only {@code Workflow.sleep} to
+ * the same instants, on a worker process of its own with the same JVM options. The sides run one
+ * after the other (alternating which goes first on repeats), or with {@code together} at once on
+ * the same schedule (so a large run fits in a session), each on a fresh dev server of its own
+ * unless {@code --address} names a server, each after a warm-up that is not measured.
  */
 public final class ScaleBench {
   /** How often the worker's metrics are sampled. */
@@ -42,10 +47,16 @@ public final class ScaleBench {
    * @param serverPids with {@code address}: the processes whose CPU time, with their children's, is
    *     the server's (a cluster's services and its database); empty: the server's CPU is not read
    * @param lead from the first start to the window's start; null: from the warm-up's rates
+   * @param expiring how many of each approval's three timers expire in the window (1 to 3)
+   * @param changes whether each approval gets a change (an Update) after every start
+   * @param together both sides at once, on one schedule, instead of one after the other
    */
   public record Options(
       int approvals,
       Duration window,
+      int expiring,
+      boolean changes,
+      boolean together,
       String address,
       List<Long> serverPids,
       int repeats,
@@ -139,10 +150,14 @@ public final class ScaleBench {
     Map<String, ProfileSummary.Summary> profiles = new LinkedHashMap<>();
     for (int r = 0; r < options.repeats(); r++) {
       boolean overdueFirst = r % 2 == 0;
+      List<ScaleSide> sides = overdueFirst
+          ? List.of(new ScaleSide.Overdue(), new ScaleSide.Baseline())
+          : List.of(new ScaleSide.Baseline(), new ScaleSide.Overdue());
+      List<ScaleFigures> measured = options.together() ? runTogether(sides, r) : new ArrayList<>();
       for (int s = 0; s < 2; s++) {
-        ScaleSide side = (s == 0) == overdueFirst ? new ScaleSide.Overdue() : new ScaleSide.Baseline();
-        String label = side.name + (options.repeats() > 1 ? " run " + (r + 1) + "/" + options.repeats() : "");
-        ScaleFigures figures = runSide(side, label, r);
+        ScaleSide side = sides.get(s);
+        String label = label(side, r);
+        ScaleFigures figures = options.together() ? measured.get(s) : runSide(side, label, r, progress, null);
         out.printf("%-8s %s%n", label + ":", figures);
         if (options.profile()) {
           ProfileSummary.Summary summary = ProfileSummary.of(stacks(side.name + "-" + (r + 1)), 12);
@@ -156,6 +171,36 @@ public final class ScaleBench {
     return new Result(options.approvals(), ScaleFigures.median(overdue), ScaleFigures.median(baseline), profiles);
   }
 
+  private String label(ScaleSide side, int repeat) {
+    return side.name + (options.repeats() > 1 ? " run " + (repeat + 1) + "/" + options.repeats() : "");
+  }
+
+  /** Both sides at once, each on a thread of its own; a side that fails stops the other. */
+  private List<ScaleFigures> runTogether(List<ScaleSide> sides, int repeat) throws Exception {
+    SharedWindow window = new SharedWindow();
+    ExecutorService both = Executors.newFixedThreadPool(2);
+    try {
+      List<Future<ScaleFigures>> running = new ArrayList<>();
+      for (ScaleSide side : sides) {
+        // Two status lines at once cannot share one rewritten line: each side prints its own.
+        Progress own = new Progress(err, true);
+        running.add(both.submit(() -> runSide(side, label(side, repeat), repeat, own, window)));
+      }
+      List<ScaleFigures> figures = new ArrayList<>();
+      for (Future<ScaleFigures> side : running) {
+        try {
+          figures.add(side.get());
+        } catch (ExecutionException e) {
+          running.forEach(other -> other.cancel(true));
+          throw e.getCause() instanceof Exception cause ? cause : e;
+        }
+      }
+      return figures;
+    } finally {
+      both.shutdownNow();
+    }
+  }
+
   /** Where the worker of the side run {@code name} writes its profile (with {@code --profile}). */
   private Path stacks(String name) {
     return runDir.resolve("profile-" + name + ".collapsed");
@@ -163,7 +208,9 @@ public final class ScaleBench {
 
   // ---- one side -----------------------------------------------------------------------------
 
-  private ScaleFigures runSide(ScaleSide side, String label, int repeat) throws Exception {
+  /** @param shared with {@code together}: where both sides agree on one window; else null */
+  private ScaleFigures runSide(ScaleSide side, String label, int repeat, Progress progress, SharedWindow shared)
+      throws Exception {
     String name = side.name + "-" + (repeat + 1);
     ChildProcess server = null;
     ChildProcess worker = null;
@@ -251,10 +298,11 @@ public final class ScaleBench {
 
       String prefix = "scale-" + tag + "-" + (repeat + 1) + "-";
       // Warm-up: the same calls, a short window; nothing of it is measured.
-      ScaleBatch warm = new ScaleBatch(side, prefix + "w", options.warmup(), System.currentTimeMillis() + WARMUP_LEAD.toMillis(), WARMUP_WINDOW, progress, this::checkDeadline);
+      ScaleBatch warm = new ScaleBatch(side, prefix + "w", options.warmup(), System.currentTimeMillis() + WARMUP_LEAD.toMillis(),
+          WARMUP_WINDOW, options.expiring(), options.changes(), progress, this::checkDeadline);
       double warmBase = sampler.expiries();
       ScaleBatch.Timings warmTimes = warm.startAndChange(pool, label + " warm-up");
-      awaitExpiries(sampler, warm, warmBase, label + " warm-up");
+      awaitExpiries(sampler, warm, warmBase, label + " warm-up", progress);
       progress.say(
           String.format(
               "[%s] warm-up: %d approvals, %.1f starts/s, %.1f changes/s (not measured)",
@@ -262,8 +310,10 @@ public final class ScaleBench {
 
       // Measured.
       Duration lead = options.lead() != null ? options.lead() : lead(warmTimes);
+      long windowStart = shared == null ? System.currentTimeMillis() + lead.toMillis() : shared.agree(lead);
       long measuredStart = System.currentTimeMillis();
-      ScaleBatch batch = new ScaleBatch(side, prefix, options.approvals(), measuredStart + lead.toMillis(), options.window(), progress, this::checkDeadline);
+      ScaleBatch batch = new ScaleBatch(side, prefix, options.approvals(), windowStart, options.window(),
+          options.expiring(), options.changes(), progress, this::checkDeadline);
       double base = sampler.expiries();
       long startNanos = System.nanoTime();
       ScaleBatch.Timings times = batch.startAndChange(pool, label);
@@ -278,11 +328,11 @@ public final class ScaleBench {
                     + " overlapped them; use a longer --lead",
                 label, Math.abs(beforeWindow) / 1000.0, beforeWindow < 0 ? "after" : "only before", lead));
       }
-      awaitWindow(sampler, batch, base, label);
+      awaitWindow(sampler, batch, base, label, progress);
       long windowStartNanos = startNanos + (batch.windowStart - measuredStart) * 1_000_000L;
-      awaitExpiries(sampler, batch, base, label);
+      awaitExpiries(sampler, batch, base, label, progress);
       long endNanos = System.nanoTime();
-      progress.say("[" + label + "] collecting the lateness of " + (TIMERS * times.started()) + " timers");
+      progress.say("[" + label + "] collecting the lateness of " + (options.expiring() * times.started()) + " timers");
       ScaleBatch.Collected collected = batch.collect(pool, label);
       sampler.stop();
 
@@ -329,12 +379,13 @@ public final class ScaleBench {
   private Duration lead(ScaleBatch.Timings warm) {
     double seconds =
         options.approvals() / Math.max(warm.startsPerSecond(), 1)
-            + options.approvals() / Math.max(warm.changesPerSecond(), 1);
+            + (options.changes() ? options.approvals() / Math.max(warm.changesPerSecond(), 1) : 0);
     return Duration.ofMillis((long) (1000 * (1.5 * seconds + 20)));
   }
 
   /** Until the window ends, showing the expiries recorded against those due. */
-  private void awaitWindow(Sampler sampler, ScaleBatch batch, double base, String label) throws InterruptedException {
+  private void awaitWindow(Sampler sampler, ScaleBatch batch, double base, String label, Progress progress)
+      throws InterruptedException {
     long end = batch.windowStart + batch.window.toMillis();
     progress.show(
         () -> {
@@ -354,9 +405,10 @@ public final class ScaleBench {
   }
 
   /** Until the worker has recorded every expiry the batch started, at most {@link #DRAIN} more. */
-  private void awaitExpiries(Sampler sampler, ScaleBatch batch, double base, String label) throws InterruptedException {
+  private void awaitExpiries(Sampler sampler, ScaleBatch batch, double base, String label, Progress progress)
+      throws InterruptedException {
     long end = Math.max(System.currentTimeMillis(), batch.windowStart + batch.window.toMillis()) + DRAIN.toMillis();
-    long expected = (long) TIMERS * batch.started();
+    long expected = (long) batch.expiring * batch.started();
     progress.show(
         () -> String.format(
             "[%s] waiting for the last expiries: %d / %d recorded | %s",
@@ -379,6 +431,27 @@ public final class ScaleBench {
   void checkDeadline() {
     if (System.nanoTime() > deadline) {
       throw new BenchTimeout("the bench ran past --timeout " + options.timeout());
+    }
+  }
+
+  /**
+   * With {@code together}: both sides start their measured approvals at once, into one window
+   * that begins the longer of their two leads after both are ready.
+   */
+  static final class SharedWindow {
+    private final CyclicBarrier both = new CyclicBarrier(2, this::fix);
+    private final AtomicLong longestLead = new AtomicLong();
+    private volatile long windowStart;
+
+    /** Waits for the other side; returns the window's start (epoch ms). */
+    long agree(Duration lead) throws Exception {
+      longestLead.accumulateAndGet(lead.toMillis(), Math::max);
+      both.await();
+      return windowStart;
+    }
+
+    private void fix() {
+      windowStart = System.currentTimeMillis() + longestLead.get();
     }
   }
 

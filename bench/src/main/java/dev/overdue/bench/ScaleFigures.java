@@ -11,7 +11,7 @@ import java.util.function.ToDoubleFunction;
  * several runs, figure by figure).
  *
  * @param startsPerSecond approvals started per second by the client's bounded thread pool
- * @param changesPerSecond synchronous updates applied per second, same pool
+ * @param changesPerSecond synchronous updates applied per second, same pool (NaN: none made)
  * @param expiries timers whose expiry was recorded
  * @param missing timers whose expiry was not recorded when the bench gave up waiting
  * @param failures starts and changes that failed
@@ -125,11 +125,11 @@ public record ScaleFigures(
   @Override
   public String toString() {
     return String.format(
-        "%.1f starts/s, %.1f changes/s, expiry lateness %s%s%s; worker heap peak %.0f MiB,"
+        "%.1f starts/s, %s, expiry lateness %s%s%s; worker heap peak %.0f MiB,"
             + " after GC %s; worker CPU %.1f s, peak %.2f cores, %.2f cores while expiring;"
             + " server CPU %s, %s while expiring",
         startsPerSecond,
-        changesPerSecond,
+        Double.isNaN(changesPerSecond) ? "no changes" : String.format("%.1f changes/s", changesPerSecond),
         lateness,
         missing > 0 ? ", " + missing + " MISSING" : "",
         failures > 0 ? ", " + failures + " FAILED calls" : "",

@@ -61,12 +61,12 @@ abstract class ScaleSide {
 
   /**
    * The lateness of each expiry recorded so far, in ms: recorded time minus the timer's own
-   * expiration date, in expiration order.
+   * expiration date, in expiration order; {@code expiring}: how many of its timers were due.
    */
-  abstract long[] lateness(String id) throws Exception;
+  abstract long[] lateness(String id, int expiring) throws Exception;
 
   /** Ends what {@link #start} left running, on a server the bench does not own. */
-  abstract void cleanup(String id);
+  abstract void cleanup(String id, int expiring);
 
   /** Overdue: ApprovalWorkflow on the real worker jar. */
   static final class Overdue extends ScaleSide {
@@ -137,7 +137,7 @@ abstract class ScaleSide {
     }
 
     @Override
-    long[] lateness(String id) {
+    long[] lateness(String id, int expiring) {
       return lateness(approvals.history(id));
     }
 
@@ -156,7 +156,7 @@ abstract class ScaleSide {
     }
 
     @Override
-    void cleanup(String id) {
+    void cleanup(String id, int expiring) {
       approvals.signal(id, new ApprovalCommand.Abort("bench scale done"));
     }
   }
@@ -205,7 +205,13 @@ abstract class ScaleSide {
     }
 
     @Override
-    long[] lateness(String id) throws Exception {
+    long[] lateness(String id, int expiring) throws Exception {
+      if (expiring < ScaleBench.TIMERS) {
+        // Still sleeping to an instant beyond the window: asked, not awaited.
+        return client.newWorkflowStub(SleepBaselineWorkflow.class, id).wakes().stream()
+            .mapToLong(w -> w.woke() - w.target())
+            .toArray();
+      }
       WorkflowStub stub = client.newUntypedWorkflowStub(id);
       try {
         SleepBaselineWorkflow.Wake[] wakes =
@@ -217,8 +223,11 @@ abstract class ScaleSide {
     }
 
     @Override
-    void cleanup(String id) {
-      // Each ends by itself after its last instant.
+    void cleanup(String id, int expiring) {
+      // With every instant in the window each ends by itself after its last; else it is ended.
+      if (expiring < ScaleBench.TIMERS) {
+        client.newUntypedWorkflowStub(id).terminate("bench scale done");
+      }
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.overdue.bench;
 
+import io.temporal.workflow.QueryMethod;
 import io.temporal.workflow.UpdateMethod;
 import io.temporal.workflow.UpdateValidatorMethod;
 import io.temporal.workflow.Workflow;
@@ -35,10 +36,15 @@ public interface SleepBaselineWorkflow {
   @UpdateValidatorMethod(updateName = "postpone")
   void validatePostpone(int index, long byMillis);
 
+  /** The wake-ups so far: of a workflow still sleeping to instants beyond the bench's window. */
+  @QueryMethod(name = "wakes")
+  List<Wake> wakes();
+
   class Impl implements SleepBaselineWorkflow {
     private final List<Long> instants;
     /** The instant being slept to; the earlier ones are past. */
     private int current;
+    private final List<Wake> wakes = new ArrayList<>();
 
     /** Like Overdue, state is set before the first workflow task handles an update. */
     @WorkflowInit
@@ -48,7 +54,6 @@ public interface SleepBaselineWorkflow {
 
     @Override
     public List<Wake> sleepUntil(List<Long> ignored) {
-      List<Wake> wakes = new ArrayList<>();
       for (current = 0; current < instants.size(); current++) {
         long target = instants.get(current);
         long delay = target - Workflow.currentTimeMillis();
@@ -59,6 +64,11 @@ public interface SleepBaselineWorkflow {
         Workflow.getMetricsScope().counter(WAKEUPS).inc(1);
       }
       return wakes;
+    }
+
+    @Override
+    public List<Wake> wakes() {
+      return List.copyOf(wakes);
     }
 
     @Override

@@ -12,12 +12,19 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.model.RequestJson;
 import dev.overdue.model.RequestValidator;
+import dev.overdue.starter.ExitCodes;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.Executors;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 /** The pure parts of {@code bench scale}: statistics, ratios, the JSON line, the schedule. No timing. */
 class ScaleBenchTest {
@@ -151,7 +158,7 @@ class ScaleBenchTest {
     int n = 1000;
     List<Long> all = new ArrayList<>();
     for (int i = 0; i < n; i++) {
-      long[] instants = ScaleSchedule.instants(start, window, n, i);
+      long[] instants = ScaleSchedule.instants(start, window, n, i, 3);
       assertEquals(3, instants.length);
       assertTrue(instants[0] < instants[1] && instants[1] < instants[2]);
       assertEquals(window / 3.0, instants[1] - instants[0], 1);
@@ -166,10 +173,75 @@ class ScaleBenchTest {
     // Uniform: 3n slots of window / 3n each.
     assertEquals(start + 100, all.get(0));
     assertEquals(start + window - 100, all.get(all.size() - 1));
-    assertEquals(0, ScaleSchedule.dueBy(start, window, n, start - 1, n));
-    assertEquals(1500, ScaleSchedule.dueBy(start, window, n, start + window / 2, n));
-    assertEquals(3000, ScaleSchedule.dueBy(start, window, n, start + window, n));
-    assertEquals(1500, ScaleSchedule.dueBy(start, window, n, start + window, n / 2));
+    assertEquals(0, ScaleSchedule.dueBy(start, window, n, start - 1, n, 3));
+    assertEquals(1500, ScaleSchedule.dueBy(start, window, n, start + window / 2, n, 3));
+    assertEquals(3000, ScaleSchedule.dueBy(start, window, n, start + window, n, 3));
+    assertEquals(1500, ScaleSchedule.dueBy(start, window, n, start + window, n / 2, 3));
+  }
+
+  @Test
+  void withOneExpiringTheWindowHoldsOneInstantPerWorkflowAndTheOthersComeADayAfterIt() {
+    long start = 1_000_000;
+    long window = 600_000;
+    int n = 1000;
+    List<Long> inWindow = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      long[] instants = ScaleSchedule.instants(start, window, n, i, 1);
+      assertTrue(instants[0] > start && instants[0] < start + window, "the first in the window: " + instants[0]);
+      long after = start + window + ScaleSchedule.AFTER.toMillis();
+      assertTrue(instants[1] >= after && instants[2] > instants[1], "the others after it, in order: " + instants[1]);
+      inWindow.add(instants[0]);
+    }
+    inWindow.sort(null);
+    // n slots of window / n each: the spacing of the three-timer schedule, three times as wide.
+    assertEquals(start + 300, inWindow.get(0));
+    assertEquals(start + window - 300, inWindow.get(n - 1));
+    assertEquals(500, ScaleSchedule.dueBy(start, window, n, start + window / 2, n, 1));
+    assertEquals(1000, ScaleSchedule.dueBy(start, window, n, start + window + 60_000, n, 1));
+
+    long[] two = ScaleSchedule.instants(start, window, n, 0, 2);
+    assertEquals(window / 2.0, two[1] - two[0], 1);
+    assertTrue(two[2] > start + window, "the third after the window");
+  }
+
+  @Test
+  void bothSidesTogetherShareOneWindowBeginningTheLongerLeadAfterTheLaterIsReady() throws Exception {
+    ScaleBench.SharedWindow shared = new ScaleBench.SharedWindow();
+    var pool = Executors.newFixedThreadPool(2);
+    try {
+      long before = System.currentTimeMillis();
+      var quick = pool.submit(() -> shared.agree(Duration.ofSeconds(60)));
+      var slow = pool.submit(() -> shared.agree(Duration.ofSeconds(90)));
+      long start = quick.get();
+      assertEquals(start, slow.get(), "one window for both");
+      assertTrue(start >= before + 90_000, "the longer lead: " + (start - before));
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void aRunWithoutChangesSaysSoInsteadOfARate() {
+    ScaleFigures figures = figures(100, Double.NaN, new Lateness(3, 1, 2, 3, 4), 200);
+    assertTrue(figures.toString().startsWith("100.0 starts/s, no changes, expiry lateness"), figures.toString());
+    assertTrue(figures(100, 50, new Lateness(3, 1, 2, 3, 4), 200).toString().contains(", 50.0 changes/s,"));
+  }
+
+  @Test
+  void impossibleScheduleOptionsAreRefusedBeforeAnythingStarts() {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    PrintStream err = System.err;
+    try (PrintStream captured = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+      System.setErr(captured);
+      assertEquals(ExitCodes.USAGE, new CommandLine(new BenchCli()).execute("scale", "--expiring", "4"));
+      assertEquals(ExitCodes.USAGE, new CommandLine(new BenchCli())
+          .execute("scale", "--together", "--address", "127.0.0.1:1", "--server-pid", "1"));
+    } finally {
+      System.setErr(err);
+    }
+    String said = bytes.toString(StandardCharsets.UTF_8);
+    assertTrue(said.contains("--expiring must be 1, 2 or 3"), said);
+    assertTrue(said.contains("--together with --server-pid"), said);
   }
 
   @Test
