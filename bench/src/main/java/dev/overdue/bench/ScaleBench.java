@@ -305,8 +305,9 @@ public final class ScaleBench {
       awaitExpiries(sampler, warm, warmBase, label + " warm-up", progress);
       progress.say(
           String.format(
-              "[%s] warm-up: %d approvals, %.1f starts/s, %.1f changes/s (not measured)",
-              label, options.warmup(), warmTimes.startsPerSecond(), warmTimes.changesPerSecond()));
+              "[%s] warm-up: %d approvals, %.1f starts/s%s (not measured)",
+              label, options.warmup(), warmTimes.startsPerSecond(),
+              options.changes() ? String.format(", %.1f changes/s", warmTimes.changesPerSecond()) : ""));
 
       // Measured.
       Duration lead = options.lead() != null ? options.lead() : lead(warmTimes);
