@@ -156,6 +156,11 @@ public final class BenchCli {
             + " (default: one after the other); halves the time of a large run, the two share the machine.")
     boolean together;
 
+    @Option(names = "--server-db-file",
+        description = "Each dev server keeps its database in a SQLite file in the run's directory instead of in memory,"
+            + " where it takes about 100 KB per approval: a run of 100,000 needs it.")
+    boolean serverDbFile;
+
     @Option(names = "--address", paramLabel = "HOST:PORT",
         description = "A running Temporal server to use (default: TEMPORAL_ADDRESS if set, else a dev server of the bench's own per side).")
     String address;
@@ -246,6 +251,9 @@ public final class BenchCli {
       if (together) {
         command.add("--together");
       }
+      if (serverDbFile) {
+        command.add("--server-db-file");
+      }
       if (address != null) {
         command.addAll(List.of("--address", address));
       }
@@ -258,7 +266,9 @@ public final class BenchCli {
       describeMachine(String.join(" ", command));
       System.out.printf("# %s; worker JVMs: %s; server: %s; timeout %s%n",
           cpuModel(), workerJavaOpts,
-          (server == null ? "a fresh dev server per side (bin/dev-server --headless)" : server)
+          (server == null
+              ? "a fresh dev server per side (bin/dev-server --headless" + (serverDbFile ? " --db-filename" : "") + ")"
+              : server)
               + (together ? ", both sides at once" : ""),
           bound);
       System.out.flush();
@@ -266,7 +276,7 @@ public final class BenchCli {
       try {
         result =
             new ScaleBench(
-                    new ScaleBench.Options(approvals, window, expiring, !noChanges, together, server, serverPids, repeats, warmup, concurrency, lead, bound,
+                    new ScaleBench.Options(approvals, window, expiring, !noChanges, together, serverDbFile, server, serverPids, repeats, warmup, concurrency, lead, bound,
                         workerJavaOpts, cacheSize(workflowCacheSize), threads(workflowThreads), profile, root),
                     System.out, System.err)
                 .run();

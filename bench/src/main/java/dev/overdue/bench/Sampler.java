@@ -121,7 +121,10 @@ final class Sampler {
     if (last == null) {
       return "worker: no metrics yet";
     }
-    return String.format("worker heap %.0f MiB, CPU %.2f cores", last.heapBytes() / (1 << 20), recentCores());
+    String worker = String.format("worker heap %.0f MiB, CPU %.2f cores", last.heapBytes() / (1 << 20), recentCores());
+    double serverRss = serverPids.isEmpty() ? Double.NaN : ProcStat.treeRssBytes(serverPids);
+    // A server that outgrows the machine's memory stalls everything: shown while it grows.
+    return Double.isNaN(serverRss) ? worker : worker + String.format("; server RSS %.0f MiB", serverRss / (1 << 20));
   }
 
   private double recentCores() {
@@ -233,6 +236,16 @@ final class Sampler {
      * when no root is alive.
      */
     static double treeCpuNanos(List<Long> roots) {
+      return tree(roots, stat -> stat[UTIME] + stat[STIME] + stat[CUTIME] + stat[CSTIME]) * NANOS_PER_TICK;
+    }
+
+    /** The resident memory of {@code roots} and every process below them, in bytes; NaN likewise. */
+    static double treeRssBytes(List<Long> roots) {
+      return tree(roots, stat -> stat[RSS]) * PAGE_BYTES;
+    }
+
+    /** {@code field} summed over {@code roots} and every process below them. */
+    private static double tree(List<Long> roots, java.util.function.ToLongFunction<long[]> field) {
       java.util.Map<Long, long[]> all = new java.util.HashMap<>();
       try (var listing = Files.list(Path.of("/proc"))) {
         listing.map(path -> path.getFileName().toString()).filter(name -> name.chars().allMatch(Character::isDigit))
@@ -258,12 +271,11 @@ final class Sampler {
           }
         }
       }
-      long ticks = 0;
+      long sum = 0;
       for (long pid : tree) {
-        long[] stat = all.get(pid);
-        ticks += stat[UTIME] + stat[STIME] + stat[CUTIME] + stat[CSTIME];
+        sum += field.applyAsLong(all.get(pid));
       }
-      return ticks * NANOS_PER_TICK;
+      return sum;
     }
 
     private static final double NANOS_PER_TICK = 10_000_000.0;
@@ -272,14 +284,17 @@ final class Sampler {
     private static final int STIME = 12;
     private static final int CUTIME = 13;
     private static final int CSTIME = 14;
+    private static final int RSS = 21;
+    /** The page size of x86-64 and most arm64 Linux; rss counts pages. */
+    private static final double PAGE_BYTES = 4096;
 
     /** The fields after the command, from state (index 0) on; null when the process is gone. */
     private static long[] stat(long pid) {
       try {
         String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
         String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        long[] values = new long[CSTIME + 1];
-        for (int i = 1; i <= CSTIME; i++) {
+        long[] values = new long[RSS + 1];
+        for (int i = 1; i <= RSS; i++) {
           values[i] = Long.parseLong(fields[i]);
         }
         return values;

@@ -50,6 +50,8 @@ public final class ScaleBench {
    * @param expiring how many of each approval's three timers expire in the window (1 to 3)
    * @param changes whether each approval gets a change (an Update) after every start
    * @param together both sides at once, on one schedule, instead of one after the other
+   * @param serverDbFile each dev server keeps its database in a file in the run's directory, not in
+   *     memory (where it takes about 100 KB per approval: a large run would not fit)
    */
   public record Options(
       int approvals,
@@ -57,6 +59,7 @@ public final class ScaleBench {
       int expiring,
       boolean changes,
       boolean together,
+      boolean serverDbFile,
       String address,
       List<Long> serverPids,
       int repeats,
@@ -227,15 +230,15 @@ public final class ScaleBench {
           int port = ChildProcess.freePort();
           address = "127.0.0.1:" + port;
           progress.say("[" + label + "] starting a dev server on " + address);
+          List<String> devServer = new ArrayList<>(List.of(
+              "bash", options.root().resolve("bin/dev-server").toString(), "--port", Integer.toString(port), "--headless"));
+          if (options.serverDbFile()) {
+            devServer.addAll(List.of("--db-filename", runDir.resolve("dev-server-" + name + "-" + attempt + ".db").toString()));
+          }
           server =
               ChildProcess.start(
                   "dev server",
-                  List.of(
-                      "bash",
-                      options.root().resolve("bin/dev-server").toString(),
-                      "--port",
-                      Integer.toString(port),
-                      "--headless"),
+                  devServer,
                   options.root(),
                   Map.of(),
                   runDir.resolve("dev-server-" + name + "-" + attempt + ".log"));

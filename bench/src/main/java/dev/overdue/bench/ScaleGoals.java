@@ -19,8 +19,11 @@ final class ScaleGoals {
   static final double LATENESS_P50 = 1.5;
   static final double LATENESS_P99_SECONDS = 1.0;
 
-  /** One goal: {@code value} null when a figure is missing (then neither met nor missed). */
-  record Goal(String key, String label, Double value, String unit, double atMost, boolean applies) {
+  /**
+   * One goal: {@code value} null when a figure is missing (then neither met nor missed); {@code
+   * applies} null for a goal that always applies, else whether the baseline made it one this run.
+   */
+  record Goal(String key, String label, Double value, String unit, double atMost, Boolean applies) {
     Boolean met() {
       return value == null ? null : value <= atMost;
     }
@@ -30,7 +33,7 @@ final class ScaleGoals {
       json.put("value", value);
       json.put("atMost", atMost);
       json.put("met", met());
-      if (key.equals("latenessP99Seconds")) {
+      if (applies != null) {
         json.put("applies", applies);
       }
       return json;
@@ -38,7 +41,7 @@ final class ScaleGoals {
 
     String line() {
       String verdict =
-          !applies ? "does not apply (the baseline misses it too)"
+          Boolean.FALSE.equals(applies) ? "does not apply (the baseline misses it too)"
               : value == null ? "not measured"
               : met() ? "met" : "NOT met";
       return String.format(
@@ -52,11 +55,11 @@ final class ScaleGoals {
   static List<Goal> of(ScaleFigures overdue, ScaleFigures baseline) {
     List<Goal> goals = new ArrayList<>();
     goals.add(new Goal("workerCpuRatio", "worker CPU per expiry",
-        ScaleFigures.ratio(overdue.cpuWindowCores(), baseline.cpuWindowCores()), " ×", WORKER_CPU, true));
+        ScaleFigures.ratio(overdue.cpuWindowCores(), baseline.cpuWindowCores()), " ×", WORKER_CPU, null));
     goals.add(new Goal("serverCpuRatio", "server CPU per expiry",
-        ScaleFigures.ratio(overdue.serverCpuWindowCores(), baseline.serverCpuWindowCores()), " ×", SERVER_CPU, true));
+        ScaleFigures.ratio(overdue.serverCpuWindowCores(), baseline.serverCpuWindowCores()), " ×", SERVER_CPU, null));
     goals.add(new Goal("latenessP50Ratio", "expiry lateness p50",
-        ScaleFigures.ratio(overdue.lateness().p50(), baseline.lateness().p50()), " ×", LATENESS_P50, true));
+        ScaleFigures.ratio(overdue.lateness().p50(), baseline.lateness().p50()), " ×", LATENESS_P50, null));
     goals.add(new Goal("latenessP99Seconds", "expiry lateness p99",
         ScaleFigures.round(overdue.lateness().p99() / 1000), " s", LATENESS_P99_SECONDS,
         !(baseline.lateness().p99() > 1000 * LATENESS_P99_SECONDS)));

@@ -2,6 +2,7 @@ package dev.overdue.bench;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -33,7 +34,20 @@ class SamplerTest {
   }
 
   @Test
+  @EnabledOnOs(OS.LINUX)
+  void aServersMemoryIsWhatItsProcessesHoldResident() {
+    long self = ProcessHandle.current().pid();
+    double before = Sampler.ProcStat.treeRssBytes(List.of(self));
+    byte[] held = new byte[256 << 20];
+    Arrays.fill(held, (byte) 1); // every page touched, so resident
+    double after = Sampler.ProcStat.treeRssBytes(List.of(self));
+    assertTrue(after - before >= 200 * (1 << 20), "grew by " + (after - before) / (1 << 20) + " MiB");
+    assertTrue(held[held.length - 1] == 1);
+  }
+
+  @Test
   void noLiveProcessIsNoFigure() {
     assertTrue(Double.isNaN(Sampler.ProcStat.treeCpuNanos(List.of(Long.MAX_VALUE))));
+    assertTrue(Double.isNaN(Sampler.ProcStat.treeRssBytes(List.of(Long.MAX_VALUE))));
   }
 }

@@ -119,6 +119,7 @@ class ScaleBenchTest {
     assertEquals(0.8, goals.get("latenessP99Seconds").get("value").asDouble());
     assertTrue(goals.get("latenessP99Seconds").get("met").asBoolean());
     assertTrue(goals.get("latenessP99Seconds").get("applies").asBoolean());
+    assertNull(goals.get("workerCpuRatio").get("applies"), "a goal that always applies says nothing of it");
 
     ScaleFigures slowBaseline = withCpu(new Lateness(30_000, 30, 100, 4_800, 9_000), 100, 100);
     JsonNode missed = goals(withCpu(new Lateness(30_000, 46, 120, 5_000, 9_000), 121, 116), slowBaseline);
