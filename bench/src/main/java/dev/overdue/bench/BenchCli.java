@@ -156,10 +156,11 @@ public final class BenchCli {
             + " (default: one after the other); halves the time of a large run, the two share the machine.")
     boolean together;
 
-    @Option(names = "--server-db-file",
-        description = "Each dev server keeps its database in a SQLite file in the run's directory instead of in memory,"
-            + " where it takes about 100 KB per approval: a run of 100,000 needs it.")
-    boolean serverDbFile;
+    @Option(names = "--server-db-dir", paramLabel = "DIR",
+        description = "Each dev server keeps its database in a SQLite file in DIR (a tmpfs such as /dev/shm: on a disk"
+            + " every commit waits for it), deleted after the run, instead of in memory, where it takes about 100 KB"
+            + " per approval: a run of 100,000 needs it.")
+    Path serverDbDir;
 
     @Option(names = "--address", paramLabel = "HOST:PORT",
         description = "A running Temporal server to use (default: TEMPORAL_ADDRESS if set, else a dev server of the bench's own per side).")
@@ -230,6 +231,12 @@ public final class BenchCli {
         return ExitCodes.USAGE;
       }
       String server = server(address);
+      if (serverDbDir != null && (server != null || !Files.isDirectory(serverDbDir))) {
+        System.err.println(server != null
+            ? "--server-db-dir is for the bench's own dev servers: leave it out with --address or TEMPORAL_ADDRESS"
+            : "--server-db-dir " + serverDbDir + ": no such directory");
+        return ExitCodes.USAGE;
+      }
       Path root = root();
       for (Path needed : List.of(root.resolve("worker/target/overdue-worker.jar"), root.resolve("bench/target/overdue-bench.jar"))) {
         if (!Files.isRegularFile(needed)) {
@@ -251,8 +258,8 @@ public final class BenchCli {
       if (together) {
         command.add("--together");
       }
-      if (serverDbFile) {
-        command.add("--server-db-file");
+      if (serverDbDir != null) {
+        command.addAll(List.of("--server-db-dir", serverDbDir.toString()));
       }
       if (address != null) {
         command.addAll(List.of("--address", address));
@@ -267,7 +274,7 @@ public final class BenchCli {
       System.out.printf("# %s; worker JVMs: %s; server: %s; timeout %s%n",
           cpuModel(), workerJavaOpts,
           (server == null
-              ? "a fresh dev server per side (bin/dev-server --headless" + (serverDbFile ? " --db-filename" : "") + ")"
+              ? "a fresh dev server per side (bin/dev-server --headless" + (serverDbDir != null ? " --db-filename" : "") + ")"
               : server)
               + (together ? ", both sides at once" : ""),
           bound);
@@ -276,7 +283,7 @@ public final class BenchCli {
       try {
         result =
             new ScaleBench(
-                    new ScaleBench.Options(approvals, window, expiring, !noChanges, together, serverDbFile, server, serverPids, repeats, warmup, concurrency, lead, bound,
+                    new ScaleBench.Options(approvals, window, expiring, !noChanges, together, serverDbDir, server, serverPids, repeats, warmup, concurrency, lead, bound,
                         workerJavaOpts, cacheSize(workflowCacheSize), threads(workflowThreads), profile, root),
                     System.out, System.err)
                 .run();

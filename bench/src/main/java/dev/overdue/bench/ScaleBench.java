@@ -5,6 +5,7 @@ import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowClientOptions;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -50,8 +51,8 @@ public final class ScaleBench {
    * @param expiring how many of each approval's three timers expire in the window (1 to 3)
    * @param changes whether each approval gets a change (an Update) after every start
    * @param together both sides at once, on one schedule, instead of one after the other
-   * @param serverDbFile each dev server keeps its database in a file in the run's directory, not in
-   *     memory (where it takes about 100 KB per approval: a large run would not fit)
+   * @param serverDbDir where each dev server keeps its database, in a SQLite file; null: in memory,
+   *     where it takes about 100 KB per approval (a large run does not fit)
    */
   public record Options(
       int approvals,
@@ -59,7 +60,7 @@ public final class ScaleBench {
       int expiring,
       boolean changes,
       boolean together,
-      boolean serverDbFile,
+      Path serverDbDir,
       String address,
       List<Long> serverPids,
       int repeats,
@@ -219,6 +220,7 @@ public final class ScaleBench {
     ChildProcess worker = null;
     WorkflowServiceStubs stubs = null;
     Sampler sampler = null;
+    List<Path> databases = new ArrayList<>();
     ExecutorService pool = Executors.newFixedThreadPool(options.concurrency());
     try {
       String address = options.address();
@@ -232,8 +234,10 @@ public final class ScaleBench {
           progress.say("[" + label + "] starting a dev server on " + address);
           List<String> devServer = new ArrayList<>(List.of(
               "bash", options.root().resolve("bin/dev-server").toString(), "--port", Integer.toString(port), "--headless"));
-          if (options.serverDbFile()) {
-            devServer.addAll(List.of("--db-filename", runDir.resolve("dev-server-" + name + "-" + attempt + ".db").toString()));
+          if (options.serverDbDir() != null) {
+            Path db = options.serverDbDir().resolve("overdue-bench-" + tag + "-" + name + "-" + attempt + ".db");
+            devServer.addAll(List.of("--db-filename", db.toString()));
+            databases.add(db);
           }
           server =
               ChildProcess.start(
@@ -375,6 +379,12 @@ public final class ScaleBench {
       }
       if (server != null) {
         server.close();
+      }
+      for (Path db : databases) {
+        // A server's database is a run's throwaway: gigabytes, on a tmpfs taken from memory.
+        for (String suffix : List.of("", "-journal", "-wal", "-shm")) {
+          Files.deleteIfExists(Path.of(db + suffix));
+        }
       }
     }
   }

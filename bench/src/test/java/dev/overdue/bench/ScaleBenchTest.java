@@ -237,12 +237,14 @@ class ScaleBenchTest {
       assertEquals(ExitCodes.USAGE, new CommandLine(new BenchCli()).execute("scale", "--expiring", "4"));
       assertEquals(ExitCodes.USAGE, new CommandLine(new BenchCli())
           .execute("scale", "--together", "--address", "127.0.0.1:1", "--server-pid", "1"));
+      assertEquals(ExitCodes.USAGE, new CommandLine(new BenchCli()).execute("scale", "--server-db-dir", "/no/such/dir"));
     } finally {
       System.setErr(err);
     }
     String said = bytes.toString(StandardCharsets.UTF_8);
     assertTrue(said.contains("--expiring must be 1, 2 or 3"), said);
     assertTrue(said.contains("--together with --server-pid"), said);
+    assertTrue(said.contains("--server-db-dir /no/such/dir: no such directory"), said);
   }
 
   @Test
