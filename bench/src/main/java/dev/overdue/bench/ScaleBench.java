@@ -340,9 +340,20 @@ public final class ScaleBench {
       long windowStartNanos = startNanos + (batch.windowStart - measuredStart) * 1_000_000L;
       awaitExpiries(sampler, batch, base, label, progress);
       long endNanos = System.nanoTime();
+      sampler.stop();
+      double windowSeconds = (endNanos - windowStartNanos) / 1e9;
+      double heapPeak = sampler.heapPeakMiB(startNanos, endNanos);
+      double cpuSeconds = sampler.cpuSeconds(startNanos, endNanos);
+      double cpuWindowCores = sampler.cpuSeconds(windowStartNanos, endNanos) / windowSeconds;
+      double serverCpuSeconds = sampler.serverCpuSeconds(startNanos, endNanos);
+      double serverWindowCores = sampler.serverCpuSeconds(windowStartNanos, endNanos) / windowSeconds;
+      // On record before the lateness is read, which takes long when a side fell far behind.
+      progress.say(String.format(
+          "[%s] sampled: worker heap peak %.0f MiB, after GC %.0f MiB; worker CPU %.1f s, %.3f cores while expiring;"
+              + " server CPU %.1f s, %.3f cores while expiring",
+          label, heapPeak, heapAfterGc, cpuSeconds, cpuWindowCores, serverCpuSeconds, serverWindowCores));
       progress.say("[" + label + "] collecting the lateness of " + (options.expiring() * times.started()) + " timers");
       ScaleBatch.Collected collected = batch.collect(pool, label);
-      sampler.stop();
 
       ScaleFigures figures =
           new ScaleFigures(
@@ -352,13 +363,13 @@ public final class ScaleBench {
               collected.missing(),
               times.failures(),
               Lateness.of(collected.lateness()),
-              sampler.heapPeakMiB(startNanos, endNanos),
+              heapPeak,
               heapAfterGc,
-              sampler.cpuSeconds(startNanos, endNanos),
+              cpuSeconds,
               sampler.cpuPeakCores(startNanos, endNanos),
-              sampler.cpuSeconds(windowStartNanos, endNanos) / ((endNanos - windowStartNanos) / 1e9),
-              sampler.serverCpuSeconds(startNanos, endNanos),
-              sampler.serverCpuSeconds(windowStartNanos, endNanos) / ((endNanos - windowStartNanos) / 1e9));
+              cpuWindowCores,
+              serverCpuSeconds,
+              serverWindowCores);
       if (server == null) {
         progress.say("[" + label + "] cleaning up: ending the bench's workflows on " + address);
         warm.cleanup(pool);
