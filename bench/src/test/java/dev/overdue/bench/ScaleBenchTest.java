@@ -152,11 +152,16 @@ class ScaleBenchTest {
     return new ScaleFigures(100, 50, lateness.count(), 0, 0, lateness, 200, Double.NaN, 2 * workerCpu, 1, workerCpu, 2 * serverCpu, serverCpu);
   }
 
+  /** A schedule's window: 1,000 workflows over 10 minutes from epoch ms 1,000,000. */
+  private static final long START = 1_000_000;
+  private static final long WINDOW = 600_000;
+  private static final int N = 1000;
+
   @Test
   void theInstantsAreSpreadEvenlyOverTheWindowAThirdApartPerWorkflow() {
-    long start = 1_000_000;
-    long window = 600_000;
-    int n = 1000;
+    long start = START;
+    long window = WINDOW;
+    int n = N;
     List<Long> all = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       long[] instants = ScaleSchedule.instants(start, window, n, i, 3);
@@ -182,10 +187,10 @@ class ScaleBenchTest {
 
   @Test
   void withOneExpiringTheWindowHoldsOneInstantPerWorkflowAndTheOthersComeADayAfterIt() {
-    long start = 1_000_000;
-    long window = 600_000;
-    int n = 1000;
     List<Long> inWindow = new ArrayList<>();
+    long start = START;
+    long window = WINDOW;
+    int n = N;
     for (int i = 0; i < n; i++) {
       long[] instants = ScaleSchedule.instants(start, window, n, i, 1);
       assertTrue(instants[0] > start && instants[0] < start + window, "the first in the window: " + instants[0]);
