@@ -15,12 +15,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Scenario {@code scale}: K approvals, each with three RUNNING timers of which the first {@code
@@ -42,6 +39,8 @@ public final class ScaleBench {
   static final Duration DRAIN = Duration.ofMinutes(5);
   static final Duration WORKER_START = Duration.ofSeconds(60);
   static final int TIMERS = 3;
+  /** A SQLite database's files: itself, and its rollback journal or write-ahead log. */
+  private static final List<String> DATABASE_FILES = List.of("", "-journal", "-wal", "-shm");
 
   /**
    * @param address a server to use; null: start a dev server (bin/dev-server) per side
@@ -181,28 +180,14 @@ public final class ScaleBench {
 
   /** Both sides at once, each on a thread of its own; a side that fails stops the other. */
   private List<ScaleFigures> runTogether(List<ScaleSide> sides, int repeat) throws Exception {
-    SharedWindow window = new SharedWindow();
-    ExecutorService both = Executors.newFixedThreadPool(2);
-    try {
-      List<Future<ScaleFigures>> running = new ArrayList<>();
-      for (ScaleSide side : sides) {
-        // Two status lines at once cannot share one rewritten line: each side prints its own.
-        Progress own = new Progress(err, true);
-        running.add(both.submit(() -> runSide(side, label(side, repeat), repeat, own, window)));
-      }
-      List<ScaleFigures> figures = new ArrayList<>();
-      for (Future<ScaleFigures> side : running) {
-        try {
-          figures.add(side.get());
-        } catch (ExecutionException e) {
-          running.forEach(other -> other.cancel(true));
-          throw e.getCause() instanceof Exception cause ? cause : e;
-        }
-      }
-      return figures;
-    } finally {
-      both.shutdownNow();
+    ScaleTogether.SharedWindow window = new ScaleTogether.SharedWindow();
+    List<Callable<ScaleFigures>> both = new ArrayList<>();
+    for (ScaleSide side : sides) {
+      // Two status lines at once cannot share one rewritten line: each side prints its own.
+      Progress own = new Progress(err, true);
+      both.add(() -> runSide(side, label(side, repeat), repeat, own, window));
     }
+    return ScaleTogether.allOrNone(both);
   }
 
   /** Where the worker of the side run {@code name} writes its profile (with {@code --profile}). */
@@ -213,7 +198,7 @@ public final class ScaleBench {
   // ---- one side -----------------------------------------------------------------------------
 
   /** @param shared with {@code together}: where both sides agree on one window; else null */
-  private ScaleFigures runSide(ScaleSide side, String label, int repeat, Progress progress, SharedWindow shared)
+  private ScaleFigures runSide(ScaleSide side, String label, int repeat, Progress progress, ScaleTogether.SharedWindow shared)
       throws Exception {
     String name = side.name + "-" + (repeat + 1);
     ChildProcess server = null;
@@ -238,6 +223,9 @@ public final class ScaleBench {
             Path db = options.serverDbDir().resolve("overdue-bench-" + tag + "-" + name + "-" + attempt + ".db");
             devServer.addAll(List.of("--db-filename", db.toString()));
             databases.add(db);
+            for (String suffix : DATABASE_FILES) {
+              Path.of(db + suffix).toFile().deleteOnExit(); // also when the bench is stopped by a signal
+            }
           }
           server =
               ChildProcess.start(
@@ -393,7 +381,7 @@ public final class ScaleBench {
       }
       for (Path db : databases) {
         // A server's database is a run's throwaway: gigabytes, on a tmpfs taken from memory.
-        for (String suffix : List.of("", "-journal", "-wal", "-shm")) {
+        for (String suffix : DATABASE_FILES) {
           Files.deleteIfExists(Path.of(db + suffix));
         }
       }
@@ -456,27 +444,6 @@ public final class ScaleBench {
   void checkDeadline() {
     if (System.nanoTime() > deadline) {
       throw new BenchTimeout("the bench ran past --timeout " + options.timeout());
-    }
-  }
-
-  /**
-   * With {@code together}: both sides start their measured approvals at once, into one window
-   * that begins the longer of their two leads after both are ready.
-   */
-  static final class SharedWindow {
-    private final CyclicBarrier both = new CyclicBarrier(2, this::fix);
-    private final AtomicLong longestLead = new AtomicLong();
-    private volatile long windowStart;
-
-    /** Waits for the other side; returns the window's start (epoch ms). */
-    long agree(Duration lead) throws Exception {
-      longestLead.accumulateAndGet(lead.toMillis(), Math::max);
-      both.await();
-      return windowStart;
-    }
-
-    private void fix() {
-      windowStart = System.currentTimeMillis() + longestLead.get();
     }
   }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -24,6 +25,7 @@ import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import picocli.CommandLine;
 
 /** The pure parts of {@code bench scale}: statistics, ratios, the JSON line, the schedule. No timing. */
@@ -212,7 +214,7 @@ class ScaleBenchTest {
 
   @Test
   void bothSidesTogetherShareOneWindowBeginningTheLongerLeadAfterTheLaterIsReady() throws Exception {
-    ScaleBench.SharedWindow shared = new ScaleBench.SharedWindow();
+    ScaleTogether.SharedWindow shared = new ScaleTogether.SharedWindow();
     var pool = Executors.newFixedThreadPool(2);
     try {
       long before = System.currentTimeMillis();
@@ -224,6 +226,28 @@ class ScaleBenchTest {
     } finally {
       pool.shutdownNow();
     }
+  }
+
+  @Test
+  @Timeout(60) // left waiting, it would hang
+  void aSideThatFailsWhileTheOtherWaitsForItAtTheWindowStopsBoth() {
+    ScaleTogether.SharedWindow shared = new ScaleTogether.SharedWindow();
+    IllegalStateException failure = assertThrows(IllegalStateException.class, () -> ScaleTogether.allOrNone(List.of(
+        () -> shared.agree(Duration.ofSeconds(1)), // waits for a side that never comes
+        () -> {
+          throw new IllegalStateException("the dev server exited");
+        })));
+    assertEquals("the dev server exited", failure.getMessage());
+  }
+
+  @Test
+  void bothSidesResultsComeInTheirOrder() throws Exception {
+    assertEquals(List.of("overdue", "baseline"), ScaleTogether.allOrNone(List.of(
+        () -> {
+          Thread.sleep(200);
+          return "overdue";
+        },
+        () -> "baseline")));
   }
 
   @Test
