@@ -16,7 +16,8 @@ import java.util.concurrent.TimeUnit;
 
 /** Samples the worker's /metrics every second: heap in use, CPU time, expiries recorded. */
 final class Sampler {
-  record Sample(long nanos, double heapBytes, double cpuNanos, double expiries, double serverCpuNanos) {}
+  record Sample(
+      long nanos, double heapBytes, double cpuNanos, double expiries, double serverCpuNanos, double serverRssBytes) {}
 
   private final int port;
   private final String expiriesSeries;
@@ -73,13 +74,15 @@ final class Sampler {
       }
       long nanos = System.nanoTime();
       PrometheusText text = PrometheusText.parse(response.body());
+      ProcStat.Usage server = serverPids.isEmpty() ? ProcStat.Usage.NONE : ProcStat.treeUsage(serverPids);
       Sample sample =
           new Sample(
               nanos,
               text.sum("jvm_memory_used_bytes", labels -> "heap".equals(labels.get("area"))),
               cpuNanos(text),
               orZero(text.sum(expiriesSeries)),
-              serverPids.isEmpty() ? Double.NaN : ProcStat.treeCpuNanos(serverPids));
+              server.cpuNanos(),
+              server.rssBytes());
       synchronized (samples) {
         samples.add(sample);
       }
@@ -122,9 +125,10 @@ final class Sampler {
       return "worker: no metrics yet";
     }
     String worker = String.format("worker heap %.0f MiB, CPU %.2f cores", last.heapBytes() / (1 << 20), recentCores());
-    double serverRss = serverPids.isEmpty() ? Double.NaN : ProcStat.treeRssBytes(serverPids);
     // A server that outgrows the machine's memory stalls everything: shown while it grows.
-    return Double.isNaN(serverRss) ? worker : worker + String.format("; server RSS %.0f MiB", serverRss / (1 << 20));
+    return Double.isNaN(last.serverRssBytes())
+        ? worker
+        : worker + String.format("; server RSS %.0f MiB", last.serverRssBytes() / (1 << 20));
   }
 
   private double recentCores() {
@@ -230,22 +234,17 @@ final class Sampler {
       return stat == null ? Double.NaN : (stat[UTIME] + stat[STIME]) * NANOS_PER_TICK;
     }
 
+    /** What a tree of processes uses: CPU time, as {@link #cpuNanos}, and resident memory. */
+    record Usage(double cpuNanos, double rssBytes) {
+      static final Usage NONE = new Usage(Double.NaN, Double.NaN);
+    }
+
     /**
-     * The CPU time of {@code roots} and every process below them: each one's utime + stime, plus
-     * cutime + cstime, what its children that ended have used (PostgreSQL's backends, say). NaN
-     * when no root is alive.
+     * What {@code roots} and every process below them use, read in one walk of /proc: each one's
+     * utime + stime, plus cutime + cstime, what its children that ended have used (PostgreSQL's
+     * backends, say), and their resident memory. {@link Usage#NONE} when no root is alive.
      */
-    static double treeCpuNanos(List<Long> roots) {
-      return tree(roots, stat -> stat[UTIME] + stat[STIME] + stat[CUTIME] + stat[CSTIME]) * NANOS_PER_TICK;
-    }
-
-    /** The resident memory of {@code roots} and every process below them, in bytes; NaN likewise. */
-    static double treeRssBytes(List<Long> roots) {
-      return tree(roots, stat -> stat[RSS]) * PAGE_BYTES;
-    }
-
-    /** {@code field} summed over {@code roots} and every process below them. */
-    private static double tree(List<Long> roots, java.util.function.ToLongFunction<long[]> field) {
+    static Usage treeUsage(List<Long> roots) {
       java.util.Map<Long, long[]> all = new java.util.HashMap<>();
       try (var listing = Files.list(Path.of("/proc"))) {
         listing.map(path -> path.getFileName().toString()).filter(name -> name.chars().allMatch(Character::isDigit))
@@ -256,12 +255,12 @@ final class Sampler {
               }
             });
       } catch (IOException e) {
-        return Double.NaN;
+        return Usage.NONE;
       }
       java.util.Set<Long> tree = new java.util.HashSet<>();
       roots.stream().filter(all::containsKey).forEach(tree::add);
       if (tree.isEmpty()) {
-        return Double.NaN;
+        return Usage.NONE;
       }
       for (boolean grew = true; grew; ) {
         grew = false;
@@ -271,11 +270,14 @@ final class Sampler {
           }
         }
       }
-      long sum = 0;
+      long ticks = 0;
+      long pages = 0;
       for (long pid : tree) {
-        sum += field.applyAsLong(all.get(pid));
+        long[] stat = all.get(pid);
+        ticks += stat[UTIME] + stat[STIME] + stat[CUTIME] + stat[CSTIME];
+        pages += stat[RSS];
       }
-      return sum;
+      return new Usage(ticks * NANOS_PER_TICK, pages * PAGE_BYTES);
     }
 
     private static final double NANOS_PER_TICK = 10_000_000.0;

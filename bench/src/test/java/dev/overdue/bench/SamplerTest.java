@@ -24,7 +24,7 @@ class SamplerTest {
       long pid = shell.pid();
       shell.getInputStream().read(); // the child has ended and been reaped
       double own = Sampler.ProcStat.cpuNanos(pid);
-      double tree = Sampler.ProcStat.treeCpuNanos(List.of(pid));
+      double tree = Sampler.ProcStat.treeUsage(List.of(pid)).cpuNanos();
       assertTrue(tree >= 200_000_000, "the tree used " + tree / 1e9 + " s");
       assertTrue(own < tree / 4, "the shell itself used " + own / 1e9 + " s of " + tree / 1e9);
     } finally {
@@ -37,17 +37,17 @@ class SamplerTest {
   @EnabledOnOs(OS.LINUX)
   void aServersMemoryIsWhatItsProcessesHoldResident() {
     long self = ProcessHandle.current().pid();
-    double before = Sampler.ProcStat.treeRssBytes(List.of(self));
+    double before = Sampler.ProcStat.treeUsage(List.of(self)).rssBytes();
     byte[] held = new byte[256 << 20];
     Arrays.fill(held, (byte) 1); // every page touched, so resident
-    double after = Sampler.ProcStat.treeRssBytes(List.of(self));
+    double after = Sampler.ProcStat.treeUsage(List.of(self)).rssBytes();
     assertTrue(after - before >= 200 * (1 << 20), "grew by " + (after - before) / (1 << 20) + " MiB");
     assertTrue(held[held.length - 1] == 1);
   }
 
   @Test
   void noLiveProcessIsNoFigure() {
-    assertTrue(Double.isNaN(Sampler.ProcStat.treeCpuNanos(List.of(Long.MAX_VALUE))));
-    assertTrue(Double.isNaN(Sampler.ProcStat.treeRssBytes(List.of(Long.MAX_VALUE))));
+    assertTrue(Double.isNaN(Sampler.ProcStat.treeUsage(List.of(Long.MAX_VALUE)).cpuNanos()));
+    assertTrue(Double.isNaN(Sampler.ProcStat.treeUsage(List.of(Long.MAX_VALUE)).rssBytes()));
   }
 }
