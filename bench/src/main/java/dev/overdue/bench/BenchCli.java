@@ -541,7 +541,7 @@ public final class BenchCli {
         command.addAll(List.of("--address", address));
       }
       describeMachine(String.join(" ", command));
-      System.out.printf("# %s; server: %s; bin/overdue runs %s%n", Scale.cpuModel(),
+      System.out.printf("# %s; server: %s; bin/overdue --version: %s%n", Scale.cpuModel(),
           server == null ? "a fresh dev server (bin/dev-server --headless)" : server, CliBench.cliOfBinOverdue(root));
       System.out.flush();
       Path runDir = root.resolve("target/bench-cli/"

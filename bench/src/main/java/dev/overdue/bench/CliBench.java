@@ -214,36 +214,21 @@ public final class CliBench {
   }
 
   /**
-   * What bin/overdue runs: the native executable (starter/target/overdue-native) when it is there
-   * and newer than the jar and OVERDUE_CLI is not jvm, as the launcher decides (dist/src/lib/java.bash,
-   * overdue_native_cli); else the JVM of {@link #javaOfBinOverdue}.
+   * What bin/overdue runs, as its own {@code --version} says: the native executable or which Java
+   * (the launcher's choice, dist/src/lib/java.bash, is made once, there).
    */
   static String cliOfBinOverdue(Path root) {
-    Path jar = root.resolve("starter/target/overdue.jar");
-    Path nativeCli = root.resolve("starter/target/overdue-native");
-    String choice = System.getenv().getOrDefault("OVERDUE_CLI", "");
     try {
-      if (!choice.equals("jvm") && Files.isExecutable(nativeCli) && Files.isRegularFile(jar)
-          && Files.getLastModifiedTime(nativeCli).compareTo(Files.getLastModifiedTime(jar)) > 0) {
-        return "the native executable " + root.relativize(nativeCli);
-      }
+      Process version =
+          new ProcessBuilder(root.resolve("bin/overdue").toString(), "--version")
+              .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+      String line = new String(version.getInputStream().readAllBytes()).strip();
+      return version.waitFor() == 0 && !line.isEmpty() ? line : "bin/overdue --version failed";
     } catch (java.io.IOException e) {
-      // Then it is the JVM, as for the launcher, which cannot read the times either.
-    }
-    return javaOfBinOverdue() + (choice.equals("jvm") ? " (OVERDUE_CLI=jvm)" : "");
-  }
-
-  /** Which Java bin/overdue runs: JAVA_HOME's, else the PATH's, with its version line. */
-  static String javaOfBinOverdue() {
-    String home = System.getenv("JAVA_HOME");
-    String java = home != null && Files.isExecutable(Path.of(home, "bin", "java")) ? home + "/bin/java" : "java";
-    try {
-      Process version = new ProcessBuilder(java, "-version").redirectErrorStream(true).start();
-      String first = new String(version.getInputStream().readAllBytes()).lines().findFirst().orElse("?");
-      version.waitFor();
-      return java + " (" + first.strip() + ")";
-    } catch (Exception e) {
-      return java + " (" + e.getMessage() + ")";
+      return "bin/overdue --version failed: " + e.getMessage();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "bin/overdue --version interrupted";
     }
   }
 

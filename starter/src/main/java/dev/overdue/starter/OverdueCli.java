@@ -149,8 +149,17 @@ public final class OverdueCli implements Callable<Integer>, CommandContext {
         // the development build has no packaged version
       }
       return new String[] {
-        "overdue " + version + " (Temporal Java SDK " + Version.LIBRARY_VERSION + ")"
+        "overdue " + version + " (Temporal Java SDK " + Version.LIBRARY_VERSION + "; " + runtime() + ")"
       };
+    }
+
+    /** What runs the CLI: bin/overdue picks the native executable or a JVM (docs/NATIVE.md). */
+    static String runtime() {
+      // Set to "runtime" by GraalVM's native image in the running executable.
+      if ("runtime".equals(System.getProperty("org.graalvm.nativeimage.imagecode"))) {
+        return "native executable";
+      }
+      return "Java " + Runtime.version() + ", " + System.getProperty("java.vm.name");
     }
   }
 }

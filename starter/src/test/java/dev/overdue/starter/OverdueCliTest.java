@@ -600,6 +600,9 @@ class OverdueCliTest {
       assertFitsATerminal(help);
       assertTrue(cli.run(command, "--version").expect(0).out().startsWith("overdue "), command);
     }
+    // Which runtime answers is the one thing that tells a native executable from a JVM.
+    String version = cli.run("--version").expect(0).out();
+    assertTrue(version.contains("; Java " + Runtime.version() + ", "), version);
     Run help = cli.run("--help").expect(0);
     assertTrue(help.out().contains("TEMPORAL_ADDRESS"), help.out());
     assertFitsATerminal(help.out());
