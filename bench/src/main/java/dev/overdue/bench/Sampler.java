@@ -168,6 +168,31 @@ final class Sampler {
     return (range.get(range.size() - 1).serverCpuNanos() - range.get(0).serverCpuNanos()) / 1e9;
   }
 
+  /** Worker and server CPU per expiry recorded, in ms; NaN where not measured or none recorded. */
+  record PerExpiry(double workerCpuMs, double serverCpuMs) {
+    static final PerExpiry NONE = new PerExpiry(Double.NaN, Double.NaN);
+  }
+
+  /**
+   * The CPU the worker and the server used between the first and the last sample of the span,
+   * over the expiries recorded between them: a side that falls behind takes longer over the same
+   * expiries, so its mean cores would flatter it, while its CPU per expiry does not.
+   */
+  PerExpiry perExpiry(long from, long to) {
+    List<Sample> range = between(from, to);
+    return range.size() < 2 ? PerExpiry.NONE : perExpiry(range.get(0), range.get(range.size() - 1));
+  }
+
+  static PerExpiry perExpiry(Sample first, Sample last) {
+    double expiries = last.expiries() - first.expiries();
+    if (!(expiries > 0)) {
+      return PerExpiry.NONE;
+    }
+    return new PerExpiry(
+        (last.cpuNanos() - first.cpuNanos()) / 1e6 / expiries,
+        (last.serverCpuNanos() - first.serverCpuNanos()) / 1e6 / expiries);
+  }
+
   /**
    * The highest mean CPU use over {@link #PEAK_SPAN} of samples: shorter spans would mostly
    * show when a scrape was answered late (the CPU time is read in the worker, the sample's time

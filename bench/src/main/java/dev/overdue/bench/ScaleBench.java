@@ -335,11 +335,13 @@ public final class ScaleBench {
       double cpuWindowCores = sampler.cpuSeconds(windowStartNanos, endNanos) / windowSeconds;
       double serverCpuSeconds = sampler.serverCpuSeconds(startNanos, endNanos);
       double serverWindowCores = sampler.serverCpuSeconds(windowStartNanos, endNanos) / windowSeconds;
+      Sampler.PerExpiry perExpiry = sampler.perExpiry(windowStartNanos, endNanos);
       // On record before the lateness is read, which takes long when a side fell far behind.
       progress.say(String.format(
-          "[%s] sampled: worker heap peak %.0f MiB, after GC %.0f MiB; worker CPU %.1f s, %.3f cores while expiring;"
-              + " server CPU %.1f s, %.3f cores while expiring",
-          label, heapPeak, heapAfterGc, cpuSeconds, cpuWindowCores, serverCpuSeconds, serverWindowCores));
+          "[%s] sampled: worker heap peak %.0f MiB, after GC %.0f MiB; worker CPU %.1f s, %.3f cores while expiring,"
+              + " %.3f ms per expiry; server CPU %.1f s, %.3f cores while expiring, %.3f ms per expiry",
+          label, heapPeak, heapAfterGc, cpuSeconds, cpuWindowCores, perExpiry.workerCpuMs(), serverCpuSeconds,
+          serverWindowCores, perExpiry.serverCpuMs()));
       progress.say("[" + label + "] collecting the lateness of " + (options.expiring() * times.started()) + " timers");
       ScaleBatch.Collected collected = batch.collect(pool, label);
 
@@ -357,7 +359,9 @@ public final class ScaleBench {
               sampler.cpuPeakCores(startNanos, endNanos),
               cpuWindowCores,
               serverCpuSeconds,
-              serverWindowCores);
+              serverWindowCores,
+              perExpiry.workerCpuMs(),
+              perExpiry.serverCpuMs());
       if (server == null) {
         progress.say("[" + label + "] cleaning up: ending the bench's workflows on " + address);
         warm.cleanup(pool);

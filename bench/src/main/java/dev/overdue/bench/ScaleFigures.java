@@ -24,8 +24,11 @@ import java.util.function.ToDoubleFunction;
  * @param cpuWindowCores mean worker CPU use while the timers expire (the window), in cores
  * @param serverCpuSeconds the dev server's CPU time over the same span as {@code cpuSeconds}
  *     (NaN on a server the bench did not start): the two share the machine
- * @param serverCpuWindowCores the server's mean CPU use while the timers expire, in cores: with
- *     {@code cpuWindowCores}, what the expiries cost, without the starts and changes before them
+ * @param serverCpuWindowCores the server's mean CPU use while the timers expire, in cores
+ * @param cpuMsPerExpiry worker CPU from the window's start to the last expiry over the expiries
+ *     recorded in that span, in ms: what an expiry costs, without the starts and changes before
+ *     them, and fair to a side that fell behind (its span is longer)
+ * @param serverCpuMsPerExpiry the server's likewise (NaN where its CPU is not read)
  */
 public record ScaleFigures(
     double startsPerSecond,
@@ -40,7 +43,9 @@ public record ScaleFigures(
     double cpuPeakCores,
     double cpuWindowCores,
     double serverCpuSeconds,
-    double serverCpuWindowCores) {
+    double serverCpuWindowCores,
+    double cpuMsPerExpiry,
+    double serverCpuMsPerExpiry) {
 
   /** The median of each figure over the runs (the median of each lateness percentile likewise). */
   public static ScaleFigures median(List<ScaleFigures> runs) {
@@ -65,7 +70,9 @@ public record ScaleFigures(
         median(runs, ScaleFigures::cpuPeakCores),
         median(runs, ScaleFigures::cpuWindowCores),
         median(runs, ScaleFigures::serverCpuSeconds),
-        median(runs, ScaleFigures::serverCpuWindowCores));
+        median(runs, ScaleFigures::serverCpuWindowCores),
+        median(runs, ScaleFigures::cpuMsPerExpiry),
+        median(runs, ScaleFigures::serverCpuMsPerExpiry));
   }
 
   static double median(List<ScaleFigures> runs, ToDoubleFunction<ScaleFigures> figure) {
@@ -90,6 +97,8 @@ public record ScaleFigures(
     json.put("cpuWindowCores", round(cpuWindowCores));
     json.put("serverCpuSeconds", round(serverCpuSeconds));
     json.put("serverCpuWindowCores", round(serverCpuWindowCores));
+    json.put("cpuMsPerExpiry", round(cpuMsPerExpiry));
+    json.put("serverCpuMsPerExpiry", round(serverCpuMsPerExpiry));
     return json;
   }
 
@@ -108,6 +117,8 @@ public record ScaleFigures(
     json.put("cpuWindowCores", ratio(overdue.cpuWindowCores, baseline.cpuWindowCores));
     json.put("serverCpuSeconds", ratio(overdue.serverCpuSeconds, baseline.serverCpuSeconds));
     json.put("serverCpuWindowCores", ratio(overdue.serverCpuWindowCores, baseline.serverCpuWindowCores));
+    json.put("cpuPerExpiry", ratio(overdue.cpuMsPerExpiry, baseline.cpuMsPerExpiry));
+    json.put("serverCpuPerExpiry", ratio(overdue.serverCpuMsPerExpiry, baseline.serverCpuMsPerExpiry));
     return json;
   }
 
@@ -126,8 +137,8 @@ public record ScaleFigures(
   public String toString() {
     return String.format(
         "%.1f starts/s, %s, expiry lateness %s%s%s; worker heap peak %.0f MiB,"
-            + " after GC %s; worker CPU %.1f s, peak %.2f cores, %.2f cores while expiring;"
-            + " server CPU %s, %s while expiring",
+            + " after GC %s; worker CPU %.1f s, peak %.2f cores, %.2f cores while expiring, %s per expiry;"
+            + " server CPU %s, %s while expiring, %s per expiry",
         startsPerSecond,
         Double.isNaN(changesPerSecond) ? "no changes" : String.format("%.1f changes/s", changesPerSecond),
         lateness,
@@ -138,7 +149,13 @@ public record ScaleFigures(
         cpuSeconds,
         cpuPeakCores,
         cpuWindowCores,
+        ms(cpuMsPerExpiry),
         Double.isNaN(serverCpuSeconds) ? "n/a" : String.format("%.1f s", serverCpuSeconds),
-        Double.isNaN(serverCpuWindowCores) ? "n/a" : String.format("%.2f cores", serverCpuWindowCores));
+        Double.isNaN(serverCpuWindowCores) ? "n/a" : String.format("%.2f cores", serverCpuWindowCores),
+        ms(serverCpuMsPerExpiry));
+  }
+
+  private static String ms(double value) {
+    return Double.isNaN(value) ? "n/a" : String.format("%.2f ms", value);
   }
 }

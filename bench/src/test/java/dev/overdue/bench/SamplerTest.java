@@ -1,5 +1,6 @@
 package dev.overdue.bench;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
@@ -43,6 +44,21 @@ class SamplerTest {
     double after = Sampler.ProcStat.treeUsage(List.of(self)).rssBytes();
     assertTrue(after - before >= 200 * (1 << 20), "grew by " + (after - before) / (1 << 20) + " MiB");
     assertTrue(held[held.length - 1] == 1);
+  }
+
+  @Test
+  void cpuPerExpiryIsTheSpansCpuOverTheExpiriesRecordedInIt() {
+    // Over 100 s: 2 s of worker CPU, 5 s of the server's, 1,000 expiries recorded.
+    Sampler.Sample first = new Sampler.Sample(0, 0, 1e9, 500, 10e9, 0);
+    Sampler.Sample last = new Sampler.Sample(100_000_000_000L, 0, 3e9, 1_500, 15e9, 0);
+    Sampler.PerExpiry cost = Sampler.perExpiry(first, last);
+    assertEquals(2.0, cost.workerCpuMs(), 1e-9);
+    assertEquals(5.0, cost.serverCpuMs(), 1e-9);
+    // Behind: the same CPU over twice the time and half the expiries costs twice as much each,
+    // though its mean cores are half as many.
+    Sampler.Sample behind = new Sampler.Sample(200_000_000_000L, 0, 3e9, 1_000, 15e9, 0);
+    assertEquals(4.0, Sampler.perExpiry(first, behind).workerCpuMs(), 1e-9);
+    assertTrue(Double.isNaN(Sampler.perExpiry(first, first).workerCpuMs()), "no expiry, no figure");
   }
 
   @Test

@@ -95,7 +95,7 @@ class ScaleBenchTest {
       assertEquals(
           List.of("startsPerSecond", "changesPerSecond", "expiries", "missing", "failures", "latenessSeconds",
               "heapPeakMiB", "heapAfterGcMiB", "cpuSeconds", "cpuPeakCores", "cpuWindowCores", "serverCpuSeconds",
-              "serverCpuWindowCores"),
+              "serverCpuWindowCores", "cpuMsPerExpiry", "serverCpuMsPerExpiry"),
           names(json.get(side)));
       assertEquals(List.of("p50", "p95", "p99", "max"), names(json.get(side).get("latenessSeconds")));
     }
@@ -151,7 +151,9 @@ class ScaleBenchTest {
   }
 
   private static ScaleFigures withCpu(Lateness lateness, double workerCpu, double serverCpu) {
-    return new ScaleFigures(100, 50, lateness.count(), 0, 0, lateness, 200, Double.NaN, 2 * workerCpu, 1, workerCpu, 2 * serverCpu, serverCpu);
+    return new ScaleFigures(
+        100, 50, lateness.count(), 0, 0, lateness, 200, Double.NaN, 2 * workerCpu, 1, 0.5, 2 * serverCpu, 0.5,
+        workerCpu, serverCpu);
   }
 
   /** A schedule's window: 1,000 workflows over 10 minutes from epoch ms 1,000,000. */
@@ -327,7 +329,7 @@ class ScaleBenchTest {
   }
 
   private static ScaleFigures figures(double starts, double changes, Lateness lateness, double heap) {
-    return new ScaleFigures(starts, changes, lateness.count(), 0, 0, lateness, heap, Double.NaN, 10, 1, 0.5, 20, 0.4);
+    return new ScaleFigures(starts, changes, lateness.count(), 0, 0, lateness, heap, Double.NaN, 10, 1, 0.5, 20, 0.4, 1.5, 3);
   }
 
   private static List<String> names(JsonNode node) {
