@@ -11,14 +11,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * Debian's headless Chromium driven by Selenium (paths set, so Selenium Manager never downloads a
@@ -45,6 +49,26 @@ final class Chromium implements AutoCloseable {
         .usingDriverExecutable(DRIVER.toFile()).usingAnyFreePort().withLogFile(log.toFile()).build();
     driver = new ChromeDriver(service, options);
     driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(45)).scriptTimeout(Duration.ofSeconds(45));
+  }
+
+  /**
+   * Waits until {@code condition} holds. A page being replaced (after a click, or htmx swapping a
+   * part) leaves elements found just before it: Chromium reports them stale, or, when the node went
+   * between the find and the read, "does not belong to the document"; either way it is asked again.
+   */
+  static void waitFor(WebDriver driver, Duration timeout, Function<WebDriver, Boolean> condition, String what) {
+    new WebDriverWait(driver, timeout).withMessage(what).ignoring(StaleElementReferenceException.class)
+        .until(page -> {
+          try {
+            return condition.apply(page);
+          } catch (WebDriverException e) {
+            if (e instanceof StaleElementReferenceException
+                || String.valueOf(e.getMessage()).contains("does not belong to the document")) {
+              return false;
+            }
+            throw e;
+          }
+        });
   }
 
   /** The window at {@code width} px (and a height that shows a screenful). */

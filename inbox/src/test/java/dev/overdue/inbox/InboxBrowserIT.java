@@ -146,9 +146,7 @@ class InboxBrowserIT {
   }
 
   private void waitFor(java.util.function.Function<WebDriver, Boolean> condition, String what) {
-    // A page that is being replaced (after a click) leaves stale elements: asked again.
-    new WebDriverWait(browser, Duration.ofSeconds(30)).withMessage(what)
-        .ignoring(org.openqa.selenium.StaleElementReferenceException.class).until(condition);
+    Chromium.waitFor(browser, Duration.ofSeconds(30), condition, what);
   }
 
   /** The list's rows' request ids, once the visibility store shows {@code expected} (it trails the workflows). */

@@ -38,7 +38,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Cookie;
 import org.openqa.selenium.WebDriver;
-import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -165,8 +164,7 @@ class InboxKeycloakIT {
   }
 
   private void waitFor(java.util.function.Function<WebDriver, Boolean> condition, String what) {
-    new WebDriverWait(browser, Duration.ofSeconds(60)).withMessage(what)
-        .ignoring(org.openqa.selenium.StaleElementReferenceException.class).until(condition);
+    Chromium.waitFor(browser, Duration.ofSeconds(60), condition, what);
   }
 
   /** Opening {@code path} without a session lands on Keycloak's sign-in page for the inbox, asked with PKCE. */
