@@ -1,0 +1,120 @@
+package dev.overdue.bpmn;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.camunda.bpm.model.bpmn.instance.BaseElement;
+import org.camunda.bpm.model.bpmn.instance.ExclusiveGateway;
+import org.camunda.bpm.model.bpmn.instance.ExtensionElements;
+import org.camunda.bpm.model.bpmn.instance.FlowNode;
+import org.camunda.bpm.model.bpmn.instance.IntermediateThrowEvent;
+import org.camunda.bpm.model.bpmn.instance.Process;
+import org.camunda.bpm.model.bpmn.instance.SequenceFlow;
+import org.camunda.bpm.model.xml.instance.DomElement;
+import org.camunda.bpm.model.xml.instance.ModelElementInstance;
+
+/**
+ * One process of the file, as the import reads it: its elements' kinds and extensions, the walk
+ * along its sequence flows, what each step of the import has visited, and the report of what does
+ * not map.
+ */
+final class ProcessModel {
+  static final String CAMUNDA7 = "http://camunda.org/schema/1.0/bpmn";
+  static final String ACTIVITI = "http://activiti.org/bpmn";
+  static final String ZEEBE = "http://camunda.org/schema/zeebe/1.0";
+
+  final Process process;
+  final String platform;
+  private final List<Unmapped> unmapped = new ArrayList<>();
+  private final Set<String> visited = new LinkedHashSet<>();
+
+  ProcessModel(Process process, String platform) {
+    this.process = process;
+    this.platform = platform;
+  }
+
+  /** The element's kind as BPMN names it: {@code userTask}, {@code exclusiveGateway}, … */
+  static String kind(ModelElementInstance element) {
+    return element.getElementType().getTypeName();
+  }
+
+  /** Marks {@code node} as read by the import. */
+  void visit(FlowNode node) {
+    visited.add(node.getId());
+  }
+
+  boolean visited(FlowNode node) {
+    return visited.contains(node.getId());
+  }
+
+  void unmapped(BaseElement element, String reason, boolean blocks) {
+    unmapped(element.getId(), kind(element), reason, blocks);
+  }
+
+  void unmapped(String id, String kind, String reason, boolean blocks) {
+    unmapped.add(new Unmapped(id == null ? "(no id)" : id, kind, reason, blocks));
+  }
+
+  List<Unmapped> report() {
+    return List.copyOf(unmapped);
+  }
+
+  /** The elements in {@code element}'s {@code extensionElements}, in order. */
+  static List<DomElement> extensions(BaseElement element) {
+    ExtensionElements extensions = element.getExtensionElements();
+    return extensions == null ? List.of() : extensions.getDomElement().getChildElements();
+  }
+
+  /** The first Camunda 8 extension of {@code element} named {@code localName}. */
+  static Optional<DomElement> zeebe(BaseElement element, String localName) {
+    return extensions(element).stream()
+        .filter(e -> ZEEBE.equals(e.getNamespaceURI()) && localName.equals(e.getLocalName()))
+        .findFirst();
+  }
+
+  /** An extension's name as the file writes it: {@code camunda:formData}, {@code zeebe:ioMapping}. */
+  static String label(DomElement extension) {
+    String ns = extension.getNamespaceURI();
+    String prefix =
+        ZEEBE.equals(ns) ? "zeebe" : CAMUNDA7.equals(ns) || ACTIVITI.equals(ns) ? "camunda" : ns;
+    return prefix + ":" + extension.getLocalName();
+  }
+
+  /** An attribute of {@code element} in Camunda 7's namespace (or Activiti's, which it reads too). */
+  static String camunda(ModelElementInstance element, String name) {
+    String value = element.getAttributeValueNs(CAMUNDA7, name);
+    return value != null ? value : element.getAttributeValueNs(ACTIVITI, name);
+  }
+
+  /**
+   * Where a flow into {@code node} leads: past elements that only pass it on (a merging exclusive
+   * gateway, an intermediate event that throws nothing), each marked visited.
+   */
+  FlowNode follow(FlowNode node) {
+    Set<String> seen = new LinkedHashSet<>();
+    while (passesOn(node) && seen.add(node.getId())) {
+      visit(node);
+      node = node.getOutgoing().iterator().next().getTarget();
+    }
+    return node;
+  }
+
+  private static boolean passesOn(FlowNode node) {
+    if (node.getOutgoing().size() != 1) {
+      return false;
+    }
+    if (node instanceof ExclusiveGateway) {
+      return true;
+    }
+    return node instanceof IntermediateThrowEvent event && event.getEventDefinitions().isEmpty();
+  }
+
+  /** The one flow out of {@code node}; empty when it has none or several. */
+  static Optional<SequenceFlow> onlyOutgoing(FlowNode node) {
+    Collection<SequenceFlow> outgoing = node.getOutgoing();
+    return outgoing.size() == 1 ? Optional.of(outgoing.iterator().next()) : Optional.empty();
+  }
+}

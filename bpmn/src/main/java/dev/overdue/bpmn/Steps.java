@@ -1,0 +1,195 @@
+package dev.overdue.bpmn;
+
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.camunda.bpm.model.bpmn.instance.EndEvent;
+import org.camunda.bpm.model.bpmn.instance.FlowNode;
+import org.camunda.bpm.model.bpmn.instance.UserTask;
+import org.camunda.bpm.model.xml.instance.DomElement;
+
+/**
+ * Each user task on the path as a step: who may act (candidate users and groups, the assignee),
+ * its priority on Overdue's scale, due and follow-up dates, its form, its timers as deadlines and
+ * its decision's named outcomes. Whatever else the task carries is reported.
+ */
+final class Steps {
+  private Steps() {}
+
+  /** The extensions a step reads; any other is reported. */
+  private static final Set<String> READ =
+      Set.of("camunda:formData", "camunda:taskListener", "zeebe:userTask", "zeebe:assignmentDefinition",
+          "zeebe:taskSchedule", "zeebe:priorityDefinition", "zeebe:formDefinition");
+
+  /** The steps of {@code stops}, named; {@code forms}: Camunda 8's embedded forms by id. */
+  static RequestTree.Sequence of(List<Walk.Stop> stops, ProcessModel model, String initiator, Map<String, String> forms, Set<String> variables) {
+    Set<String> taken = new HashSet<>();
+    Map<String, String> names = new java.util.HashMap<>();
+    for (Walk.Stop stop : stops) {
+      String name = Names.of(stop.task().getId(), stop.task().getName(), taken);
+      taken.add(name);
+      names.put(stop.task().getId(), name);
+    }
+    RequestTree.Sequence steps = new RequestTree.Sequence();
+    for (int i = 0; i < stops.size(); i++) {
+      Walk.Stop stop = stops.get(i);
+      UserTask task = stop.task();
+      RequestTree.Mapping step = new RequestTree.Mapping().put("name", names.get(task.getId()));
+      step.put("title", task.getName() == null ? task.getId() : task.getName());
+      people(task, step, model, initiator, variables);
+      schedule(task, step, model, initiator, variables);
+      form(task, stop.decision(), step, model, forms);
+      RequestTree.Sequence deadlines = Deadlines.of(task, stop.decision().approve(), model, initiator);
+      if (!deadlines.isEmpty()) {
+        step.put("completionDeadlines", deadlines);
+      }
+      RequestTree.Sequence outcomes = outcomes(stops, i, names, model);
+      if (!outcomes.isEmpty()) {
+        step.put("outcomes", outcomes);
+      }
+      if (task.getLoopCharacteristics() != null) {
+        model.unmapped(task, "a multi-instance task (one task per item): an Overdue step is one task", true);
+      }
+      for (DomElement extension : ProcessModel.extensions(task)) {
+        String label = ProcessModel.label(extension);
+        if (label.equals("camunda:taskListener") && !"timeout".equals(extension.getAttribute("event"))) {
+          model.unmapped(Optional.ofNullable(extension.getAttribute("id")).orElse(task.getId()), label,
+              "a listener on '" + extension.getAttribute("event") + "' runs code Overdue does not run; a step's listeners notify and warn", true);
+        } else if (label.endsWith(":properties")) {
+          model.unmapped(task.getId(), label, "extension properties have no counterpart and change nothing Overdue does", false);
+        } else if (!READ.contains(label)) {
+          model.unmapped(task.getId(), label, "Overdue has no counterpart for it", true);
+        }
+      }
+      steps.add(step, "BPMN userTask " + "\"" + step.get("title") + "\" (" + task.getId() + ")");
+    }
+    return steps;
+  }
+
+  private static void people(UserTask task, RequestTree.Mapping step, ProcessModel model, String initiator, Set<String> variables) {
+    TaskAttributes attributes = TaskAttributes.of(task);
+    for (var field : List.of(Map.entry("approvers", attributes.candidateUsers()), Map.entry("candidateGroups", attributes.candidateGroups()))) {
+      TaskAttributes.Value value = field.getValue();
+      if (value.given()) {
+        Optional<List<String>> names = Expressions.names(value.text());
+        if (names.isPresent()) {
+          step.put(field.getKey(), RequestTree.Sequence.of(names.get()), value.source());
+        } else {
+          model.unmapped(task.getId(), value.source(), "the expression " + value.text().strip() + " is not a list of names: a step's " + field.getKey() + " are names", true);
+        }
+      }
+    }
+    TaskAttributes.Value assignee = attributes.assignee();
+    if (assignee.given()) {
+      optionalValue(task, assignee, initiator, model, variables).ifPresent(v -> step.put("assignee", v, assignee.source()));
+    }
+    TaskAttributes.Value priority = attributes.priority();
+    if (priority.given()) {
+      try {
+        int camunda = Integer.parseInt(priority.text().strip());
+        int overdue = (int) Math.round((100 - Math.max(0, Math.min(100, camunda))) / 10.0);
+        step.put("priority", overdue, priority.source() + " " + camunda + " (0–100, higher first) on Overdue's scale (0 first – 10)");
+      } catch (NumberFormatException e) {
+        model.unmapped(task.getId(), priority.source(), "the priority " + priority.text().strip() + " is not a number: a step's priority is one", true);
+      }
+    }
+  }
+
+  private static void schedule(UserTask task, RequestTree.Mapping step, ProcessModel model, String initiator, Set<String> variables) {
+    TaskAttributes attributes = TaskAttributes.of(task);
+    TaskAttributes.Value due = attributes.dueDate();
+    if (due.given()) {
+      optionalValue(task, due, initiator, model, variables).ifPresent(v -> step.put("timeout", v,
+          due.source() + ": the task is overdue then (Overdue raises a warning; Camunda shows it overdue)"));
+    }
+    TaskAttributes.Value followUp = attributes.followUpDate();
+    if (followUp.given()) {
+      optionalValue(task, followUp, initiator, model, variables).ifPresent(v -> step.put("followUp", v, followUp.source()));
+    }
+  }
+
+  private static Optional<String> optionalValue(UserTask task, TaskAttributes.Value value, String initiator, ProcessModel model, Set<String> variables) {
+    Optional<String> mapped = Expressions.value(value.text(), initiator);
+    if (mapped.isEmpty()) {
+      model.unmapped(task.getId(), value.source(), "the expression " + value.text().strip() + " is not a plain variable: only those map (to =data.…)", true);
+    } else if (mapped.get().startsWith("=data.")) {
+      variables.add(mapped.get().substring("=data.".length()));
+    }
+    return mapped;
+  }
+
+  private static void form(UserTask task, Decision decision, RequestTree.Mapping step, ProcessModel model, Map<String, String> forms) {
+    Set<String> decided = decision.variable() == null ? Set.of() : Set.of(decision.variable());
+    String owner = task.getId();
+    Forms.Mapped form = null;
+    String source = null;
+    for (DomElement extension : ProcessModel.extensions(task)) {
+      if (ProcessModel.label(extension).equals("camunda:formData")) {
+        form = Forms.camunda7(extension, decided, owner, model);
+        source = "camunda:formData";
+      }
+    }
+    String formKey = ProcessModel.camunda(task, "formKey");
+    if (formKey != null) {
+      model.unmapped(owner, "camunda:formKey", "a form of its own (" + formKey + "): the inbox shows the step's form; write its fields there", false);
+    }
+    Optional<DomElement> definition = ProcessModel.zeebe(task, "formDefinition");
+    if (definition.isPresent()) {
+      String key = definition.get().getAttribute("formKey");
+      String embedded = key == null ? null : forms.get(key.replaceFirst("^camunda-forms:bpmn:", ""));
+      if (embedded != null) {
+        form = Forms.camunda8(embedded, decided, owner, model);
+        source = "zeebe:userTaskForm " + key.replaceFirst("^camunda-forms:bpmn:", "");
+      } else {
+        model.unmapped(owner, "zeebe:formDefinition", "a form kept outside this file (" + (key != null ? key : "formId "
+            + definition.get().getAttribute("formId")) + "): the inbox shows the step's form; write its fields there", false);
+      }
+    }
+    if (form != null) {
+      String dropped = decision.variable() != null ? "; its field " + decision.variable() + " is the step's approve or reject" : "";
+      step.put("form", form.schema(), source + dropped);
+    }
+  }
+
+  private static RequestTree.Sequence outcomes(List<Walk.Stop> stops, int index, Map<String, String> names, ProcessModel model) {
+    Decision decision = stops.get(index).decision();
+    RequestTree.Sequence outcomes = new RequestTree.Sequence();
+    if (decision.reject() != null && !(decision.reject() instanceof EndEvent)) {
+      model.unmapped(decision.reject(), "a rejection leads here: in Overdue a rejected step ends the approval REJECTED", true);
+    } else if (decision.reject() instanceof EndEvent end) {
+      model.visit(end);
+      Ends.check(end, model);
+    }
+    Set<String> used = new LinkedHashSet<>();
+    for (Decision.Outcome outcome : decision.outcomes()) {
+      FlowNode target = outcome.target();
+      String name = Names.of(outcome.name(), null, used);
+      used.add(name);
+      RequestTree.Mapping mapping = new RequestTree.Mapping().put("name", name);
+      if (target instanceof EndEvent end) {
+        model.visit(end);
+        Ends.check(end, model);
+        mapping.put("end", Ends.result(end));
+      } else if (target instanceof UserTask next && later(stops, index, next)) {
+        mapping.put("next", names.get(next.getId()));
+      } else {
+        model.unmapped(outcome.flow(), "it leads to " + target.getId() + ", which is not a later step on the path: Overdue's outcomes lead forward to a step or end the approval", true);
+        continue;
+      }
+      outcomes.add(mapping, "BPMN sequenceFlow " + outcome.flow().getId());
+    }
+    return outcomes;
+  }
+
+  private static boolean later(List<Walk.Stop> stops, int index, UserTask task) {
+    for (int i = index + 1; i < stops.size(); i++) {
+      if (stops.get(i).task().getId().equals(task.getId())) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,84 @@
+package dev.overdue.bpmn;
+
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.camunda.bpm.model.bpmn.instance.TimerEventDefinition;
+import org.camunda.bpm.model.xml.instance.DomElement;
+
+/**
+ * A BPMN timer ({@code timeDuration}, {@code timeDate} or {@code timeCycle} and its text) as a
+ * deadline's {@code for}, {@code until} or {@code cycle}, with a note on how Overdue reads it
+ * where Camunda reads it differently (docs/reference/published-semantics.md).
+ */
+record Timer(String kind, String text) {
+  private static final Pattern REPEAT = Pattern.compile("R\\d*/(P[^/]+)");
+  private static final Pattern DATE_WITHOUT_OFFSET = Pattern.compile("\\d{4}-\\d{2}-\\d{2}T[\\d:.]+");
+
+  /** The deadline's field and value, and a note for its comment (null: none). */
+  record When(String field, String value, String note) {}
+
+  static Optional<Timer> of(TimerEventDefinition definition) {
+    if (definition.getTimeDuration() != null) {
+      return Optional.of(new Timer("timeDuration", definition.getTimeDuration().getTextContent()));
+    }
+    if (definition.getTimeDate() != null) {
+      return Optional.of(new Timer("timeDate", definition.getTimeDate().getTextContent()));
+    }
+    if (definition.getTimeCycle() != null) {
+      return Optional.of(new Timer("timeCycle", definition.getTimeCycle().getTextContent()));
+    }
+    return Optional.empty();
+  }
+
+  /** A {@code timerEventDefinition} inside a Camunda 7 task listener, read as plain XML. */
+  static Optional<Timer> of(DomElement definition) {
+    for (DomElement child : definition.getChildElements()) {
+      String kind = child.getLocalName();
+      if (kind.equals("timeDuration") || kind.equals("timeDate") || kind.equals("timeCycle")) {
+        return Optional.of(new Timer(kind, child.getTextContent()));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** What this timer is to a deadline; {@code once}: it ends the task, so a cycle fires only once. */
+  Optional<When> when(boolean once, String initiator) {
+    String t = text == null ? "" : text.strip();
+    if (t.isEmpty()) {
+      return Optional.empty();
+    }
+    if (Expressions.isExpression(t)) {
+      if (kind.equals("timeCycle")) {
+        return Optional.empty(); // a cycle is written out, not computed
+      }
+      return Expressions.value(t, initiator)
+          .map(v -> new When(kind.equals("timeDate") ? "until" : "for", v, "read from the data when the task starts"));
+    }
+    return switch (kind) {
+      case "timeDuration" -> Optional.of(new When("for", t, null));
+      case "timeDate" ->
+          Optional.of(new When("until", t, DATE_WITHOUT_OFFSET.matcher(t).matches()
+              ? "no offset: read in the worker's calendar zone (Camunda: its JVM's zone)" : null));
+      default -> cycle(t, once);
+    };
+  }
+
+  private static Optional<When> cycle(String t, boolean once) {
+    Matcher repeat = REPEAT.matcher(t);
+    if (once && repeat.matches()) {
+      return Optional.of(new When("for", repeat.group(1), "an interrupting cycle fires once: after its first interval, " + t));
+    }
+    String[] fields = t.split("\\s+");
+    if (fields.length == 6 && !fields[3].equals("?") && !fields[5].equals("?")) {
+      // Camunda 8 writes Spring's cron, which has no '?'; Quartz's needs one in either day field.
+      int free = fields[5].equals("*") ? 5 : fields[3].equals("*") ? 3 : -1;
+      if (free < 0) {
+        return Optional.empty();
+      }
+      fields[free] = "?";
+      return Optional.of(new When("cycle", String.join(" ", fields), "Quartz's form of " + t));
+    }
+    return Optional.of(new When("cycle", t, null));
+  }
+}
