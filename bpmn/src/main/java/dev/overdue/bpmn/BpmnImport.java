@@ -1,5 +1,6 @@
 package dev.overdue.bpmn;
 
+import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -34,18 +35,25 @@ public final class BpmnImport {
    * @throws BpmnImportException when the file is not BPMN or names no such process
    */
   public static ImportedRequest read(InputStream bpmn, String processId, String fileName) throws BpmnImportException {
+    return read(bpmn, processId, fileName, LinkedForms.none());
+  }
+
+  /** The same, reading Camunda 8's linked forms from {@code linked}. */
+  public static ImportedRequest read(InputStream bpmn, String processId, String fileName, LinkedForms linked)
+      throws BpmnImportException {
+    byte[] safe = SafeXml.bpmn(bpmn, fileName);
     BpmnModelInstance instance;
     try {
-      instance = Bpmn.readModelFromStream(bpmn);
+      instance = Bpmn.readModelFromStream(new ByteArrayInputStream(safe));
     } catch (RuntimeException e) {
       throw new BpmnImportException(fileName + " is not a BPMN 2.0 file Camunda's model reads: " + firstLine(e));
     }
     Process process = choose(instance, processId, fileName);
     ProcessModel model = new ProcessModel(process, platform(instance));
-    return map(model, fileName);
+    return map(model, fileName, linked);
   }
 
-  private static ImportedRequest map(ProcessModel model, String fileName) {
+  private static ImportedRequest map(ProcessModel model, String fileName, LinkedForms linked) {
     Process process = model.process;
     RequestTree.Mapping request = new RequestTree.Mapping();
     String id = Names.slug(process.getId()).isEmpty() ? "request" : Names.slug(process.getId());
@@ -62,7 +70,7 @@ public final class BpmnImport {
     if (stops.isEmpty()) {
       model.unmapped(process, "no user task on the path from its start: an approval needs at least one step", true);
     }
-    RequestTree.Sequence steps = Steps.of(stops, model, initiator, embeddedForms(process), variables);
+    RequestTree.Sequence steps = Steps.of(stops, model, initiator, embeddedForms(process), linked, variables);
     request.put("data", RequestData.of(dataForm, variables), "placeholders: replace them with the approval's data");
     request.put("dataForm", dataForm, "BPMN startEvent " + start.map(StartEvent::getId).orElse("")
         + ", camunda:formData: what the requester gives in data");
@@ -78,7 +86,8 @@ public final class BpmnImport {
     }
     long left = model.report().size();
     if (left > 0) {
-      header.add(left + " part" + (left == 1 ? "" : "s") + " of the model did not map: bin/overdue import-bpmn lists them.");
+      header.add(left + " part" + (left == 1 ? " of the model is" : "s of the model are")
+          + " done Overdue's way or left out: bin/overdue import-bpmn lists them.");
     }
     return new ImportedRequest(process.getId(), model.platform, request, header, model.report());
   }

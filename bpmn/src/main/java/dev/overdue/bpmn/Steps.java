@@ -25,7 +25,8 @@ final class Steps {
           "zeebe:taskSchedule", "zeebe:priorityDefinition", "zeebe:formDefinition");
 
   /** The steps of {@code stops}, named; {@code forms}: Camunda 8's embedded forms by id. */
-  static RequestTree.Sequence of(List<Walk.Stop> stops, ProcessModel model, String initiator, Map<String, String> forms, Set<String> variables) {
+  static RequestTree.Sequence of(
+      List<Walk.Stop> stops, ProcessModel model, String initiator, Map<String, String> forms, LinkedForms linked, Set<String> variables) {
     Set<String> taken = new HashSet<>();
     Map<String, String> names = new java.util.HashMap<>();
     for (Walk.Stop stop : stops) {
@@ -41,7 +42,7 @@ final class Steps {
       step.put("title", task.getName() == null ? task.getId() : task.getName());
       people(task, step, model, initiator, variables);
       schedule(task, step, model, initiator, variables);
-      form(task, stop.decision(), step, model, forms);
+      form(task, stop.decision(), step, model, forms, linked);
       RequestTree.Sequence deadlines = Deadlines.of(task, stop.decision().approve(), model, initiator);
       if (!deadlines.isEmpty()) {
         step.put("completionDeadlines", deadlines);
@@ -121,7 +122,8 @@ final class Steps {
     return mapped;
   }
 
-  private static void form(UserTask task, Decision decision, RequestTree.Mapping step, ProcessModel model, Map<String, String> forms) {
+  private static void form(
+      UserTask task, Decision decision, RequestTree.Mapping step, ProcessModel model, Map<String, String> forms, LinkedForms linked) {
     Set<String> decided = decision.variable() == null ? Set.of() : Set.of(decision.variable());
     String owner = task.getId();
     Forms.Mapped form = null;
@@ -139,13 +141,19 @@ final class Steps {
     Optional<DomElement> definition = ProcessModel.zeebe(task, "formDefinition");
     if (definition.isPresent()) {
       String key = definition.get().getAttribute("formKey");
+      String formId = definition.get().getAttribute("formId");
       String embedded = key == null ? null : forms.get(key.replaceFirst("^camunda-forms:bpmn:", ""));
+      Optional<String> linkedForm = formId == null ? Optional.empty() : linked.form(formId);
       if (embedded != null) {
         form = Forms.camunda8(embedded, decided, owner, model);
         source = "zeebe:userTaskForm " + key.replaceFirst("^camunda-forms:bpmn:", "");
+      } else if (linkedForm.isPresent()) {
+        form = Forms.camunda8(linkedForm.get(), decided, owner, model);
+        source = "the linked form " + formId + " (zeebe:formDefinition formId)";
       } else {
-        model.unmapped(owner, "zeebe:formDefinition", "a form kept outside this file (" + (key != null ? key : "formId "
-            + definition.get().getAttribute("formId")) + "): the inbox shows the step's form; write its fields there", false);
+        String which = formId != null ? "the linked form " + formId + ", in no .form file next to the .bpmn file"
+            : key != null ? "the form " + key + ", not in this file" : "an external form";
+        model.unmapped(owner, "zeebe:formDefinition", which + ": the inbox shows the step's form; write its fields there", false);
       }
     }
     if (form != null) {

@@ -20,6 +20,7 @@ final class Commands {
       List.of(
           StartCommand.class,
           ValidateCommand.class,
+          ImportBpmnCommand.class,
           ApprovalCommands.EnableTimer.class,
           ApprovalCommands.DisableTimer.class,
           ApprovalCommands.Suspend.class,
@@ -60,7 +61,8 @@ final class Commands {
   /** Commands that never talk to the Temporal server. */
   private static final List<Class<?>> OFFLINE =
       List.of(
-          ValidateCommand.class, CodecServerCommand.class, AutoComplete.GenerateCompletion.class,
+          ValidateCommand.class, ImportBpmnCommand.class, CodecServerCommand.class,
+          AutoComplete.GenerateCompletion.class,
           CommandLine.HelpCommand.class);
 
   /** Adds to {@code root} the subcommands {@code args} need; all of them when {@code args} is null. */
