@@ -78,19 +78,19 @@ final class Deadlines {
   }
 
   private Optional<RequestTree.Sequence> escalations(BoundaryEvent boundary, boolean interrupting, FlowNode next) {
-    if (boundary.getOutgoing().size() != 1) {
-      model.unmapped(boundary, "it leaves by " + boundary.getOutgoing().size() + " flows: a deadline's escalations are one branch", true);
+    if (model.outgoing(boundary).size() != 1) {
+      model.unmapped(boundary, "it leaves by " + model.outgoing(boundary).size() + " flows: a deadline's escalations are one branch", true);
       return Optional.empty();
     }
     List<FlowNode> passed = new ArrayList<>();
-    FlowNode node = model.follow(boundary.getOutgoing().iterator().next().getTarget());
+    FlowNode node = model.follow(model.outgoing(boundary).iterator().next().getTarget());
     while (node instanceof SendTask || node instanceof ServiceTask || node instanceof ScriptTask) {
       model.visit(node);
       passed.add(node);
-      if (node.getOutgoing().size() != 1) {
+      if (model.outgoing(node).size() != 1) {
         break;
       }
-      node = model.follow(node.getOutgoing().iterator().next().getTarget());
+      node = model.follow(model.outgoing(node).iterator().next().getTarget());
     }
     RequestTree.Sequence actions = new RequestTree.Sequence();
     if (!interrupting && node instanceof EndEvent end) {
@@ -113,6 +113,7 @@ final class Deadlines {
     for (FlowNode task : passed) {
       model.unmapped(task, Walk.unmappedReason(task), true);
     }
+    model.visitFrom(node);
     model.unmapped(boundary, "its branch leads to a " + ProcessModel.kind(node) + " (" + node.getId() + ")"
         + (interrupting ? ": an interrupting timer maps when it ends the process or hands the task to another user task"
             : ": a non-interrupting timer maps when its branch only ends (a reminder)"), true);
@@ -121,8 +122,9 @@ final class Deadlines {
 
   private Optional<RequestTree.Mapping> reassign(BoundaryEvent boundary, UserTask other, FlowNode next) {
     model.visit(other);
-    FlowNode after = ProcessModel.onlyOutgoing(other).map(flow -> model.follow(flow.getTarget())).orElse(null);
+    FlowNode after = model.onlyOutgoing(other).map(flow -> model.follow(flow.getTarget())).orElse(null);
     if (after == null || next == null || !after.getId().equals(next.getId())) {
+      model.outgoing(other).forEach(flow -> model.visitFrom(flow.getTarget()));
       model.unmapped(other, "reached by the timer " + boundary.getId() + " but it does not lead where " + boundary.getAttachedTo().getId()
           + " does: a reassignment hands the same task to others", true);
       return Optional.empty();

@@ -27,7 +27,7 @@ record Decision(FlowNode approve, FlowNode reject, List<Outcome> outcomes, Strin
 
   /** The decision at {@code next}, where the task's one flow leads; empty when it does not map (reported). */
   static Optional<Decision> at(FlowNode next, ProcessModel model) {
-    if (!(next instanceof ExclusiveGateway gateway) || next.getOutgoing().size() < 2) {
+    if (!(next instanceof ExclusiveGateway gateway) || model.outgoing(next).size() < 2) {
       return Optional.of(new Decision(next, null, List.of(), null));
     }
     model.visit(gateway);
@@ -36,7 +36,7 @@ record Decision(FlowNode approve, FlowNode reject, List<Outcome> outcomes, Strin
     FlowNode reject = null;
     SequenceFlow otherwise = null;
     List<Outcome> outcomes = new ArrayList<>();
-    for (SequenceFlow flow : gateway.getOutgoing()) {
+    for (SequenceFlow flow : model.outgoing(gateway)) {
       if (flow.equals(gateway.getDefault())) {
         otherwise = flow;
         continue;

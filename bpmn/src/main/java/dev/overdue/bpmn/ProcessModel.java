@@ -1,7 +1,6 @@
 package dev.overdue.bpmn;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -44,6 +43,14 @@ final class ProcessModel {
   /** Marks {@code node} as read by the import. */
   void visit(FlowNode node) {
     visited.add(node.getId());
+  }
+
+  /** Marks {@code node} and what follows it, up to what is already visited: a branch read as a whole. */
+  void visitFrom(FlowNode node) {
+    if (node != null && !visited(node)) {
+      visit(node);
+      outgoing(node).forEach(flow -> visitFrom(flow.getTarget()));
+    }
   }
 
   boolean visited(FlowNode node) {
@@ -97,13 +104,13 @@ final class ProcessModel {
     Set<String> seen = new LinkedHashSet<>();
     while (passesOn(node) && seen.add(node.getId())) {
       visit(node);
-      node = node.getOutgoing().iterator().next().getTarget();
+      node = outgoing(node).get(0).getTarget();
     }
     return node;
   }
 
-  private static boolean passesOn(FlowNode node) {
-    if (node.getOutgoing().size() != 1) {
+  private boolean passesOn(FlowNode node) {
+    if (outgoing(node).size() != 1) {
       return false;
     }
     if (node instanceof ExclusiveGateway) {
@@ -113,8 +120,18 @@ final class ProcessModel {
   }
 
   /** The one flow out of {@code node}; empty when it has none or several. */
-  static Optional<SequenceFlow> onlyOutgoing(FlowNode node) {
-    Collection<SequenceFlow> outgoing = node.getOutgoing();
-    return outgoing.size() == 1 ? Optional.of(outgoing.iterator().next()) : Optional.empty();
+  Optional<SequenceFlow> onlyOutgoing(FlowNode node) {
+    List<SequenceFlow> outgoing = outgoing(node);
+    return outgoing.size() == 1 ? Optional.of(outgoing.get(0)) : Optional.empty();
+  }
+
+  /**
+   * The flows out of {@code node}, by their {@code sourceRef}: a file need not list a node's
+   * {@code outgoing} (Modeler does, other tools may not), and the model reads only that list.
+   */
+  List<SequenceFlow> outgoing(FlowNode node) {
+    return process.getChildElementsByType(SequenceFlow.class).stream()
+        .filter(flow -> flow.getSource() != null && flow.getSource().getId().equals(node.getId()))
+        .toList();
   }
 }

@@ -40,7 +40,11 @@ final class Steps {
       UserTask task = stop.task();
       RequestTree.Mapping step = new RequestTree.Mapping().put("name", names.get(task.getId()));
       step.put("title", task.getName() == null ? task.getId() : task.getName());
+      int reported = model.report().size();
       people(task, step, model, initiator, variables);
+      if (!step.has("approvers") && !step.has("candidateGroups") && !step.has("assignee") && model.report().size() == reported) {
+        model.unmapped(task, "it names nobody who may act on it: an Overdue step needs candidate users, groups or an assignee", true);
+      }
       schedule(task, step, model, initiator, variables);
       form(task, stop.decision(), step, model, forms, linked);
       RequestTree.Sequence deadlines = Deadlines.of(task, stop.decision().approve(), model, initiator);
@@ -107,8 +111,12 @@ final class Steps {
           due.source() + ": the task is overdue then (Overdue raises a warning; Camunda shows it overdue)"));
     }
     TaskAttributes.Value followUp = attributes.followUpDate();
-    if (followUp.given()) {
-      optionalValue(task, followUp, initiator, model, variables).ifPresent(v -> step.put("followUp", v, followUp.source()));
+    if (followUp.given() && Expressions.isExpression(followUp.text())) {
+      // Nothing runs at a follow-up date: one left out changes only which list shows the task.
+      model.unmapped(task.getId(), followUp.source(), "the follow-up date " + followUp.text().strip()
+          + " is an expression: a step's followUp is a duration or a date-time, so it is left out", false);
+    } else if (followUp.given()) {
+      step.put("followUp", followUp.text().strip(), followUp.source());
     }
   }
 

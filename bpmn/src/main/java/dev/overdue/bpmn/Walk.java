@@ -1,7 +1,6 @@
 package dev.overdue.bpmn;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import org.camunda.bpm.model.bpmn.instance.EndEvent;
@@ -56,9 +55,9 @@ final class Walk {
           break;
         }
         model.visit(task);
-        Optional<FlowNode> after = ProcessModel.onlyOutgoing(task).map(flow -> model.follow(flow.getTarget()));
+        Optional<FlowNode> after = model.onlyOutgoing(task).map(flow -> model.follow(flow.getTarget()));
         if (after.isEmpty()) {
-          model.unmapped(task, "it leaves by " + task.getOutgoing().size() + " flows: Overdue's steps follow one another", true);
+          model.unmapped(task, "it leaves by " + model.outgoing(task).size() + " flows: Overdue's steps follow one another", true);
           stops.add(new Stop(task, new Decision(null, null, List.of(), null)));
           break;
         }
@@ -69,13 +68,13 @@ final class Walk {
       }
       model.visit(node);
       model.unmapped(node, unmappedReason(node), true);
-      node = node.getOutgoing().size() == 1 ? next(node, model) : null;
+      node = model.outgoing(node).size() == 1 ? next(node, model) : null;
     }
     return stops;
   }
 
   private static FlowNode next(FlowNode node, ProcessModel model) {
-    Collection<org.camunda.bpm.model.bpmn.instance.SequenceFlow> outgoing = node.getOutgoing();
+    List<org.camunda.bpm.model.bpmn.instance.SequenceFlow> outgoing = model.outgoing(node);
     if (outgoing.size() != 1) {
       if (outgoing.size() > 1) {
         model.unmapped(node, "it leaves by " + outgoing.size() + " flows at once: Overdue's steps follow one another", true);
