@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.camunda.bpm.model.bpmn.Bpmn;
 import org.camunda.bpm.model.bpmn.BpmnModelInstance;
+import org.camunda.bpm.model.bpmn.instance.FlowElement;
 import org.camunda.bpm.model.bpmn.instance.FlowNode;
 import org.camunda.bpm.model.bpmn.instance.Process;
 import org.camunda.bpm.model.bpmn.instance.StartEvent;
@@ -115,8 +116,8 @@ public final class BpmnImport {
 
   /** Elements the walk never reached: a subprocess may interrupt any task, anything else is off the path. */
   private static void notVisited(ProcessModel model) {
-    for (FlowNode node : model.process.getChildElementsByType(FlowNode.class)) {
-      if (!model.visited(node)) {
+    for (FlowElement element : model.process.getFlowElements()) {
+      if (element instanceof FlowNode node && !model.visited(node)) {
         boolean eventSubprocess = node instanceof SubProcess sub && sub.triggeredByEvent();
         model.unmapped(node, eventSubprocess
             ? "an event subprocess, which can interrupt any task: Overdue has no counterpart"

@@ -28,6 +28,7 @@ final class Walk {
       if (start.getEventDefinitions().isEmpty()) {
         plain.add(start);
       } else {
+        model.visit(start);
         model.unmapped(start, "a start event with a trigger (" + ProcessModel.kind(start.getEventDefinitions().iterator().next())
             + "): an approval starts when bin/overdue start, the task API or a client starts it", true);
       }
