@@ -69,6 +69,12 @@ final class Deadlines {
           + " is not a duration, a date or a cycle Overdue reads (an expression is mapped when it is a plain variable)", true);
       return;
     }
+    Optional<String> beyond = when.get().field().equals("cycle") ? written.get().beyondOverdue() : Optional.empty();
+    if (beyond.isPresent()) {
+      model.unmapped(boundary, beyond.get() + ": write it a minute apart or more", true);
+      model.outgoing(boundary).forEach(flow -> model.visitFrom(flow.getTarget()));
+      return;
+    }
     described += ", " + written.get().kind() + " " + written.get().text().strip();
     Optional<RequestTree.Sequence> escalations = escalations(boundary, interrupting, next);
     if (escalations.isEmpty()) {
@@ -162,6 +168,11 @@ final class Deadlines {
     String where = id == null ? "timeout listener" : id;
     if (when.isEmpty()) {
       model.unmapped(where, "camunda:taskListener", "its timer is not a duration, a date or a cycle Overdue reads", true);
+      return;
+    }
+    Optional<String> beyond = when.get().field().equals("cycle") ? written.get().beyondOverdue() : Optional.empty();
+    if (beyond.isPresent()) {
+      model.unmapped(where, "camunda:taskListener", beyond.get() + ": write it a minute apart or more", true);
       return;
     }
     model.unmapped(where, "camunda:taskListener", "its code (" + code(listener) + ") does not run: when its timer fires Overdue notifies the task's potential owners", false);

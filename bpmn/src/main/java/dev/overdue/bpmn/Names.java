@@ -1,5 +1,6 @@
 package dev.overdue.bpmn;
 
+import java.text.Normalizer;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -33,9 +34,9 @@ final class Names {
     return unique;
   }
 
-  /** {@code text} in lower case, runs of anything but letters and digits as one dash. */
+  /** {@code text} in lower case without accents, runs of anything but letters and digits as one dash. */
   static String slug(String text) {
-    String slug = text.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-+|-+$", "");
+    String slug = Normalizer.normalize(text, Normalizer.Form.NFD).replaceAll("\\p{M}", "").toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-+|-+$", "");
     return slug.length() > 64 ? slug.substring(0, 64).replaceAll("-+$", "") : slug;
   }
 }

@@ -143,7 +143,8 @@ final class RequestTree {
       return nodes.numberNode(number);
     }
     if (value instanceof Long number) {
-      return nodes.numberNode(number);
+      // as a reader of the file would get it: an int when it fits
+      return number == number.intValue() ? nodes.numberNode(number.intValue()) : nodes.numberNode(number);
     }
     if (value instanceof Double number) {
       return nodes.numberNode(number);

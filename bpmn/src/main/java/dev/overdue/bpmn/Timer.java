@@ -1,5 +1,7 @@
 package dev.overdue.bpmn;
 
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -62,6 +64,24 @@ record Timer(String kind, String text) {
               ? "no offset: read in the worker's calendar zone (Camunda: its JVM's zone)" : null));
       default -> cycle(t, once);
     };
+  }
+
+  /**
+   * Why Overdue cannot keep this timer as written, when it cannot: a cycle repeats at least a
+   * minute apart (docs/reference/published-semantics.md), Camunda's may repeat every second.
+   */
+  Optional<String> beyondOverdue() {
+    Matcher repeat = REPEAT.matcher(text == null ? "" : text.strip());
+    if (kind.equals("timeCycle") && repeat.matches()) {
+      try {
+        if (Duration.parse(repeat.group(1)).compareTo(Duration.ofMinutes(1)) < 0) {
+          return Optional.of("its cycle " + text.strip() + " repeats more often than Overdue's cycles may, once a minute");
+        }
+      } catch (DateTimeParseException e) {
+        return Optional.empty(); // days, months: at least a minute
+      }
+    }
+    return Optional.empty();
   }
 
   private static Optional<When> cycle(String t, boolean once) {

@@ -116,6 +116,10 @@ class TimerMappingTest {
         + "<bpmn:boundaryEvent id=\"m\" attachedToRef=\"t\"><bpmn:messageEventDefinition id=\"md\" /></bpmn:boundaryEvent>")));
     assertEquals(List.of("blocks m (boundaryEvent): a message boundary event: of the events on a task Overdue has timers only"),
         Imports.report(message));
+    ImportedRequest everyTenSeconds = withTimer(Models.timer("x", "t", false, "timeCycle", "R5/PT10S", "f-x")
+        + Models.flow("f-x", "x", "gone") + Models.end("gone", "Reminded"));
+    assertEquals(List.of("blocks x (boundaryEvent): its cycle R5/PT10S repeats more often than Overdue's cycles may,"
+        + " once a minute: write it a minute apart or more"), Imports.report(everyTenSeconds));
     ImportedRequest cycleExpression = withTimer(Models.timer("x", "t", false, "timeCycle", "${cycle}", "f-x")
         + Models.flow("f-x", "x", "gone") + Models.end("gone", "Reminded"));
     assertTrue(cycleExpression.blocked());
