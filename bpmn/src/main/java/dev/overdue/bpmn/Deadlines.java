@@ -69,9 +69,9 @@ final class Deadlines {
           + " is not a duration, a date or a cycle Overdue reads (an expression is mapped when it is a plain variable)", true);
       return;
     }
-    Optional<String> beyond = when.get().field().equals("cycle") ? written.get().beyondOverdue() : Optional.empty();
+    Optional<String> beyond = written.get().beyondOverdue(interrupting);
     if (beyond.isPresent()) {
-      model.unmapped(boundary, beyond.get() + ": write it a minute apart or more", true);
+      model.unmapped(boundary, beyond.get(), true);
       model.outgoing(boundary).forEach(flow -> model.visitFrom(flow.getTarget()));
       return;
     }
@@ -170,9 +170,9 @@ final class Deadlines {
       model.unmapped(where, "camunda:taskListener", "its timer is not a duration, a date or a cycle Overdue reads", true);
       return;
     }
-    Optional<String> beyond = when.get().field().equals("cycle") ? written.get().beyondOverdue() : Optional.empty();
+    Optional<String> beyond = written.get().beyondOverdue(false);
     if (beyond.isPresent()) {
-      model.unmapped(where, "camunda:taskListener", beyond.get() + ": write it a minute apart or more", true);
+      model.unmapped(where, "camunda:taskListener", beyond.get(), true);
       return;
     }
     model.unmapped(where, "camunda:taskListener", "its code (" + code(listener) + ") does not run: when its timer fires Overdue notifies the task's potential owners", false);

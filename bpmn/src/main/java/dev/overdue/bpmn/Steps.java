@@ -106,7 +106,10 @@ final class Steps {
   private static void schedule(UserTask task, RequestTree.Mapping step, ProcessModel model, String initiator, Set<String> variables) {
     TaskAttributes attributes = TaskAttributes.of(task);
     TaskAttributes.Value due = attributes.dueDate();
-    if (due.given()) {
+    if (due.given() && Timer.inMonthsOrYears(due.text())) {
+      model.unmapped(task.getId(), due.source(), "the due date " + due.text().strip()
+          + " counts months or years, which have no fixed length in Overdue (write days, P30D)", true);
+    } else if (due.given()) {
       optionalValue(task, due, initiator, model, variables).ifPresent(v -> step.put("timeout", v,
           due.source() + ": the task is overdue then (Overdue raises a warning; Camunda shows it overdue)"));
     }
@@ -115,6 +118,9 @@ final class Steps {
       // Nothing runs at a follow-up date: one left out changes only which list shows the task.
       model.unmapped(task.getId(), followUp.source(), "the follow-up date " + followUp.text().strip()
           + " is an expression: a step's followUp is a duration or a date-time, so it is left out", false);
+    } else if (followUp.given() && Timer.inMonthsOrYears(followUp.text())) {
+      model.unmapped(task.getId(), followUp.source(), "the follow-up date " + followUp.text().strip()
+          + " counts months or years, which have no fixed length in Overdue, so it is left out", false);
     } else if (followUp.given()) {
       step.put("followUp", followUp.text().strip(), followUp.source());
     }

@@ -15,6 +15,7 @@ import org.camunda.bpm.model.xml.instance.DomElement;
  */
 record Timer(String kind, String text) {
   private static final Pattern REPEAT = Pattern.compile("R\\d*/(P[^/]+)");
+  private static final Pattern DATE_PART = Pattern.compile("(?<![A-Za-z])P([0-9YMWD.,]*)");
   private static final Pattern DATE_WITHOUT_OFFSET = Pattern.compile("\\d{4}-\\d{2}-\\d{2}T[\\d:.]+");
 
   /** The deadline's field and value, and a note for its comment (null: none). */
@@ -70,12 +71,16 @@ record Timer(String kind, String text) {
    * Why Overdue cannot keep this timer as written, when it cannot: a cycle repeats at least a
    * minute apart (docs/reference/published-semantics.md), Camunda's may repeat every second.
    */
-  Optional<String> beyondOverdue() {
+  Optional<String> beyondOverdue(boolean once) {
+    if (inMonthsOrYears(text)) {
+      return Optional.of("its " + kind + " " + text.strip() + " counts months or years, which have no fixed length in"
+          + " Overdue (write days, P30D)");
+    }
     Matcher repeat = REPEAT.matcher(text == null ? "" : text.strip());
-    if (kind.equals("timeCycle") && repeat.matches()) {
+    if (kind.equals("timeCycle") && !once && repeat.matches()) {
       try {
         if (Duration.parse(repeat.group(1)).compareTo(Duration.ofMinutes(1)) < 0) {
-          return Optional.of("its cycle " + text.strip() + " repeats more often than Overdue's cycles may, once a minute");
+          return Optional.of("its cycle " + text.strip() + " repeats more often than Overdue's cycles may, once a minute: write it a minute apart or more");
         }
       } catch (DateTimeParseException e) {
         return Optional.empty(); // days, months: at least a minute
@@ -89,16 +94,20 @@ record Timer(String kind, String text) {
     if (once && repeat.matches()) {
       return Optional.of(new When("for", repeat.group(1), "an interrupting cycle fires once: after its first interval, " + t));
     }
-    String[] fields = t.split("\\s+");
-    if (fields.length == 6 && !fields[3].equals("?") && !fields[5].equals("?")) {
-      // Camunda 8 writes Spring's cron, which has no '?'; Quartz's needs one in either day field.
-      int free = fields[5].equals("*") ? 5 : fields[3].equals("*") ? 3 : -1;
-      if (free < 0) {
-        return Optional.empty();
-      }
-      fields[free] = "?";
-      return Optional.of(new When("cycle", String.join(" ", fields), "Quartz's form of " + t));
+    if (SpringCron.isSpring(t)) {
+      return SpringCron.toQuartz(t).map(quartz -> new When("cycle", quartz, "Quartz's form of Camunda 8's " + t));
     }
     return Optional.of(new When("cycle", t, null));
+  }
+
+  /** Whether {@code text} holds a duration in months or years, which Overdue refuses (no fixed length). */
+  static boolean inMonthsOrYears(String text) {
+    Matcher duration = DATE_PART.matcher(text == null ? "" : text);
+    while (duration.find()) {
+      if (duration.group(1).contains("Y") || duration.group(1).contains("M")) {
+        return true;
+      }
+    }
+    return false;
   }
 }

@@ -106,7 +106,7 @@ class ImportableModelsTest {
         default -> { } // nobody: refused
       }
       String priority = random.nextInt(3) == 0 ? null : random.nextInt(8) == 0 ? "${urgency}" : String.valueOf(random.nextInt(171) - 20);
-      String due = pick(null, null, "P3D", "PT30S", "PT2H", "2031-05-01T12:00:00", "2031-05-01T12:00:00+02:00", c8 ? "=payBy" : "${payBy}");
+      String due = pick(null, null, "P3D", "PT30S", "PT2H", "P1Y", "2031-05-01T12:00:00", "2031-05-01T12:00:00+02:00", c8 ? "=payBy" : "${payBy}");
       if (c8 && due != null && due.startsWith("P")) {
         due = "2031-06-01T09:00:00Z"; // Camunda 8's due date is a date-time
       }
@@ -148,10 +148,11 @@ class ImportableModelsTest {
     private void timer(String task, int t, int b) {
       boolean interrupting = random.nextBoolean();
       String[] kind = switch (random.nextInt(4)) {
-        case 0 -> new String[] {"timeDuration", pick("PT4H", "P2D", "PT45S", c8 ? "=sla" : "${sla}")};
+        case 0 -> new String[] {"timeDuration", pick("PT4H", "P2D", "PT45S", "P1M", c8 ? "=sla" : "${sla}")};
         case 1 -> new String[] {"timeDate", pick("2031-01-10T09:00:00Z", "2031-01-10T09:00:00")};
         case 2 -> new String[] {"timeCycle", pick("R3/PT1H", "R/P1D", "R2/PT10S")};
-        default -> new String[] {"timeCycle", c8 ? "0 0 9 * * MON-FRI" : "0 0 9 ? * MON-FRI"};
+        default -> new String[] {"timeCycle", c8 ? pick("0 0 9 * * MON-FRI", "0 0 9 * * 1-5", "@daily", "0 0 9 1 * MON")
+            : pick("0 0 9 ? * MON-FRI", "0 0 9 ? * 2-6")};
       };
       String id = "timer" + t + "x" + b;
       String out = "out" + id;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -72,7 +73,15 @@ class TimerMappingTest {
             + Models.timer("daily", "t", false, "timeCycle", "0 0 9 * * MON-FRI", "f-d")
             + Models.flow("f-d", "daily", "done") + Models.end("done", "Reminded"))));
     assertEquals("0 0 9 ? * MON-FRI", deadline(cron).get("cycle").asText());
-    assertTrue(cron.yaml().contains("Quartz's form of 0 0 9 * * MON-FRI"), cron.yaml());
+    assertTrue(cron.yaml().contains("Quartz's form of Camunda 8's 0 0 9 * * MON-FRI"), cron.yaml());
+    // Spring counts weekdays 0–7 from Sunday, Quartz 1–7: numbers are written as names.
+    assertEquals(Optional.of("0 30 8 ? * MON,TUE,WED,THU,FRI"), SpringCron.toQuartz("0 30 8 * * 1-5"));
+    assertEquals(Optional.of("0 0 12 ? * SAT,SUN"), SpringCron.toQuartz("0 0 12 * * 6-7"));
+    assertEquals(Optional.of("0 0 12 ? * SUN"), SpringCron.toQuartz("0 0 12 * * 0"));
+    assertEquals(Optional.of("0 0 0 1 * ?"), SpringCron.toQuartz("@monthly"));
+    assertEquals(Optional.of("0 0 9 1 * ?"), SpringCron.toQuartz("0 0 9 1 * *"));
+    assertEquals(Optional.empty(), SpringCron.toQuartz("0 0 9 1 * MON")); // both day fields: Quartz cannot say it
+    assertEquals(Optional.empty(), SpringCron.toQuartz("0 0 9 * * 1/2"));
   }
 
   @Test
@@ -120,6 +129,10 @@ class TimerMappingTest {
         + Models.flow("f-x", "x", "gone") + Models.end("gone", "Reminded"));
     assertEquals(List.of("blocks x (boundaryEvent): its cycle R5/PT10S repeats more often than Overdue's cycles may,"
         + " once a minute: write it a minute apart or more"), Imports.report(everyTenSeconds));
+    ImportedRequest monthly = withTimer(Models.timer("x", "t", true, "timeDuration", "P1M", "f-x")
+        + Models.flow("f-x", "x", "gone") + Models.end("gone", "Expired"));
+    assertEquals(List.of("blocks x (boundaryEvent): its timeDuration P1M counts months or years, which have no fixed"
+        + " length in Overdue (write days, P30D)"), Imports.report(monthly));
     ImportedRequest cycleExpression = withTimer(Models.timer("x", "t", false, "timeCycle", "${cycle}", "f-x")
         + Models.flow("f-x", "x", "gone") + Models.end("gone", "Reminded"));
     assertTrue(cycleExpression.blocked());
