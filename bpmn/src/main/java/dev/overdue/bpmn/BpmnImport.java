@@ -4,7 +4,6 @@ import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -62,7 +61,7 @@ public final class BpmnImport {
     request.put("title", process.getName() != null ? process.getName() : process.getId());
     Optional<StartEvent> start = Walk.start(model);
     String initiator = start.map(s -> ProcessModel.camunda(s, "initiator")).orElse(null);
-    Set<String> variables = new LinkedHashSet<>();
+    model.initiator = initiator;
     if (start.isEmpty()) {
       model.unmapped(process, "it has no single start event without a trigger to walk from", true);
     }
@@ -71,8 +70,8 @@ public final class BpmnImport {
     if (stops.isEmpty()) {
       model.unmapped(process, "no user task on the path from its start: an approval needs at least one step", true);
     }
-    RequestTree.Sequence steps = Steps.of(stops, model, initiator, embeddedForms(process), linked, variables);
-    request.put("data", RequestData.of(dataForm, variables), "placeholders: replace them with the approval's data");
+    RequestTree.Sequence steps = Steps.of(stops, model, embeddedForms(process), linked);
+    request.put("data", RequestData.of(dataForm, model.variables()), "placeholders: replace them with the approval's data");
     request.put("dataForm", dataForm, "BPMN startEvent " + start.map(StartEvent::getId).orElse("")
         + ", camunda:formData: what the requester gives in data");
     request.put("steps", steps);

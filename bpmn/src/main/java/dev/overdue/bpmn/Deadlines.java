@@ -26,18 +26,16 @@ import org.camunda.bpm.model.xml.instance.DomElement;
  */
 final class Deadlines {
   private final ProcessModel model;
-  private final String initiator;
   private final Set<String> names = new HashSet<>();
   private final RequestTree.Sequence deadlines = new RequestTree.Sequence();
 
-  private Deadlines(ProcessModel model, String initiator) {
+  private Deadlines(ProcessModel model) {
     this.model = model;
-    this.initiator = initiator;
   }
 
   /** The deadlines of {@code task}, whose approve leads to {@code next}; empty when it has none. */
-  static RequestTree.Sequence of(UserTask task, FlowNode next, ProcessModel model, String initiator) {
-    Deadlines deadlines = new Deadlines(model, initiator);
+  static RequestTree.Sequence of(UserTask task, FlowNode next, ProcessModel model) {
+    Deadlines deadlines = new Deadlines(model);
     for (BoundaryEvent boundary : model.process.getChildElementsByType(BoundaryEvent.class)) {
       if (boundary.getAttachedTo() != null && boundary.getAttachedTo().getId().equals(task.getId())) {
         model.visit(boundary);
@@ -63,7 +61,8 @@ final class Deadlines {
     String described = "BPMN boundaryEvent " + quoted(boundary.getName()) + "(" + boundary.getId() + "): "
         + (interrupting ? "interrupting" : "non-interrupting") + " timer";
     Optional<Timer> written = Timer.of(timer);
-    Optional<Timer.When> when = written.flatMap(t -> t.when(interrupting, initiator));
+    Optional<Timer.When> when = written.flatMap(t -> t.when(interrupting, model, "when the timer “" + name(boundary) + "” of the step “"
+        + Steps.title((UserTask) boundary.getAttachedTo()) + "” fires"));
     if (when.isEmpty()) {
       model.unmapped(boundary, "its timer " + written.map(t -> t.kind() + " " + t.text().strip()).orElse("(empty)")
           + " is not a duration, a date or a cycle Overdue reads (an expression is mapped when it is a plain variable)", true);
@@ -164,8 +163,8 @@ final class Deadlines {
     String id = listener.getAttribute("id");
     List<DomElement> timers = listener.getChildElements().stream().filter(e -> e.getLocalName().equals("timerEventDefinition")).toList();
     Optional<Timer> written = timers.isEmpty() ? Optional.empty() : Timer.of(timers.get(0));
-    Optional<Timer.When> when = written.flatMap(t -> t.when(false, initiator));
     String where = id == null ? "timeout listener" : id;
+    Optional<Timer.When> when = written.flatMap(t -> t.when(false, model, "when the timeout listener " + where + " fires"));
     if (when.isEmpty()) {
       model.unmapped(where, "camunda:taskListener", "its timer is not a duration, a date or a cycle Overdue reads", true);
       return;
@@ -196,6 +195,10 @@ final class Deadlines {
     RequestTree.Mapping mapping = new RequestTree.Mapping().put("name", deadline).put(when.field(), when.value(), when.note());
     mapping.put("escalations", escalations);
     deadlines.add(mapping, described);
+  }
+
+  private static String name(BoundaryEvent boundary) {
+    return boundary.getName() == null ? boundary.getId() : boundary.getName();
   }
 
   private static String quoted(String name) {

@@ -1,7 +1,10 @@
 package dev.overdue.bpmn;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * What the import made of one process: the request (as YAML with comments, or as JSON), how many
@@ -38,6 +41,23 @@ public final class ImportedRequest {
 
   public JsonNode json() {
     return RequestTree.json(request);
+  }
+
+  /**
+   * The request as a request type for the inbox's New request page: without the number, the
+   * requester and the data, which the inbox and the requester give; its numbers start with the
+   * process's id.
+   */
+  public JsonNode requestType() {
+    ObjectNode type = JsonNodeFactory.instance.objectNode();
+    String prefix = Names.slug(processId).toUpperCase(Locale.ROOT);
+    type.put("idPrefix", prefix.isEmpty() ? "REQUEST" : prefix.substring(0, Math.min(40, prefix.length())));
+    ((ObjectNode) json()).fields().forEachRemaining(field -> {
+      if (!List.of("requestId", "requester", "data").contains(field.getKey())) {
+        type.set(field.getKey(), field.getValue());
+      }
+    });
+    return type;
   }
 
   public int steps() {

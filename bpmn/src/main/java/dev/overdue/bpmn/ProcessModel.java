@@ -1,8 +1,10 @@
 package dev.overdue.bpmn;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.camunda.bpm.model.bpmn.instance.BaseElement;
@@ -27,6 +29,9 @@ final class ProcessModel {
 
   final Process process;
   final String platform;
+  /** The variable the start event names its initiator in (Camunda 7's camunda:initiator), or null. */
+  String initiator;
+  private final Map<String, String> variables = new LinkedHashMap<>();
   private final List<Unmapped> unmapped = new ArrayList<>();
   private final Set<String> visited = new LinkedHashSet<>();
 
@@ -38,6 +43,21 @@ final class ProcessModel {
   /** The element's kind as BPMN names it: {@code userTask}, {@code exclusiveGateway}, … */
   static String kind(ModelElementInstance element) {
     return element.getElementType().getTypeName();
+  }
+
+  /**
+   * {@code text} as an Overdue value ({@link Expressions#value}); a variable it reads is noted
+   * with {@code use}, what it is read for, for the request's data and data form.
+   */
+  Optional<String> value(String text, String use) {
+    Optional<String> value = Expressions.value(text, initiator);
+    value.filter(v -> v.startsWith("=data.")).ifPresent(v -> variables.putIfAbsent(v.substring("=data.".length()), use));
+    return value;
+  }
+
+  /** The variables the request's expressions read, each with what it is first read for. */
+  Map<String, String> variables() {
+    return variables;
   }
 
   /** Marks {@code node} as read by the import. */

@@ -1,6 +1,7 @@
 package dev.overdue.bpmn;
 
-import java.util.Set;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * The request's {@code data}: a placeholder for every field the start form requires (so the file
@@ -12,7 +13,7 @@ final class RequestData {
   private RequestData() {}
 
   /** The data for {@code form} (null: the start event has none) and {@code variables}; null when empty. */
-  static RequestTree.Mapping of(RequestTree.Mapping form, Set<String> variables) {
+  static RequestTree.Mapping of(RequestTree.Mapping form, Map<String, String> variables) {
     RequestTree.Mapping data = new RequestTree.Mapping();
     if (form != null) {
       RequestTree.Mapping properties = (RequestTree.Mapping) form.get("properties");
@@ -22,21 +23,31 @@ final class RequestData {
           data.put(field, placeholder((RequestTree.Mapping) properties.get(field)));
         }
       }
-      for (String variable : variables) {
+      variables.forEach((variable, use) -> {
         String field = variable.split("\\.")[0];
         if (!properties.has(field)) {
-          properties.put(field, new RequestTree.Mapping().put("type", "string")
-              .put("description", "read by an expression of the request"));
+          properties.put(field, new RequestTree.Mapping().put("type", "string").put("title", title(field))
+              .put("description", capitalized(use)));
         }
-      }
+      });
     }
-    for (String variable : variables) {
+    variables.forEach((variable, use) -> {
       String field = variable.split("\\.")[0];
       if (!data.has(field)) {
-        data.put(field, RequestTree.NULL, "give it: read by " + "=data." + variable);
+        data.put(field, RequestTree.NULL, "give it: " + use + " (=data." + variable + ")");
       }
-    }
+    });
     return data.keys().isEmpty() ? null : data;
+  }
+
+  /** A field's name as a person reads it: {@code payBy} is "Pay by". */
+  static String title(String field) {
+    String words = field.replaceAll("([a-z0-9])([A-Z])", "$1 $2").replace('_', ' ').toLowerCase(Locale.ROOT);
+    return capitalized(words);
+  }
+
+  private static String capitalized(String text) {
+    return text.isEmpty() ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
   }
 
   private static Object placeholder(RequestTree.Mapping field) {

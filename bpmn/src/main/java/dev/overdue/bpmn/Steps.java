@@ -26,7 +26,7 @@ final class Steps {
 
   /** The steps of {@code stops}, named; {@code forms}: Camunda 8's embedded forms by id. */
   static RequestTree.Sequence of(
-      List<Walk.Stop> stops, ProcessModel model, String initiator, Map<String, String> forms, LinkedForms linked, Set<String> variables) {
+      List<Walk.Stop> stops, ProcessModel model, Map<String, String> forms, LinkedForms linked) {
     Set<String> taken = new HashSet<>();
     Map<String, String> names = new java.util.HashMap<>();
     for (Walk.Stop stop : stops) {
@@ -39,15 +39,15 @@ final class Steps {
       Walk.Stop stop = stops.get(i);
       UserTask task = stop.task();
       RequestTree.Mapping step = new RequestTree.Mapping().put("name", names.get(task.getId()));
-      step.put("title", task.getName() == null ? task.getId() : task.getName());
+      step.put("title", title(task));
       int reported = model.report().size();
-      people(task, step, model, initiator, variables);
+      people(task, step, model);
       if (!step.has("approvers") && !step.has("candidateGroups") && !step.has("assignee") && model.report().size() == reported) {
         model.unmapped(task, "it names nobody who may act on it: an Overdue step needs candidate users, groups or an assignee", true);
       }
-      schedule(task, step, model, initiator, variables);
+      schedule(task, step, model);
       form(task, stop.decision(), step, model, forms, linked);
-      RequestTree.Sequence deadlines = Deadlines.of(task, stop.decision().approve(), model, initiator);
+      RequestTree.Sequence deadlines = Deadlines.of(task, stop.decision().approve(), model);
       if (!deadlines.isEmpty()) {
         step.put("completionDeadlines", deadlines);
       }
@@ -74,7 +74,7 @@ final class Steps {
     return steps;
   }
 
-  private static void people(UserTask task, RequestTree.Mapping step, ProcessModel model, String initiator, Set<String> variables) {
+  private static void people(UserTask task, RequestTree.Mapping step, ProcessModel model) {
     TaskAttributes attributes = TaskAttributes.of(task);
     for (var field : List.of(Map.entry("approvers", attributes.candidateUsers()), Map.entry("candidateGroups", attributes.candidateGroups()))) {
       TaskAttributes.Value value = field.getValue();
@@ -89,7 +89,7 @@ final class Steps {
     }
     TaskAttributes.Value assignee = attributes.assignee();
     if (assignee.given()) {
-      optionalValue(task, assignee, initiator, model, variables).ifPresent(v -> step.put("assignee", v, assignee.source()));
+      optionalValue(task, assignee, model, "who the step “" + title(task) + "” is assigned to").ifPresent(v -> step.put("assignee", v, assignee.source()));
     }
     TaskAttributes.Value priority = attributes.priority();
     if (priority.given()) {
@@ -103,14 +103,14 @@ final class Steps {
     }
   }
 
-  private static void schedule(UserTask task, RequestTree.Mapping step, ProcessModel model, String initiator, Set<String> variables) {
+  private static void schedule(UserTask task, RequestTree.Mapping step, ProcessModel model) {
     TaskAttributes attributes = TaskAttributes.of(task);
     TaskAttributes.Value due = attributes.dueDate();
     if (due.given() && Timer.inMonthsOrYears(due.text())) {
       model.unmapped(task.getId(), due.source(), "the due date " + due.text().strip()
           + " counts months or years, which have no fixed length in Overdue (write days, P30D)", true);
     } else if (due.given()) {
-      optionalValue(task, due, initiator, model, variables).ifPresent(v -> step.put("timeout", v,
+      optionalValue(task, due, model, "when the step “" + title(task) + "” is due").ifPresent(v -> step.put("timeout", v,
           due.source() + ": the task is overdue then (Overdue raises a warning; Camunda shows it overdue)"));
     }
     TaskAttributes.Value followUp = attributes.followUpDate();
@@ -126,14 +126,16 @@ final class Steps {
     }
   }
 
-  private static Optional<String> optionalValue(UserTask task, TaskAttributes.Value value, String initiator, ProcessModel model, Set<String> variables) {
-    Optional<String> mapped = Expressions.value(value.text(), initiator);
+  private static Optional<String> optionalValue(UserTask task, TaskAttributes.Value value, ProcessModel model, String use) {
+    Optional<String> mapped = model.value(value.text(), use);
     if (mapped.isEmpty()) {
       model.unmapped(task.getId(), value.source(), "the expression " + value.text().strip() + " is not a plain variable: only those map (to =data.…)", true);
-    } else if (mapped.get().startsWith("=data.")) {
-      variables.add(mapped.get().substring("=data.".length()));
     }
     return mapped;
+  }
+
+  static String title(UserTask task) {
+    return task.getName() == null ? task.getId() : task.getName();
   }
 
   private static void form(

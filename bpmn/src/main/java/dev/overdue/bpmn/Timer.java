@@ -45,8 +45,8 @@ record Timer(String kind, String text) {
     return Optional.empty();
   }
 
-  /** What this timer is to a deadline; {@code once}: it ends the task, so a cycle fires only once. */
-  Optional<When> when(boolean once, String initiator) {
+  /** What this timer is to a deadline; {@code once}: it ends the task, so a cycle fires only once; {@code use}: what a variable it reads is for. */
+  Optional<When> when(boolean once, ProcessModel model, String use) {
     String t = text == null ? "" : text.strip();
     if (t.isEmpty()) {
       return Optional.empty();
@@ -55,7 +55,7 @@ record Timer(String kind, String text) {
       if (kind.equals("timeCycle")) {
         return Optional.empty(); // a cycle is written out, not computed
       }
-      return Expressions.value(t, initiator)
+      return model.value(t, use)
           .map(v -> new When(kind.equals("timeDate") ? "until" : "for", v, "read from the data when the task starts"));
     }
     return switch (kind) {

@@ -99,7 +99,7 @@ class FormsTest {
     assertEquals(List.of(), Imports.problems(imported));
     JsonNode request = imported.json();
     assertEquals("{\"amount\":10,\"currency\":\"EUR\",\"payBy\":\"2027-01-01\",\"clerk\":null}", request.get("data").toString());
-    assertEquals("{\"type\":\"string\",\"description\":\"read by an expression of the request\"}",
+    assertEquals("{\"type\":\"string\",\"title\":\"Clerk\",\"description\":\"Who the step “a” is assigned to\"}",
         request.at("/dataForm/properties/clerk").toString());
   }
 }

@@ -52,6 +52,13 @@ final class ImportBpmnCommand extends CliCommand {
   Path write;
 
   @Option(
+      names = "--request-type",
+      paramLabel = "FILE",
+      description = "Also write it as a request type (JSON) for the inbox's New request page: put FILE in the"
+          + " inbox's request types folder (OVERDUE_INBOX_REQUEST_TYPES).")
+  Path requestType;
+
+  @Option(
       names = "--partial",
       description = "Write what maps even when parts on a user task's path do not (they are listed).")
   boolean partial;
@@ -78,6 +85,9 @@ final class ImportBpmnCommand extends CliCommand {
     boolean refused = !partial && (imported.blocked() || !problems.isEmpty());
     if (!refused && write != null) {
       Files.writeString(write, imported.yaml());
+    }
+    if (!refused && requestType != null) {
+      Files.writeString(requestType, Printer.JSON.writeValueAsString(imported.requestType()) + "\n");
     }
     if (json()) {
       printJson(new Report(imported.processId(), imported.platform(), imported.steps(), !refused,
@@ -113,7 +123,7 @@ final class ImportBpmnCommand extends CliCommand {
           + (blocking.isEmpty() ? "" : " (--partial writes what maps)"));
     } else {
       to.println("imported " + what + ": " + imported.steps() + " step" + (imported.steps() == 1 ? "" : "s")
-          + (write == null ? "" : " → " + write));
+          + (write == null ? "" : " → " + write) + (requestType == null ? "" : " (request type → " + requestType + ")"));
     }
     section(to, "on a user task's path, not mapped:", blocking);
     section(to, "done Overdue's way or left out:", other);

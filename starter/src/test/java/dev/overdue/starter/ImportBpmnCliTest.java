@@ -44,6 +44,22 @@ class ImportBpmnCliTest {
     }
   }
 
+  /** bin/overdue-up's inbox offers the example as a request type: the file is what the import writes today. */
+  @Test
+  void theInboxsInvoiceApprovalRequestTypeIsTheImportOfTheExample() throws Exception {
+    Path type = dir.resolve("invoice-approval.json");
+    try (CliHarness cli = new CliHarness()) {
+      Run imported = cli.run("import-bpmn", EXAMPLES.resolve("invoice-approval-c7.bpmn").toString(), "--request-type", type.toString()).expect(0);
+      assertTrue(imported.out().startsWith("# Imported by bin/overdue import-bpmn"), imported.out()); // the YAML still on stdout
+    }
+    assertEquals(Files.readString(Processes.ROOT.resolve("docs/examples/request-types/invoice-approval.json")), Files.readString(type),
+        "docs/examples/request-types/invoice-approval.json is stale: write it again with bin/overdue import-bpmn"
+            + " docs/examples/bpmn/invoice-approval-c7.bpmn --request-type docs/examples/request-types/invoice-approval.json");
+    JsonNode written = new com.fasterxml.jackson.databind.ObjectMapper().readTree(type.toFile());
+    assertEquals("INVOICE-APPROVAL", written.get("idPrefix").asText());
+    assertFalse(written.has("requestId") || written.has("requester") || written.has("data"), written.toString());
+  }
+
   @Test
   void withoutWriteTheRequestGoesToStandardOutputAndTheReportToStandardError() throws Exception {
     try (CliHarness cli = new CliHarness()) {
