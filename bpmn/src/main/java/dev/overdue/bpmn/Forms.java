@@ -172,6 +172,13 @@ final class Forms {
   }
 
   private static void add(Builder form, String id, RequestTree.Mapping property, String where, String kind, ProcessModel model) {
+    if (id.equalsIgnoreCase("comment") || id.equalsIgnoreCase("comments")) {
+      // Two boxes called Comment would puzzle the person deciding.
+      model.unmapped(where, kind, "every decision takes a comment of its own, kept in the approval's trail: the form does"
+          + " not ask again", false);
+      form.required.remove(id);
+      return;
+    }
     if (!FIELD.matcher(id).matches()) {
       model.unmapped(where, kind, "a form field's name is letters, digits and _, not starting with a digit", false);
       form.required.remove(id);

@@ -39,7 +39,15 @@ class MigrationGuideTest {
         Run run = run(cli, session.line());
         assertEquals(dates(session.shown()), dates((run.out() + run.err()).lines().toList()), session.line());
       }
+      // The page's other commands, after its walk: each runs.
+      List<Docs.Recipe> recipes = Docs.recipes(GUIDE, "bin/overdue ");
+      assertTrue(recipes.size() >= 4, recipes.toString());
+      for (Docs.Recipe recipe : recipes) {
+        run(cli, recipe.line().replaceFirst("\\s+#.*$", "")).expect(0);
+      }
     }
+    assertEquals(Files.readString(Processes.ROOT.resolve("docs/examples/request-types/invoice-approval.json")),
+        Files.readString(dir.resolve("invoice-approval.json")), "the request type bin/overdue-up's inbox offers is the guide's import");
   }
 
   /** The guide's yaml block is the first step as the import wrote it. */
@@ -84,7 +92,7 @@ class MigrationGuideTest {
     List<String> args = new ArrayList<>();
     for (String word : TaskOperationsCliTest.words(line)) {
       args.add(word.startsWith("docs/") ? Processes.ROOT.resolve(word).toString()
-          : word.endsWith(".yaml") ? dir.resolve(word).toString() : word);
+          : word.endsWith(".yaml") || word.endsWith(".json") ? dir.resolve(word).toString() : word);
     }
     args.remove(0); // bin/overdue
     Run run = cli.runWith(Map.of(Printer.COMMAND_VARIABLE, "bin/overdue"), args.toArray(String[]::new));
