@@ -151,6 +151,40 @@ class ImportBpmnCliTest {
     }
   }
 
+  @Test
+  void theImportedCamunda8ModelRunsItsDueDateReadFromTheData() throws Exception {
+    Path request = dir.resolve("invoice8.yaml");
+    Instant payBy = Instant.now().plus(Duration.ofDays(20)).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+    try (CliHarness cli = new CliHarness()) {
+      cli.run("import-bpmn", EXAMPLES.resolve("invoice-approval-c8.bpmn").toString(), "--write", request.toString()).expect(0);
+      String yaml = Files.readString(request)
+          .replace("requestId: invoice-approval-1", "requestId: INV-2027-032\nrequester: carol")
+          .replace("  accountant: null", "  accountant: frank")
+          .replace("  payBy: null", "  payBy: '" + payBy + "'");
+      Files.writeString(request, yaml);
+      Instant started = Instant.now();
+      cli.run("start", "--file", request.toString()).expect(0);
+      JsonNode plan = cli.run("plan", "INV-2027-032", "-o", "json").expect(0).json();
+      assertEquals(Duration.ofDays(1), after(plan, "approve-manager.remind-manager", started));
+      assertEquals(Duration.ofDays(5), after(plan, "approve-manager.escalate-manager", started));
+      cli.run("claim", "INV-2027-032", "--user", "bob").expect(0);
+      cli.run("approve", "INV-2027-032", "--user", "bob", "--task-output", "{\"costCentre\": \"OPS\"}").expect(0); // the linked form's field
+      JsonNode finance = cli.run("plan", "INV-2027-032", "-o", "json").expect(0).json();
+      assertEquals(payBy, at(finance, "approve-finance.completion")); // zeebe:taskSchedule dueDate="=payBy"
+      assertEquals("step approve-finance approved by frank; approval is APPROVED",
+          cli.run("approve", "INV-2027-032", "--user", "frank").expect(0).out().strip());
+    }
+  }
+
+  private static Instant at(JsonNode plan, String timer) {
+    for (JsonNode entry : plan) {
+      if (entry.get("timer").asText().equals(timer)) {
+        return Instant.parse(entry.get("at").asText());
+      }
+    }
+    throw new AssertionError("no " + timer + " in the plan: " + plan);
+  }
+
   /** How long after {@code started} the plan's first entry for {@code timer} falls, to the minute. */
   private static Duration after(JsonNode plan, String timer, Instant started) {
     for (JsonNode entry : plan) {
