@@ -11,36 +11,28 @@ final class Models {
 
   /** A Camunda 7 file with one process whose elements are {@code body}. */
   static String c7(String body) {
-    return """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" \
-        xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
-        xmlns:camunda="http://camunda.org/schema/1.0/bpmn" \
-        xmlns:modeler="http://camunda.org/schema/modeler/1.0" id="Definitions_1" \
-        targetNamespace="http://bpmn.io/schema/bpmn" exporter="Camunda Modeler" exporterVersion="5.40.0" \
-        modeler:executionPlatform="Camunda Platform" modeler:executionPlatformVersion="7.24.0">
-          <bpmn:process id="approval" name="An approval" isExecutable="true" camunda:historyTimeToLive="180">
-        %s
-          </bpmn:process>
-        </bpmn:definitions>
-        """.formatted(body);
+    return file("camunda=\"http://camunda.org/schema/1.0/bpmn\"", "Camunda Platform", "7.24.0",
+        " camunda:historyTimeToLive=\"180\"", body);
   }
 
   /** A Camunda 8 file with one process whose elements are {@code body}. */
   static String c8(String body) {
+    return file("zeebe=\"http://camunda.org/schema/zeebe/1.0\"", "Camunda Cloud", "8.8.0", "", body);
+  }
+
+  private static String file(String namespace, String platform, String version, String processAttributes, String body) {
     return """
         <?xml version="1.0" encoding="UTF-8"?>
         <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" \
-        xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
-        xmlns:zeebe="http://camunda.org/schema/zeebe/1.0" \
+        xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:%s \
         xmlns:modeler="http://camunda.org/schema/modeler/1.0" id="Definitions_1" \
         targetNamespace="http://bpmn.io/schema/bpmn" exporter="Camunda Modeler" exporterVersion="5.40.0" \
-        modeler:executionPlatform="Camunda Cloud" modeler:executionPlatformVersion="8.8.0">
-          <bpmn:process id="approval" name="An approval" isExecutable="true">
+        modeler:executionPlatform="%s" modeler:executionPlatformVersion="%s">
+          <bpmn:process id="approval" name="An approval" isExecutable="true"%s>
         %s
           </bpmn:process>
         </bpmn:definitions>
-        """.formatted(body);
+        """.formatted(namespace, platform, version, processAttributes, body);
   }
 
   /** A start event, {@code middle}, and an end event, joined by flows: start → first id … last id → end. */
