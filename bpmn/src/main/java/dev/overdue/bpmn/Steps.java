@@ -1,20 +1,18 @@
 package dev.overdue.bpmn;
 
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.camunda.bpm.model.bpmn.instance.EndEvent;
-import org.camunda.bpm.model.bpmn.instance.FlowNode;
 import org.camunda.bpm.model.bpmn.instance.UserTask;
 import org.camunda.bpm.model.xml.instance.DomElement;
 
 /**
  * Each user task on the path as a step: who may act (candidate users and groups, the assignee),
  * its priority on Overdue's scale, due and follow-up dates, its form, its timers as deadlines and
- * its decision's named outcomes. Whatever else the task carries is reported.
+ * its decision's named outcomes ({@link TaskForm}, {@link Deadlines}, {@link Outcomes}). Whatever
+ * else the task carries is reported.
  */
 final class Steps {
   private Steps() {}
@@ -46,12 +44,12 @@ final class Steps {
         model.unmapped(task, "it names nobody who may act on it: an Overdue step needs candidate users, groups or an assignee", true);
       }
       schedule(task, step, model);
-      form(task, stop.decision(), step, model, forms, linked);
+      TaskForm.of(task, stop.decision(), model, forms, linked).ifPresent(form -> step.put("form", form.schema(), form.source()));
       RequestTree.Sequence deadlines = Deadlines.of(task, stop.decision().approve(), model);
       if (!deadlines.isEmpty()) {
         step.put("completionDeadlines", deadlines);
       }
-      RequestTree.Sequence outcomes = outcomes(stops, i, names, model);
+      RequestTree.Sequence outcomes = Outcomes.of(stops, i, names, model);
       if (!outcomes.isEmpty()) {
         step.put("outcomes", outcomes);
       }
@@ -63,8 +61,8 @@ final class Steps {
         if (label.equals("camunda:taskListener") && !"timeout".equals(extension.getAttribute("event"))) {
           model.unmapped(Optional.ofNullable(extension.getAttribute("id")).orElse(task.getId()), label,
               "a listener on '" + extension.getAttribute("event") + "' runs code Overdue does not run; a step's listeners notify and warn", true);
-        } else if (label.endsWith(":properties")) {
-          model.unmapped(task.getId(), label, "extension properties have no counterpart and change nothing Overdue does", false);
+        } else if (label.endsWith(":properties") || label.equals("zeebe:taskHeaders")) {
+          model.unmapped(task.getId(), label, "metadata with no counterpart, which changes nothing Overdue does", false);
         } else if (!READ.contains(label)) {
           model.unmapped(task.getId(), label, "Overdue has no counterpart for it", true);
         }
@@ -138,82 +136,4 @@ final class Steps {
     return task.getName() == null ? task.getId() : task.getName();
   }
 
-  private static void form(
-      UserTask task, Decision decision, RequestTree.Mapping step, ProcessModel model, Map<String, String> forms, LinkedForms linked) {
-    Set<String> decided = decision.variable() == null ? Set.of() : Set.of(decision.variable());
-    String owner = task.getId();
-    Forms.Mapped form = null;
-    String source = null;
-    for (DomElement extension : ProcessModel.extensions(task)) {
-      if (ProcessModel.label(extension).equals("camunda:formData")) {
-        form = Forms.camunda7(extension, decided, owner, model);
-        source = "camunda:formData";
-      }
-    }
-    String formKey = ProcessModel.camunda(task, "formKey");
-    if (formKey != null) {
-      model.unmapped(owner, "camunda:formKey", "a form of its own (" + formKey + "): the inbox shows the step's form; write its fields there", false);
-    }
-    Optional<DomElement> definition = ProcessModel.zeebe(task, "formDefinition");
-    if (definition.isPresent()) {
-      String key = definition.get().getAttribute("formKey");
-      String formId = definition.get().getAttribute("formId");
-      String embedded = key == null ? null : forms.get(key.replaceFirst("^camunda-forms:bpmn:", ""));
-      Optional<String> linkedForm = formId == null ? Optional.empty() : linked.form(formId);
-      if (embedded != null) {
-        form = Forms.camunda8(embedded, decided, owner, model);
-        source = "zeebe:userTaskForm " + key.replaceFirst("^camunda-forms:bpmn:", "");
-      } else if (linkedForm.isPresent()) {
-        form = Forms.camunda8(linkedForm.get(), decided, owner, model);
-        source = "the linked form " + formId + " (zeebe:formDefinition formId)";
-      } else {
-        String which = formId != null ? "the linked form " + formId + ", in no .form file next to the .bpmn file"
-            : key != null ? "the form " + key + ", not in this file" : "an external form";
-        model.unmapped(owner, "zeebe:formDefinition", which + ": the inbox shows the step's form; write its fields there", false);
-      }
-    }
-    if (form != null) {
-      String dropped = decision.variable() != null ? "; its field " + decision.variable() + " is the step's approve or reject" : "";
-      step.put("form", form.schema(), source + dropped);
-    }
-  }
-
-  private static RequestTree.Sequence outcomes(List<Walk.Stop> stops, int index, Map<String, String> names, ProcessModel model) {
-    Decision decision = stops.get(index).decision();
-    RequestTree.Sequence outcomes = new RequestTree.Sequence();
-    if (decision.reject() != null && !(decision.reject() instanceof EndEvent)) {
-      model.unmapped(decision.reject(), "a rejection leads here: in Overdue a rejected step ends the approval REJECTED", true);
-    } else if (decision.reject() instanceof EndEvent end) {
-      model.visit(end);
-      Ends.check(end, model);
-    }
-    Set<String> used = new LinkedHashSet<>();
-    for (Decision.Outcome outcome : decision.outcomes()) {
-      FlowNode target = outcome.target();
-      String name = Names.of(outcome.name(), null, used);
-      used.add(name);
-      RequestTree.Mapping mapping = new RequestTree.Mapping().put("name", name);
-      if (target instanceof EndEvent end) {
-        model.visit(end);
-        Ends.check(end, model);
-        mapping.put("end", Ends.result(end));
-      } else if (target instanceof UserTask next && later(stops, index, next)) {
-        mapping.put("next", names.get(next.getId()));
-      } else {
-        model.unmapped(outcome.flow(), "it leads to " + target.getId() + ", which is not a later step on the path: Overdue's outcomes lead forward to a step or end the approval", true);
-        continue;
-      }
-      outcomes.add(mapping, "BPMN sequenceFlow " + outcome.flow().getId());
-    }
-    return outcomes;
-  }
-
-  private static boolean later(List<Walk.Stop> stops, int index, UserTask task) {
-    for (int i = index + 1; i < stops.size(); i++) {
-      if (stops.get(i).task().getId().equals(task.getId())) {
-        return true;
-      }
-    }
-    return false;
-  }
 }

@@ -75,7 +75,7 @@ class RefusalsTest {
         "blocks a (userTask): a multi-instance task (one task per item): an Overdue step is one task",
         "blocks on-create (camunda:taskListener): a listener on 'create' runs code Overdue does not run; a step's listeners notify and warn",
         "blocks a (camunda:inputOutput): Overdue has no counterpart for it",
-        "a (camunda:properties): extension properties have no counterpart and change nothing Overdue does"),
+        "a (camunda:properties): metadata with no counterpart, which changes nothing Overdue does"),
         Imports.report(imported));
   }
 
