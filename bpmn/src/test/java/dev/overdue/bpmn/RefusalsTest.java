@@ -134,6 +134,17 @@ class RefusalsTest {
   }
 
   @Test
+  void aCollaborationsExecutableProcessIsTheOneImported() throws Exception {
+    String pools = Models.c7(Models.path("a", "a", A)).replace("<bpmn:process id=\"approval\"",
+        "<bpmn:collaboration id=\"c\"><bpmn:participant id=\"p1\" processRef=\"approval\" />"
+            + "<bpmn:participant id=\"p2\" processRef=\"supplier\" /></bpmn:collaboration>"
+            + "<bpmn:process id=\"supplier\" isExecutable=\"false\" /><bpmn:process id=\"approval\"");
+    ImportedRequest imported = Imports.of(pools);
+    assertEquals("approval", imported.processId());
+    assertEquals(1, imported.steps());
+  }
+
+  @Test
   void aSchemaHintInTheFileIsNeverFollowed() throws Exception {
     // Camunda's validating parser would fetch the schema a hint names; the import reads the file without it.
     try (ServerSocket schemaHost = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {

@@ -120,6 +120,23 @@ class ImportBpmnCliTest {
   }
 
   @Test
+  void aModelThatMapsButWouldBeRefusedByValidateIsRefusedSayingWhy() throws Exception {
+    // A due date Camunda would take and Overdue refuses to start with: it has passed.
+    String bpmn = Files.readString(EXAMPLES.resolve("invoice-approval-c7.bpmn"))
+        .replace("camunda:dueDate=\"P7D\"", "camunda:dueDate=\"2020-03-31T17:00:00Z\"");
+    Path model = Files.writeString(dir.resolve("late.bpmn"), bpmn);
+    try (CliHarness cli = new CliHarness()) {
+      Run refused = cli.run("import-bpmn", model.toString()).expect(ExitCodes.REFUSED);
+      assertEquals("", refused.out());
+      List<String> lines = refused.err().strip().lines().toList();
+      assertEquals("refused: process invoice-approval (Camunda 7) from late.bpmn does not map onto a request as it"
+          + " stands; nothing written", lines.get(0));
+      assertTrue(lines.contains("what was written does not pass validate:"), refused.err());
+      assertTrue(lines.stream().anyMatch(line -> line.contains("steps[1].timeout") && line.contains("2020-03-31T17:00:00Z")), refused.err());
+    }
+  }
+
+  @Test
   void theImportedInvoiceApprovalStartsPlansItsBpmnTimersAndIsDecided() throws Exception {
     Path request = dir.resolve("invoice.yaml");
     try (CliHarness cli = new CliHarness()) {
