@@ -93,13 +93,10 @@ public final class BpmnImport {
   }
 
   private static RequestTree.Mapping startForm(StartEvent start, ProcessModel model) {
-    for (DomElement extension : ProcessModel.extensions(start)) {
-      if (ProcessModel.label(extension).equals("camunda:formData")) {
-        Forms.Mapped form = Forms.camunda7(extension, Set.of(), start.getId(), model);
-        return form == null ? null : form.schema();
-      }
-    }
-    return null;
+    return ProcessModel.extension(start, "camunda:formData")
+        .map(formData -> Forms.camunda7(formData, Set.of(), start.getId(), model))
+        .map(Forms.Mapped::schema)
+        .orElse(null);
   }
 
   /** Camunda 8's forms kept in the process ({@code zeebe:userTaskForm}), by id. */

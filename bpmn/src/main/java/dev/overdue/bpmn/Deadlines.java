@@ -36,11 +36,9 @@ final class Deadlines {
   /** The deadlines of {@code task}, whose approve leads to {@code next}; empty when it has none. */
   static RequestTree.Sequence of(UserTask task, FlowNode next, ProcessModel model) {
     Deadlines deadlines = new Deadlines(model);
-    for (BoundaryEvent boundary : model.process.getChildElementsByType(BoundaryEvent.class)) {
-      if (boundary.getAttachedTo() != null && boundary.getAttachedTo().getId().equals(task.getId())) {
-        model.visit(boundary);
-        deadlines.boundary(boundary, next);
-      }
+    for (BoundaryEvent boundary : model.boundaries(task)) {
+      model.visit(boundary);
+      deadlines.boundary(boundary, next);
     }
     for (DomElement extension : ProcessModel.extensions(task)) {
       if (ProcessModel.label(extension).equals("camunda:taskListener") && "timeout".equals(extension.getAttribute("event"))) {
@@ -88,14 +86,14 @@ final class Deadlines {
       return Optional.empty();
     }
     List<FlowNode> passed = new ArrayList<>();
-    FlowNode node = model.follow(model.outgoing(boundary).iterator().next().getTarget());
+    FlowNode node = model.follow(model.outgoing(boundary).get(0).getTarget());
     while (node instanceof SendTask || node instanceof ServiceTask || node instanceof ScriptTask) {
       model.visit(node);
       passed.add(node);
       if (model.outgoing(node).size() != 1) {
         break;
       }
-      node = model.follow(model.outgoing(node).iterator().next().getTarget());
+      node = model.follow(model.outgoing(node).get(0).getTarget());
     }
     RequestTree.Sequence actions = new RequestTree.Sequence();
     if (!interrupting && node instanceof EndEvent end) {
@@ -103,7 +101,7 @@ final class Deadlines {
       for (FlowNode task : passed) {
         model.unmapped(task, "replaced by Overdue's reminder, a notification to the task's potential owners: its own work does not run", false);
       }
-      return Optional.of(actions.add(new RequestTree.Mapping().put("action", "notify").put("to", RequestTree.Sequence.of(List.of("potentialOwners")))));
+      return Optional.of(actions.add(reminder()));
     }
     if (interrupting && passed.isEmpty() && node instanceof EndEvent end) {
       model.visit(end);
@@ -150,11 +148,9 @@ final class Deadlines {
       model.unmapped(other, "it names nobody to reassign the task to", true);
       return Optional.empty();
     }
-    for (BoundaryEvent own : model.process.getChildElementsByType(BoundaryEvent.class)) {
-      if (own.getAttachedTo() != null && own.getAttachedTo().getId().equals(other.getId())) {
-        model.visit(own);
-        model.unmapped(own, "a timer on " + other.getId() + ", which became a reassignment: it has no task of its own to time", true);
-      }
+    for (BoundaryEvent own : model.boundaries(other)) {
+      model.visit(own);
+      model.unmapped(own, "a timer on " + other.getId() + ", which became a reassignment: it has no task of its own to time", true);
     }
     return Optional.of(new RequestTree.Mapping().put("action", "reassign").put("to", RequestTree.Sequence.of(owners)));
   }
@@ -175,9 +171,13 @@ final class Deadlines {
       return;
     }
     model.unmapped(where, "camunda:taskListener", "its code (" + code(listener) + ") does not run: when its timer fires Overdue notifies the task's potential owners", false);
-    RequestTree.Sequence actions = new RequestTree.Sequence()
-        .add(new RequestTree.Mapping().put("action", "notify").put("to", RequestTree.Sequence.of(List.of("potentialOwners"))));
+    RequestTree.Sequence actions = new RequestTree.Sequence().add(reminder());
     add(id, null, when.get(), actions, "camunda:taskListener event=\"timeout\" (" + where + "), " + written.get().kind() + " " + written.get().text().strip());
+  }
+
+  /** A reminder: a notification to whoever the task waits for. */
+  private static RequestTree.Mapping reminder() {
+    return new RequestTree.Mapping().put("action", "notify").put("to", RequestTree.Sequence.of(List.of("potentialOwners")));
   }
 
   private static String code(DomElement listener) {

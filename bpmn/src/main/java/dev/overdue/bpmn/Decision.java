@@ -19,6 +19,9 @@ import org.camunda.bpm.model.bpmn.instance.SequenceFlow;
  * no condition names.
  */
 record Decision(FlowNode approve, FlowNode reject, List<Outcome> outcomes, String variable) {
+  /** No decision: a task whose flow the walk cannot follow (reported). */
+  static final Decision NONE = new Decision(null, null, List.of(), null);
+
   /** A named outcome and where it leads. */
   record Outcome(String name, FlowNode target, SequenceFlow flow) {}
 

@@ -7,13 +7,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.camunda.bpm.model.bpmn.instance.BaseElement;
+import org.camunda.bpm.model.bpmn.instance.BoundaryEvent;
 import org.camunda.bpm.model.bpmn.instance.ExclusiveGateway;
 import org.camunda.bpm.model.bpmn.instance.ExtensionElements;
 import org.camunda.bpm.model.bpmn.instance.FlowNode;
 import org.camunda.bpm.model.bpmn.instance.IntermediateThrowEvent;
 import org.camunda.bpm.model.bpmn.instance.Process;
 import org.camunda.bpm.model.bpmn.instance.SequenceFlow;
+import org.camunda.bpm.model.bpmn.instance.UserTask;
 import org.camunda.bpm.model.xml.instance.DomElement;
 import org.camunda.bpm.model.xml.instance.ModelElementInstance;
 
@@ -34,10 +37,15 @@ final class ProcessModel {
   private final Map<String, String> variables = new LinkedHashMap<>();
   private final List<Unmapped> unmapped = new ArrayList<>();
   private final Set<String> visited = new LinkedHashSet<>();
+  /** The flows out of each node, by its id: read from the flows' sourceRef once ({@link #outgoing}). */
+  private final Map<String, List<SequenceFlow>> outgoing;
 
   ProcessModel(Process process, String platform) {
     this.process = process;
     this.platform = platform;
+    this.outgoing = process.getChildElementsByType(SequenceFlow.class).stream()
+        .filter(flow -> flow.getSource() != null)
+        .collect(Collectors.groupingBy(flow -> flow.getSource().getId(), LinkedHashMap::new, Collectors.toList()));
   }
 
   /** The element's kind as BPMN names it: {@code userTask}, {@code exclusiveGateway}, … */
@@ -95,11 +103,21 @@ final class ProcessModel {
     return extensions == null ? List.of() : extensions.getDomElement().getChildElements();
   }
 
+  /** The first extension of {@code element} with {@code label} ({@link #label}: {@code camunda:formData}). */
+  static Optional<DomElement> extension(BaseElement element, String label) {
+    return extensions(element).stream().filter(e -> label(e).equals(label)).findFirst();
+  }
+
   /** The first Camunda 8 extension of {@code element} named {@code localName}. */
   static Optional<DomElement> zeebe(BaseElement element, String localName) {
-    return extensions(element).stream()
-        .filter(e -> ZEEBE.equals(e.getNamespaceURI()) && localName.equals(e.getLocalName()))
-        .findFirst();
+    return extension(element, "zeebe:" + localName);
+  }
+
+  /** The boundary events attached to {@code task}. */
+  List<BoundaryEvent> boundaries(UserTask task) {
+    return process.getChildElementsByType(BoundaryEvent.class).stream()
+        .filter(boundary -> boundary.getAttachedTo() != null && boundary.getAttachedTo().getId().equals(task.getId()))
+        .toList();
   }
 
   /** An extension's name as the file writes it: {@code camunda:formData}, {@code zeebe:ioMapping}. */
@@ -150,8 +168,6 @@ final class ProcessModel {
    * {@code outgoing} (Modeler does, other tools may not), and the model reads only that list.
    */
   List<SequenceFlow> outgoing(FlowNode node) {
-    return process.getChildElementsByType(SequenceFlow.class).stream()
-        .filter(flow -> flow.getSource() != null && flow.getSource().getId().equals(node.getId()))
-        .toList();
+    return outgoing.getOrDefault(node.getId(), List.of());
   }
 }

@@ -39,11 +39,12 @@ final class Steps {
       RequestTree.Mapping step = new RequestTree.Mapping().put("name", names.get(task.getId()));
       step.put("title", title(task));
       int reported = model.report().size();
-      people(task, step, model);
+      TaskAttributes attributes = TaskAttributes.of(task);
+      people(task, attributes, step, model);
       if (!step.has("approvers") && !step.has("candidateGroups") && !step.has("assignee") && model.report().size() == reported) {
         model.unmapped(task, "it names nobody who may act on it: an Overdue step needs candidate users, groups or an assignee", true);
       }
-      schedule(task, step, model);
+      schedule(task, attributes, step, model);
       TaskForm.of(task, stop.decision(), model, forms, linked).ifPresent(form -> step.put("form", form.schema(), form.source()));
       RequestTree.Sequence deadlines = Deadlines.of(task, stop.decision().approve(), model);
       if (!deadlines.isEmpty()) {
@@ -72,8 +73,7 @@ final class Steps {
     return steps;
   }
 
-  private static void people(UserTask task, RequestTree.Mapping step, ProcessModel model) {
-    TaskAttributes attributes = TaskAttributes.of(task);
+  private static void people(UserTask task, TaskAttributes attributes, RequestTree.Mapping step, ProcessModel model) {
     for (var field : List.of(Map.entry("approvers", attributes.candidateUsers()), Map.entry("candidateGroups", attributes.candidateGroups()))) {
       TaskAttributes.Value value = field.getValue();
       if (value.given()) {
@@ -101,8 +101,7 @@ final class Steps {
     }
   }
 
-  private static void schedule(UserTask task, RequestTree.Mapping step, ProcessModel model) {
-    TaskAttributes attributes = TaskAttributes.of(task);
+  private static void schedule(UserTask task, TaskAttributes attributes, RequestTree.Mapping step, ProcessModel model) {
     TaskAttributes.Value due = attributes.dueDate();
     if (due.given() && Timer.inMonthsOrYears(due.text())) {
       model.unmapped(task.getId(), due.source(), "the due date " + due.text().strip()

@@ -20,11 +20,10 @@ record TaskForm(RequestTree.Mapping schema, String source) {
     String owner = task.getId();
     Forms.Mapped form = null;
     String source = null;
-    for (DomElement extension : ProcessModel.extensions(task)) {
-      if (ProcessModel.label(extension).equals("camunda:formData")) {
-        form = Forms.camunda7(extension, decided, owner, model);
-        source = "camunda:formData";
-      }
+    Optional<DomElement> formData = ProcessModel.extension(task, "camunda:formData");
+    if (formData.isPresent()) {
+      form = Forms.camunda7(formData.get(), decided, owner, model);
+      source = "camunda:formData";
     }
     String formKey = ProcessModel.camunda(task, "formKey");
     if (formKey != null) {

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import org.camunda.bpm.model.bpmn.instance.EndEvent;
 import org.camunda.bpm.model.bpmn.instance.FlowNode;
+import org.camunda.bpm.model.bpmn.instance.SequenceFlow;
 import org.camunda.bpm.model.bpmn.instance.StartEvent;
 import org.camunda.bpm.model.bpmn.instance.SubProcess;
 import org.camunda.bpm.model.bpmn.instance.UserTask;
@@ -59,11 +60,11 @@ final class Walk {
         Optional<FlowNode> after = model.onlyOutgoing(task).map(flow -> model.follow(flow.getTarget()));
         if (after.isEmpty()) {
           model.unmapped(task, "it leaves by " + model.outgoing(task).size() + " flows: Overdue's steps follow one another", true);
-          stops.add(new Stop(task, new Decision(null, null, List.of(), null)));
+          stops.add(new Stop(task, Decision.NONE));
           break;
         }
         Optional<Decision> decision = Decision.at(after.get(), model);
-        stops.add(new Stop(task, decision.orElse(new Decision(null, null, List.of(), null))));
+        stops.add(new Stop(task, decision.orElse(Decision.NONE)));
         node = decision.map(Decision::approve).orElse(null);
         continue;
       }
@@ -75,14 +76,14 @@ final class Walk {
   }
 
   private static FlowNode next(FlowNode node, ProcessModel model) {
-    List<org.camunda.bpm.model.bpmn.instance.SequenceFlow> outgoing = model.outgoing(node);
+    List<SequenceFlow> outgoing = model.outgoing(node);
     if (outgoing.size() != 1) {
       if (outgoing.size() > 1) {
         model.unmapped(node, "it leaves by " + outgoing.size() + " flows at once: Overdue's steps follow one another", true);
       }
       return null;
     }
-    return model.follow(outgoing.iterator().next().getTarget());
+    return model.follow(outgoing.get(0).getTarget());
   }
 
   /** Why an element met on the path does not map. */
