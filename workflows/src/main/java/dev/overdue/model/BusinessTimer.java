@@ -3,6 +3,7 @@ package dev.overdue.model;
 import dev.overdue.api.TimerChange;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -118,7 +119,9 @@ public final class BusinessTimer {
         counted && changeCount > 0 ? changeCount : null);
   }
 
-  static BusinessTimer restore(ProcessSnapshot.TimerSnapshot snapshot, BusinessCalendar calendar) {
+  /** The timer {@code snapshot} saved, its limits read by the {@code edition} the run has. */
+  static BusinessTimer restore(
+      ProcessSnapshot.TimerSnapshot snapshot, BusinessCalendar calendar, Edition edition) {
     BusinessTimer timer =
         new BusinessTimer(
             snapshot.name(),
@@ -126,7 +129,7 @@ public final class BusinessTimer {
             snapshot.step(),
             DataExpression.isExpression(snapshot.limit())
                 ? new TimeLimit.FromData(snapshot.limit(), snapshot.limitCalendar() != null)
-                : TimeLimit.parse(snapshot.limit()),
+                : TimeLimit.parse(snapshot.limit(), null, edition),
             HandlerDefinitions.handlers(snapshot.handlers()),
             Cycle.CatchUp.parse(snapshot.catchUp()));
     timer.calendar = calendar;
@@ -136,7 +139,8 @@ public final class BusinessTimer {
     timer.firings = snapshot.firings();
     timer.base = snapshot.base() == null ? null : Instant.parse(snapshot.base());
     timer.occurrencesDone = snapshot.occurrencesDone() == null ? 0 : snapshot.occurrencesDone();
-    timer.evaluated = snapshot.evaluated() == null ? null : TimeLimit.parse(snapshot.evaluated());
+    timer.evaluated =
+        snapshot.evaluated() == null ? null : TimeLimit.parse(snapshot.evaluated(), null, edition);
     // Not in snapshots: whether a next occurrence exists follows from the count and the base.
     timer.ranOut =
         timer.isCycle() && timer.base != null && timer.expiresAt != null
@@ -283,19 +287,19 @@ public final class BusinessTimer {
   }
 
   /** Moves a cycle's remaining occurrences {@code by} later (a cron cycle: to its next time after). */
-  void postponeCycle(Duration by, Instant now, String who) {
+  void postponeCycle(IsoDuration by, Instant now, String who) {
     transition(TimerEvent.EXTEND, now);
     Instant oldDate = expiresAt;
-    base = cycle().postponed(base, expiresAt, by);
+    base = cycle().postponed(base, expiresAt, by, calendar);
     Optional<Instant> next = cycle().next(base, occurrencesDone, calendar);
     next.ifPresent(at -> expiresAt = at);
     ranOut = next.isEmpty();
-    recordChange(now, who, "postponed by " + new TimeLimit.Relative(by).text(), limit.text(), oldDate);
+    recordChange(now, who, "postponed by " + by.text(), limit.text(), oldDate);
   }
 
   /** The next occurrence of a cycle postponed {@code by}; empty when none would be left. */
-  Optional<Instant> nextIfPostponed(Duration by) {
-    return cycle().next(cycle().postponed(base, expiresAt, by), occurrencesDone, calendar);
+  Optional<Instant> nextIfPostponed(IsoDuration by) {
+    return cycle().next(cycle().postponed(base, expiresAt, by, calendar), occurrencesDone, calendar);
   }
 
   /**
@@ -321,6 +325,15 @@ public final class BusinessTimer {
     }
     recordChange(now, by, "recalculated in " + described, limit.text(), oldDate);
     return Optional.of(oldDate);
+  }
+
+  /** Where the days of its duration or its cycle's interval count ({@link IsoDuration}). */
+  ZoneId dayZone() {
+    if (isCycle()) {
+      return cycle().dayZone(calendar);
+    }
+    return IsoDuration.dayZone(
+        effectiveLimit() instanceof TimeLimit.Relative relative && relative.calendarDays(), calendar);
   }
 
   /** Whether the date depends on the business calendar: working time, or a cron's zone and days. */

@@ -27,9 +27,9 @@ public sealed interface Command {
   record Resume() implements Command {}
 
   /** Exactly one of {@code limit} (a new time limit) and {@code by} (move the date later). */
-  record ExtendDeadline(String timer, TimeLimit limit, Duration by, String user)
+  record ExtendDeadline(String timer, TimeLimit limit, IsoDuration by, String user)
       implements Command {
-    public ExtendDeadline(String timer, TimeLimit limit, Duration by) {
+    public ExtendDeadline(String timer, TimeLimit limit, IsoDuration by) {
       this(timer, limit, by, null);
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.overdue.api.ApprovalRequest.OutcomeDefinition;
 import java.time.DateTimeException;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -150,7 +151,7 @@ final class CommandRules {
             && timer.nextIfPostponed(c.by()).isEmpty();
     if (postponedPastItsEnd) {
       throw new RuleViolation(
-          "timer " + c.timer() + ": postponed by " + new TimeLimit.Relative(c.by()).text()
+          "timer " + c.timer() + ": postponed by " + c.by().text()
               + " its cycle has no occurrence left (" + timer.limit().text()
               + "): give a new limit instead");
     }
@@ -175,7 +176,7 @@ final class CommandRules {
     Command.ExtendDeadline.requireOneOf(c.limit(), c.by());
     TimeLimit limit = c.limit();
     if (c.by() != null) {
-      if (c.by().isNegative() || c.by().isZero()) {
+      if (c.by().isZero()) {
         throw new RuleViolation("'by' must be a positive duration: it moves the date later");
       }
       Instant from =
@@ -189,7 +190,8 @@ final class CommandRules {
                           "timer " + timer.name() + " has no expiration date yet (it has not run since"
                               + " its limit was set): give a new 'limit' instead of 'by'"));
       try {
-        limit = new TimeLimit.Absolute(from.plus(c.by()).atOffset(ZoneOffset.UTC));
+        ZoneId zone = IsoDuration.dayZone(process.edition().countsDaysInTheirZone(), process.calendar());
+        limit = new TimeLimit.Absolute(c.by().addTo(from, zone).atOffset(ZoneOffset.UTC));
       } catch (DateTimeException | ArithmeticException e) {
         throw new RuleViolation("the new deadline is too far in the future");
       }

@@ -3,8 +3,9 @@ package dev.overdue.model;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -68,15 +69,16 @@ public final class Cycle {
 
   private final Long repetitions;
 
-  /** Elapsed time between occurrences; null for working time and cron. */
-  private final Duration interval;
+  /** The interval between occurrences ({@link IsoDuration}); null for working time and cron. */
+  private final IsoDuration interval;
 
   /** Working time between occurrences ({@code PT4H}, {@code P1W}); null otherwise. */
   private final String workingTime;
 
   private final CronSchedule cron;
-  private final OffsetDateTime start;
-  private final OffsetDateTime end;
+  /** As written: a zone in brackets is kept, and the cycle's days count in it. */
+  private final ZonedDateTime start;
+  private final ZonedDateTime end;
 
   /**
    * Counts back from its end, as ISO 8601 reads {@code R3/PT1H/<end>}: the intervals end at the
@@ -89,33 +91,40 @@ public final class Cycle {
    */
   private final boolean business;
 
-  /** {@code R<repetitions>/<interval>}: counted in elapsed time from when the timer runs. */
+  /**
+   * Its days are calendar days in its zone ({@link Edition#countsDaysInTheirZone}); else 24 hours
+   * each, as approvals started before that edition count them.
+   */
+  private final boolean calendarDays;
+
+  /** {@code R<repetitions>/<interval>}: counted from when the timer runs, in elapsed time only. */
   public Cycle(Long repetitions, Duration interval) {
-    this(repetitions, interval, null, null, null, null, false, false);
+    this(repetitions, IsoDuration.elapsed(interval), true);
   }
 
-  /** {@code R<repetitions>/<interval>/<end>}, counted back from the end. */
-  static Cycle countingBack(Long repetitions, Duration interval, OffsetDateTime end) {
-    return new Cycle(repetitions, interval, null, null, null, end, false, true);
+  /** {@code R<repetitions>/<interval>}: counted from when the timer runs. */
+  Cycle(Long repetitions, IsoDuration interval, boolean calendarDays) {
+    this(repetitions, interval, null, null, null, null, false, false, calendarDays);
   }
 
   Cycle(
       Long repetitions,
-      Duration interval,
+      IsoDuration interval,
       String workingTime,
       CronSchedule cron,
-      OffsetDateTime start,
-      OffsetDateTime end,
+      ZonedDateTime start,
+      ZonedDateTime end,
       boolean business,
-      boolean countsBack) {
+      boolean countsBack,
+      boolean calendarDays) {
     if (repetitions != null && repetitions < 1) {
       throw new RuleViolation("a cycle repeats at least once");
     }
     if (cron == null && workingTime == null) {
-      if (interval == null || interval.isNegative() || interval.isZero()) {
+      if (interval == null || interval.isZero()) {
         throw new RuleViolation("a cycle needs a positive interval");
       }
-      if (interval.compareTo(MIN_INTERVAL) < 0) {
+      if (interval.nominal().compareTo(MIN_INTERVAL) < 0) {
         throw new RuleViolation(
             "a cycle's interval is at least one minute (PT1M), got " + interval);
       }
@@ -125,7 +134,7 @@ public final class Cycle {
     }
     if (countsBack) {
       try {
-        end.toInstant().minus(interval.multipliedBy(repetitions == null ? 1 : repetitions));
+        end.toInstant().minus(interval.nominal().multipliedBy(repetitions == null ? 1 : repetitions));
       } catch (ArithmeticException | DateTimeException beforeAnyDate) {
         throw new RuleViolation("a cycle counted back from " + end + " repeats too often");
       }
@@ -141,6 +150,7 @@ public final class Cycle {
     this.end = end;
     this.business = business;
     this.countsBack = countsBack;
+    this.calendarDays = calendarDays;
   }
 
   /** Any form ({@link CycleText}); a date-time without offset is read in {@code zone}. */
@@ -153,8 +163,8 @@ public final class Cycle {
   }
 
   /** This cycle ending at {@code at} (inclusive). */
-  Cycle endingAt(OffsetDateTime at) {
-    return new Cycle(repetitions, interval, workingTime, cron, start, at, business, false);
+  Cycle endingAt(ZonedDateTime at) {
+    return new Cycle(repetitions, interval, workingTime, cron, start, at, business, false, calendarDays);
   }
 
   /**
@@ -168,7 +178,7 @@ public final class Cycle {
                 + (repetitions == null ? "" : repetitions)
                 + "/"
                 + (start == null ? "" : start + "/")
-                + (workingTime != null ? workingTime : new TimeLimit.Relative(interval).text());
+                + (workingTime != null ? workingTime : interval.text());
     if (countsBack) {
       return times + "/" + end;
     }
@@ -193,7 +203,7 @@ public final class Cycle {
     if (cron != null) {
       return new Position(now, 0, cron.in(calendar, business, endInstant()).next(now));
     }
-    Instant base = start != null ? start.toInstant() : countsBack ? firstBeginning(now) : now;
+    Instant base = start != null ? start.toInstant() : countsBack ? firstBeginning(now, calendar) : now;
     long done = onFixedDates() ? dueCount(base, now.minusNanos(1), calendar) : 0;
     return new Position(base, done, next(base, done, calendar));
   }
@@ -202,17 +212,40 @@ public final class Cycle {
    * The first interval's beginning of a cycle counted back from its end: {@code end − n ×
    * interval}, or without a count the first {@code end − k × interval} at or after {@code now}.
    */
-  private Instant firstBeginning(Instant now) {
+  private Instant firstBeginning(Instant now, BusinessCalendar calendar) {
     Instant last = end.toInstant();
+    ZoneId zone = dayZone(calendar);
     if (repetitions != null) {
-      return last.minus(interval.multipliedBy(repetitions));
+      return interval.times(repetitions).subtractFrom(last, zone);
     }
     if (!now.isBefore(last)) {
       return last;
     }
-    long whole = Duration.between(now, last).dividedBy(interval);
-    Instant at = last.minus(interval.multipliedBy(whole));
-    return at.isBefore(now) ? at.plus(interval) : at;
+    // The most whole intervals back from the end that stay at or after now: estimated with 24-hour
+    // days, then set right in the zone, where a day may be an hour shorter or longer.
+    long back = Duration.between(now, last).dividedBy(interval.nominal());
+    while (back > 0 && interval.times(back).subtractFrom(last, zone).isBefore(now)) {
+      back--;
+    }
+    while (!interval.times(back + 1).subtractFrom(last, zone).isBefore(now)) {
+      back++;
+    }
+    return interval.times(back).subtractFrom(last, zone);
+  }
+
+  /**
+   * Where its days count: the zone its start or end names in brackets, else the approval's, or UTC
+   * where every day has 24 hours ({@link IsoDuration#dayZone}).
+   */
+  ZoneId dayZone(BusinessCalendar calendar) {
+    if (calendarDays) {
+      for (ZonedDateTime written : new ZonedDateTime[] {start, end}) {
+        if (written != null && !(written.getZone() instanceof ZoneOffset)) {
+          return written.getZone();
+        }
+      }
+    }
+    return IsoDuration.dayZone(calendarDays, calendar);
   }
 
   /** Its occurrences are dates of its own (a start, or back from its end), not from the timer. */
@@ -258,15 +291,16 @@ public final class Cycle {
    * later, so its remaining occurrences move by it; a cron cycle skips to its first time at or
    * after {@code next + by}.
    */
-  Instant postponed(Instant base, Instant next, Duration by) {
-    return cron != null ? next.plus(by).minusNanos(1) : base.plus(by);
+  Instant postponed(Instant base, Instant next, IsoDuration by, BusinessCalendar calendar) {
+    ZoneId zone = dayZone(calendar);
+    return cron != null ? by.addTo(next, zone).minusNanos(1) : by.addTo(base, zone);
   }
 
   /** When occurrence {@code k} (from 1) of an interval cycle is due. */
   Instant due(Instant base, long k, BusinessCalendar calendar) {
     long intervals = onFixedDates() ? k - 1 : k;
     if (workingTime == null) {
-      return base.plus(interval.multipliedBy(intervals));
+      return interval.times(intervals).addTo(base, dayZone(calendar));
     }
     return WorkingIntervals.after(calendar, base, workingTime, intervals);
   }
@@ -357,10 +391,11 @@ public final class Cycle {
     if (t.isBefore(base)) {
       return 0;
     }
-    if (workingTime == null) {
-      long whole = Duration.between(base, t).dividedBy(interval);
+    if (workingTime == null && !interval.variesIn(dayZone(calendar))) {
+      long whole = Duration.between(base, t).dividedBy(interval.nominal());
       return onFixedDates() ? whole + 1 : whole;
     }
+    // In working time, or with days in a zone that changes its clocks: occurrences grow with k.
     return WorkingIntervals.count(k -> !due(base, k, calendar).isAfter(t));
   }
 
@@ -383,8 +418,8 @@ public final class Cycle {
     return repetitions;
   }
 
-  /** The elapsed interval; null for a cycle in working time or a cron cycle. */
-  public Duration interval() {
+  /** The interval; null for a cycle in working time or a cron cycle. */
+  public IsoDuration interval() {
     return interval;
   }
 
@@ -397,11 +432,11 @@ public final class Cycle {
     return Optional.ofNullable(cron);
   }
 
-  public Optional<OffsetDateTime> start() {
+  public Optional<ZonedDateTime> start() {
     return Optional.ofNullable(start);
   }
 
-  public Optional<OffsetDateTime> end() {
+  public Optional<ZonedDateTime> end() {
     return Optional.ofNullable(end);
   }
 

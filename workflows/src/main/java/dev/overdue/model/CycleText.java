@@ -1,9 +1,7 @@
 package dev.overdue.model;
 
-import java.time.LocalDateTime;
-import java.time.OffsetDateTime;
 import java.time.ZoneId;
-import java.time.format.DateTimeParseException;
+import java.time.ZonedDateTime;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -28,8 +26,8 @@ final class CycleText {
 
   private static final Pattern REPEAT = Pattern.compile("R(\\d*)", Pattern.CASE_INSENSITIVE);
 
-  /** A zone's name in brackets after a date-time's offset: the offset says the instant. */
-  private static final Pattern ZONE_NAME = Pattern.compile("(?<=[+-]\\d\\d:\\d\\d|Z)\\[[^\\]]*\\]");
+  /** A slash outside brackets: a zone's name ({@code [America/New_York]}) has one of its own. */
+  private static final Pattern PART_SLASH = Pattern.compile("/(?![^\\[]*\\])");
 
   /** {@code PT1D}, the Serverless Workflow spec's own example's interval: a day is no time part. */
   private static final Pattern DAYS_AS_TIME =
@@ -82,14 +80,22 @@ final class CycleText {
    * forward to it, as approvals started before that version read it.
    */
   static Cycle parse(String text, ZoneId zone, boolean countsBack) {
+    return parse(text, zone, countsBack, true);
+  }
+
+  /**
+   * Every form, as {@link #parse(String, ZoneId, boolean)}; its days are calendar days in its zone
+   * when {@code calendarDays} ({@link Edition#countsDaysInTheirZone}), else 24 hours each.
+   */
+  static Cycle parse(String text, ZoneId zone, boolean countsBack, boolean calendarDays) {
     Parts parts = split(text);
-    OffsetDateTime end = parts.end() == null ? null : dateTime(parts.end(), "end", zone);
+    ZonedDateTime end = parts.end() == null ? null : dateTime(parts.end(), "end", zone);
     if (parts.cron() != null) {
       return new Cycle(
-          null, null, null, CronSchedule.parse(parts.cron()), null, end, parts.business(), false);
+          null, null, null, CronSchedule.parse(parts.cron()), null, end, parts.business(), false, false);
     }
     Long repetitions = repetitions(parts.repetitions(), text);
-    OffsetDateTime start = parts.start() == null ? null : dateTime(parts.start(), "start", zone);
+    ZonedDateTime start = parts.start() == null ? null : dateTime(parts.start(), "start", zone);
     String interval =
         DAYS_AS_TIME.matcher(parts.interval()).replaceFirst("P$1D").toUpperCase(Locale.ROOT);
     boolean isoEnd = countsBack && parts.isoEnd();
@@ -102,12 +108,10 @@ final class CycleText {
                 + " count working time from a start (R/2027-01-04T09:00/PT4H) or up to an end"
                 + " given as 'until' (" + times + UNTIL + parts.end() + ")");
       }
-      return new Cycle(repetitions, null, interval, null, start, end, true, false);
+      return new Cycle(repetitions, null, interval, null, start, end, true, false, false);
     }
-    if (isoEnd) {
-      return Cycle.countingBack(repetitions, TimeLimit.parseDuration(interval), end);
-    }
-    return new Cycle(repetitions, TimeLimit.parseDuration(interval), null, null, start, end, false, false);
+    return new Cycle(
+        repetitions, IsoDuration.parse(interval), null, null, start, end, false, isoEnd, calendarDays);
   }
 
   static Parts split(String text) {
@@ -132,8 +136,7 @@ final class CycleText {
     if (value.contains(" ")) {
       return new Parts(null, null, null, end, value, business, false);
     }
-    // A zone's name after an offset (Java's and Zeebe's +02:00[Europe/Berlin]) has a '/' of its own.
-    String[] slashed = ZONE_NAME.matcher(value).replaceAll("").split("/", -1);
+    String[] slashed = PART_SLASH.split(value, -1);
     if (slashed.length == 3 && (slashed[1].isEmpty() || slashed[2].isEmpty())) {
       throw new RuleViolation(
           Texts.quote(text) + " has an empty part between its slashes: give the start, or leave it out (R/PT4H)");
@@ -172,7 +175,7 @@ final class CycleText {
           Texts.quote(text)
               + " is not a cycle: use R<n>/<duration> or R/<duration> (R3/PT4H, R/P1D)");
     }
-    return new Cycle(repetitions(m.group(1), text), TimeLimit.parseDuration(m.group(2)));
+    return new Cycle(repetitions(m.group(1), text), IsoDuration.parse(m.group(2)), false);
   }
 
   static Long repetitions(String digits, String text) {
@@ -183,44 +186,13 @@ final class CycleText {
     }
   }
 
-  /** A start or end as written: with an offset, or without one and read in {@code zone}. */
-  static OffsetDateTime dateTime(String text, String what, ZoneId zone) {
-    try {
-      return OffsetDateTime.parse(text);
-    } catch (DateTimeParseException withoutOffset) {
-      try {
-        LocalDateTime local = LocalDateTime.parse(text);
-        if (zone == null) {
-          throw new RuleViolation(
-              "the cycle's "
-                  + what
-                  + " "
-                  + Texts.quote(text)
-                  + " has no offset: give one (2027-01-04T09:00+01:00)");
-        }
-        return local.atZone(zone).toOffsetDateTime();
-      } catch (DateTimeParseException neither) {
-        throw new RuleViolation(
-            "the cycle's "
-                + what
-                + " "
-                + Texts.quote(text)
-                + " is not a date-time (2027-01-04T09:00, with or"
-                + " without an offset)");
-      }
-    }
+  /** A start or end as written ({@link DateTimeText}): an offset, a zone, or local in {@code zone}. */
+  static ZonedDateTime dateTime(String text, String what, ZoneId zone) {
+    return DateTimeText.parse(text, zone, "the cycle's " + what);
   }
 
   private static boolean isLocal(String text) {
-    if (text == null) {
-      return false;
-    }
-    try {
-      LocalDateTime.parse(text);
-      return true;
-    } catch (DateTimeParseException notLocal) {
-      return false;
-    }
+    return DateTimeText.isLocal(text);
   }
 
   private static boolean isDuration(String text) {

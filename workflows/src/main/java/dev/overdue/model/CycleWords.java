@@ -39,7 +39,8 @@ final class CycleWords {
     String every =
         cycle.workingTime() != null
             ? cycle.workingTime() + " of working time"
-            : new TimeLimit.Relative(cycle.interval()).text();
+            : cycle.interval().text()
+                + IsoDuration.inWords(cycle.interval(), timer.dayZone());
     return "every "
         + every
         + (cycle.start().isPresent() ? " from its start " : cycle.countsBack() ? " counted back from its end, from " : " from ")

@@ -46,10 +46,12 @@ public enum Edition {
    */
   SHAPE_15,
   /** Change "shape-16": an ISO 8601 cycle with an end counts back from it; misread cron refused. */
-  SHAPE_16;
+  SHAPE_16,
+  /** Change "shape-17": a day is a calendar day in the approval's zone; the calendar always recorded. */
+  SHAPE_17;
 
   /** What a new approval runs by. */
-  public static final Edition CURRENT = SHAPE_16;
+  public static final Edition CURRENT = SHAPE_17;
 
   /** Publishes search attributes and names its activities for the Web UI. */
   public boolean inspectable() {
@@ -190,6 +192,18 @@ public enum Edition {
    */
   public boolean refusesMisreadCron() {
     return atLeast(SHAPE_16);
+  }
+
+  /**
+   * Counts the days and weeks of its durations and cycles as calendar days in its zone — the
+   * business calendar's, or the one a cycle's start or end names — and hours, minutes and seconds
+   * as time that passes ({@link IsoDuration}): a daily reminder at 17:00 stays at 17:00 across a
+   * daylight-saving change. It records the worker's calendar at its start whatever its limits, so
+   * every duration, and every later command's, counts in the same zone. Before it, a day was 24
+   * hours wherever the approval ran.
+   */
+  public boolean countsDaysInTheirZone() {
+    return atLeast(SHAPE_17);
   }
 
   private boolean atLeast(Edition first) {

@@ -219,7 +219,7 @@ final class ProcessSetup {
     snapshot.steps().forEach(step -> process.steps().add(UserTask.restore(step)));
     snapshot.timers()
         .forEach(saved -> {
-          BusinessTimer timer = BusinessTimer.restore(saved, process.calendar());
+          BusinessTimer timer = BusinessTimer.restore(saved, process.calendar(), edition);
           timer.useEvaluator(process.limitExpressions());
           process.timers().add(timer);
         });

@@ -101,7 +101,8 @@ final class ProcessViews {
     } else if (t.isCycle()) {
       rule = CycleWords.rule(t, from, calendar);
     } else {
-      rule = from + " + " + limit.text();
+      rule = from + " + " + limit.text()
+          + (limit instanceof TimeLimit.Relative relative ? IsoDuration.inWords(relative.duration(), t.dayZone()) : "");
     }
     if (t.limit() instanceof TimeLimit.FromData && limit != t.limit()) {
       rule = "the expression " + t.limit().text() + " gave " + limit.text() + ": " + rule;

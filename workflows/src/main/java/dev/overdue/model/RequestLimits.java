@@ -50,7 +50,8 @@ record RequestLimits(String requestCalendar, BusinessCalendar calendar, Edition 
         CycleText.parse(
             addBusiness ? written + TimeLimit.BUSINESS_SUFFIX : written,
             zone(),
-            edition.countsCyclesBackFromTheirEnd());
+            edition.countsCyclesBackFromTheirEnd(),
+            edition.countsDaysInTheirZone());
     if (endDate == null) {
       return cycle;
     }

@@ -232,11 +232,14 @@ public final class RequestValidator {
    * Whether {@code request}, under {@code edition}, needs the worker's calendar: a limit counts
    * working time or is a date-time without offset, or (schedules) a cycle is a cron expression or
    * has a start or end without offset. One it would refuse for an {@code endDate} it could not
-   * know needs none: it never starts.
+   * know needs none: it never starts. Since days are calendar days ({@link
+   * Edition#countsDaysInTheirZone}) every approval needs it: its zone is where a day counts.
    */
   public static boolean needsCalendar(ApprovalRequest request, Edition edition) {
     return request != null && request.steps() != null
-        && (Schedules.needCalendar(request, edition) || (edition.knowsTasks() && hasLimitExpression(request)));
+        && (edition.countsDaysInTheirZone()
+            || Schedules.needCalendar(request, edition)
+            || (edition.knowsTasks() && hasLimitExpression(request)));
   }
 
   /**

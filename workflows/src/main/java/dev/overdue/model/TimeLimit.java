@@ -3,13 +3,10 @@ package dev.overdue.model;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
 import java.util.Locale;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -33,26 +30,32 @@ public sealed interface TimeLimit
   /** The limit as ISO-8601 text: a duration such as {@code PT30M} or a date-time with offset. */
   String text();
 
-  record Relative(Duration duration) implements TimeLimit {
+  /**
+   * A distance from when the timer starts running. Its days are calendar days in the approval's
+   * zone when {@code calendarDays} ({@link Edition#countsDaysInTheirZone}), else 24 hours each, as
+   * approvals started before that edition count them ({@link IsoDuration#dayZone}).
+   */
+  record Relative(IsoDuration duration, boolean calendarDays) implements TimeLimit {
     public Relative {
-      if (duration.isNegative() || duration.isZero()) {
+      if (duration.isZero()) {
         throw new RuleViolation("a relative time limit must be positive, got " + duration);
       }
     }
 
-    @Override
-    public Instant expirationFrom(Instant now, BusinessCalendar calendar) {
-      return now.plus(duration);
+    /** Time that passes, with no days. */
+    public Relative(Duration elapsed) {
+      this(IsoDuration.elapsed(elapsed), true);
     }
 
-    /** ISO-8601 with whole days kept as days: P5D, P1DT12H, PT30M (Duration alone says PT120H). */
+    @Override
+    public Instant expirationFrom(Instant now, BusinessCalendar calendar) {
+      return duration.addTo(now, IsoDuration.dayZone(calendarDays, calendar));
+    }
+
+    /** ISO-8601 as written: P5D, P1DT12H, PT30M. */
     @Override
     public String text() {
-      long days = duration.toDays();
-      Duration rest = duration.minusDays(days);
-      return "P"
-          + (days > 0 ? days + "D" : "")
-          + (rest.isZero() ? "" : rest.toString().substring(1));
+      return duration.text();
     }
   }
 
@@ -162,7 +165,6 @@ public sealed interface TimeLimit
   /** The longest text a limit may have: the longest date-time with offset has 35 characters. */
   int MAX_TEXT_LENGTH = 100;
 
-  Pattern WEEKS = Pattern.compile("P(\\d+)W", Pattern.CASE_INSENSITIVE);
   Pattern SECONDS = Pattern.compile("\\d+(\\.\\d{1,9})?");
 
   /**
@@ -192,8 +194,15 @@ public sealed interface TimeLimit
       throw new RuleViolation("a time limit is required");
     }
     String value = text.trim();
+    DurationWords.suggestion(value).ifPresent(iso -> {
+      throw new RuleViolation(
+          Texts.quote(value) + " is not a time limit: a duration is written in ISO 8601: did you mean "
+              + iso + "?");
+    });
     if (edition.knowsTasks() && CycleText.isCycle(value)) {
-      return new Repeating(CycleText.parse(value, zone, edition.countsCyclesBackFromTheirEnd()));
+      return new Repeating(
+          CycleText.parse(
+              value, zone, edition.countsCyclesBackFromTheirEnd(), edition.countsDaysInTheirZone()));
     }
     if (value.length() > MAX_TEXT_LENGTH) {
       throw new RuleViolation(
@@ -214,64 +223,15 @@ public sealed interface TimeLimit
       return new Working(value.substring(0, value.length() - BUSINESS_SUFFIX.length()));
     }
     if (value.startsWith("P") || value.startsWith("p") || value.startsWith("-")) {
-      return new Relative(parseDuration(value));
+      return new Relative(IsoDuration.parse(value), edition.countsDaysInTheirZone());
     }
-    try {
-      return new Absolute(OffsetDateTime.parse(value));
-    } catch (DateTimeParseException e) {
-      if (zone != null) {
-        try {
-          return new Absolute(LocalDateTime.parse(value).atZone(zone).toOffsetDateTime());
-        } catch (DateTimeParseException notLocal) {
-          // reported below
-        }
-      }
+    if (!mayBeDateTime(value)) {
       throw new RuleViolation(
           Texts.quote(value)
               + " is not a time limit: use an ISO-8601 duration (PT30M, P2D), a number of"
               + " seconds, or a date-time with offset (2026-11-25T17:00:00+01:00)"
               + (zone == null ? "" : " or without one (read in " + zone + ")"));
     }
-  }
-
-  /** Parses a positive ISO-8601 duration, as used by {@code extendDeadline}'s {@code by}. */
-  static Duration parseDuration(String text) {
-    if (text == null || text.isBlank()) {
-      throw new RuleViolation("a duration is required");
-    }
-    String value = text.trim();
-    if (value.length() > MAX_TEXT_LENGTH) {
-      throw new RuleViolation(
-          "a duration has at most " + MAX_TEXT_LENGTH + " characters, got " + value.length());
-    }
-    Matcher weeks = WEEKS.matcher(value);
-    Duration duration;
-    if (weeks.matches()) {
-      try {
-        duration = Duration.ofDays(Math.multiplyExact(7, Long.parseLong(weeks.group(1))));
-      } catch (ArithmeticException | NumberFormatException e) {
-        throw new RuleViolation(Texts.quote(value) + " is too long a duration");
-      }
-    } else if (datePart(value).contains("Y") || datePart(value).contains("M")) {
-      throw new RuleViolation(
-          Texts.quote(value) + ": months and years have no fixed length; give days (P30D) instead");
-    } else {
-      try {
-        duration = Duration.parse(value);
-      } catch (DateTimeParseException e) {
-        throw new RuleViolation(
-            Texts.quote(value) + " is not an ISO-8601 duration (examples: PT30M, PT4H, P2D, P1DT12H)");
-      }
-    }
-    if (duration.isNegative() || duration.isZero()) {
-      throw new RuleViolation("a duration must be positive, got " + Texts.abbreviate(value, Texts.QUOTED_LENGTH));
-    }
-    return duration;
-  }
-
-  private static String datePart(String duration) {
-    String upper = duration.toUpperCase();
-    int time = upper.indexOf('T');
-    return time < 0 ? upper : upper.substring(0, time);
+    return new Absolute(DateTimeText.parse(value, zone, "the date-time").toOffsetDateTime());
   }
 }

@@ -7,6 +7,7 @@ import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.JsonBuffers;
 import dev.overdue.model.Command;
 import dev.overdue.model.Edition;
+import dev.overdue.model.IsoDuration;
 import dev.overdue.model.RequestValidator;
 import dev.overdue.model.RuleViolation;
 import dev.overdue.model.Texts;
@@ -190,7 +191,7 @@ public final class Commands {
       return new Command.ExtendDeadline(
           required(c.timer(), "timer"),
           c.limit() == null ? null : limits.apply(c.limit()),
-          c.by() == null ? null : TimeLimit.parseDuration(c.by()),
+          c.by() == null ? null : IsoDuration.parse(c.by()),
           c.user());
     }
     if (bound instanceof ApprovalCommand.Recalculate c) {

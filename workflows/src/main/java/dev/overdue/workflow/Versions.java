@@ -176,6 +176,17 @@ public final class Versions {
   static final String SHAPE_16 = "shape-16";
 
   /**
+   * 1: a day is a calendar day. The days and weeks of a duration or a cycle's interval count as
+   * calendar days in the approval's zone (the worker's business calendar's, or one a cycle's start
+   * or end names in brackets), hours and minutes as time that passes, as ISO 8601, Camunda 7 and
+   * Flowable read them: a daily reminder at 17:00 stays at 17:00 across a daylight-saving change.
+   * The approval records the worker's calendar at its start whatever its limits. Before it, a day
+   * was 24 hours. Read before shape-16, whose changes it includes: a new approval still records one
+   * marker.
+   */
+  static final String SHAPE_17 = "shape-17";
+
+  /**
    * Temporal's search attribute of the version markers a run recorded, one "change-id-version"
    * each, which the SDK upserts for a worker registered with {@link ApprovalWorkflowImpl#OPTIONS}.
    */
@@ -189,6 +200,7 @@ public final class Versions {
   private static final Map<String, Edition> SHAPES = new LinkedHashMap<>();
 
   static {
+    SHAPES.put(SHAPE_17, Edition.SHAPE_17);
     SHAPES.put(SHAPE_16, Edition.SHAPE_16);
     SHAPES.put(SHAPE_15, Edition.SHAPE_15);
     SHAPES.put(SHAPE_14, Edition.SHAPE_14);

@@ -109,10 +109,10 @@ class ApprovalProcessRefusalsTest {
           new Command.ExtendDeadline(timer, TimeLimit.parse("2026-11-23T12:00:00Z"), null));
       commands.add(
           new Command.ExtendDeadline(timer, TimeLimit.parse("2026-12-24T12:00:00Z"), null));
-      commands.add(new Command.ExtendDeadline(timer, null, Duration.ofHours(1)));
-      commands.add(new Command.ExtendDeadline(timer, null, Duration.ofDays(3)));
+      commands.add(new Command.ExtendDeadline(timer, null, IsoDuration.elapsed(Duration.ofHours(1))));
+      commands.add(new Command.ExtendDeadline(timer, null, IsoDuration.parse("P3D")));
       commands.add(new Command.ExtendDeadline(timer, null, null));
-      commands.add(new Command.ExtendDeadline(timer, TimeLimit.parse("PT3H"), Duration.ofHours(1)));
+      commands.add(new Command.ExtendDeadline(timer, TimeLimit.parse("PT3H"), IsoDuration.elapsed(Duration.ofHours(1))));
     }
     commands.add(new Command.Suspend("hold"));
     commands.add(new Command.Suspend(null));

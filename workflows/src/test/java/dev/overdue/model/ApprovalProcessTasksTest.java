@@ -355,7 +355,7 @@ class ApprovalProcessTasksTest {
             new Command.Suspend("hold"),
             new Command.Resume(),
             new Command.ExtendDeadline("process", TimeLimit.parse("P9D"), null),
-            new Command.ExtendDeadline("process", null, Duration.ofDays(1)),
+            new Command.ExtendDeadline("process", null, IsoDuration.parse("P1D")),
             new Command.Claim(null, "dave"),
             new Command.Release(null, "dave"),
             new Command.Approve("dave", null),

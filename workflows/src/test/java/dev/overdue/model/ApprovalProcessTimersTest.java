@@ -47,7 +47,7 @@ class ApprovalProcessTimersTest {
   }
 
   private static Command extendBy(String timer, String by) {
-    return new Command.ExtendDeadline(timer, null, Duration.parse(by));
+    return new Command.ExtendDeadline(timer, null, IsoDuration.parse(by));
   }
 
   private static List<String> names(List<Expiry> expiries) {
@@ -840,7 +840,7 @@ class ApprovalProcessTimersTest {
         "exactly one of 'limit' (a new time limit) and 'by'");
     assertRefusedUnchanged(
         process,
-        new Command.ExtendDeadline("process", TimeLimit.parse("P9D"), Duration.ofDays(1)),
+        new Command.ExtendDeadline("process", TimeLimit.parse("P9D"), IsoDuration.parse("P1D")),
         T0,
         "exactly one of 'limit' (a new time limit) and 'by'");
   }
@@ -898,7 +898,7 @@ class ApprovalProcessTimersTest {
         "");
     assertRefusedUnchanged(
         process,
-        new Command.ExtendDeadline("process", null, Duration.ofSeconds(Long.MAX_VALUE)),
+        new Command.ExtendDeadline("process", null, IsoDuration.elapsed(Duration.ofSeconds(Long.MAX_VALUE))),
         T0,
         "");
   }

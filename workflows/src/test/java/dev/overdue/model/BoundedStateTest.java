@@ -165,7 +165,7 @@ class BoundedStateTest {
       now = now.plusSeconds(1);
       process.apply(new Command.EnableTimer("t" + i), now);
       for (int k = 0; k < 4; k++) {
-        process.apply(new Command.ExtendDeadline("t" + i, null, Duration.ofMinutes(1)), now);
+        process.apply(new Command.ExtendDeadline("t" + i, null, IsoDuration.elapsed(Duration.ofMinutes(1))), now);
       }
     }
     return process;

@@ -331,7 +331,7 @@ class BusinessTimerTest {
   void aClearedTimerComesBackClearedFromItsSnapshot() {
     BusinessTimer timer = running("PT1H", T0);
     timer.clear(T0);
-    BusinessTimer restored = BusinessTimer.restore(timer.snapshot(), null);
+    BusinessTimer restored = BusinessTimer.restore(timer.snapshot(), null, Edition.CURRENT);
     assertEquals(TimerState.CLEARED, restored.state());
     assertEquals(Optional.of(at("PT1H")), restored.expiresAt());
   }

@@ -293,7 +293,7 @@ class DeadlinesTest {
     ApprovalProcess process = start(reminder(null));
     fire(process, at("PT1H"));
     process.apply(
-        new Command.ExtendDeadline("finance.remind", null, Duration.ofMinutes(30), "frank"), at("PT1H10M"));
+        new Command.ExtendDeadline("finance.remind", null, IsoDuration.elapsed(Duration.ofMinutes(30)), "frank"), at("PT1H10M"));
     assertEquals(at("PT2H30M").toString(), infoOf(process, "finance.remind").expiresAt());
     TimerChange change = derivationOf(process, "finance.remind").changes().get(0);
     assertEquals("frank", change.by());
@@ -496,7 +496,7 @@ class DeadlinesTest {
   @Test
   void everyChangeOfADeadlineIsKeptWithWhoWhenAndTheOldAndNewValues() {
     ApprovalProcess process = start(TWO_DEADLINES);
-    process.apply(new Command.ExtendDeadline("manager.due", null, Duration.ofDays(1), "carol"), at("PT1H"));
+    process.apply(new Command.ExtendDeadline("manager.due", null, IsoDuration.parse("P1D"), "carol"), at("PT1H"));
     process.apply(new Command.ExtendDeadline("manager.due", TimeLimit.parse("P5D"), null, null), at("PT2H"));
     List<TimerChange> changes = derivationOf(process, "manager.due").changes();
     assertEquals(2, changes.size());

@@ -1,6 +1,7 @@
 package dev.overdue.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -17,11 +18,14 @@ class ExtendByTest {
             RequestJson.parse(
                 "{\"requestId\":\"X\",\"timeout\":\"PT1H\",\"steps\":[{\"name\":\"s\",\"approvers\":[\"a\"]}]}"),
             T0);
-    for (Duration by : new Duration[] {Duration.ZERO, Duration.ofMinutes(-5)}) {
-      String reason =
-          process.refusal(new Command.ExtendDeadline("process", null, by), T0).orElseThrow();
-      assertTrue(reason.contains("positive"), reason);
-    }
+    String reason =
+        process
+            .refusal(new Command.ExtendDeadline("process", null, IsoDuration.elapsed(Duration.ZERO)), T0)
+            .orElseThrow();
+    assertTrue(reason.contains("positive"), reason);
+    // A negative one is no duration at all: refused as it is read.
+    RuleViolation negative = assertThrows(RuleViolation.class, () -> IsoDuration.parse("-PT5M"));
+    assertTrue(negative.reason().contains("positive"), negative.reason());
     assertEquals(T0.plus(Duration.ofHours(1)), process.timer("process").orElseThrow().expiresAt().orElseThrow());
   }
 
@@ -34,7 +38,7 @@ class ExtendByTest {
             T0);
     process.apply(new Command.Suspend(null), T0);
     for (int i = 0; i < 3; i++) {
-      process.apply(new Command.ExtendDeadline("process", null, Duration.ofMinutes(10)), T0);
+      process.apply(new Command.ExtendDeadline("process", null, IsoDuration.elapsed(Duration.ofMinutes(10))), T0);
     }
     Instant resumedAt = T0.plus(Duration.ofMinutes(5));
     process.apply(new Command.Resume(), resumedAt);

@@ -50,7 +50,7 @@ class LimitExpressionsTest {
     assertEquals("RUNNING", due.state());
     assertEquals(at("PT48H").toString(), due.expiresAt());
     assertEquals("=duration(string(data.slaHours) + 'h')", due.limit());
-    assertEquals("the expression =duration(string(data.slaHours) + 'h') gave P2D: " + T0 + " + P2D",
+    assertEquals("the expression =duration(string(data.slaHours) + 'h') gave PT48H: " + T0 + " + PT48H",
         due.derivation().rule());
   }
 

@@ -274,7 +274,7 @@ class SchedulesTest {
             () ->
                 process.apply(
                     new Command.ExtendDeadline(
-                        "manager.remind", null, java.time.Duration.ofDays(3)),
+                        "manager.remind", null, IsoDuration.parse("P3D")),
                     SATURDAY));
     assertTrue(past.reason().contains("its cycle has no occurrence left"), past.reason());
     ApprovalProcess elapsed = start(deadline("'for':'P1D'"), SATURDAY, null);

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class TimeLimitTest {
 
   private static Duration relative(String text) {
-    return assertInstanceOf(TimeLimit.Relative.class, TimeLimit.parse(text)).duration();
+    return assertInstanceOf(TimeLimit.Relative.class, TimeLimit.parse(text)).duration().nominal();
   }
 
   @ParameterizedTest(name = "{0} is {1}")
@@ -116,7 +116,8 @@ class TimeLimitTest {
     for (String text :
         new String[] {"PT30M", "P2D", "P5D", "P1W", "P1DT12H", "300", "1.5", "PT36H"}) {
       TimeLimit.Relative limit = (TimeLimit.Relative) TimeLimit.parse(text);
-      assertEquals(limit.duration(), Duration.parse(limit.text()), text);
+      assertEquals(limit.duration(), ((TimeLimit.Relative) TimeLimit.parse(limit.text())).duration(), text);
+      assertEquals(limit.duration().nominal(), Duration.parse(limit.text()), text);
     }
   }
 
@@ -164,11 +165,12 @@ class TimeLimitTest {
         "2026-11-25T17:00",
         "2026-11-25",
         "17:00:00Z",
-        "2026-11-25T17:00:00[Europe/Berlin]",
       })
   void dateTimeWithoutOffsetIsRejected(String text) {
     RuleViolation violation = assertThrows(RuleViolation.class, () -> TimeLimit.parse(text));
-    assertTrue(violation.reason().contains("date-time with offset"), violation.reason());
+    assertTrue(
+        violation.reason().contains("no offset: give one") || violation.reason().contains("is not a date-time"),
+        violation.reason());
   }
 
   @ParameterizedTest(name = "{0}")
@@ -202,13 +204,13 @@ class TimeLimitTest {
   void relativeLimitMustBePositive() {
     assertThrows(RuleViolation.class, () -> new TimeLimit.Relative(Duration.ZERO));
     assertThrows(RuleViolation.class, () -> new TimeLimit.Relative(Duration.ofSeconds(-1)));
-    assertEquals(Duration.ofNanos(1), new TimeLimit.Relative(Duration.ofNanos(1)).duration());
+    assertEquals(Duration.ofNanos(1), new TimeLimit.Relative(Duration.ofNanos(1)).duration().nominal());
   }
 
   @ParameterizedTest(name = "{0} is {1}")
   @CsvSource({"PT30M, PT30M", "P2D, PT48H", "P1W, PT168H", "P1DT12H, PT36H", "p1w, PT168H"})
   void durationForExtendDeadlineIsAPositiveIso8601Duration(String text, String expected) {
-    assertEquals(Duration.parse(expected), TimeLimit.parseDuration(text));
+    assertEquals(Duration.parse(expected), IsoDuration.parse(text).nominal());
   }
 
   @ParameterizedTest(name = "[{0}]")
@@ -216,7 +218,7 @@ class TimeLimitTest {
   @ValueSource(
       strings = {"P1M", "P1Y", "PT0S", "-PT5M", "300", "2026-11-25T17:00:00Z", "tomorrow", " "})
   void durationForExtendDeadlineRejectsMonthsZeroNegativeAndNonDurations(String text) {
-    assertThrows(RuleViolation.class, () -> TimeLimit.parseDuration(text));
+    assertThrows(RuleViolation.class, () -> IsoDuration.parse(text));
   }
 
   @Test
@@ -225,7 +227,7 @@ class TimeLimitTest {
     String digits = "9".repeat(1024 * 1024);
     RuleViolation limit = assertThrows(RuleViolation.class, () -> TimeLimit.parse(digits));
     assertEquals("a time limit has at most 100 characters, got 1048576", limit.reason());
-    RuleViolation duration = assertThrows(RuleViolation.class, () -> TimeLimit.parseDuration("P" + digits + "D"));
+    RuleViolation duration = assertThrows(RuleViolation.class, () -> IsoDuration.parse("P" + digits + "D"));
     assertEquals("a duration has at most 100 characters, got 1048578", duration.reason());
     assertInstanceOf(TimeLimit.Absolute.class, TimeLimit.parse("+999999999-12-31T23:59:59.999999999+18:00"));
   }
