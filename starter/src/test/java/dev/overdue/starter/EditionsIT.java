@@ -59,20 +59,20 @@ class EditionsIT {
       ok(overdue(env, "--task-queue", BEFORE, "start", "--request-id", "OLD-1", "--step", "manager=alice",
           "--timeout", "P5D"));
 
-      String onShape16 = RUNNING + " AND TemporalChangeVersion = 'shape-16-1'";
+      String onShape17 = RUNNING + " AND TemporalChangeVersion = 'shape-17-1'";
       String withoutIt = RUNNING + " AND TemporalChangeVersion IS NULL";
-      assertEquals("approval-NEW-1", listed(server, onShape16));
+      assertEquals("approval-NEW-1", listed(server, onShape17));
       assertEquals("approval-OLD-1", listed(server, withoutIt));
-      assertEquals("Total: 1", ok(server.temporal("workflow", "count", "--query", onShape16)).out().strip());
-      String keptOnShape16 = "WorkflowType = 'ApprovalWorkflow' AND TemporalChangeVersion = 'shape-16-1'";
-      assertEquals("Total: 1", ok(server.temporal("workflow", "count", "--query", keptOnShape16)).out().strip());
+      assertEquals("Total: 1", ok(server.temporal("workflow", "count", "--query", onShape17)).out().strip());
+      String keptOnShape17 = "WorkflowType = 'ApprovalWorkflow' AND TemporalChangeVersion = 'shape-17-1'";
+      assertEquals("Total: 1", ok(server.temporal("workflow", "count", "--query", keptOnShape17)).out().strip());
 
       JsonNode counted = JSON.readTree(ok(overdue(env, "editions", "--json")).out());
       assertEquals(
-          JSON.readTree("[{\"edition\":\"SHAPE_16\",\"running\":2,\"fromHistory\":1}]"), counted, counted.toString());
+          JSON.readTree("[{\"edition\":\"SHAPE_17\",\"running\":2,\"fromHistory\":1}]"), counted, counted.toString());
       Result table = ok(overdue(env, "editions"));
       assertEquals(
-          List.of("EDITION   RUNNING  WITHOUT TEMPORALCHANGEVERSION", "SHAPE_16  2        1"),
+          List.of("EDITION   RUNNING  WITHOUT TEMPORALCHANGEVERSION", "SHAPE_17  2        1"),
           table.out().strip().lines().map(String::stripTrailing).toList(),
           table.toString());
     } finally {

@@ -29,7 +29,7 @@ final class CycleText {
   /** A slash outside brackets: a zone's name ({@code [America/New_York]}) has one of its own. */
   private static final Pattern PART_SLASH = Pattern.compile("/(?![^\\[]*\\])");
 
-  /** {@code PT1D}, the Serverless Workflow spec's own example's interval: a day is no time part. */
+  /** {@code PT1D}, a day written in the time part ({@code R2/PT1D}): read as {@code P1D}. */
   private static final Pattern DAYS_AS_TIME =
       Pattern.compile("PT(\\d+)D", Pattern.CASE_INSENSITIVE);
 

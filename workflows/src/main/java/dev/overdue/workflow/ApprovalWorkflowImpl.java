@@ -41,7 +41,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
 
   /**
    * How every worker and test registers this workflow: each version marker a new run records is
-   * also added to its TemporalChangeVersion search attribute ("shape-16-1"), so a list query finds
+   * also added to its TemporalChangeVersion search attribute ("shape-17-1"), so a list query finds
    * the approvals of an edition (docs/design/editions.md). A replay expects that upsert only after a
    * marker that says it was written, so histories recorded without the option replay as before.
    */

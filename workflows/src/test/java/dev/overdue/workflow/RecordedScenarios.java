@@ -7,6 +7,8 @@ import dev.overdue.client.Approvals;
 import dev.overdue.model.CalendarSettings;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 
@@ -288,6 +290,34 @@ final class RecordedScenarios {
     t.approvals.update(id, "approve", json("{'user':'frank'}"));
     t.approvals.result(id);
     return id;
+  }
+
+  /**
+   * Days across a daylight-saving change in the worker's calendar zone (New York): a step timeout of
+   * days, a daily cycle from a start the day before the next change, and a deadline extended by a
+   * day, each at the same local time on the other side of the change.
+   */
+  static String daylightSaving(ApprovalTestEnvironment t) {
+    ZoneId newYork = ZoneId.of("America/New_York");
+    WorkerCalendar.use(new CalendarSettings(newYork.getId(), null, null, null));
+    try {
+      Instant change = newYork.getRules().nextTransition(t.now()).getInstant();
+      LocalDateTime dayBefore = change.atZone(newYork).toLocalDate().minusDays(1).atTime(17, 0);
+      long days = Duration.between(t.now(), change).toDays() + 3;
+      String id =
+          t.start(
+              "{'requestId':'REPLAY-DST','requester':'carol','steps':["
+                  + "{'name':'manager','approvers':['alice'],'timeout':'P" + days + "D','completionDeadlines':["
+                  + "{'name':'daily','cycle':'R3/" + dayBefore + "/P1D','escalations':[{'action':'warn'}]},"
+                  + "{'name':'due','for':'P1D','escalations':[{'action':'warn'}]}]}]}");
+      t.approvals.update(id, "extendDeadline", json("{'timer':'manager.due','by':'P" + (days - 2) + "D'}"));
+      t.sleep(Duration.between(t.now(), change).plus(Duration.ofDays(4)));
+      t.approvals.update(id, "approve", json("{'user':'alice'}"));
+      t.approvals.result(id);
+      return id;
+    } finally {
+      WorkerCalendar.use(CalendarSettings.officeHours());
+    }
   }
 
   /** A completion timer whose handlers warn and then reject the step. */
