@@ -54,6 +54,11 @@ final class PageClient {
     return page;
   }
 
+  /** The CSRF token the last page carried, as a form would send it. */
+  String csrfToken() {
+    return csrf;
+  }
+
   /** A form post with the last page's CSRF token (unless the fields name their own). */
   Page post(String path, Map<String, String> fields) {
     Map<String, String> all = new LinkedHashMap<>();
