@@ -71,6 +71,18 @@ class SigningInTest {
   }
 
   @Test
+  void theNewSessionStillReturnsToThePageAskedForBeforeSigningIn() {
+    String id = start();
+    String link = "/tasks/" + id + "?action=approve&for=alice";
+    PageClient browser = new PageClient(port);
+    assertEquals(302, browser.get(link).status(), "signed out: to the sign-in first");
+    browser.get("/sign-in");
+    PageClient.Page signedIn = browser.post("/sign-in", Map.of("pick", "alice"));
+    assertTrue(signedIn.location().endsWith(link), "back to the link: " + signedIn.location());
+    assertTrue(browser.open(link).body().contains("Confirm: Approve"));
+  }
+
+  @Test
   void signingInGivesANewSessionAndFormTokenAndTheOneFromBeforeIsRefused() {
     String id = start();
     PageClient browser = new PageClient(port);
