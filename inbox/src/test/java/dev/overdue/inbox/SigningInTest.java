@@ -58,7 +58,10 @@ class SigningInTest {
     String before = browser.open("/tasks/" + id).body();
     assertTrue(before.contains("Signed in as <strong>alice</strong>"), before);
 
-    browser.signIn("bob", ""); // the sign-in page is served while signed in
+    String signIn = browser.get("/sign-in").body();
+    assertTrue(signIn.contains("Signed in as <strong>alice</strong>"), "served while signed in, and says who is: " + signIn);
+    assertTrue(signIn.contains("<title>Sign in · Overdue</title>"), signIn);
+    browser.signIn("bob", "");
     String page = browser.open("/tasks/" + id).body();
     assertTrue(page.contains("Signed in as <strong>bob</strong>"), page);
     assertFalse(page.contains("Signed in as <strong>alice</strong>"), "nothing of alice's session is left: " + page);

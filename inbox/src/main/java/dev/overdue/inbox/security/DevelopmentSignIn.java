@@ -92,6 +92,7 @@ final class DevelopmentSignIn {
 
   private ModelAndView page(String problem, String typed) {
     return new ModelAndView("sign-in", Map.of(
+        "pageTitle", "Sign in",
         "problem", problem == null ? "" : problem,
         "typed", typed,
         "users", settings.developmentUsers()));
