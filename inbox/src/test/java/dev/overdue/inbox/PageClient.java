@@ -19,6 +19,8 @@ import java.util.stream.Collectors;
  * forms posted with the CSRF token the last page carried.
  */
 final class PageClient {
+  /** What a browser asks for when it opens a page: HTML first (Spring's error pages answer JSON otherwise). */
+  private static final String ACCEPT = "text/html,application/xhtml+xml,*/*;q=0.8";
   private static final Pattern CSRF = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"");
 
   record Page(int status, String body, HttpResponse<String> response) {
@@ -41,7 +43,7 @@ final class PageClient {
   }
 
   Page get(String path) {
-    return send(HttpRequest.newBuilder(URI.create(base + path)).GET());
+    return send(HttpRequest.newBuilder(URI.create(base + path)).header("Accept", ACCEPT).GET());
   }
 
   /** GET, following redirects within the inbox, as a browser would. */
@@ -52,6 +54,11 @@ final class PageClient {
       page = get(to.startsWith("http") ? URI.create(to).getRawPath() + (URI.create(to).getRawQuery() == null ? "" : "?" + URI.create(to).getRawQuery()) : to);
     }
     return page;
+  }
+
+  /** The CSRF token the last page carried, as a form would send it. */
+  String csrfToken() {
+    return csrf;
   }
 
   /** A form post with the last page's CSRF token (unless the fields name their own). */
@@ -66,6 +73,7 @@ final class PageClient {
         .map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
         .collect(Collectors.joining("&"));
     return send(HttpRequest.newBuilder(URI.create(base + path))
+        .header("Accept", ACCEPT)
         .header("Content-Type", "application/x-www-form-urlencoded")
         .POST(HttpRequest.BodyPublishers.ofString(form)));
   }

@@ -290,6 +290,31 @@ class TaskPageTest {
   }
 
   @Test
+  void aCommentTooLongIsRefusedInWordsAndWhatWasTypedIsKeptInTheForm() {
+    String id = start("carol", OPERATIONS);
+    PageClient bob = new PageClient(port).signIn("bob", "");
+    bob.open("/tasks/" + id);
+    String typed = "Is the quote attached? " + "x".repeat(100 * 1024 - 23);
+    PageClient.Page refused = bob.post("/tasks/" + id, Map.of("action", "comment", "key", "long-1", "text", typed));
+    assertEquals(422, refused.status(), "nothing sent: " + refused.body().replace(typed, "…"));
+    String page = refused.body();
+    assertTrue(page.contains("Your comment is too long: at most 2,000 characters; you typed 102,400."), page.replace(typed, "…"));
+    assertTrue(page.contains("name=\"text\" rows=\"3\" maxlength=\"2000\" aria-invalid=\"true\" aria-describedby=\"too-long\">"
+        + typed + "</textarea>"), "what was typed, in the form again, marked");
+    assertFalse(page.contains("bytes"), "no words of the API's");
+    var comments = new Approvals(TEMPORAL.client).status(id).comments();
+    assertTrue(comments == null || comments.isEmpty(), "no comment added: " + comments);
+
+    PageClient.Page decision = bob.post("/tasks/" + id, Map.of("action", "approve", "key", "long-2", "comment", typed));
+    assertEquals(422, decision.status());
+    assertTrue(decision.body().contains("Your comment is too long: at most 10,000 characters; you typed 102,400."),
+        decision.body().replace(typed, "…"));
+    assertTrue(decision.body().contains("name=\"comment\" rows=\"3\" aria-invalid=\"true\" aria-describedby=\"too-long\">"
+        + typed + "</textarea>"), "what was typed, in the form again, marked");
+    assertEquals("READY", new Approvals(TEMPORAL.client).status(id).steps().get(0).state(), "not approved");
+  }
+
+  @Test
   void aSkippedStepSaysSoInTheStepsList() {
     String id = start("carol", OPERATIONS);
     PageClient alice = new PageClient(port).signIn("alice", "");
@@ -311,7 +336,12 @@ class TaskPageTest {
     PageClient.Page absent = mallory.open("/tasks/NO-SUCH-" + id);
     assertEquals(404, hidden.status());
     assertEquals(404, absent.status());
-    assertEquals(hidden.body().replace(id, ""), absent.body().replace("NO-SUCH-" + id, ""));
+    assertEquals(withoutToken(hidden.body()).replace(id, ""), withoutToken(absent.body()).replace("NO-SUCH-" + id, ""));
+  }
+
+  /** A page without its form token, which differs on every page shown. */
+  private static String withoutToken(String page) {
+    return page.replaceAll("name=\"_csrf\" value=\"[^\"]+\"", "name=\"_csrf\"");
   }
 
   @Test

@@ -42,16 +42,23 @@ public class TaskApi {
   /** Calls made for whoever is signed in on this thread's request. */
   public Calls forSignedIn() {
     HttpHeaders headers = new HttpHeaders();
-    credentials.addTo(headers);
-    return new Calls(headers);
+    Object person = credentials.addTo(headers);
+    return new Calls(headers, person);
   }
 
   /** One person's calls. */
   public final class Calls {
     private final HttpHeaders headers;
+    private final Object person;
 
-    private Calls(HttpHeaders headers) {
+    private Calls(HttpHeaders headers, Object person) {
       this.headers = headers;
+      this.person = person;
+    }
+
+    /** Whom the calls are for, as signed in (a principal): what the API says about them holds for them only. */
+    public Object person() {
+      return person;
     }
 
     /** {@code GET path} with {@code query}'s non-blank parameters; {@code path}'s {…} filled by {@code variables}. */

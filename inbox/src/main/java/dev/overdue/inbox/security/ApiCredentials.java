@@ -31,8 +31,8 @@ public class ApiCredentials {
     this.tokens = tokens;
   }
 
-  /** The signed-in person's credentials, added to {@code headers}. */
-  public void addTo(HttpHeaders headers) {
+  /** The signed-in person's credentials, added to {@code headers}; returns that person (the principal). */
+  public Object addTo(HttpHeaders headers) {
     Authentication signedIn = SecurityContextHolder.getContext().getAuthentication();
     if (signedIn != null && signedIn.getPrincipal() instanceof Person person) {
       headers.set("X-Overdue-User", person.user());
@@ -44,6 +44,7 @@ public class ApiCredentials {
     } else {
       throw new SignInAgain();
     }
+    return signedIn.getPrincipal();
   }
 
   private Optional<String> accessToken(OAuth2AuthenticationToken signedIn) {

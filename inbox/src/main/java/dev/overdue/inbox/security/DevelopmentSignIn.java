@@ -9,7 +9,12 @@ import java.util.Map;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
+import org.springframework.security.web.authentication.session.CompositeSessionAuthenticationStrategy;
+import org.springframework.security.web.authentication.session.SessionAuthenticationStrategy;
+import org.springframework.security.web.authentication.session.SessionFixationProtectionStrategy;
 import org.springframework.security.web.context.SecurityContextRepository;
+import org.springframework.security.web.csrf.CsrfAuthenticationStrategy;
+import org.springframework.security.web.csrf.HttpSessionCsrfTokenRepository;
 import org.springframework.security.web.savedrequest.HttpSessionRequestCache;
 import org.springframework.security.web.savedrequest.SavedRequest;
 import org.springframework.http.HttpStatus;
@@ -34,6 +39,7 @@ final class DevelopmentSignIn {
   private final InboxSettings settings;
   private final SecurityContextRepository contexts = new HttpSessionSecurityContextRepository();
   private final HttpSessionRequestCache savedRequests = new HttpSessionRequestCache();
+  private final SessionAuthenticationStrategy newSession = newSession();
 
   DevelopmentSignIn(InboxSettings settings) {
     this.settings = settings;
@@ -57,12 +63,24 @@ final class DevelopmentSignIn {
     List<String> groupList = Arrays.stream(groups.split(",")).map(String::strip).filter(g -> !g.isEmpty()).toList();
     var context = SecurityContextHolder.createEmptyContext();
     context.setAuthentication(UsernamePasswordAuthenticationToken.authenticated(new Person(name, groupList), null, List.of()));
+    newSession.onAuthentication(context.getAuthentication(), request, response);
     SecurityContextHolder.setContext(context);
-    request.changeSessionId();
     contexts.saveContext(context, request, response);
     SavedRequest saved = savedRequests.getRequest(request, response);
     savedRequests.removeRequest(request, response);
     return new ModelAndView("redirect:" + (saved == null ? "/" : saved.getRedirectUrl()));
+  }
+
+  /**
+   * What Spring Security does at its own sign-ins, and more: a new CSRF token, so that a page from
+   * before signing in cannot post after; a new session id; and of the session before, only Spring
+   * Security's own attributes (the page to return to) — nothing kept for whoever was signed in on
+   * it, as this page is served to a person already signed in too.
+   */
+  private static SessionAuthenticationStrategy newSession() {
+    var session = new SessionFixationProtectionStrategy();
+    session.setMigrateSessionAttributes(false);
+    return new CompositeSessionAuthenticationStrategy(List.of(new CsrfAuthenticationStrategy(new HttpSessionCsrfTokenRepository()), session));
   }
 
   /** With a provider, people sign in there: this page is not. */
@@ -74,6 +92,7 @@ final class DevelopmentSignIn {
 
   private ModelAndView page(String problem, String typed) {
     return new ModelAndView("sign-in", Map.of(
+        "pageTitle", "Sign in",
         "problem", problem == null ? "" : problem,
         "typed", typed,
         "users", settings.developmentUsers()));

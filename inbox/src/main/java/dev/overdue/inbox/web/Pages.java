@@ -41,23 +41,15 @@ class Pages {
     }
   }
 
-  private static final String ME = "overdue.inbox.me";
-
   private final RequestTypes types;
 
   Pages(RequestTypes types) {
     this.types = types;
   }
 
-  /** Who the API takes the person for, asked once per session. */
+  /** Who the API takes the calls' person for, asked once per person signed in on the session. */
   JsonNode me(TaskApi.Calls api, HttpSession session) {
-    Object known = session.getAttribute(ME);
-    if (known instanceof JsonNode me) {
-      return me;
-    }
-    JsonNode me = api.get("/api/v1/me", Map.of());
-    session.setAttribute(ME, me);
-    return me;
+    return MeInSession.me(session, api.person(), () -> api.get("/api/v1/me", Map.of()));
   }
 
   /** The frame's model: the page title, the person, the tabs with {@code current} marked. */

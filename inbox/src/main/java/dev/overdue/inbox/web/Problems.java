@@ -21,6 +21,12 @@ import org.springframework.web.servlet.ModelAndView;
 class Problems {
   private static final Logger log = LoggerFactory.getLogger(Problems.class);
 
+  private final EveryPage everyPage;
+
+  Problems(EveryPage everyPage) {
+    this.everyPage = everyPage;
+  }
+
   @ExceptionHandler(ApiProblem.class)
   ModelAndView api(ApiProblem problem, HttpServletRequest request, HttpServletResponse response) {
     int status = problem.status();
@@ -30,23 +36,23 @@ class Problems {
     }
     response.setStatus(status);
     return switch (status) {
-      case 404 -> page("Not found", "There is no such task here: it does not exist, or it is not yours to see.");
-      case 400, 422 -> page("That did not work", problem.getMessage());
-      case 403 -> page("Not allowed", problem.getMessage());
-      case 429 -> page("Too many requests", "Wait a moment and try again.");
-      case 504 -> page("No answer yet", problem.getMessage());
+      case 404 -> page(request, "Not found", "There is no such task here: it does not exist, or it is not yours to see.");
+      case 400, 422 -> page(request, "That did not work", problem.getMessage());
+      case 403 -> page(request, "Not allowed", problem.getMessage());
+      case 429 -> page(request, "Too many requests", "Wait a moment and try again.");
+      case 504 -> page(request, "No answer yet", problem.getMessage());
       default -> {
         log.warn("the task API answered {}: {}", status, problem.getMessage());
-        yield page("Something went wrong", "The approvals service could not answer (" + status + "). Try again in a moment.");
+        yield page(request, "Something went wrong", "The approvals service could not answer (" + status + "). Try again in a moment.");
       }
     };
   }
 
   @ExceptionHandler(ResourceAccessException.class)
-  ModelAndView unreachable(ResourceAccessException down, HttpServletResponse response) {
+  ModelAndView unreachable(ResourceAccessException down, HttpServletRequest request, HttpServletResponse response) {
     log.warn("cannot reach the task API: {}", down.getMessage());
     response.setStatus(503);
-    return page("The approvals service is not reachable", "Nothing was changed. Try again in a moment.");
+    return page(request, "The approvals service is not reachable", "Nothing was changed. Try again in a moment.");
   }
 
   /** The session's token is spent: the person signs in again, and comes back here. */
@@ -56,7 +62,10 @@ class Problems {
     return "redirect:/tasks";
   }
 
-  private static ModelAndView page(String heading, String message) {
-    return new ModelAndView("problem", Map.of("heading", heading, "message", message, "pageTitle", heading));
+  private ModelAndView page(HttpServletRequest request, String heading, String message) {
+    Map<String, Object> model = everyPage.problemFrame(heading, request);
+    model.put("heading", heading);
+    model.put("message", message);
+    return new ModelAndView("problem", model);
   }
 }

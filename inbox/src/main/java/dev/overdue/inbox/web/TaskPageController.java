@@ -75,14 +75,18 @@ class TaskPageController {
     try {
       // The status only where the body needs it (a decision's form, a detail's type): no read before a claim.
       calls.post(APPROVAL + "/" + action, body(action, fields, () -> calls.get(APPROVAL, Map.of(), id)), fields.get("key"), id);
+    } catch (CommentTooLong tooLong) {
+      Map<String, Object> model = again(calls, id, session, fields);
+      model.put("tooLong", tooLong.getMessage());
+      model.put(tooLong.field() + "TooLong", true);
+      response.setStatus(422);
+      return new ModelAndView("task", model);
     } catch (ApiProblem problem) {
       if (!problem.refused()) {
         throw problem;
       }
-      Map<String, Object> model = model(calls, id, session);
+      Map<String, Object> model = again(calls, id, session, fields);
       model.put("refusal", problem.getMessage());
-      model.put("comment", fields.getOrDefault("comment", ""));
-      model.put("commentText", fields.getOrDefault("text", ""));
       response.setStatus(409);
       return new ModelAndView("task", model);
     }
@@ -90,6 +94,14 @@ class TaskPageController {
     // Handed on, the task may no longer be theirs to see: back to their list.
     boolean handedOn = action.equals("reassign") || action.equals("forward");
     return new ModelAndView(handedOn ? "redirect:/tasks" : "redirect:/tasks/{id}", Map.of("id", id));
+  }
+
+  /** The page again after an action that was not done, with the comments typed kept in its forms. */
+  private Map<String, Object> again(TaskApi.Calls calls, String id, HttpSession session, Map<String, String> fields) {
+    Map<String, Object> model = model(calls, id, session);
+    model.put("comment", fields.getOrDefault("comment", ""));
+    model.put("commentText", fields.getOrDefault("text", ""));
+    return model;
   }
 
   private Map<String, Object> model(TaskApi.Calls calls, String id, HttpSession session) {
@@ -169,7 +181,8 @@ class TaskPageController {
       case "nominate" -> names(body, required(fields.get("nominateTo"), "Say whom to add."));
       case "skip" -> body.put("reason", required(fields.get("reason"), "Say why this step can be skipped."));
       case "set-priority" -> body.put("priority", priority(fields.get("priority")));
-      case "comment" -> body.put("text", required(fields.get("text"), "Write the comment first."));
+      case "comment" -> body.put("text",
+          CommentTooLong.checked(required(fields.get("text"), "Write the comment first."), "text", CommentTooLong.ON_THE_THREAD));
       case "update-data" -> {
         String key = fields.getOrDefault("dataKey", "");
         if (key.isBlank()) {
@@ -184,7 +197,7 @@ class TaskPageController {
 
   private static void comment(ObjectNode body, String comment) {
     if (comment != null && !comment.isBlank()) {
-      body.put("comment", comment);
+      body.put("comment", CommentTooLong.checked(comment, "comment", CommentTooLong.WITH_AN_ACTION));
     }
   }
 
