@@ -58,9 +58,11 @@ public final class BpmnImport {
     RequestTree.Mapping request = new RequestTree.Mapping();
     String id = Names.slug(process.getId()).isEmpty() ? "request" : Names.slug(process.getId());
     request.put("requestId", id + "-1", "BPMN process " + process.getId() + ": give each approval its own requestId");
-    request.put("title", process.getName() != null ? process.getName() : process.getId());
     Optional<StartEvent> start = Walk.start(model);
     String initiator = start.map(s -> ProcessModel.camunda(s, "initiator")).orElse(null);
+    request.put("requester", Placeholders.of("who asks for this approval"), initiator == null ? null
+        : "the process's initiator (" + initiator + ")");
+    request.put("title", process.getName() != null ? Names.text(process.getName()) : process.getId());
     model.initiator = initiator;
     if (start.isEmpty()) {
       model.unmapped(process, "it has no single start event without a trigger to walk from", true);
@@ -71,7 +73,7 @@ public final class BpmnImport {
       model.unmapped(process, "no user task on the path from its start: an approval needs at least one step", true);
     }
     RequestTree.Sequence steps = Steps.of(stops, model, embeddedForms(process), linked);
-    request.put("data", RequestData.of(dataForm, model.variables()), "placeholders: replace them with the approval's data");
+    request.put("data", RequestData.of(dataForm, model.variables()), "the approval's data");
     request.put("dataForm", dataForm, "BPMN startEvent " + start.map(StartEvent::getId).orElse("")
         + ", camunda:formData: what the requester gives in data");
     request.put("steps", steps);
@@ -79,11 +81,7 @@ public final class BpmnImport {
     List<String> header = new ArrayList<>();
     header.add("Imported by bin/overdue import-bpmn from " + fileName + ", process " + process.getId() + " (" + model.platform + ").");
     header.add("Each comment names the BPMN element a part came from; check it: bin/overdue validate --file <this file>");
-    if (initiator != null) {
-      header.add("The process's initiator (" + initiator + ") is the request's requester: add requester: <user>.");
-    } else {
-      header.add("Add requester: <user>, who asks for this approval.");
-    }
+    header.add("Replace each (fill in) placeholder: validate and start refuse the file until then.");
     long left = model.report().size();
     if (left > 0) {
       header.add(left + " part" + (left == 1 ? " of the model is" : "s of the model are")

@@ -81,6 +81,10 @@ final class Deadlines {
   }
 
   private Optional<RequestTree.Sequence> escalations(BoundaryEvent boundary, boolean interrupting, FlowNode next) {
+    if (!interrupting && model.outgoing(boundary).isEmpty()) {
+      // Valid BPMN: the timer's token ends where it fires, as if it led straight to an end event.
+      return Optional.of(new RequestTree.Sequence().add(reminder(), "no outgoing flow: its token ends there, as at an end event"));
+    }
     if (model.outgoing(boundary).size() != 1) {
       model.unmapped(boundary, "it leaves by " + model.outgoing(boundary).size() + " flows: a deadline's escalations are one branch", true);
       return Optional.empty();
@@ -198,10 +202,10 @@ final class Deadlines {
   }
 
   private static String name(BoundaryEvent boundary) {
-    return boundary.getName() == null ? boundary.getId() : boundary.getName();
+    return boundary.getName() == null ? boundary.getId() : Names.text(boundary.getName());
   }
 
   private static String quoted(String name) {
-    return name == null ? "" : "\"" + name + "\" ";
+    return name == null ? "" : "\"" + Names.text(name) + "\" ";
   }
 }

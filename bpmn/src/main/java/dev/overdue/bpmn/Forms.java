@@ -67,7 +67,7 @@ final class Forms {
           continue;
         }
       }
-      property.put("title", field.getAttribute("label"));
+      property.put("title", Names.text(field.getAttribute("label")));
       for (DomElement validation : field.getChildElementsByNameNs(field.getNamespaceURI(), "validation")) {
         for (DomElement constraint : validation.getChildElementsByNameNs(field.getNamespaceURI(), "constraint")) {
           constrain(property, form, id, constraint.getAttribute("name"), constraint.getAttribute("config"), where, model);
@@ -149,7 +149,7 @@ final class Forms {
           continue;
         }
       }
-      property.put("title", component.path("label").asText(null));
+      property.put("title", Names.text(component.path("label").asText(null)));
       if (validate.path("required").asBoolean(false)) {
         form.required.add(key);
       }

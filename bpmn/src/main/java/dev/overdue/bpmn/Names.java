@@ -34,6 +34,14 @@ final class Names {
     return unique;
   }
 
+  /**
+   * A name or label as one line: Modeler keeps the line breaks typed into a shape's label
+   * ({@code Prepare&#10;&#10;Bank&#10;&#10;Transfer}), which a title shows as blank lines.
+   */
+  static String text(String name) {
+    return name == null ? null : name.replaceAll("\\s+", " ").strip();
+  }
+
   /** {@code text} in lower case without accents, runs of anything but letters and digits as one dash. */
   static String slug(String text) {
     String slug = Normalizer.normalize(text, Normalizer.Form.NFD).replaceAll("\\p{M}", "").toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-+|-+$", "");

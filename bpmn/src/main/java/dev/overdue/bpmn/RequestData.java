@@ -4,9 +4,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The request's {@code data}: a placeholder for every field the start form requires (so the file
- * passes {@code validate} as written, each value to be replaced) and for every variable the
- * request's expressions read (null: to be given). A variable the start form lacks is added to it,
+ * The request's {@code data}: a placeholder ({@link Placeholders}) for every field the start form
+ * requires and for every variable the request's expressions read, each saying what to give, which
+ * {@code validate} refuses until it is given. A variable the start form lacks is added to it,
  * as text, since a request with a data form may give only the fields it names.
  */
 final class RequestData {
@@ -20,7 +20,7 @@ final class RequestData {
       Object required = form.get("required");
       for (String field : properties.keys()) {
         if (required instanceof RequestTree.Sequence names && names.contains(field)) {
-          data.put(field, placeholder((RequestTree.Mapping) properties.get(field)));
+          data.put(field, placeholder(field, (RequestTree.Mapping) properties.get(field)));
         }
       }
       variables.forEach((variable, use) -> {
@@ -34,7 +34,7 @@ final class RequestData {
     variables.forEach((variable, use) -> {
       String field = variable.split("\\.")[0];
       if (!data.has(field)) {
-        data.put(field, RequestTree.NULL, "give it: " + use + " (=data." + variable + ")");
+        data.put(field, Placeholders.of(use), "read as =data." + variable);
       }
     });
     return data.keys().isEmpty() ? null : data;
@@ -50,16 +50,20 @@ final class RequestData {
     return text.isEmpty() ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
   }
 
-  private static Object placeholder(RequestTree.Mapping field) {
+  /** The placeholder for a field the start form requires: what it asks for, as the form describes it. */
+  private static String placeholder(String name, RequestTree.Mapping field) {
+    Object title = field.get("title");
+    String what = title == null ? title(name) : String.valueOf(title);
     Object values = field.get("enum");
     if (values instanceof RequestTree.Sequence sequence && sequence.size() > 0) {
-      return sequence.first();
+      return Placeholders.of(what + ", one of the form's values");
     }
     Object minimum = field.get("minimum");
-    return switch (String.valueOf(field.get("type"))) {
-      case "integer", "number" -> minimum != null ? minimum : 0;
-      case "boolean" -> false;
-      default -> "date".equals(field.get("format")) ? "2027-01-01" : "";
-    };
+    return Placeholders.of(what + switch (String.valueOf(field.get("type"))) {
+      case "integer" -> ", a whole number" + (minimum != null ? " from " + minimum : "");
+      case "number" -> ", a number" + (minimum != null ? " from " + minimum : "");
+      case "boolean" -> ", true or false";
+      default -> "date".equals(field.get("format")) ? ", a date (2027-01-31)" : "";
+    });
   }
 }

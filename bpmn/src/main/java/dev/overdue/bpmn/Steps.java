@@ -103,7 +103,13 @@ final class Steps {
 
   private static void schedule(UserTask task, TaskAttributes attributes, RequestTree.Mapping step, ProcessModel model) {
     TaskAttributes.Value due = attributes.dueDate();
-    if (due.given() && Timer.inMonthsOrYears(due.text())) {
+    Optional<DateTimeArithmetic.Period> fromCreation = due.given() ? DateTimeArithmetic.of(due.text()) : Optional.empty();
+    if (fromCreation.isPresent() && fromCreation.get().refusal() != null) {
+      model.unmapped(task.getId(), due.source(), "the due date " + due.text().strip() + ": " + fromCreation.get().refusal(), true);
+    } else if (fromCreation.isPresent()) {
+      step.put("timeout", fromCreation.get().duration(), due.source() + " " + due.text().strip() + ": "
+          + fromCreation.get().duration() + " from the task's creation, when the task is overdue (Overdue raises a warning; Camunda shows it overdue)");
+    } else if (due.given() && Timer.inMonthsOrYears(due.text())) {
       model.unmapped(task.getId(), due.source(), "the due date " + due.text().strip()
           + " counts months or years, which have no fixed length in Overdue (write days, P30D)", true);
     } else if (due.given()) {
@@ -132,7 +138,7 @@ final class Steps {
   }
 
   static String title(UserTask task) {
-    return task.getName() == null ? task.getId() : task.getName();
+    return task.getName() == null ? task.getId() : Names.text(task.getName());
   }
 
 }

@@ -81,7 +81,7 @@ class FormsTest {
   }
 
   @Test
-  void aStartFormIsTheRequestsDataFormWithPlaceholderDataThatFitsIt() throws Exception {
+  void aStartFormIsTheRequestsDataFormWithPlaceholdersSayingWhatEachFieldTakes() throws Exception {
     ImportedRequest imported = Imports.of(Models.c7("""
         <bpmn:startEvent id="start"><bpmn:extensionElements><camunda:formData>
           <camunda:formField id="amount" label="Amount" type="long"><camunda:validation>
@@ -98,7 +98,9 @@ class FormsTest {
         """));
     assertEquals(List.of(), Imports.problems(imported));
     JsonNode request = imported.json();
-    assertEquals("{\"amount\":10,\"currency\":\"EUR\",\"payBy\":\"2027-01-01\",\"clerk\":null}", request.get("data").toString());
+    assertEquals("{\"amount\":\"(fill in) Amount, a whole number from 10\",\"currency\":\"(fill in) Currency, one of the form's values\","
+        + "\"payBy\":\"(fill in) Pay by, a date (2027-01-31)\",\"clerk\":\"(fill in) who the step “a” is assigned to\"}",
+        request.get("data").toString());
     assertEquals("{\"type\":\"string\",\"title\":\"Clerk\",\"description\":\"Who the step “a” is assigned to\"}",
         request.at("/dataForm/properties/clerk").toString());
   }

@@ -38,6 +38,16 @@ class TimerMappingTest {
   }
 
   @Test
+  void aNonInterruptingTimerWithNoOutgoingFlowIsAReminderToo() throws Exception {
+    // Valid BPMN: its token ends where it fires.
+    ImportedRequest imported = withTimer(Models.timer("remind", "t", false, "timeDuration", "PT4H", "").replace("<bpmn:outgoing></bpmn:outgoing>", ""));
+    JsonNode deadline = deadline(imported);
+    assertEquals("PT4H", deadline.get("for").asText());
+    assertEquals("[{\"action\":\"notify\",\"to\":[\"potentialOwners\"]}]", deadline.get("escalations").toString());
+    assertTrue(imported.yaml().contains("no outgoing flow: its token ends there"), imported.yaml());
+  }
+
+  @Test
   void anInterruptingTimerThatEndsTheProcessDecidesByTheEndEventsName() throws Exception {
     JsonNode rejected = deadline(withTimer(Models.timer("expire", "t", true, "timeDuration", "P10D", "f-x")
         + Models.flow("f-x", "expire", "expired") + Models.end("expired", "Request expired")));

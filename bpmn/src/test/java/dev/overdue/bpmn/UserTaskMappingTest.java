@@ -40,6 +40,37 @@ class UserTaskMappingTest {
   }
 
   @Test
+  void aNameWithLineBreaksIsATitleOnOneLine() throws Exception {
+    // Camunda's own invoice example: Modeler keeps the label's line breaks in the name.
+    JsonNode step = step("<bpmn:userTask id=\"t\" name=\"Prepare&#10;&#10;Bank&#10;&#10;Transfer\" camunda:candidateUsers=\"alice\" />");
+    assertEquals("Prepare Bank Transfer", step.get("title").asText());
+    assertEquals("Prepare Bank Transfer", Names.text("  Prepare\n\n\tBank \r\n Transfer "));
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "${dateTime().plusWeeks(1).toDate()}|P7D",
+      "${dateTime().plusDays(2)}|P2D",
+      "#{dateTime().plusWeeks(1).plusDays(1).plusHours(4).plusMinutes(30).toDate()}|P8DT4H30M",
+      "${dateTime().plusHours(36).toDate()}|PT36H"})
+  void aDueDateCountedFromNowIsATimeoutFromTheTasksCreation(String due, String timeout) throws Exception {
+    ImportedRequest imported = Imports.of(Models.c7(Models.path("t", "t",
+        "<bpmn:userTask id=\"t\" name=\"Pay\" camunda:candidateUsers=\"alice\" camunda:dueDate=\"" + due + "\" />")));
+    assertEquals(List.of(), Imports.report(imported));
+    assertEquals(List.of(), Imports.problems(imported), imported.yaml());
+    assertEquals(timeout, imported.json().at("/steps/0/timeout").asText());
+    assertTrue(imported.yaml().contains(due + ": " + timeout + " from the task's creation"), imported.yaml());
+  }
+
+  @Test
+  void aDueDateCountedInMonthsFromNowIsRefused() throws Exception {
+    ImportedRequest imported = Imports.of(Models.c7(Models.path("t", "t",
+        "<bpmn:userTask id=\"t\" name=\"Pay\" camunda:candidateUsers=\"alice\" camunda:dueDate=\"${dateTime().plusMonths(1).toDate()}\" />")));
+    assertEquals(List.of("blocks t (camunda:dueDate): the due date ${dateTime().plusMonths(1).toDate()}: plusMonths counts months or"
+        + " years, which have no fixed length in Overdue (write days, plusDays(30))"), Imports.report(imported));
+  }
+
+  @Test
   void aPlainVariableBecomesCelOverDataAndTheInitiatorTheRequester() throws Exception {
     ImportedRequest imported = Imports.of(Models.c7("""
         <bpmn:startEvent id="start" camunda:initiator="starter" />
@@ -58,8 +89,9 @@ class UserTaskMappingTest {
     assertEquals("=data.payBy", request.at("/steps/0/timeout").asText());
     assertEquals("=process.requester", request.at("/steps/1/assignee").asText());
     // The data the expressions read, to be given: placeholders named in the file.
-    assertEquals("{\"reviewer\":null,\"payBy\":null}", request.get("data").toString());
-    assertTrue(imported.yaml().contains("# The process's initiator (starter) is the request's requester: add requester: <user>."));
+    assertEquals("{\"reviewer\":\"(fill in) who the step “Check” is assigned to\",\"payBy\":\"(fill in) when the step “Check” is due\"}",
+        request.get("data").toString());
+    assertTrue(imported.yaml().contains("# the process's initiator (starter)\nrequester: (fill in) who asks for this approval"), imported.yaml());
   }
 
   @ParameterizedTest(name = "Camunda priority {0} is Overdue''s {1}")

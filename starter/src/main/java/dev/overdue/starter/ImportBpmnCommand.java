@@ -5,6 +5,7 @@ import dev.overdue.bpmn.BpmnImport;
 import dev.overdue.bpmn.BpmnImportException;
 import dev.overdue.bpmn.ImportedRequest;
 import dev.overdue.bpmn.LinkedForms;
+import dev.overdue.bpmn.Placeholders;
 import dev.overdue.bpmn.Unmapped;
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,8 +22,8 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code overdue import-bpmn}: a Camunda 7 or 8 model as a request file ({@link BpmnImport}). What
- * it writes passes the checks {@code validate} runs ({@link RequestProblems}); it never connects to
- * Temporal.
+ * it writes passes the checks {@code validate} runs ({@link RequestProblems}) once its placeholders
+ * are filled in, which it lists; it never connects to Temporal.
  */
 @Command(
     name = "import-bpmn",
@@ -81,7 +82,7 @@ final class ImportBpmnCommand extends CliCommand {
     JsonNode request = imported.json();
     requestId = StartCommand.requestIdOf(request);
     List<String> problems =
-        RequestProblems.refusal(request, List.of(), Instant.now()).map(p -> p.lines().toList()).orElse(List.of());
+        RequestProblems.refusal(request, List.of(), Instant.now(), false).map(p -> p.lines().toList()).orElse(List.of());
     boolean refused = !partial && (imported.blocked() || !problems.isEmpty());
     if (!refused && write != null) {
       Files.writeString(write, imported.yaml());
@@ -127,6 +128,13 @@ final class ImportBpmnCommand extends CliCommand {
     }
     section(to, "on a user task's path, not mapped:", blocking);
     section(to, "done Overdue's way or left out:", other);
+    if (!refused) {
+      List<String> gaps = Placeholders.in(imported.json()).stream().map(Placeholders.Gap::problem).toList();
+      if (!gaps.isEmpty()) {
+        to.println("to fill in before validate and start accept it:");
+        gaps.forEach(gap -> to.println("  " + gap));
+      }
+    }
     if (!problems.isEmpty()) {
       to.println("what was written does not pass validate:");
       problems.forEach(p -> to.println("  " + p));

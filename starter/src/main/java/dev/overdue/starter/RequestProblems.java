@@ -2,6 +2,7 @@ package dev.overdue.starter;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.overdue.api.ApprovalRequest;
+import dev.overdue.bpmn.Placeholders;
 import dev.overdue.model.RequestJson;
 import dev.overdue.model.RequestValidator;
 import dev.overdue.model.RuleViolation;
@@ -38,6 +39,14 @@ final class RequestProblems {
 
   /** Why {@code request} may not start at {@code now}, its problems numbered; empty when it may. */
   static Optional<String> refusal(JsonNode request, List<String> more, Instant now) {
+    return refusal(request, more, now, true);
+  }
+
+  /**
+   * The same; {@code placeholders} false leaves out the placeholders import-bpmn writes for what
+   * it cannot know ({@link Placeholders}) and the problems at them, for the import's own check.
+   */
+  static Optional<String> refusal(JsonNode request, List<String> more, Instant now, boolean placeholders) {
     if (request == null || !request.isObject()) {
       return RequestValidator.refusal(request, now); // not a request at all: that alone
     }
@@ -66,6 +75,14 @@ final class RequestProblems {
               : reason);
     }
     problems.addAll(more);
+    // A placeholder is what to fill in: said as such, first, rather than as the value's wrong type.
+    List<Placeholders.Gap> gaps = Placeholders.in(request);
+    List<String> told = new ArrayList<>();
+    if (placeholders) {
+      gaps.forEach(gap -> told.add(gap.problem()));
+    }
+    problems.stream().filter(problem -> !Placeholders.about(problem, gaps)).forEach(told::add);
+    problems = told;
     return problems.isEmpty() ? Optional.empty() : Optional.of(numbered(problems));
   }
 

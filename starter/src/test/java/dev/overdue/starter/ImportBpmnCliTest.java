@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code import-bpmn} as a user runs it: the example models to a file validate accepts, a model
+ * {@code import-bpmn} as a user runs it: the example models to a file validate accepts once its
+ * placeholders are filled in, a model
  * with a service task on its path refused (and written with --partial), the report as JSON, and
  * the imported invoice approval started, planned with the dates its BPMN timers would have, and
  * decided.
@@ -29,7 +30,7 @@ class ImportBpmnCliTest {
   @TempDir Path dir;
 
   @Test
-  void theCamunda7ExampleIsWrittenToAFileThatValidateAccepts() throws Exception {
+  void theCamunda7ExampleIsWrittenToAFileValidateRefusesUntilItsPlaceholdersAreFilledIn() throws Exception {
     Path request = dir.resolve("invoice.yaml");
     try (CliHarness cli = new CliHarness()) {
       Run imported = cli.run("import-bpmn", EXAMPLES.resolve("invoice-approval-c7.bpmn").toString(), "--write", request.toString()).expect(0);
@@ -39,10 +40,23 @@ class ImportBpmnCliTest {
           "  approve-manager field comment (camunda:formField): every decision takes a comment of its own, kept in the"
               + " approval's trail: the form does not ask again",
           "  send-reminder (sendTask): replaced by Overdue's reminder, a notification to the task's potential owners: its own work does not run",
-          "  manager-nudge (camunda:taskListener): its code (class com.example.Nudge) does not run: when its timer fires Overdue notifies the task's potential owners"),
+          "  manager-nudge (camunda:taskListener): its code (class com.example.Nudge) does not run: when its timer fires Overdue notifies the task's potential owners",
+          "to fill in before validate and start accept it:",
+          "  requester: fill in who asks for this approval (import-bpmn left a placeholder)",
+          "  data.invoiceNumber: fill in Invoice number (import-bpmn left a placeholder)",
+          "  data.amount: fill in Amount (EUR), a whole number from 1 (import-bpmn left a placeholder)",
+          "  data.accountant: fill in who the step “Check and pay (finance)” is assigned to (import-bpmn left a placeholder)"),
           imported.out().strip().lines().toList());
       assertTrue(Files.readString(request).startsWith("# Imported by bin/overdue import-bpmn from invoice-approval-c7.bpmn"));
-      assertEquals("valid: invoice-approval-1 (2 steps, 0 timers)", cli.run("validate", "--file", request.toString()).expect(0).out().strip());
+      // Unedited, it does not start with nobody as its requester and an amount of 1: each gap is named.
+      assertEquals(List.of("invalid approval request:",
+          "  1. requester: fill in who asks for this approval (import-bpmn left a placeholder)",
+          "  2. data.invoiceNumber: fill in Invoice number (import-bpmn left a placeholder)",
+          "  3. data.amount: fill in Amount (EUR), a whole number from 1 (import-bpmn left a placeholder)",
+          "  4. data.accountant: fill in who the step “Check and pay (finance)” is assigned to (import-bpmn left a placeholder)"),
+          cli.run("validate", "--file", request.toString()).expect(ExitCodes.REFUSED).err().strip().lines().toList());
+      Files.writeString(request, filledIn(Files.readString(request), "INV-2027-030"));
+      assertEquals("valid: INV-2027-030 (2 steps, 0 timers)", cli.run("validate", "--file", request.toString()).expect(0).out().strip());
     }
   }
 
@@ -95,7 +109,8 @@ class ImportBpmnCliTest {
 
       Run partial = cli.run("import-bpmn", model.toString(), "--write", request.toString(), "--partial").expect(0);
       assertTrue(partial.out().startsWith("imported process invoice-approval (Camunda 7) from booked.bpmn: 2 steps"), partial.out());
-      cli.run("validate", "--file", request.toString()).expect(0);
+      assertTrue(cli.run("validate", "--file", request.toString()).expect(ExitCodes.REFUSED).err()
+          .contains("1. requester: fill in who asks for this approval"));
 
       JsonNode report = cli.run("import-bpmn", model.toString(), "-o", "json").expect(ExitCodes.REFUSED).json();
       assertEquals(false, report.get("written").asBoolean());
@@ -141,13 +156,7 @@ class ImportBpmnCliTest {
     Path request = dir.resolve("invoice.yaml");
     try (CliHarness cli = new CliHarness()) {
       cli.run("import-bpmn", EXAMPLES.resolve("invoice-approval-c7.bpmn").toString(), "--write", request.toString()).expect(0);
-      // What the header asks of the user: an id, who asks, the data.
-      String yaml = Files.readString(request)
-          .replace("requestId: invoice-approval-1", "requestId: INV-2027-031\nrequester: carol")
-          .replace("  invoiceNumber: ''", "  invoiceNumber: '2027-031'")
-          .replace("  amount: 1\n", "  amount: 1850\n  supplier: ACME\n")
-          .replace("  accountant: null", "  accountant: frank");
-      Files.writeString(request, yaml);
+      Files.writeString(request, filledIn(Files.readString(request), "INV-2027-031"));
       Instant started = Instant.now();
       cli.run("start", "--file", request.toString()).expect(0);
 
@@ -175,9 +184,10 @@ class ImportBpmnCliTest {
     try (CliHarness cli = new CliHarness()) {
       cli.run("import-bpmn", EXAMPLES.resolve("invoice-approval-c8.bpmn").toString(), "--write", request.toString()).expect(0);
       String yaml = Files.readString(request)
-          .replace("requestId: invoice-approval-1", "requestId: INV-2027-032\nrequester: carol")
-          .replace("  accountant: null", "  accountant: frank")
-          .replace("  payBy: null", "  payBy: '" + payBy + "'");
+          .replace("requestId: invoice-approval-1", "requestId: INV-2027-032")
+          .replaceAll("(?m)^requester: .*$", "requester: carol")
+          .replaceAll("(?m)^  accountant: .*$", "  accountant: frank")
+          .replaceAll("(?m)^  payBy: .*$", "  payBy: '" + payBy + "'");
       Files.writeString(request, yaml);
       Instant started = Instant.now();
       cli.run("start", "--file", request.toString()).expect(0);
@@ -211,5 +221,14 @@ class ImportBpmnCliTest {
       }
     }
     throw new AssertionError("no " + timer + " in the plan: " + plan);
+  }
+
+  /** What the import's placeholders ask of the user: an id, who asks, the data. */
+  private static String filledIn(String yaml, String requestId) {
+    return yaml.replace("requestId: invoice-approval-1", "requestId: " + requestId)
+        .replaceAll("(?m)^requester: .*$", "requester: carol")
+        .replaceAll("(?m)^  invoiceNumber: .*$", "  invoiceNumber: '2027-031'")
+        .replaceAll("(?m)^  amount: .*$", "  amount: 1850\n  supplier: ACME")
+        .replaceAll("(?m)^  accountant: .*$", "  accountant: frank");
   }
 }

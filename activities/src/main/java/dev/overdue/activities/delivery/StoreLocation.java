@@ -26,6 +26,12 @@ public final class StoreLocation {
   /** Filesystems kept in memory: empty after a reboot. */
   private static final Set<String> MEMORY = Set.of("tmpfs", "ramfs");
   private static final List<Path> TEMPORARY = List.of(Path.of("/tmp"), Path.of("/var/tmp"));
+  /**
+   * Copy-on-write filesystems container engines build a container's root from: a file there is in
+   * the container's writable layer. A marker file such as /.dockerenv is not enough: a sandbox or
+   * VM may carry one with its root on a plain disk.
+   */
+  private static final Set<String> LAYERED = Set.of("overlay", "overlayfs", "aufs", "fuse-overlayfs", "fuse.fuse-overlayfs");
 
   /** One line of mountinfo: where a filesystem is mounted, its type and its source. */
   record Mount(String mountPoint, String type, String source) {}
@@ -40,15 +46,14 @@ public final class StoreLocation {
     } catch (IOException | RuntimeException e) {
       mountinfo = ""; // not Linux, or no /proc: only the path is judged
     }
-    boolean container = Files.exists(Path.of("/.dockerenv")) || Files.exists(Path.of("/run/.containerenv"));
-    return warnings(resolve(store), mountinfo, container);
+    return warnings(resolve(store), mountinfo);
   }
 
   /**
    * The warnings for {@code store} (absolute, symbolic links resolved) given the text of {@code
-   * /proc/self/mountinfo} and whether this process runs in a container.
+   * /proc/self/mountinfo}.
    */
-  static List<String> warnings(Path store, String mountinfo, boolean container) {
+  static List<String> warnings(Path store, String mountinfo) {
     Optional<Mount> mount = mountOf(store, parse(mountinfo));
     List<String> ephemeral = new ArrayList<>();
     TEMPORARY.stream()
@@ -57,9 +62,8 @@ public final class StoreLocation {
         .ifPresent(tmp -> ephemeral.add("it is in the temporary directory " + tmp));
     mount.filter(m -> MEMORY.contains(m.type()))
         .ifPresent(m -> ephemeral.add("it is on " + m.type() + " (" + m.mountPoint() + "), kept in memory"));
-    if (container && mount.map(m -> m.mountPoint().equals("/")).orElse(true)) {
-      ephemeral.add("it is in this container's writable layer, not on a volume");
-    }
+    mount.filter(m -> LAYERED.contains(m.type()))
+        .ifPresent(m -> ephemeral.add("it is in a container's writable layer (" + m.type() + " at " + m.mountPoint() + "), not on a volume"));
     List<String> warnings = new ArrayList<>();
     if (!ephemeral.isEmpty()) {
       warnings.add(

@@ -28,55 +28,68 @@ class StoreLocationTest {
       612 600 259:3 /var/lib/docker/volumes/overdue/_data /data rw,relatime - ext4 /dev/nvme1n1 rw
       """;
 
-  private static List<String> warnings(String path, String mountinfo, boolean container) {
-    return StoreLocation.warnings(Path.of(path), mountinfo, container);
+  /** A machine that carries a container's marker file (/.dockerenv) with its root on a plain disk. */
+  private static final String SANDBOX =
+      """
+      27 1 254:0 / / rw,relatime - ext4 /dev/vda rw,discard
+      28 27 0:5 / /proc rw,nosuid,nodev,noexec,relatime - proc proc rw
+      """;
+
+  private static List<String> warnings(String path, String mountinfo) {
+    return StoreLocation.warnings(Path.of(path), mountinfo);
   }
 
   @Test
   void aLocalDiskIsFine() {
-    assertEquals(List.of(), warnings("/var/lib/overdue/deliveries.db", HOST, false));
-    assertEquals(List.of(), warnings("/root/.overdue/deliveries.db", HOST, false));
+    assertEquals(List.of(), warnings("/var/lib/overdue/deliveries.db", HOST));
+    assertEquals(List.of(), warnings("/root/.overdue/deliveries.db", HOST));
   }
 
   @Test
   void aTemporaryDirectoryLooksEphemeral() {
-    List<String> tmp = warnings("/tmp/overdue/deliveries.db", HOST, false);
+    List<String> tmp = warnings("/tmp/overdue/deliveries.db", HOST);
     assertEquals(1, tmp.size(), tmp.toString());
     assertTrue(tmp.get(0).contains("looks ephemeral"), tmp.get(0));
     assertTrue(tmp.get(0).contains("temporary directory /tmp"), tmp.get(0));
     assertTrue(tmp.get(0).contains("tmpfs (/tmp), kept in memory"), tmp.get(0));
 
-    List<String> varTmp = warnings("/var/tmp/deliveries.db", HOST, false);
+    List<String> varTmp = warnings("/var/tmp/deliveries.db", HOST);
     assertEquals(1, varTmp.size(), varTmp.toString());
     assertTrue(varTmp.get(0).contains("temporary directory /var/tmp"), varTmp.get(0));
-    assertEquals(List.of(), warnings("/var/tmpfiles/deliveries.db", HOST, false), "a prefix of a name is not the directory");
+    assertEquals(List.of(), warnings("/var/tmpfiles/deliveries.db", HOST), "a prefix of a name is not the directory");
   }
 
   @Test
   void aNetworkFilesystemIsNamed() {
-    List<String> nfs = warnings("/mnt/shared/deliveries.db", HOST, false);
+    List<String> nfs = warnings("/mnt/shared/deliveries.db", HOST);
     assertEquals(1, nfs.size(), nfs.toString());
     assertTrue(nfs.get(0).contains("network filesystem (nfs4 fileserver:/export/overdue at /mnt/shared)"), nfs.get(0));
     assertTrue(nfs.get(0).contains("SQLite's WAL must not be shared"), nfs.get(0));
 
-    List<String> sshfs = warnings("/home/ops/remote dir/deliveries.db", HOST, false);
+    List<String> sshfs = warnings("/home/ops/remote dir/deliveries.db", HOST);
     assertEquals(1, sshfs.size(), sshfs.toString());
     assertTrue(sshfs.get(0).contains("fuse.sshfs ops@backup:/srv at /home/ops/remote dir"), sshfs.get(0));
   }
 
   @Test
   void aContainersWritableLayerLooksEphemeralAVolumeDoesNot() {
-    List<String> layer = warnings("/home/app/.overdue/deliveries.db", CONTAINER, true);
+    List<String> layer = warnings("/home/app/.overdue/deliveries.db", CONTAINER);
     assertEquals(1, layer.size(), layer.toString());
-    assertTrue(layer.get(0).contains("this container's writable layer"), layer.get(0));
-    assertEquals(List.of(), warnings("/data/deliveries.db", CONTAINER, true));
-    assertEquals(List.of(), warnings("/home/app/.overdue/deliveries.db", CONTAINER, false), "not in a container");
+    assertTrue(layer.get(0).contains("a container's writable layer (overlay at /)"), layer.get(0));
+    assertEquals(List.of(), warnings("/data/deliveries.db", CONTAINER));
+  }
+
+  @Test
+  void aRootOnAPlainDiskIsNoWritableLayerWhateverMarkerFilesSay() {
+    // The worker trusted /.dockerenv alone and warned on such a machine.
+    assertEquals(List.of(), warnings("/root/.overdue/deliveries.db", SANDBOX));
+    assertEquals(List.of(), warnings("/home/app/.overdue/deliveries.db", ""), "no mount table: it cannot tell");
   }
 
   @Test
   void withoutAMountTableOnlyThePathIsJudged() {
-    assertEquals(List.of(), warnings("/srv/deliveries.db", "", false));
-    assertEquals(1, warnings("/tmp/deliveries.db", "", false).size());
+    assertEquals(List.of(), warnings("/srv/deliveries.db", ""));
+    assertEquals(1, warnings("/tmp/deliveries.db", "").size());
   }
 
   @Test
