@@ -44,6 +44,21 @@ final class DateTimeText {
     }
   }
 
+  /**
+   * Whether {@code text} is written as a date-time at all — with an offset, local, or either with a
+   * zone in brackets — whether or not {@link #parse} then accepts it.
+   */
+  static boolean readable(String text) {
+    Matcher zoned = ZONED.matcher(text);
+    String dateTime = zoned.matches() ? zoned.group(1) : text;
+    try {
+      OffsetDateTime.parse(dateTime);
+      return true;
+    } catch (DateTimeParseException withoutOffset) {
+      return isLocal(dateTime);
+    }
+  }
+
   /** Whether {@code text} is a date-time with neither an offset nor a zone. */
   static boolean isLocal(String text) {
     if (text == null) {

@@ -225,7 +225,7 @@ public sealed interface TimeLimit
     if (value.startsWith("P") || value.startsWith("p") || value.startsWith("-")) {
       return new Relative(IsoDuration.parse(value), edition.countsDaysInTheirZone());
     }
-    if (!mayBeDateTime(value)) {
+    if (!mayBeDateTime(value) || !DateTimeText.readable(value)) {
       throw new RuleViolation(
           Texts.quote(value)
               + " is not a time limit: use an ISO-8601 duration (PT30M, P2D), a number of"

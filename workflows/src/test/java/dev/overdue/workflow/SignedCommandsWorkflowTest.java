@@ -154,8 +154,9 @@ class SignedCommandsWorkflowTest {
             .filter(e -> e.getEventType() == EventType.EVENT_TYPE_MARKER_RECORDED)
             .filter(e -> e.getMarkerRecordedEventAttributes().getMarkerName().equals("SideEffect"))
             .count();
-    // The policy and whether the directory keeps absences at the start, one verification per command.
-    assertEquals(4, verifications);
+    // At the start the policy, whether the directory keeps absences and the calendar (whose zone
+    // a day counts in); then one verification per command.
+    assertEquals(5, verifications);
 
     // The key is gone and the worker's default changed: a live check would refuse alice now.
     verifier.keyTrusted = false;
