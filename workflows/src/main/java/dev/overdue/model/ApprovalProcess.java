@@ -258,7 +258,7 @@ public final class ApprovalProcess {
     current = index;
     UserTask task = steps.get(index);
     task.on(TaskEvent.ACTIVATE);
-    task.countFollowUp(now);
+    task.countFollowUp(now, calendar);
     Optional<String> assignee = assigneeOf(task, now);
     if (assignee.isEmpty()) {
       timers.acceptanceOf(task).ifPresent(t -> t.ensureRunning(now));

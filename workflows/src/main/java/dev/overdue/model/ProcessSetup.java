@@ -216,7 +216,7 @@ final class ProcessSetup {
     process.commentThread().restore(snapshot.comments(), snapshot.commentCount());
     process.setKeepsStandIns(Boolean.TRUE.equals(snapshot.standIns()));
     process.administrators().resolve(snapshot.administratorUsers());
-    snapshot.steps().forEach(step -> process.steps().add(UserTask.restore(step)));
+    snapshot.steps().forEach(step -> process.steps().add(UserTask.restore(step, edition)));
     snapshot.timers()
         .forEach(saved -> {
           BusinessTimer timer = BusinessTimer.restore(saved, process.calendar(), edition);

@@ -115,7 +115,8 @@ public final class UserTask {
   }
 
   /** Fields a snapshot lacks (made before human tasks) are none, and the default priority. */
-  static UserTask restore(ProcessSnapshot.TaskSnapshot snapshot) {
+  /** The task {@code snapshot} saved, its follow-up limit read by the run's {@code edition}. */
+  static UserTask restore(ProcessSnapshot.TaskSnapshot snapshot, Edition edition) {
     PotentialOwners owners =
         new PotentialOwners(
             snapshot.approvers(), snapshot.candidateGroups(),
@@ -131,7 +132,7 @@ public final class UserTask {
     task.skippable = Boolean.TRUE.equals(snapshot.skippable());
     task.delegatedBy = snapshot.delegatedBy();
     task.followUp = snapshot.followUp() == null ? null : Instant.parse(snapshot.followUp());
-    task.followUpLimit = snapshot.followUpLimit() == null ? null : TimeLimit.parse(snapshot.followUpLimit());
+    task.followUpLimit = snapshot.followUpLimit() == null ? null : TimeLimit.parse(snapshot.followUpLimit(), null, edition);
     task.state = TaskState.valueOf(snapshot.state());
     task.owner = snapshot.owner();
     task.outcome = snapshot.outcome();
@@ -306,10 +307,10 @@ public final class UserTask {
     this.followUpLimit = limit;
   }
 
-  /** The step's follow-up, counted from {@code now} when its task is created. */
-  void countFollowUp(Instant now) {
+  /** The step's follow-up, counted from {@code now} when its task is created, its days in {@code calendar}'s zone. */
+  void countFollowUp(Instant now, BusinessCalendar calendar) {
     if (followUpLimit != null) {
-      followUp = followUpLimit.expirationFrom(now);
+      followUp = followUpLimit.expirationFrom(now, calendar);
     }
   }
 

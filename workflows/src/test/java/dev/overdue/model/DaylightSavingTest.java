@@ -121,6 +121,17 @@ class DaylightSavingTest {
   }
 
   @Test
+  void aFollowUpOfADayIsTheSameLocalTimeTheNextDay() {
+    ApprovalRequest request =
+        RequestJson.parse(
+            "{'requestId':'PO-1','requester':'carol','steps':[{'name':'manager','approvers':['alice'],'followUp':'P1D'}]}"
+                .replace('\'', '"'));
+    ApprovalProcess process =
+        ApprovalProcess.start(request, local("2027-03-13T17:00", NEW_YORK), calendarIn(NEW_YORK), Edition.CURRENT);
+    assertEquals("2027-03-14T17:00", localOf(process.followUpDate().orElseThrow(), NEW_YORK));
+  }
+
+  @Test
   void extendingByADayKeepsTheLocalTime() {
     ApprovalProcess process = start("'for':'PT4H'", "2027-03-13T13:00", NEW_YORK);
     process.apply(
