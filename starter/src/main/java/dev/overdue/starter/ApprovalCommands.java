@@ -130,9 +130,14 @@ final class ApprovalCommands {
             out().println(result.message());
           }
         } catch (RefusedException refused) {
-          throw new CliError(ExitCodes.REFUSED, "rejected: " + refused.reason());
+          throw new CliError(ExitCodes.REFUSED, "rejected: " + refusal(refused.reason()));
         }
       }
+    }
+
+    /** The workflow's reason for refusing the command, as this command says it. */
+    String refusal(String reason) {
+      return reason;
     }
   }
 
@@ -353,6 +358,11 @@ final class ApprovalCommands {
       return new ApprovalCommand.Complete(
           user, outcome, comment, HumanTaskCommands.object(output, "--task-output", spec.commandLine()));
     }
+
+    @Override
+    String refusal(String reason) {
+      return TaskOutputHint.added(reason, output != null);
+    }
   }
 
   /** {@code --user} of the task commands. */
@@ -380,6 +390,11 @@ final class ApprovalCommands {
 
     Map<String, Object> output() {
       return HumanTaskCommands.object(output, "--task-output", spec.commandLine());
+    }
+
+    @Override
+    String refusal(String reason) {
+      return TaskOutputHint.added(reason, output != null);
     }
   }
 

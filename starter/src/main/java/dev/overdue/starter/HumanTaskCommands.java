@@ -1,12 +1,16 @@
 package dev.overdue.starter;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.overdue.api.ApprovalCommand;
+import dev.overdue.client.PlainSyntaxErrors;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -122,7 +126,9 @@ final class HumanTaskCommands {
       return null;
     }
     String json = text;
+    String source = option;
     if (text.startsWith("@")) {
+      source = option + " " + text;
       try {
         json = Files.readString(Path.of(text.substring(1)));
       } catch (IOException e) {
@@ -130,19 +136,27 @@ final class HumanTaskCommands {
             commandLine, option + ": cannot read " + text.substring(1));
       }
     }
-    try {
-      Map<String, Object> object = Printer.JSON.readValue(json, OBJECT);
-      if (object == null) {
+    JsonNode tree;
+    try (JsonParser parser = Printer.JSON.createParser(json)) {
+      tree = Printer.JSON.readTree(parser);
+      if (tree != null && parser.nextToken() != null) {
         throw new CommandLine.ParameterException(
-            commandLine, option + " must be a JSON object, got null");
+            commandLine,
+            source + " holds more than one JSON value (from line " + parser.currentLocation().getLineNr()
+                + ", column " + parser.currentLocation().getColumnNr() + "): it must be one object");
       }
-      return object;
     } catch (JsonProcessingException e) {
       throw new CommandLine.ParameterException(
-          commandLine,
-          option
-              + " must be a JSON object such as {\"costCenter\":\"4711\"}: "
-              + e.getOriginalMessage());
+          commandLine, source + " is not valid JSON: " + PlainSyntaxErrors.describe(e, json));
+    } catch (IOException e) {
+      throw new CommandLine.ParameterException(commandLine, option + ": cannot read it: " + e.getMessage());
     }
+    if (tree == null || !tree.isObject()) {
+      throw new CommandLine.ParameterException(
+          commandLine,
+          option + " must be a JSON object such as {\"costCentre\": \"4711\"}, got "
+              + (tree == null || tree.isMissingNode() ? "nothing" : tree.getNodeType().name().toLowerCase(Locale.ROOT)));
+    }
+    return Printer.JSON.convertValue(tree, OBJECT);
   }
 }

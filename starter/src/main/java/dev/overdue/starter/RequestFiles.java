@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.overdue.client.PlainSyntaxErrors;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -127,12 +128,7 @@ final class RequestFiles {
     } catch (JsonProcessingException e) {
       throw new CliError(
           ExitCodes.REFUSED,
-          source
-              + " is not valid "
-              + format.label
-              + where(e.getLocation())
-              + ": "
-              + firstLine(e.getOriginalMessage()));
+          source + " is not valid " + format.label + ": " + PlainSyntaxErrors.describe(e, text));
     } catch (IOException e) {
       throw new CliError(ExitCodes.REFUSED, "cannot read " + source + ": " + e.getMessage());
     }
@@ -142,10 +138,5 @@ final class RequestFiles {
     return location == null || location.getLineNr() < 1
         ? ""
         : " (line " + location.getLineNr() + ", column " + location.getColumnNr() + ")";
-  }
-
-  /** SnakeYAML's messages go on with the offending line and a caret; the location says as much. */
-  private static String firstLine(String message) {
-    return message == null ? "no details" : message.strip().lines().findFirst().orElse("");
   }
 }

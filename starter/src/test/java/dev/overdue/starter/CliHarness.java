@@ -42,9 +42,19 @@ final class CliHarness implements AutoCloseable {
   }
 
   private CliHarness(Deliveries deliveries) {
+    this(deliveries, true);
+  }
+
+  /** On the wall clock, for pages whose commands name dates ({@code date -d tomorrow}). */
+  static CliHarness inRealTime() {
+    return new CliHarness(Deliveries.logOnly(), false);
+  }
+
+  private CliHarness(Deliveries deliveries, boolean timeSkipping) {
     env =
         TestWorkflowEnvironment.newInstance(
             TestEnvironmentOptions.newBuilder()
+                .setUseTimeskipping(timeSkipping)
                 .setWorkflowClientOptions(
                     WorkflowClientOptions.newBuilder()
                         .setDataConverter(ApprovalDataConverter.create())

@@ -113,6 +113,55 @@ final class Docs {
     return sessions;
   }
 
+  /**
+   * One line a reader runs, in page order: a {@code ```bash} line ({@code shown} null: it must
+   * succeed) or a {@code $ } line of a {@code ```console} block with the output shown after it.
+   */
+  record Step(Recipe recipe, List<String> shown) {}
+
+  /** The lines of one page starting with {@code prefix}, bash and console blocks alike, in order. */
+  static List<Step> walk(Path page, String prefix) throws IOException {
+    List<Step> steps = new ArrayList<>();
+    String section = "(top)";
+    String fence = null;
+    StringBuilder continued = null;
+    List<String> shown = null;
+    for (String line : Files.readAllLines(page)) {
+      String text = line.strip();
+      if (fence == null && line.startsWith("#")) {
+        section = line.replaceFirst("^#+\\s*", "");
+      } else if (fence == null && (text.equals("```bash") || text.equals("```console"))) {
+        fence = text.substring(3);
+      } else if (fence != null && text.equals("```")) {
+        fence = null;
+        shown = null;
+      } else if ("console".equals(fence) && line.startsWith("$ ")) {
+        shown = null;
+        if (line.startsWith("$ " + prefix)) {
+          shown = new ArrayList<>();
+          steps.add(new Step(new Recipe(page, section, line.substring(2)), shown));
+        }
+      } else if ("console".equals(fence)) {
+        if (shown != null) {
+          shown.add(line);
+        }
+      } else if (fence != null && continued != null) {
+        continued.append('\n').append(line);
+        if (!text.endsWith("\\")) {
+          steps.add(new Step(new Recipe(page, section, continued.toString()), null));
+          continued = null;
+        }
+      } else if (fence != null && text.startsWith(prefix)) {
+        if (text.endsWith("\\")) {
+          continued = new StringBuilder(text);
+        } else {
+          steps.add(new Step(new Recipe(page, section, text), null));
+        }
+      }
+    }
+    return steps;
+  }
+
   /** The bodies of every page's fenced blocks in one of {@code languages} ({@code json}, {@code yaml}). */
   static List<String> blocks(String... languages) throws IOException {
     List<String> blocks = new ArrayList<>();

@@ -50,9 +50,21 @@ class FormsCliTest {
           List.of(
               "rejected: the output does not fit the form of step finance:",
               "  output.amount: a number is needed, got \"ten\"",
-              "  output.costCentre: text is needed, got nothing",
+              "  output.costCentre: text is needed, got nothing; add \"costCentre\": \"…\" to --task-output",
               "  output.payBy: a date (YYYY-MM-DD, such as 2026-12-31) is needed, got \"31/12/2026\""),
           refused.err().strip().lines().toList());
+      Run nothing = cli.run("approve", "INV-2210", "--user", "frank").expect(1);
+      assertEquals(
+          List.of(
+              "rejected: the output does not fit the form of step finance:",
+              "  output.amount: a number is needed, got nothing",
+              "  output.costCentre: text is needed, got nothing",
+              "  give them with --task-output '{\"amount\": …, \"costCentre\": \"…\"}'"),
+          nothing.err().strip().lines().toList());
+      Run broken = cli.run("approve", "INV-2210", "--user", "frank", "--task-output", "{\"amount\": 1850 \"costCentre\": \"CC-7\"}")
+          .expect(ExitCodes.USAGE);
+      assertTrue(broken.err().startsWith("--task-output is not valid JSON: line 1, column 17: expected ',' between two"
+          + " fields, or '}' to end the object, found '\"'\n"), broken.err());
       String status = cli.run("status", "INV-2210").expect(0).out();
       assertTrue(
           status.contains("amount (number, required), costCentre (string, required), payBy (date)"), status);

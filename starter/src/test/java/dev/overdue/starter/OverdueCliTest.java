@@ -246,6 +246,11 @@ class OverdueCliTest {
     Path file = Files.writeString(dir.resolve("broken.json"), "{ \"requestId\": ");
     assertTrue(
         cli.run("start", "--file", file.toString()).expect(1).err().contains("is not valid JSON"));
+    // A comma left out, as a newcomer's first edit of po-4711.json does: where, and what was expected.
+    Path po = Files.writeString(dir.resolve("po.json"), "{\n  \"requestId\": \"PO-1\"\n  \"title\": \"Chairs\"\n}\n");
+    assertEquals(
+        po + " is not valid JSON: line 3, column 3: expected ',' between two fields, or '}' to end the object, found '\"'",
+        cli.run("start", "--file", po.toString()).expect(1).err().strip());
     assertTrue(
         cli.run("start", "--file", dir.resolve("none.json").toString())
             .expect(1)

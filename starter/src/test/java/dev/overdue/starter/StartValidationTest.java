@@ -96,7 +96,7 @@ class StartValidationTest {
                 "steps[0].approvers: at most 100 approvers, got 201"),
             new Row("10 MB request id", null, () -> "{\"requestId\": \"" + mb10 + "\", " + STEP + "}", "requestId: required; letters, digits"),
             new Row("steps as text", "BAD-17", () -> "{\"requestId\": \"BAD-17\", \"steps\": \"manager\"}", "steps: expected an array, got text"),
-            new Row("not JSON", "BAD-18", () -> "{\"requestId\": \"BAD-18\", ", "is not valid JSON (line 1, column "),
+            new Row("not JSON", "BAD-18", () -> "{\"requestId\": \"BAD-18\", ", "is not valid JSON: line 1, column "),
             new Row("a JSON array", null, () -> "[]", "the request must be one JSON object, got ARRAY"));
     return rows.stream()
         .map(row -> DynamicTest.dynamicTest(row.label(),

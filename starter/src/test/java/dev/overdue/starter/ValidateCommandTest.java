@@ -72,7 +72,7 @@ class ValidateCommandTest {
 
     Path broken = Files.writeString(dir.resolve("broken.json"), "{\"requestId\": ");
     assertTrue(validate("--file", broken.toString()).expect(ExitCodes.REFUSED).err()
-        .contains("is not valid JSON (line 1"));
+        .contains("is not valid JSON: line 1"));
     assertTrue(validate("--file", dir.resolve("none.yaml").toString()).expect(ExitCodes.REFUSED).err()
         .contains("no such file"));
   }
