@@ -208,6 +208,8 @@ class DevelopmentModeApiTest {
     assertEquals("https://overdue.dev/problems/request-id-used", refused.json().path("type").asText());
     assertEquals(firstRun, refused.json().path("runId").asText());
     assertEquals("REJECTED", refused.json().path("outcome").asText());
+    assertEquals("COMPLETED", refused.json().path("executionStatus").asText());
+    assertEquals(409, refused.json().path("status").asInt());
     assertEquals("REJECTED", api.get("/api/v1/approvals/" + id, as("alice")).json().path("state").asText(),
         "nothing was started");
 

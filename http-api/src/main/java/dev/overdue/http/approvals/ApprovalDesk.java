@@ -161,7 +161,7 @@ class ApprovalDesk {
     Map<String, String> facts = new java.util.LinkedHashMap<>();
     facts.put("workflowId", used.workflowId());
     facts.put("runId", used.runId());
-    facts.put("status", used.status());
+    facts.put("executionStatus", used.status()); // "status" is the problem's HTTP status
     facts.put("outcome", used.outcome());
     facts.put("decidedBy", used.decidedBy());
     facts.put("startedAt", used.startedAt());

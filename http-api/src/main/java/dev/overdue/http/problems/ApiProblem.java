@@ -44,7 +44,7 @@ public final class ApiProblem extends ErrorResponseException {
 
   /**
    * A start refused because {@code workflowId} already ran (or runs): nothing was started. {@code
-   * facts} (its runId, status, outcome, decidedBy, endedAt) are properties of the problem; null
+   * facts} (its runId, executionStatus, outcome, decidedBy, endedAt) are properties of the problem; null
    * ones are left out.
    */
   public static ApiProblem requestIdUsed(String detail, java.util.Map<String, String> facts) {
