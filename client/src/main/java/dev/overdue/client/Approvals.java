@@ -15,7 +15,13 @@ import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.PlanEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.TimerInfo;
+import dev.overdue.api.ApprovalSearchAttributes;
+import io.temporal.api.common.v1.WorkflowExecution;
+import io.temporal.api.enums.v1.WorkflowExecutionStatus;
+import io.temporal.api.enums.v1.WorkflowIdReusePolicy;
 import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowExecutionAlreadyStarted;
+import io.temporal.client.WorkflowExecutionDescription;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowStub;
 import io.temporal.client.UpdateOptions;
@@ -69,6 +75,8 @@ public final class Approvals {
   private final WorkflowClient client;
   private final RequestCheck check;
   private final Supplier<String> token;
+  /** The run every read and command goes to; null: the latest run of the id. */
+  private final String runId;
 
   /** Requests are checked only by the workflow, when it starts. */
   public Approvals(WorkflowClient client) {
@@ -81,9 +89,24 @@ public final class Approvals {
   }
 
   private Approvals(WorkflowClient client, RequestCheck check, Supplier<String> token) {
+    this(client, check, token, null);
+  }
+
+  private Approvals(WorkflowClient client, RequestCheck check, Supplier<String> token, String runId) {
     this.client = client;
     this.check = check;
     this.token = token;
+    this.runId = runId;
+  }
+
+  /**
+   * These approvals read at run {@code runId} of an id (null or blank: its latest run, as
+   * without): a request id started again ({@code again}) has several runs, each an approval of its
+   * own; an ended one still answers its queries. Commands sent to an ended run fail as for an
+   * approval that is not running.
+   */
+  public Approvals inRun(String runId) {
+    return new Approvals(client, check, token, runId == null || runId.isBlank() ? null : runId);
   }
 
   /**
@@ -94,7 +117,7 @@ public final class Approvals {
    * long-lived application signing with a valid one.
    */
   public Approvals signedBy(Supplier<String> token) {
-    return new Approvals(client, check, Objects.requireNonNull(token, "token"));
+    return new Approvals(client, check, Objects.requireNonNull(token, "token"), runId);
   }
 
   /**
@@ -145,10 +168,32 @@ public final class Approvals {
   /**
    * The same, as the start request {@code requestId} (null: a new one): Temporal answers a start
    * repeated with the same id, while the approval runs, with the approval it started, so a retry
-   * after a lost answer starts nothing twice. Another start of the same request id is refused with
-   * {@link io.temporal.client.WorkflowExecutionAlreadyStarted}.
+   * after a lost answer starts nothing twice. A request id already used, by an approval running or
+   * ended (while Temporal keeps it, for the namespace's retention), is refused: see {@link
+   * #start(JsonNode, String, String, boolean)}.
    */
   public String start(JsonNode request, String taskQueue, String requestId) {
+    return startRun(request, taskQueue, requestId, false).workflowId();
+  }
+
+  /**
+   * The same; with {@code again}, a request id whose approval ended is started anew: a new run
+   * under the same workflow id, the earlier run kept (read it with {@link #inRun}). Without it,
+   * such a start is refused.
+   *
+   * @throws RequestIdUsedException when the id is in use (running: even with {@code again}) or was
+   *     used and {@code again} is false; it names the approval, its state and its outcome, and
+   *     nothing was started
+   */
+  public String start(JsonNode request, String taskQueue, String requestId, boolean again) {
+    return startRun(request, taskQueue, requestId, again).workflowId();
+  }
+
+  /** A started approval: its workflow id and the run the start began. */
+  public record Started(String workflowId, String runId) {}
+
+  /** {@link #start(JsonNode, String, String, boolean)}, answering the run it started too. */
+  public Started startRun(JsonNode request, String taskQueue, String requestId, boolean again) {
     Optional<String> refusal = check.refusal(request);
     if (refusal.isPresent()) {
       throw new RefusedException(refusal.get(), null);
@@ -166,13 +211,63 @@ public final class Approvals {
             WorkflowOptions.newBuilder()
                 .setWorkflowId(workflowId)
                 .setTaskQueue(taskQueue)
+                // Temporal's own check, so no two starts race past it: an id that ran once is
+                // refused unless the caller asked for a new run of it.
+                .setWorkflowIdReusePolicy(
+                    again
+                        ? WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE
+                        : WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_REJECT_DUPLICATE)
                 .setStaticSummary(staticSummary(parsed))
                 .setStaticDetails(staticDetails(parsed))
                 .setRequestId(requestId)
                 .setMemo(parsed.title() == null ? null : Map.of(MEMO_TITLE, parsed.title()))
                 .build());
-    WorkflowClient.start(workflow::run, request);
-    return workflowId;
+    try {
+      WorkflowExecution started = WorkflowClient.start(workflow::run, request);
+      return new Started(workflowId, started.getRunId());
+    } catch (WorkflowExecutionAlreadyStarted taken) {
+      throw used(workflowId, taken);
+    }
+  }
+
+  /** What the approval holding {@code workflowId} is, for the refusal of another start. */
+  private RequestIdUsedException used(String workflowId, WorkflowExecutionAlreadyStarted taken) {
+    WorkflowExecutionDescription description;
+    try {
+      description = client.newUntypedWorkflowStub(workflowId).describe();
+    } catch (RuntimeException unreadable) {
+      // Gone meanwhile (retention) or unreadable: the refusal still stands, said with less.
+      taken.addSuppressed(unreadable);
+      return new RequestIdUsedException(
+          workflowId, taken.getExecution().getRunId(), false, "UNKNOWN", null, null, null, null, taken);
+    }
+    WorkflowExecutionStatus status = description.getStatus();
+    String run = description.getExecution().getRunId();
+    String startedAt = description.getStartTime() == null ? null : description.getStartTime().toString();
+    if (status == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING) {
+      return new RequestIdUsedException(workflowId, run, true, "RUNNING", null, null, startedAt, null, taken);
+    }
+    String state = status.name().replace("WORKFLOW_EXECUTION_STATUS_", "");
+    String outcome = description.getTypedSearchAttributes().get(ApprovalSearchAttributes.APPROVAL_STATE);
+    String decidedBy = null;
+    String endedAt = description.getCloseTime() == null ? null : description.getCloseTime().toString();
+    if (status == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_COMPLETED) {
+      try {
+        ApprovalResult result =
+            client
+                .newUntypedWorkflowStub(workflowId, Optional.of(run), Optional.empty())
+                .getResult(ApprovalResult.class);
+        outcome = result.outcome() != null ? result.outcome() : outcome;
+        decidedBy = result.decidedBy();
+        endedAt = result.completedAt() != null ? result.completedAt() : endedAt;
+      } catch (RuntimeException unreadable) {
+        taken.addSuppressed(unreadable); // the search attribute's state is said instead
+      }
+    } else {
+      outcome = null; // failed, terminated, …: Temporal's word is the truth, not the last state published
+    }
+    return new RequestIdUsedException(
+        workflowId, run, false, state, outcome, decidedBy, startedAt, endedAt, taken);
   }
 
   /** The one line the Web UI shows for the approval in lists and at the top of its page. */
@@ -377,7 +472,7 @@ public final class Approvals {
   /** The same, telling {@code progress} after each run: a long approval has thousands of runs. */
   public List<HistoryEntry> history(String id, Progress progress) {
     List<HistoryEntry> all = new ArrayList<>();
-    Optional<String> runId = Optional.empty();
+    Optional<String> runId = Optional.ofNullable(this.runId);
     for (int runs = 0; runs < MAX_RUNS_WALKED; runs++) {
       List<HistoryEntry> run =
           Arrays.asList(
@@ -409,7 +504,7 @@ public final class Approvals {
   }
 
   private WorkflowStub stub(String id) {
-    return client.newUntypedWorkflowStub(workflowId(id));
+    return client.newUntypedWorkflowStub(workflowId(id), Optional.ofNullable(runId), Optional.empty());
   }
 
   private static JsonNode orEmpty(JsonNode input) {

@@ -149,7 +149,8 @@ public final class WorkList {
    * approval started before human tasks. {@code requester}, {@code title}, {@code taskState},
    * {@code dueDate}, {@code candidateGroups} (empty when none) and {@code potentialOwnersCut} are
    * published by approvals started since version shape-13; older ones leave them null, empty and
-   * false.
+   * false. {@code runId} and {@code startedAt} tell apart the runs of one workflow id: a request id
+   * started again ({@code again}) lists one entry per run.
    */
   public record Entry(
       String workflowId,
@@ -167,7 +168,9 @@ public final class WorkList {
       String taskState,
       String dueDate,
       List<String> candidateGroups,
-      boolean potentialOwnersCut) {
+      boolean potentialOwnersCut,
+      String runId,
+      String startedAt) {
 
     /** One approval of a list, as its search attributes (and the memo's title) have it. */
     public static Entry of(WorkflowExecutionMetadata execution) {
@@ -191,7 +194,9 @@ public final class WorkList {
           attributes.get(ApprovalSearchAttributes.TASK_STATE),
           due == null ? null : due.toInstant().toString(),
           groups == null ? List.of() : List.copyOf(groups),
-          ApprovalSearchAttributes.CUT.equals(attributes.get(ApprovalSearchAttributes.POTENTIAL_OWNERS_CUT)));
+          ApprovalSearchAttributes.CUT.equals(attributes.get(ApprovalSearchAttributes.POTENTIAL_OWNERS_CUT)),
+          execution.getExecution().getRunId(),
+          execution.getStartTime() == null ? null : execution.getStartTime().toString());
     }
   }
 

@@ -2,6 +2,8 @@ package dev.overdue.http;
 
 import static dev.overdue.http.ApiClient.as;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overdue.http.ApiClient.Answer;
@@ -185,6 +187,51 @@ class DevelopmentModeApiTest {
         .filter(entry -> entry.path("name").asText().equals("claim") && entry.path("accepted").asBoolean())
         .count();
     assertEquals(1, claims, "claimed once");
+  }
+
+  @Test
+  void aRequestIdWhoseApprovalEndedIsAConflictNamingItsOutcomeUnlessStartedAgain() {
+    String id = id("USED");
+    String request = "{'requestId':'" + id + "','title':'Desk','steps':[{'name':'manager','approvers':['bob']}]}";
+    Answer first = api.post("/api/v1/approvals", request.replace('\'', '"'), as("alice"));
+    assertEquals(201, first.status(), first.text());
+    String firstRun = first.json().path("runId").asText();
+    assertFalse(firstRun.isEmpty(), "the run it started: " + first.text());
+    assertEquals(200, api.post("/api/v1/approvals/" + id + "/reject", "{\"comment\":\"no\"}", as("bob")).status());
+
+    Answer refused = api.post("/api/v1/approvals", request.replace('\'', '"'), as("alice"));
+    assertEquals(409, refused.status(), refused.text());
+    assertEquals("application/problem+json", refused.contentType());
+    assertTrue(refused.detail().startsWith("request " + id + " was already used: approval-" + id + " ended REJECTED on "),
+        refused.detail());
+    assertTrue(refused.detail().contains("(decided by bob)") && refused.detail().contains("again=true"), refused.detail());
+    assertEquals("https://overdue.dev/problems/request-id-used", refused.json().path("type").asText());
+    assertEquals(firstRun, refused.json().path("runId").asText());
+    assertEquals("REJECTED", refused.json().path("outcome").asText());
+    assertEquals("COMPLETED", refused.json().path("executionStatus").asText());
+    assertEquals(409, refused.json().path("status").asInt());
+    assertEquals("REJECTED", api.get("/api/v1/approvals/" + id, as("alice")).json().path("state").asText(),
+        "nothing was started");
+
+    Answer stranger = api.post("/api/v1/approvals",
+        request.replace('\'', '"').replace("}]}", "}],\"requester\":\"frank\"}"), as("frank"));
+    assertEquals(409, stranger.status(), stranger.text());
+    assertFalse(stranger.text().contains("bob") || stranger.text().contains("REJECTED"),
+        "a stranger learns nothing of an approval they may not see: " + stranger.text());
+
+    Answer again = api.post("/api/v1/approvals?again=true", request.replace('\'', '"'), as("alice"));
+    assertEquals(201, again.status(), again.text());
+    String secondRun = again.json().path("runId").asText();
+    assertNotEquals(firstRun, secondRun, "a new run");
+    assertEquals("ACTIVE", api.get("/api/v1/approvals/" + id, as("alice")).json().path("state").asText(), "the latest run");
+    assertEquals("REJECTED", api.get("/api/v1/approvals/" + id + "?run=" + firstRun, as("alice")).json().path("state").asText(),
+        "the earlier run, by its run id");
+    assertTrue(api.get("/api/v1/approvals/" + id + "/history?run=" + firstRun, as("alice")).text().contains("\"no\""),
+        "the earlier run's trail");
+
+    Answer running = api.post("/api/v1/approvals?again=true", request.replace('\'', '"'), as("alice"));
+    assertEquals(409, running.status(), "a running approval is never started twice: " + running.text());
+    assertTrue(running.detail().contains("is running"), running.detail());
   }
 
   @Test

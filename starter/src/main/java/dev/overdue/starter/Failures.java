@@ -3,6 +3,7 @@ package dev.overdue.starter;
 import dev.overdue.client.Approvals;
 import dev.overdue.client.ConnectionProblems;
 import dev.overdue.client.RefusedException;
+import dev.overdue.client.RequestIdUsedException;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.temporal.client.WorkflowExecutionAlreadyStarted;
@@ -81,7 +82,17 @@ final class Failures {
       return refused(
           "rejected: " + message(refusal.getCause() == null ? refusal : refusal.getCause()));
     }
-    if (failure instanceof WorkflowExecutionAlreadyStarted) {
+    if (failure instanceof RequestIdUsedException used && !used.running()) {
+      return refused(
+          used.getMessage()
+              + "; start it again with --again to run a new approval under the same number (`"
+              + printer.command()
+              + " status "
+              + used.requestId()
+              + "` shows the one that ended)");
+    }
+    if (failure instanceof WorkflowExecutionAlreadyStarted
+        || failure instanceof RequestIdUsedException) {
       return refused(
           "approval "
               + requestId()

@@ -209,9 +209,13 @@ final class ListCommand extends ManyApprovalsCommand {
       printJson(entries);
       return;
     }
-    Table table =
-        Table.of(
-            "WORKFLOW",
+    // With ended approvals, one id may have several runs (start --again): each its own row.
+    List<String> headers = new java.util.ArrayList<>(List.of("WORKFLOW"));
+    if (all) {
+      headers.addAll(List.of("STARTED", "RUN"));
+    }
+    headers.addAll(
+        List.of(
             "STATUS",
             "STATE",
             "STEP",
@@ -219,10 +223,16 @@ final class ListCommand extends ManyApprovalsCommand {
             "OWNER",
             "NEXT DEADLINE",
             "OVERDUE",
-            "WARNINGS");
+            "WARNINGS"));
+    Table table = Table.of(headers.toArray(String[]::new));
     for (WorkList.Entry e : entries) {
-      table.row(
-          e.workflowId(),
+      List<String> cells = new java.util.ArrayList<>();
+      cells.add(e.workflowId());
+      if (all) {
+        cells.add(Table.instant(e.startedAt()));
+        cells.add(e.runId());
+      }
+      cells.addAll(java.util.Arrays.asList(
           e.status(),
           e.approvalState(),
           e.currentStep(),
@@ -230,7 +240,8 @@ final class ListCommand extends ManyApprovalsCommand {
           e.unworkable() ? "no one can act" : e.currentOwner(),
           Table.instant(e.nextDeadline()),
           e.anyTimerExpired() ? "yes" : "no",
-          e.hasWarnings() ? "yes" : "no");
+          e.hasWarnings() ? "yes" : "no"));
+      table.row(cells.toArray(String[]::new));
     }
     if (table.isEmpty()) {
       out().println("no approvals match " + workList().query());

@@ -43,9 +43,22 @@ final class Queries {
 
     @Mixin JsonFlag jsonFlag = new JsonFlag();
 
+    @Option(
+        names = "--run",
+        paramLabel = "RUN_ID",
+        description =
+            "Read this run of the id (`list --all` shows each run's id): a request id started"
+                + " again with `start --again` has several. Default: the latest run.")
+    String run;
+
     @Override
     String approvalId() {
       return id;
+    }
+
+    /** The approvals, read at {@code --run} when given. */
+    Approvals approvals() {
+      return session().approvals().inRun(run);
     }
 
     @Override
@@ -61,7 +74,7 @@ final class Queries {
   static final class Status extends QueryCommand {
     @Override
     void execute() throws JsonProcessingException {
-      Approvals approvals = session().approvals();
+      Approvals approvals = approvals();
       StatusInfo status = session().answer(id, false, () -> approvals.status(id));
       if (json()) {
         printJson(status);
@@ -113,7 +126,7 @@ final class Queries {
 
     @Override
     void execute() throws JsonProcessingException {
-      Approvals approvals = session().approvals();
+      Approvals approvals = approvals();
       List<TimerInfo> timers = session().answer(id, false, () -> approvals.timers(id));
       if (json()) {
         printJson(timers);
@@ -230,7 +243,7 @@ final class Queries {
         return;
       }
       if (plan.isEmpty()) {
-        Approvals approvals = session().approvals();
+        Approvals approvals = approvals();
         StatusInfo status = session().answer(id, false, () -> approvals.status(id));
         out().println(nothingPlanned(status, printer().command()));
         return;
@@ -311,7 +324,7 @@ final class Queries {
 
     @Override
     void execute() throws JsonProcessingException {
-      Approvals approvals = session().approvals();
+      Approvals approvals = approvals();
       long started = System.nanoTime();
       AtomicReference<String> read = new AtomicReference<>("");
       List<HistoryEntry> history;
@@ -396,7 +409,7 @@ final class Queries {
           printer().progressWhenSlow(
               () -> "waiting for " + Approvals.workflowId(id) + " to end: " + ProgressLine.since(started)
                   + " (Ctrl-C stops waiting, not the approval)")) {
-        result = session().approvals().result(id);
+        result = approvals().result(id);
       }
       if (json()) {
         printJson(result);

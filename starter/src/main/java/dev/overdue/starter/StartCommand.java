@@ -155,6 +155,14 @@ final class StartCommand extends CliCommand {
               + " reassignments name are checked against its directory first.")
   String config;
 
+  @Option(
+      names = "--again",
+      description =
+          "Start the request id anew although an approval of it ended: a new run under the same"
+              + " id, the earlier one kept. Without it a used request id is refused, naming the"
+              + " approval that has it and how it ended. A running approval is never started twice.")
+  boolean again;
+
   private String requestId;
 
   @Override
@@ -168,11 +176,15 @@ final class StartCommand extends CliCommand {
         source.file != null ? RequestFiles.read(source.file, System.in) : build(source.flags);
     requestId = requestIdOf(request);
     checkDirectory(request, config);
-    String workflowId = session().approvals().start(request, session().taskQueue);
+    Approvals.Started started =
+        session().approvals().startRun(request, session().taskQueue, null, again);
+    String workflowId = started.workflowId();
     if (json()) {
-      printJson(new Started(Approvals.requestId(workflowId), workflowId, session().taskQueue));
+      printJson(
+          new Started(
+              Approvals.requestId(workflowId), workflowId, started.runId(), session().taskQueue));
     } else {
-      printStarted(workflowId, request);
+      printStarted(started, request);
     }
   }
 
@@ -201,7 +213,7 @@ final class StartCommand extends CliCommand {
   }
 
   /** What {@code -o json} prints for a started approval. */
-  record Started(String requestId, String workflowId, String taskQueue) {}
+  record Started(String requestId, String workflowId, String runId, String taskQueue) {}
 
   /** The request the flags describe; the workflow's rules decide whether it is complete. */
   private static JsonNode build(Flags flags) {
@@ -233,7 +245,8 @@ final class StartCommand extends CliCommand {
     }
   }
 
-  private void printStarted(String workflowId, JsonNode request) {
+  private void printStarted(Approvals.Started started, JsonNode request) {
+    String workflowId = started.workflowId();
     String id = Approvals.requestId(workflowId);
     JsonNode firstApprover = request.path("steps").path(0).path("approvers").path(0);
     String user = firstApprover.isTextual() ? firstApprover.asText() : "USER";
@@ -243,6 +256,7 @@ final class StartCommand extends CliCommand {
                 + id
                 + ": workflow "
                 + workflowId
+                + (again ? " (run " + started.runId() + ")" : "")
                 + " on task queue "
                 + session().taskQueue);
     String overdue = printer().command();

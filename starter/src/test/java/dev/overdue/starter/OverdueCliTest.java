@@ -275,6 +275,51 @@ class OverdueCliTest {
     assertTrue(again.err().contains("approval PO-4711 is already running"), again.err());
   }
 
+  @Test
+  void startingTheSameRequestTwiceIsRefusedAgainTooWhileItRuns() throws IOException {
+    startExample();
+    Path file = dir.resolve("request.json");
+
+    Run again = cli.run("start", "--file", file.toString(), "--again").expect(1);
+
+    assertTrue(again.err().contains("approval PO-4711 is already running"), again.err());
+  }
+
+  @Test
+  void aRequestIdWhoseApprovalEndedIsRefusedNamingItsOutcomeUnlessStartedAgain() throws IOException {
+    startExample();
+    Path file = dir.resolve("request.json");
+    String firstRun = runIdOf("PO-4711");
+    cli.run("reject", "PO-4711", "--user", "alice", "--comment", "over budget").expect(0);
+
+    Run refused = cli.run("start", "--file", file.toString()).expect(1);
+
+    assertTrue(
+        refused.err().matches("(?s)request PO-4711 was already used: approval-PO-4711 ended REJECTED on \\S+"
+            + " \\(decided by alice\\); start it again with --again to run a new approval under the same number.*"),
+        refused.err());
+    assertEquals("", refused.out());
+    assertEquals(firstRun, runIdOf("PO-4711"), "nothing was started");
+
+    JsonNode started = cli.run("start", "--file", file.toString(), "--again", "-o", "json").expect(0).json();
+    String secondRun = started.get("runId").asText();
+    assertEquals(secondRun, runIdOf("PO-4711"));
+    assertFalse(secondRun.equals(firstRun), "a new run");
+    assertEquals("ACTIVE", cli.run("status", "PO-4711", "--json").expect(0).json().get("state").asText(),
+        "the latest run by default");
+    assertEquals("REJECTED",
+        cli.run("status", "PO-4711", "--run", firstRun, "--json").expect(0).json().get("state").asText(),
+        "the earlier run, by its run id");
+  }
+
+  private String runIdOf(String requestId) {
+    return cli.env.getWorkflowClient()
+        .newUntypedWorkflowStub("approval-" + requestId)
+        .describe()
+        .getExecution()
+        .getRunId();
+  }
+
   // ---- commands as updates --------------------------------------------------------------------
 
   @Test

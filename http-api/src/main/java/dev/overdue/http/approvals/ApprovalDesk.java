@@ -8,6 +8,7 @@ import dev.overdue.api.CommandResult;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.client.Approvals;
 import dev.overdue.client.RefusedException;
+import dev.overdue.client.RequestIdUsedException;
 import dev.overdue.http.ApiSettings;
 import dev.overdue.http.problems.ApiProblem;
 import dev.overdue.http.security.Caller;
@@ -59,7 +60,13 @@ class ApprovalDesk {
 
   /** The approval's status, when it exists and {@code caller} may see it; 404 otherwise. */
   StatusInfo status(Caller caller, String id) {
-    StatusInfo status = answer(id, () -> approvals.status(id));
+    return status(caller, id, null);
+  }
+
+  /** The same, of run {@code run} of the id (null: its latest run). */
+  StatusInfo status(Caller caller, String id, String run) {
+    Approvals reading = approvals.inRun(run);
+    StatusInfo status = answer(id, () -> reading.status(id));
     if (!ApprovalAccess.maySee(caller, status)) {
       throw ApiProblem.notFound(id);
     }
@@ -72,9 +79,14 @@ class ApprovalDesk {
    * may not see is dropped unread.
    */
   <T> T read(Caller caller, String id, Supplier<T> query) {
+    return read(caller, id, null, query);
+  }
+
+  /** The same, {@code query} asking run {@code run} of the id (null: its latest run). */
+  <T> T read(Caller caller, String id, String run, Supplier<T> query) {
     CompletableFuture<T> future = CompletableFuture.supplyAsync(query, waiting);
     try {
-      status(caller, id);
+      status(caller, id, run);
     } catch (RuntimeException hidden) {
       future.cancel(true);
       throw hidden;
@@ -102,9 +114,12 @@ class ApprovalDesk {
 
   /**
    * Starts {@code request} for {@code caller}, who is its requester (an administrator may name
-   * another). Refused by the workflow's rules: 422 naming every problem; the id taken: 409.
+   * another). Refused by the workflow's rules: 422 naming every problem. A request id already used
+   * (its approval running, or ended while Temporal keeps it): 409, naming that approval, how it
+   * ended and who decided when the caller may see it; with {@code again}, an ended one's id starts
+   * a new run.
    */
-  String start(Caller caller, Map<String, Object> body, String key) {
+  Approvals.Started start(Caller caller, Map<String, Object> body, String key, boolean again) {
     ObjectNode request = JSON.valueToTree(body);
     JsonNode requester = request.get("requester");
     if (requester == null || requester.isNull()) {
@@ -116,14 +131,45 @@ class ApprovalDesk {
           "requester: you may request approvals only as yourself (" + caller.user() + ")", "requester");
     }
     String requestId = request.path("requestId").asText("");
-    String startId = IdempotencyKeys.id(key, caller.user(), requestId, request.toString());
+    String startId = IdempotencyKeys.id(key, caller.user(), requestId + (again ? " again" : ""), request.toString());
     try {
-      return answer(requestId, () -> approvals.start(request, settings.taskQueue(), startId));
+      return answer(requestId, () -> approvals.startRun(request, settings.taskQueue(), startId, again));
     } catch (RefusedException invalid) {
       throw ApiProblem.unprocessable(invalid.getMessage(), null);
+    } catch (RequestIdUsedException used) {
+      throw used(caller, used);
     } catch (WorkflowExecutionAlreadyStarted taken) {
       throw new ResponseStatusException(HttpStatus.CONFLICT, "an approval " + requestId + " exists already");
     }
+  }
+
+  /**
+   * The 409 for a used request id: what the approval is and how it ended for one who may see it;
+   * for anyone else only that the id is taken, as the start refused before.
+   */
+  private ApiProblem used(Caller caller, RequestIdUsedException used) {
+    String id = used.requestId();
+    boolean visible;
+    try {
+      visible = ApprovalAccess.maySee(caller, answer(id, () -> approvals.inRun(used.runId()).status(id)));
+    } catch (RuntimeException unreadable) {
+      visible = caller.admin();
+    }
+    if (!visible) {
+      return ApiProblem.requestIdUsed("request " + id + " was already used: choose another request id", Map.of());
+    }
+    Map<String, String> facts = new java.util.LinkedHashMap<>();
+    facts.put("workflowId", used.workflowId());
+    facts.put("runId", used.runId());
+    facts.put("executionStatus", used.status()); // "status" is the problem's HTTP status
+    facts.put("outcome", used.outcome());
+    facts.put("decidedBy", used.decidedBy());
+    facts.put("startedAt", used.startedAt());
+    facts.put("endedAt", used.endedAt());
+    String detail = used.running()
+        ? used.getMessage() + "; an approval runs only once at a time"
+        : used.getMessage() + "; start it again with ?again=true to run a new approval under the same number";
+    return ApiProblem.requestIdUsed(detail, facts);
   }
 
   /** {@code call}'s answer within the settings' answerTimeout; Temporal's failures as the API's. */

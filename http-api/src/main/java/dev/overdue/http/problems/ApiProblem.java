@@ -13,6 +13,9 @@ public final class ApiProblem extends ErrorResponseException {
   /** The problem types, documented in docs/reference/http-api.md. */
   public static final URI REFUSED = URI.create("https://overdue.dev/problems/refused");
 
+  /** A start on a request id an approval already has, running or ended. */
+  public static final URI REQUEST_ID_USED = URI.create("https://overdue.dev/problems/request-id-used");
+
   private ApiProblem(HttpStatus status, String title, String detail, URI type, String field) {
     super(status, problem(status, title, detail, type, field), null);
   }
@@ -37,6 +40,21 @@ public final class ApiProblem extends ErrorResponseException {
   /** The workflow refused the command; {@code reason} is its own. Nothing changed. */
   public static ApiProblem refused(String reason) {
     return new ApiProblem(HttpStatus.CONFLICT, "Refused", reason, REFUSED, null);
+  }
+
+  /**
+   * A start refused because {@code workflowId} already ran (or runs): nothing was started. {@code
+   * facts} (its runId, executionStatus, outcome, decidedBy, endedAt) are properties of the problem; null
+   * ones are left out.
+   */
+  public static ApiProblem requestIdUsed(String detail, java.util.Map<String, String> facts) {
+    ApiProblem problem = new ApiProblem(HttpStatus.CONFLICT, "Request id already used", detail, REQUEST_ID_USED, null);
+    facts.forEach((name, value) -> {
+      if (value != null) {
+        problem.getBody().setProperty(name, value);
+      }
+    });
+    return problem;
   }
 
   /** Input that is well-formed but cannot be taken, such as a request the workflow's rules refuse. */

@@ -5,15 +5,15 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 
 /**
- * Where the next page starts: the sort and the last row's sort key and id, opaque to callers
+ * Where the next page starts: the sort and the last row's sort key and place (workflow id and run), opaque to callers
  * (base64url). Rows come after it in the sort's order, so a page never repeats or skips a row that
  * was there before, even when rows were added or left the list meanwhile.
  */
-record Cursor(String sort, String key, String workflowId) {
+record Cursor(String sort, String key, String place) {
   private static final char SEPARATOR = '\n';
 
   String encode() {
-    String text = sort + SEPARATOR + key + SEPARATOR + workflowId;
+    String text = sort + SEPARATOR + key + SEPARATOR + place;
     return Base64.getUrlEncoder().withoutPadding().encodeToString(text.getBytes(StandardCharsets.UTF_8));
   }
 

@@ -70,7 +70,7 @@ class TaskSearch {
     if (page.size() > limit) {
       page = page.subList(0, limit);
       TaskSummary last = page.get(limit - 1);
-      next = new Cursor(sort, TaskSort.key(sort, last), last.workflowId()).encode();
+      next = new Cursor(sort, TaskSort.key(sort, last), last.place()).encode();
     }
     return new TaskPage(page, next, scanned, complete);
   }
@@ -124,7 +124,7 @@ class TaskSearch {
     }
   }
 
-  private static TaskSummary summary(WorkflowExecutionMetadata execution, Instant now) {
+  static TaskSummary summary(WorkflowExecutionMetadata execution, Instant now) {
     WorkList.Entry entry = WorkList.Entry.of(execution);
     Instant started = execution.getStartTime();
     return new TaskSummary(
@@ -142,7 +142,8 @@ class TaskSearch {
         entry.nextDeadline(),
         entry.hasWarnings(),
         entry.candidateGroups(),
-        started == null ? null : started.toString());
+        started == null ? null : started.toString(),
+        execution.getExecution().getRunId());
   }
 
   /** The text filter: a word of the title or the request id, ignoring case. */

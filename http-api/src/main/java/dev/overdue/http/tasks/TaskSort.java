@@ -6,7 +6,7 @@ import java.util.function.Function;
 
 /**
  * The orders a list can take: by due date (soonest first, undated last), by priority (0, the
- * highest, first), or by start; {@code -} before a name reverses it. Ties go by workflow id, so
+ * highest, first), or by start; {@code -} before a name reverses it. Ties go by workflow id and run, so
  * the order is total and a cursor names one place in it. Temporal's SQL visibility cannot sort,
  * so the API sorts what it read.
  */
@@ -28,10 +28,10 @@ enum TaskSort {
     return key.apply(summary);
   }
 
-  /** {@code due}, {@code -priority}, …: its comparator over rows, by key then workflow id. */
+  /** {@code due}, {@code -priority}, …: its comparator over rows, by key then workflow id and run. */
   static Comparator<TaskSummary> comparator(String sort) {
     Comparator<TaskSummary> order = Comparator.comparing(named(sort)::key);
-    return (reversed(sort) ? order.reversed() : order).thenComparing(TaskSummary::workflowId);
+    return (reversed(sort) ? order.reversed() : order).thenComparing(TaskSummary::place);
   }
 
   /** The key of a row for a cursor, in the same terms as {@link #comparator}. */
@@ -45,7 +45,7 @@ enum TaskSort {
     if (byKey != 0) {
       return reversed(sort) ? byKey < 0 : byKey > 0;
     }
-    return summary.workflowId().compareTo(cursor.workflowId()) > 0;
+    return summary.place().compareTo(cursor.place()) > 0;
   }
 
   private static boolean reversed(String sort) {

@@ -14,6 +14,9 @@ import java.util.List;
  * @param dueDate the step's completion deadline
  * @param overdue the due date has passed
  * @param nextDeadline the approval's earliest running timer date
+ * @param startedAt when this run started
+ * @param runId this run of the workflow id: a request id started again ({@code again=true}) has
+ *     several runs, each a row of its own; {@code GET /api/v1/approvals/{id}?run=} reads one
  */
 public record TaskSummary(
     String id,
@@ -30,4 +33,11 @@ public record TaskSummary(
     String nextDeadline,
     boolean hasWarnings,
     List<String> candidateGroups,
-    String startedAt) {}
+    String startedAt,
+    String runId) {
+
+  /** Where the row stands among rows of equal sort key: its workflow id, then its run. */
+  String place() {
+    return workflowId + ' ' + (runId == null ? "" : runId);
+  }
+}

@@ -16,7 +16,8 @@ public class TaskRows {
    * escalation), the page marking it.
    */
   public record Row(String id, String href, String title, String requester, String step, String state,
-      String priority, String due, String dueExact, String dueIso, boolean overdue, String next, String nextExact) {}
+      String priority, String due, String dueExact, String dueIso, boolean overdue, String next, String nextExact,
+      String started) {}
 
   private final Dates dates;
 
@@ -25,6 +26,14 @@ public class TaskRows {
   }
 
   public List<Row> of(JsonNode items, String me, Instant now) {
+    return of(items, me, now, false);
+  }
+
+  /**
+   * The same; {@code byRun} for a list with ended approvals (my requests): a request id started
+   * again has a row per run, each linking to its own run ({@code ?run=}) and saying when it started.
+   */
+  public List<Row> of(JsonNode items, String me, Instant now, boolean byRun) {
     List<Row> rows = new ArrayList<>();
     for (JsonNode item : items) {
       String id = item.path("id").asString();
@@ -35,9 +44,11 @@ public class TaskRows {
       String state = item.path("step").isString()
           ? Words.taskState(item.path("taskState").asString(null), item.path("owner").asString(null), me)
           : Words.approvalState(item.path("state").asString(null), null);
+      String run = byRun ? item.path("runId").asString("") : "";
+      Instant started = byRun ? instant(item.path("startedAt")) : null;
       rows.add(new Row(
           id,
-          "/tasks/" + java.net.URLEncoder.encode(id, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20"),
+          "/tasks/" + encoded(id) + (run.isBlank() ? "" : "?run=" + encoded(run)),
           title.isBlank() ? id : title,
           item.path("requester").asString(""),
           item.path("step").asString(""),
@@ -48,9 +59,14 @@ public class TaskRows {
           due == null ? "" : due.toString(),
           due != null && due.isBefore(now),
           nextFirst ? Dates.due(next, now) : null,
-          nextFirst ? dates.exact(next) : null));
+          nextFirst ? dates.exact(next) : null,
+          started == null ? null : dates.exact(started)));
     }
     return rows;
+  }
+
+  private static String encoded(String text) {
+    return java.net.URLEncoder.encode(text, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
   }
 
   private static Instant instant(JsonNode value) {

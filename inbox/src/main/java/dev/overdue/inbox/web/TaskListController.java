@@ -83,7 +83,8 @@ class TaskListController {
       page = calls.get("/api/v1/tasks", query);
     }
     Map<String, Object> model = new LinkedHashMap<>();
-    List<TaskRows.Row> found = rows.of(page.path("tasks"), me.path("user").asString(), clock.instant());
+    List<TaskRows.Row> found =
+        rows.of(page.path("tasks"), me.path("user").asString(), clock.instant(), view == Pages.View.REQUESTED);
     model.put("rows", found);
     model.put("empty", found.isEmpty() ? emptyText(view) : "");
     model.put("refreshSeconds", settings.refresh().toSeconds());

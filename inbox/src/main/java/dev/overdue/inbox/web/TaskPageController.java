@@ -57,9 +57,10 @@ class TaskPageController {
 
   @GetMapping("/tasks/{id}")
   ModelAndView page(@PathVariable String id, @RequestParam(required = false) String action,
-      @RequestParam(name = "for", required = false) String recipient, HttpSession session) {
+      @RequestParam(name = "for", required = false) String recipient, @RequestParam(required = false) String run,
+      HttpSession session) {
     TaskApi.Calls calls = api.forSignedIn();
-    Map<String, Object> model = model(calls, id, session);
+    Map<String, Object> model = model(calls, id, run, session);
     prepare(model, action, recipient);
     return new ModelAndView("task", model);
   }
@@ -98,19 +99,21 @@ class TaskPageController {
 
   /** The page again after an action that was not done, with the comments typed kept in its forms. */
   private Map<String, Object> again(TaskApi.Calls calls, String id, HttpSession session, Map<String, String> fields) {
-    Map<String, Object> model = model(calls, id, session);
+    Map<String, Object> model = model(calls, id, null, session);
     model.put("comment", fields.getOrDefault("comment", ""));
     model.put("commentText", fields.getOrDefault("text", ""));
     return model;
   }
 
-  private Map<String, Object> model(TaskApi.Calls calls, String id, HttpSession session) {
+  /** The page of approval {@code id}, at run {@code run} (a request id started again has several); null: the latest. */
+  private Map<String, Object> model(TaskApi.Calls calls, String id, String run, HttpSession session) {
     JsonNode me = pages.me(calls, session);
     String user = me.path("user").asString();
-    CompletableFuture<JsonNode> status = read(() -> calls.get(APPROVAL, Map.of(), id));
-    CompletableFuture<JsonNode> plan = read(() -> calls.get(APPROVAL + "/plan", Map.of(), id));
-    CompletableFuture<JsonNode> history = read(() -> calls.get(APPROVAL + "/history", Map.of(), id));
-    CompletableFuture<JsonNode> actions = read(() -> calls.get(APPROVAL + "/actions", Map.of(), id));
+    Map<String, String> at = run == null || run.isBlank() ? Map.of() : Map.of("run", run);
+    CompletableFuture<JsonNode> status = read(() -> calls.get(APPROVAL, at, id));
+    CompletableFuture<JsonNode> plan = read(() -> calls.get(APPROVAL + "/plan", at, id));
+    CompletableFuture<JsonNode> history = read(() -> calls.get(APPROVAL + "/history", at, id));
+    CompletableFuture<JsonNode> actions = read(() -> calls.get(APPROVAL + "/actions", at, id));
     Map<String, Object> model;
     try {
       model = pages.frame(id, me, null);
