@@ -6,6 +6,7 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.temporal.client.WorkflowNotFoundException;
 import java.util.stream.Collectors;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -49,6 +50,12 @@ class Problems extends ResponseEntityExceptionHandler {
     String explained = ConnectionProblems.explain(e);
     log.warn("Temporal call failed: {}", explained == null ? e.getStatus() : explained);
     return ApiProblem.unavailable(explained == null ? e.getStatus().getCode().name() : explained).getBody();
+  }
+
+  /** Tomcat's own limits on parameters (how many, how long) that the query check leaves to it. */
+  @ExceptionHandler(InvalidParameterException.class)
+  ProblemDetail parameters(InvalidParameterException e) {
+    return ApiProblem.badInput("query", "the parameters cannot be read: " + e.getMessage()).getBody();
   }
 
   @ExceptionHandler(Exception.class)
