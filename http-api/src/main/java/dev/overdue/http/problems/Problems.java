@@ -74,7 +74,8 @@ class Problems extends ResponseEntityExceptionHandler {
       field = databind.getPath().stream()
           .map(ref -> ref.getPropertyName() != null ? ref.getPropertyName() : "[" + ref.getIndex() + "]")
           .collect(Collectors.joining(".")).replace(".[", "[");
-      detail = databind.getOriginalMessage();
+      String shapes = JsonShapes.mismatch(databind);
+      detail = shapes != null ? shapes : databind.getOriginalMessage();
     } else if (e.getCause() instanceof JacksonException jackson) {
       detail = jackson.getOriginalMessage();
     }
