@@ -19,7 +19,7 @@ class ListFilterValuesTest extends OverASocket {
     for (String[] bad : new String[][] {{"/api/v1/tasks?requester=a%00b", "requester"},
         {"/api/v1/tasks?step=a%0Ab", "step"}, {"/api/v1/tasks?q=a%7Fb", "q"}, {"/api/v1/tasks?view=all&q=%C2%85", "q"},
         {"/api/v1/requests?step=%1B", "step"}, {"/api/v1/requests?q=%00", "q"}}) {
-      RawHttp.Answer answer = raw.send("GET", bad[0], null, with(ALICE, "X-Overdue-Groups", "overdue-admins"));
+      RawHttp.Answer answer = raw.send("GET", bad[0], null, with(me, "X-Overdue-Groups", "overdue-admins"));
       problem(answer, 400, bad[0]);
       assertEquals(bad[1], answer.json().path("field").asText(), bad[0]);
       assertTrue(answer.detail().contains("control character"), answer.detail());
@@ -29,10 +29,10 @@ class ListFilterValuesTest extends OverASocket {
 
   @Test
   void anOverlongTextOrAnUnknownSortIsA400() {
-    RawHttp.Answer longText = raw.send("GET", "/api/v1/tasks?requester=" + "a".repeat(257), null, ALICE);
+    RawHttp.Answer longText = raw.send("GET", "/api/v1/tasks?requester=" + "a".repeat(257), null, me);
     problem(longText, 400, "257 characters");
     assertEquals("requester", longText.json().path("field").asText());
-    RawHttp.Answer sort = raw.send("GET", "/api/v1/tasks?sort=size", null, ALICE);
+    RawHttp.Answer sort = raw.send("GET", "/api/v1/tasks?sort=size", null, me);
     problem(sort, 400, "sort=size");
     assertEquals("sort", sort.json().path("field").asText());
   }

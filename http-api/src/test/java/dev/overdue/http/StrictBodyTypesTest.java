@@ -16,7 +16,7 @@ class StrictBodyTypesTest extends OverASocket {
     String id = "TYPES-" + System.nanoTime();
     RawHttp.Answer started = raw.send("POST", "/api/v1/approvals", "{\"requestId\":\"" + id + "\",\"steps\":["
         + "{\"name\":\"manager\",\"approvers\":[\"bob\"],\"skippable\":true},{\"name\":\"legal\",\"approvers\":[\"lena\"]}]}",
-        with(ALICE, "Content-Type", JSON));
+        with(me, "Content-Type", JSON));
     assertEquals(201, started.status(), started.text());
     String at = "/api/v1/approvals/" + id;
     for (String[] bad : new String[][] {
@@ -31,12 +31,12 @@ class StrictBodyTypesTest extends OverASocket {
         {"/set-priority", "{\"priority\":1.5}", "priority", "expected a whole number"},
         {"/set-priority", "{\"priority\":true}", "priority", "expected a whole number"},
         {"/update-data", "{\"data\":[]}", "data", "expected an object, got an array"}}) {
-      RawHttp.Answer answer = raw.send("POST", at + bad[0], bad[1], with(ALICE, "Content-Type", JSON));
+      RawHttp.Answer answer = raw.send("POST", at + bad[0], bad[1], with(me, "Content-Type", JSON));
       problem(answer, 400, bad[0] + " " + bad[1]);
       assertEquals(bad[2], answer.json().path("field").asText(), bad[1]);
       assertTrue(answer.detail().startsWith(bad[2] + ": " + bad[3]), bad[1] + ": " + answer.detail());
     }
-    RawHttp.Answer status = raw.send("GET", at, null, ALICE);
+    RawHttp.Answer status = raw.send("GET", at, null, me);
     assertEquals(0, status.json().path("commentCount").asInt(), status.text());
     assertEquals("manager", status.json().path("currentStep").asText(), "not skipped: " + status.text());
     assertTrue(status.json().path("steps").get(0).path("followUp").isMissingNode(), status.text());
@@ -46,11 +46,11 @@ class StrictBodyTypesTest extends OverASocket {
   void theRightTypesAreStillTaken() {
     String id = "TYPES-OK-" + System.nanoTime();
     assertEquals(201, raw.send("POST", "/api/v1/approvals", "{\"requestId\":\"" + id + "\",\"steps\":["
-        + "{\"name\":\"manager\",\"approvers\":[\"bob\"]}]}", with(ALICE, "Content-Type", JSON)).status());
+        + "{\"name\":\"manager\",\"approvers\":[\"bob\"]}]}", with(me, "Content-Type", JSON)).status());
     String at = "/api/v1/approvals/" + id;
-    assertEquals(200, raw.send("POST", at + "/comment", "{\"text\":\"12345\"}", with(ALICE, "Content-Type", JSON)).status());
-    assertEquals(200, raw.send("POST", at + "/set-follow-up", "{\"at\":\"P2D\"}", with(ALICE, "Content-Type", JSON)).status());
+    assertEquals(200, raw.send("POST", at + "/comment", "{\"text\":\"12345\"}", with(me, "Content-Type", JSON)).status());
+    assertEquals(200, raw.send("POST", at + "/set-follow-up", "{\"at\":\"P2D\"}", with(me, "Content-Type", JSON)).status());
     assertEquals(200, raw.send("POST", at + "/update-data", "{\"data\":{\"amount\":12.5,\"ok\":true,\"n\":\"7\"}}",
-        with(ALICE, "Content-Type", JSON)).status());
+        with(me, "Content-Type", JSON)).status());
   }
 }
