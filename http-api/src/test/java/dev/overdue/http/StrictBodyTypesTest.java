@@ -43,6 +43,30 @@ class StrictBodyTypesTest extends OverASocket {
   }
 
   @Test
+  void aStartRequestIsBoundAsStrictlyAndNothingStarts() {
+    for (String[] bad : new String[][] {{"\"title\":5,", "title", "expected text, got a whole number"},
+        {"\"notifyOffered\":\"true\",", "notifyOffered", "expected true or false, got text"},
+        {"\"title\":\"t\",\"x\":1,\"y\":2,", "", ""}}) {
+      String id = "TYPES-START-" + System.nanoTime();
+      RawHttp.Answer answer = raw.send("POST", "/api/v1/approvals", "{\"requestId\":\"" + id + "\"," + bad[0]
+          + "\"steps\":[{\"name\":\"manager\",\"approvers\":[\"bob\"]}]}", with(me, "Content-Type", JSON));
+      if (bad[1].isEmpty()) {
+        problem(answer, 422, "unknown fields are the workflow's rules' to name, all of them");
+        assertTrue(answer.detail().contains("x") && answer.detail().contains("y"), answer.detail());
+      } else {
+        problem(answer, 400, bad[0]);
+        assertEquals(bad[1], answer.json().path("field").asText(), bad[0]);
+        assertEquals(bad[1] + ": " + bad[2], answer.detail());
+      }
+      assertEquals(404, raw.send("GET", "/api/v1/approvals/" + id, null, me).status(), "nothing started");
+    }
+    RawHttp.Answer step = raw.send("POST", "/api/v1/approvals", "{\"requestId\":\"TYPES-STEP-" + System.nanoTime()
+        + "\",\"steps\":[{\"name\":\"manager\",\"approvers\":[\"bob\"],\"priority\":\"3\"}]}", with(me, "Content-Type", JSON));
+    problem(step, 400, "a step's priority as text");
+    assertEquals("steps[0].priority", step.json().path("field").asText());
+  }
+
+  @Test
   void theRightTypesAreStillTaken() {
     String id = "TYPES-OK-" + System.nanoTime();
     assertEquals(201, raw.send("POST", "/api/v1/approvals", "{\"requestId\":\"" + id + "\",\"steps\":["

@@ -10,7 +10,7 @@ import tools.jackson.databind.exc.PropertyBindingException;
  * A value of the wrong JSON type said in JSON's words, as the CLI says it ("expected text, got a
  * number"), rather than Jackson's Java type names.
  */
-final class JsonShapes {
+public final class JsonShapes {
   private JsonShapes() {}
 
   /** "expected text, got a number", or null when {@code e} is not a value of the wrong type. */
@@ -23,7 +23,8 @@ final class JsonShapes {
     return "expected " + expected(mismatch.getTargetType()) + (got == null ? "" : ", got " + got);
   }
 
-  private static String expected(Class<?> type) {
+  /** What JSON a field of {@code type} takes: "text", "a whole number", "an array", ... */
+  public static String expected(Class<?> type) {
     if (Collection.class.isAssignableFrom(type) || type.isArray()) {
       return "an array";
     }
