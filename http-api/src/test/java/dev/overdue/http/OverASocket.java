@@ -2,6 +2,7 @@ package dev.overdue.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -16,9 +17,10 @@ import org.springframework.test.context.DynamicPropertySource;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 abstract class OverASocket {
   static final TemporalWithWorker TEMPORAL = TemporalWithWorker.shared();
-  /** Callers of each class's own, so that no class meets another's rate limit (20 a second a caller). */
-  final String[] me = {"X-Overdue-User", getClass().getSimpleName()};
-  final String[] other = {"X-Overdue-User", getClass().getSimpleName() + "-other"};
+  private static final AtomicInteger TESTS = new AtomicInteger();
+  /** Callers of each test's own, so that no test meets another's rate limit (20 a second a caller). */
+  final String[] me = {"X-Overdue-User", getClass().getSimpleName() + "-" + TESTS.incrementAndGet()};
+  final String[] other = {"X-Overdue-User", me[1] + "-other"};
   static final String JSON = "application/json";
 
   @DynamicPropertySource
