@@ -8,14 +8,21 @@ import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.MapperFeature;
 import tools.jackson.databind.SerializationContext;
 import tools.jackson.databind.ValueSerializer;
+import tools.jackson.databind.cfg.CoercionAction;
+import tools.jackson.databind.cfg.CoercionInputShape;
+import tools.jackson.databind.cfg.MutableCoercionConfig;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.module.SimpleModule;
+import tools.jackson.databind.type.LogicalType;
 
 /**
  * The API's JSON (Jackson 3, Spring's): strict about input — an unknown field is a 400 naming it,
- * nesting deeper than {@value #MAX_DEPTH} is refused before it is read — and able to write the
+ * so is a value of another JSON type than the field's (no number or boolean taken as text, no text
+ * as a number, no fraction cut to a whole number, no number as a date), nesting deeper than
+ * {@value #MAX_DEPTH} is refused before it is read — and able to write the
  * client library's records, whose free-form parts (a command's input in the audit trail) are
  * Jackson 2 trees, as the JSON they hold.
  */
@@ -34,10 +41,22 @@ class JsonConfiguration {
     return JsonMapper.builder(factory)
         .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
         .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+        // Coerced, {"text":12345} was stored as "12345" and {"reason":false} skipped a step.
+        .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+        .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+        .withCoercionConfig(LogicalType.Textual, JsonConfiguration::onlyText)
+        .withCoercionConfig(LogicalType.DateTime, JsonConfiguration::onlyText)
         .addModule(jackson2Trees)
         // Spring's: a problem's extra properties (field) at the top level, no nulls.
         .addMixIn(ProblemDetail.class, ProblemDetailJacksonMixin.class)
         .build();
+  }
+
+  /** A text field (or a date, written as text) takes a JSON string, nothing else. */
+  private static void onlyText(MutableCoercionConfig config) {
+    config.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+        .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
   }
 
   /** A Jackson 2 tree, written as the JSON it is. */

@@ -130,6 +130,7 @@ class ApprovalDesk {
       throw ApiProblem.unprocessable(
           "requester: you may request approvals only as yourself (" + caller.user() + ")", "requester");
     }
+    StartRequestTypes.check(request);
     String requestId = request.path("requestId").asText("");
     String startId = IdempotencyKeys.id(key, caller.user(), requestId + (again ? " again" : ""), request.toString());
     try {

@@ -66,6 +66,11 @@ public final class ApiProblem extends ErrorResponseException {
     return new ApiProblem(HttpStatus.BAD_REQUEST, "Bad input", field + ": " + detail, null, field);
   }
 
+  /** A request refused for its form, before it was read (the firewall's refusals). */
+  public static ApiProblem refusedRequest(String detail) {
+    return new ApiProblem(HttpStatus.BAD_REQUEST, "Bad Request", detail, null, null);
+  }
+
   public static ApiProblem forbidden(String detail) {
     return new ApiProblem(HttpStatus.FORBIDDEN, "Forbidden", detail, null, null);
   }

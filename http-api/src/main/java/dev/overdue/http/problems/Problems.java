@@ -6,6 +6,7 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.temporal.client.WorkflowNotFoundException;
 import java.util.stream.Collectors;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -51,6 +52,12 @@ class Problems extends ResponseEntityExceptionHandler {
     return ApiProblem.unavailable(explained == null ? e.getStatus().getCode().name() : explained).getBody();
   }
 
+  /** Tomcat's own limits on parameters (how many, how long) that the query check leaves to it. */
+  @ExceptionHandler(InvalidParameterException.class)
+  ProblemDetail parameters(InvalidParameterException e) {
+    return ApiProblem.badInput("query", "the parameters cannot be read: " + e.getMessage()).getBody();
+  }
+
   @ExceptionHandler(Exception.class)
   ProblemDetail unexpected(Exception e) {
     log.error("unexpected failure", e);
@@ -67,7 +74,8 @@ class Problems extends ResponseEntityExceptionHandler {
       field = databind.getPath().stream()
           .map(ref -> ref.getPropertyName() != null ? ref.getPropertyName() : "[" + ref.getIndex() + "]")
           .collect(Collectors.joining(".")).replace(".[", "[");
-      detail = databind.getOriginalMessage();
+      String shapes = JsonShapes.mismatch(databind);
+      detail = shapes != null ? shapes : databind.getOriginalMessage();
     } else if (e.getCause() instanceof JacksonException jackson) {
       detail = jackson.getOriginalMessage();
     }

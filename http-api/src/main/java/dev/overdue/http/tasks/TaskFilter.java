@@ -5,12 +5,16 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 
 /**
- * A list's filters as the query string gives them, checked: a date that is no ISO-8601 instant or
- * a priority outside 0–10 is a 400 naming the parameter.
+ * A list's filters as the query string gives them, checked before any query is built: a date that
+ * is no ISO-8601 instant, a priority outside 0–10, or a text longer than {@value #MAX_TEXT} or
+ * holding a control character is a 400 naming the parameter. (Temporal's visibility store refuses
+ * a NUL only after the client's retries, a minute later, as "unavailable".)
  */
 record TaskFilter(
     Instant dueBefore, Instant dueAfter, Boolean overdue, Integer priorityFrom, Integer priorityTo,
     String step, String requester, String text) {
+  /** Longer than any user, group, step name or search word. */
+  static final int MAX_TEXT = 256;
 
   static TaskFilter of(
       String dueBefore, String dueAfter, Boolean overdue, String priority, String step, String requester, String text) {
@@ -25,7 +29,7 @@ record TaskFilter(
       to = range.length == 2 ? priority("priority", range[1]) : from;
     }
     return new TaskFilter(instant("dueBefore", dueBefore), instant("dueAfter", dueAfter), overdue, from, to,
-        blankToNull(step), blankToNull(requester), blankToNull(text));
+        text("step", step), text("requester", requester), text("q", text));
   }
 
   private static Integer priority(String name, String value) {
@@ -51,7 +55,16 @@ record TaskFilter(
     }
   }
 
-  private static String blankToNull(String value) {
-    return value == null || value.isBlank() ? null : value.strip();
+  private static String text(String name, String value) {
+    if (value == null || value.isBlank()) {
+      return null;
+    }
+    if (value.length() > MAX_TEXT) {
+      throw ApiProblem.badInput(name, "at most " + MAX_TEXT + " characters");
+    }
+    if (value.chars().anyMatch(Character::isISOControl)) {
+      throw ApiProblem.badInput(name, "a control character (such as NUL or a line break) is not taken");
+    }
+    return value.strip();
   }
 }
