@@ -82,7 +82,10 @@ public record IsoDuration(long days, Duration time) {
 
   /** ISO 8601 as written, whole days as days: {@code P5D}, {@code P1DT12H}, {@code PT36H}. */
   public String text() {
-    return "P" + (days > 0 ? days + "D" : "") + (time.isZero() ? (days > 0 ? "" : "T0S") : time.toString().substring(1));
+    if (isZero()) {
+      return "PT0S";
+    }
+    return "P" + (days > 0 ? days + "D" : "") + (time.isZero() ? "" : time.toString().substring(1));
   }
 
   @Override
