@@ -137,9 +137,8 @@ public final class WorkList {
   public String query() {
     List<String> all = new ArrayList<>();
     all.add("WorkflowType = " + literal(ApprovalWorkflow.TYPE));
-    if (!includeClosed) {
-      all.add("ExecutionStatus = 'Running'");
-    }
+    // A run that continued as new is no approval of its own: the run it continued in carries on.
+    all.add(includeClosed ? "ExecutionStatus != 'ContinuedAsNew'" : "ExecutionStatus = 'Running'");
     all.addAll(conditions);
     return String.join(" AND ", all);
   }

@@ -37,7 +37,7 @@ class WorkListTest {
   @Test
   void conditionsCombineAndValuesAreQuoted() {
     assertEquals(
-        "WorkflowType = 'ApprovalWorkflow' AND (AnyTimerExpired = true)"
+        "WorkflowType = 'ApprovalWorkflow' AND ExecutionStatus != 'ContinuedAsNew' AND (AnyTimerExpired = true)"
             + " AND (CurrentOwner = 'o\\'brien') AND (ApprovalState = 'SUSPENDED')",
         new WorkList().includingClosed().overdue().ownedBy("o'brien").inState("SUSPENDED").query());
   }
