@@ -219,6 +219,12 @@ class DevelopmentModeApiTest {
     assertFalse(stranger.text().contains("bob") || stranger.text().contains("REJECTED"),
         "a stranger learns nothing of an approval they may not see: " + stranger.text());
 
+    Answer takeover = api.post("/api/v1/approvals?again=true",
+        request.replace('\'', '"').replace("}]}", "}],\"requester\":\"frank\"}"), as("frank"));
+    assertEquals(403, takeover.status(), "only alice, who asked, may run the number again: " + takeover.text());
+    assertEquals("REJECTED", api.get("/api/v1/approvals/" + id, as("alice")).json().path("state").asText(),
+        "nothing was started");
+
     Answer again = api.post("/api/v1/approvals?again=true", request.replace('\'', '"'), as("alice"));
     assertEquals(201, again.status(), again.text());
     String secondRun = again.json().path("runId").asText();

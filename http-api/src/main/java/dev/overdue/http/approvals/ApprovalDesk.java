@@ -132,6 +132,9 @@ class ApprovalDesk {
     }
     StartRequestTypes.check(request);
     String requestId = request.path("requestId").asText("");
+    if (again) {
+      mayStartAgain(caller, requestId);
+    }
     String startId = IdempotencyKeys.id(key, caller.user(), requestId + (again ? " again" : ""), request.toString());
     try {
       return answer(requestId, () -> approvals.startRun(request, settings.taskQueue(), startId, again));
@@ -141,6 +144,30 @@ class ApprovalDesk {
       throw used(caller, used);
     } catch (WorkflowExecutionAlreadyStarted taken) {
       throw new ResponseStatusException(HttpStatus.CONFLICT, "an approval " + requestId + " exists already");
+    }
+  }
+
+  /**
+   * Who may run a used request id again: whoever asked for the approval it names, or an
+   * administrator. Anyone else would take the number over, and reads by the id would show theirs.
+   */
+  private void mayStartAgain(Caller caller, String requestId) {
+    if (caller.admin() || requestId.isBlank()) {
+      return;
+    }
+    StatusInfo before;
+    try {
+      before = answer(requestId, () -> approvals.status(requestId));
+    } catch (ApiProblem none) {
+      if (none.getStatusCode().value() != HttpStatus.NOT_FOUND.value()) {
+        throw none;
+      }
+      return; // never used: again changes nothing
+    }
+    if (!caller.user().equals(before.requester())) {
+      throw ApiProblem.forbidden(
+          "only " + (before.requester() == null ? "who asked for it" : before.requester())
+              + " or an administrator may start request " + requestId + " again: choose another request id");
     }
   }
 
