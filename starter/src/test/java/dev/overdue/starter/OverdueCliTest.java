@@ -722,7 +722,7 @@ class OverdueCliTest {
         cli.run("history", "PO-1", "--jsn")
             .expect(ExitCodes.USAGE)
             .err()
-            .contains("Did you mean: --json?"));
+            .contains("Did you mean: --json or --run?"));
     assertFalse(cli.run("xyz").expect(ExitCodes.USAGE).err().contains("Did you mean"));
   }
 
