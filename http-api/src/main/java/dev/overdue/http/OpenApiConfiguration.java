@@ -33,6 +33,12 @@ class OpenApiConfiguration {
     SpringDocUtils.getConfig().replaceWithSchema(com.fasterxml.jackson.databind.JsonNode.class, new ObjectSchema());
   }
 
+  /** Which answer fields are required and which may be null; the Idempotency-Key rule (ExactSchemas). */
+  @Bean
+  OpenApiCustomizer exactSchemas() {
+    return new ExactSchemas();
+  }
+
   /** The problem+json answers every call may give, each with the problem's schema (RFC 9457). */
   @Bean
   OpenApiCustomizer problemAnswers() {

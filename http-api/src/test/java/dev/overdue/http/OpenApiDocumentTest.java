@@ -61,4 +61,39 @@ class OpenApiDocumentTest {
       assertTrue(paths.has(path), path + " in " + paths.propertyNames());
     }
   }
+
+  /**
+   * Every body and answer says which fields it requires, or that it takes no other (a body whose
+   * fields are all optional), and the fields the tester found answered as null say so.
+   */
+  @Test
+  void everySchemaSaysWhatIsRequiredAndWhatMayBeNull() throws Exception {
+    JsonNode schemas = new ApiClient(port).get("/v3/api-docs").json().path("components").path("schemas");
+    for (String name : schemas.propertyNames()) {
+      JsonNode schema = schemas.get(name);
+      if (!name.equals("Problem")) {
+        assertTrue(schema.has("required") || schema.path("additionalProperties").isBoolean(),
+            name + " says neither what it requires nor that it takes nothing else (ExactSchemas, ActionBodies): " + schema);
+      }
+    }
+    for (String field : new String[] {"TaskPage.next", "TaskSummary.owner", "TaskSummary.priority",
+        "StatusInfo.suspendedReason", "StepInfo.owner", "StepInfo.outcome", "StepInfo.decidedBy", "StepInfo.completedAt",
+        "TimerInfo.expiresAt", "TimerInfo.derivation", "TimerDerivation.base", "TimerDerivation.calendar",
+        "TimerDerivation.catchUp", "PlanEntry.step", "PlanEntry.condition", "PlanEntry.note", "HistoryEntry.reason",
+        "HistoryEntry.input", "WarningInfo.step", "TimerChange.oldExpiresAt", "Decision.comment", "Step.step"}) {
+      String[] at = field.split("\\.");
+      JsonNode property = schemas.path(at[0]).path("properties").path(at[1]);
+      boolean nullable = property.path("type").valueStream().anyMatch(type -> type.asText().equals("null"))
+          || property.path("anyOf").valueStream().anyMatch(type -> type.path("type").asText().equals("null"))
+          || (property.isObject() && !property.has("type") && !property.has("$ref") && !property.has("anyOf"));
+      assertTrue(nullable, field + " may be null: " + property);
+    }
+    for (String field : new String[] {"Completion.outcome", "Reassignment.to", "DataUpdate.data", "Delegation.to",
+        "Forwarding.to", "Nomination.to", "Skipping.reason", "Priority.priority", "Note.text", "FollowUp.at"}) {
+      String[] at = field.split("\\.");
+      assertTrue(schemas.path(at[0]).path("required").valueStream().anyMatch(n -> n.asText().equals(at[1])),
+          field + " is required: " + schemas.path(at[0]));
+      assertEquals(false, schemas.path(at[0]).path("additionalProperties").asBoolean(true), at[0] + " takes no other field");
+    }
+  }
 }

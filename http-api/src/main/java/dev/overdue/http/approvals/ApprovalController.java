@@ -8,6 +8,7 @@ import dev.overdue.client.Approvals;
 import dev.overdue.http.security.Caller;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.net.URI;
 import java.util.List;
@@ -71,21 +72,21 @@ class ApprovalController {
   @GetMapping("/{id}")
   @Operation(summary = "The approval at a glance: its steps and who decided what, timers, warnings, data.")
   StatusInfo status(@AuthenticationPrincipal Caller caller, @PathVariable String id,
-      @Parameter(description = RUN) @RequestParam(required = false) String run) {
+      @Parameter(description = RUN, schema = @Schema(pattern = ApprovalDesk.RUN_ID)) @RequestParam(required = false) String run) {
     return desk.status(caller, id, run);
   }
 
   @GetMapping("/{id}/timers")
   @Operation(summary = "Every timer with its date and how that date came about (the rule, its base, the calendar, each change).")
   List<TimerInfo> timers(@AuthenticationPrincipal Caller caller, @PathVariable String id,
-      @Parameter(description = RUN) @RequestParam(required = false) String run) {
+      @Parameter(description = RUN, schema = @Schema(pattern = ApprovalDesk.RUN_ID)) @RequestParam(required = false) String run) {
     return desk.read(caller, id, run, () -> approvals.inRun(run).timers(id));
   }
 
   @GetMapping("/{id}/plan")
   @Operation(summary = "What will happen if nobody acts: each expiry, reminder and escalation with its date and targets.")
   List<PlanEntry> plan(@AuthenticationPrincipal Caller caller, @PathVariable String id,
-      @Parameter(description = RUN) @RequestParam(required = false) String run) {
+      @Parameter(description = RUN, schema = @Schema(pattern = ApprovalDesk.RUN_ID)) @RequestParam(required = false) String run) {
     return desk.read(caller, id, run, () -> approvals.inRun(run).plan(id));
   }
 
@@ -96,14 +97,14 @@ class ApprovalController {
   @Operation(summary = "The task actions the workflow would accept from the caller now (claim, start, release, approve,"
       + " reject, complete, reassign, update-data), by the same checks the actions get.")
   Actions actions(@AuthenticationPrincipal Caller caller, @PathVariable String id,
-      @Parameter(description = RUN) @RequestParam(required = false) String run) {
+      @Parameter(description = RUN, schema = @Schema(pattern = ApprovalDesk.RUN_ID)) @RequestParam(required = false) String run) {
     return new Actions(desk.read(caller, id, run, () -> approvals.inRun(run).actions(id, caller.user())));
   }
 
   @GetMapping("/{id}/history")
   @Operation(summary = "The audit trail: every command accepted or refused, by whom and why, and every expiry.")
   List<HistoryEntry> history(@AuthenticationPrincipal Caller caller, @PathVariable String id,
-      @Parameter(description = RUN) @RequestParam(required = false) String run) {
+      @Parameter(description = RUN, schema = @Schema(pattern = ApprovalDesk.RUN_ID)) @RequestParam(required = false) String run) {
     return desk.read(caller, id, run, () -> approvals.inRun(run).history(id));
   }
 }

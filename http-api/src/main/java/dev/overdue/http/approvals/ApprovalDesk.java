@@ -64,7 +64,18 @@ class ApprovalDesk {
   }
 
   /** The same, of run {@code run} of the id (null: its latest run). */
+  /** A run id is Temporal's, a UUID: anything else is a 400 naming run (Temporal would refuse it as an internal error). */
+  static final String RUN_ID = "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})?$";
+  private static final java.util.regex.Pattern RUN = java.util.regex.Pattern.compile(RUN_ID);
+
+  private static void checkRun(String run) {
+    if (run != null && !RUN.matcher(run).matches()) {
+      throw ApiProblem.badInput("run", "a run id (a UUID) as lists and starts give it");
+    }
+  }
+
   StatusInfo status(Caller caller, String id, String run) {
+    checkRun(run);
     Approvals reading = approvals.inRun(run);
     StatusInfo status = answer(id, () -> reading.status(id));
     if (!ApprovalAccess.maySee(caller, status)) {
@@ -84,6 +95,7 @@ class ApprovalDesk {
 
   /** The same, {@code query} asking run {@code run} of the id (null: its latest run). */
   <T> T read(Caller caller, String id, String run, Supplier<T> query) {
+    checkRun(run);
     CompletableFuture<T> future = CompletableFuture.supplyAsync(query, waiting);
     try {
       status(caller, id, run);

@@ -15,11 +15,13 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.DatabindException;
 
 /**
@@ -58,6 +60,17 @@ class Problems extends ResponseEntityExceptionHandler {
     return ApiProblem.badInput("query", "the parameters cannot be read: " + e.getMessage()).getBody();
   }
 
+  /**
+   * The firewall's refusal of a header value (not visible ASCII or Latin-1 text, such as
+   * {@code Idempotency-Key: ×ø}), met only when a controller reads the header: a 400, as the
+   * firewall's refusals before the controllers, not a 500.
+   */
+  @ExceptionHandler(RequestRejectedException.class)
+  ProblemDetail rejected(RequestRejectedException e) {
+    String why = e.getMessage() == null ? "" : e.getMessage().replaceFirst("^The request was rejected because ", "");
+    return ApiProblem.refusedRequest("the request was refused: " + why).getBody();
+  }
+
   @ExceptionHandler(Exception.class)
   ProblemDetail unexpected(Exception e) {
     log.error("unexpected failure", e);
@@ -76,6 +89,8 @@ class Problems extends ResponseEntityExceptionHandler {
           .collect(Collectors.joining(".")).replace(".[", "[");
       String shapes = JsonShapes.mismatch(databind);
       detail = shapes != null ? shapes : databind.getOriginalMessage();
+    } else if (e.getCause() instanceof StreamReadException unreadable) {
+      detail = PlainJsonErrors.describe(unreadable);
     } else if (e.getCause() instanceof JacksonException jackson) {
       detail = jackson.getOriginalMessage();
     }

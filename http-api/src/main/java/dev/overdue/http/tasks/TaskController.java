@@ -4,6 +4,7 @@ import dev.overdue.http.problems.ApiProblem;
 import dev.overdue.http.security.Caller;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.time.Clock;
 import java.util.Locale;
@@ -18,6 +19,10 @@ import org.springframework.web.bind.annotation.RestController;
 @Tag(name = "Tasks", description = "Lists of tasks and requests, filtered, sorted and paged.")
 class TaskController {
   static final int MAX_LIMIT = 100;
+  /** The priority filter's forms (TaskFilter): one priority, or a range of two. */
+  static final String PRIORITY = "^([0-9]|10)(\\.\\.([0-9]|10))?$";
+  /** Text filters take no control character (TaskFilter). */
+  static final String NO_CONTROL = "^[^\\x00-\\x1f\\x7f-\\x9f]*$";
 
   private final TaskSearch search;
   private final Clock clock;
@@ -31,16 +36,26 @@ class TaskController {
   @Operation(summary = "Tasks: mine (claimed by me), claimable (offered to me, a claim would be taken), all (administrators).")
   TaskPage tasks(
       @AuthenticationPrincipal Caller caller,
-      @Parameter(description = "mine, claimable or all") @RequestParam(defaultValue = "claimable") String view,
-      @Parameter(description = "ISO-8601 instant: due before it") @RequestParam(required = false) String dueBefore,
-      @Parameter(description = "ISO-8601 instant: due after it") @RequestParam(required = false) String dueAfter,
+      @Parameter(description = "mine, claimable or all", schema = @Schema(allowableValues = {"mine", "claimable", "all"},
+          defaultValue = "claimable")) @RequestParam(defaultValue = "claimable") String view,
+      @Parameter(description = "ISO-8601 instant: due before it", schema = @Schema(format = "date-time"))
+      @RequestParam(required = false) String dueBefore,
+      @Parameter(description = "ISO-8601 instant: due after it", schema = @Schema(format = "date-time"))
+      @RequestParam(required = false) String dueAfter,
       @Parameter(description = "only tasks past their due date") @RequestParam(required = false) Boolean overdue,
-      @Parameter(description = "a priority 0..10 (0 highest) or a range such as 0..3") @RequestParam(required = false) String priority,
-      @Parameter(description = "the current step's name") @RequestParam(required = false) String step,
-      @Parameter(description = "the requester") @RequestParam(required = false) String requester,
-      @Parameter(description = "text in the request id or title") @RequestParam(required = false) String q,
-      @Parameter(description = "due, priority or started; - before it reverses") @RequestParam(defaultValue = "due") String sort,
-      @RequestParam(defaultValue = "25") int limit,
+      @Parameter(description = "a priority 0..10 (0 highest) or a range such as 0..3", schema = @Schema(pattern = PRIORITY))
+      @RequestParam(required = false) String priority,
+      @Parameter(description = "the current step's name", schema = @Schema(maxLength = TaskFilter.MAX_TEXT, pattern = NO_CONTROL))
+      @RequestParam(required = false) String step,
+      @Parameter(description = "the requester", schema = @Schema(maxLength = TaskFilter.MAX_TEXT, pattern = NO_CONTROL))
+      @RequestParam(required = false) String requester,
+      @Parameter(description = "text in the request id or title", schema = @Schema(maxLength = TaskFilter.MAX_TEXT, pattern = NO_CONTROL))
+      @RequestParam(required = false) String q,
+      @Parameter(description = "due, priority or started; - before it reverses",
+          schema = @Schema(allowableValues = {"due", "-due", "priority", "-priority", "started", "-started"}, defaultValue = "due"))
+      @RequestParam(defaultValue = "due") String sort,
+      @Parameter(description = "rows a page, 1 to " + MAX_LIMIT, schema = @Schema(type = "integer", format = "int32", minimum = "1", maximum = "" + MAX_LIMIT,
+          defaultValue = "25")) @RequestParam(defaultValue = "25") int limit,
       @Parameter(description = "the next page, as the previous page's next gave it") @RequestParam(required = false) String cursor) {
     TaskSearch.View chosen = switch (view.toLowerCase(Locale.ROOT)) {
       case "mine" -> TaskSearch.View.MINE;
@@ -59,11 +74,16 @@ class TaskController {
   @Operation(summary = "The caller's own requests, open and ended, newest first unless sorted otherwise.")
   TaskPage requests(
       @AuthenticationPrincipal Caller caller,
+      @Parameter(description = "the current step's name", schema = @Schema(maxLength = TaskFilter.MAX_TEXT, pattern = NO_CONTROL))
       @RequestParam(required = false) String step,
+      @Parameter(description = "text in the request id or title", schema = @Schema(maxLength = TaskFilter.MAX_TEXT, pattern = NO_CONTROL))
       @RequestParam(required = false) String q,
+      @Parameter(description = "due, priority or started; - before it reverses",
+          schema = @Schema(allowableValues = {"due", "-due", "priority", "-priority", "started", "-started"}, defaultValue = "-started"))
       @RequestParam(defaultValue = "-started") String sort,
-      @RequestParam(defaultValue = "25") int limit,
-      @RequestParam(required = false) String cursor) {
+      @Parameter(description = "rows a page, 1 to " + MAX_LIMIT, schema = @Schema(type = "integer", format = "int32", minimum = "1", maximum = "" + MAX_LIMIT,
+          defaultValue = "25")) @RequestParam(defaultValue = "25") int limit,
+      @Parameter(description = "the next page, as the previous page's next gave it") @RequestParam(required = false) String cursor) {
     TaskFilter filter = TaskFilter.of(null, null, null, null, step, null, q);
     return search.search(caller, TaskSearch.View.REQUESTED, filter, sort, limit(limit), cursor, clock.instant());
   }
