@@ -35,9 +35,7 @@ import org.springframework.test.context.DynamicPropertySource;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class GeneratedClientIT {
-  /** failsafe runs in http-api/; an IDE may run in the repository root. */
-  private static final Path MODULE =
-      Files.isDirectory(Path.of("src", "test", "python")) ? Path.of("").toAbsolutePath() : Path.of("http-api").toAbsolutePath();
+  private static final Path MODULE = ModuleDirectory.HTTP_API;
   private static final Path GENERATED = MODULE.resolve("target/generated-python");
   private static final Path SCENARIO = MODULE.resolve("src/test/python/scenario.py");
   private static final Path CLIENT_VENV = MODULE.resolve("src/test/python/client-venv");

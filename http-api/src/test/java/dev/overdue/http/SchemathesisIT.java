@@ -38,9 +38,7 @@ import org.springframework.test.context.DynamicPropertySource;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
     properties = "overdue.api.requests-per-second=100000")
 class SchemathesisIT {
-  /** failsafe runs in http-api/; an IDE may run in the repository root. */
-  private static final Path MODULE =
-      Files.isDirectory(Path.of("src", "test", "python")) ? Path.of("").toAbsolutePath() : Path.of("http-api").toAbsolutePath();
+  private static final Path MODULE = ModuleDirectory.HTTP_API;
   private static final Path VENV = MODULE.resolve("src/test/python/schemathesis-venv");
   private static final Path EXAMPLE = MODULE.resolve("../docs/examples/po-4711.json").normalize();
   private static final Path WORK = MODULE.resolve("target/schemathesis");
