@@ -198,6 +198,8 @@ class DevelopmentModeApiTest {
     String firstRun = first.json().path("runId").asText();
     assertFalse(firstRun.isEmpty(), "the run it started: " + first.text());
     assertEquals(200, api.post("/api/v1/approvals/" + id + "/reject", "{\"comment\":\"no\"}", as("bob")).status());
+    // The reject is answered once decided; the run closes just after: wait for that, not for a time.
+    new dev.overdue.client.Approvals(TEMPORAL.client).result(id);
 
     Answer refused = api.post("/api/v1/approvals", request.replace('\'', '"'), as("alice"));
     assertEquals(409, refused.status(), refused.text());

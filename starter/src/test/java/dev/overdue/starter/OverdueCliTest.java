@@ -291,6 +291,8 @@ class OverdueCliTest {
     Path file = dir.resolve("request.json");
     String firstRun = runIdOf("PO-4711");
     cli.run("reject", "PO-4711", "--user", "alice", "--comment", "over budget").expect(0);
+    // The reject is answered once decided; the run closes just after: wait for that, not for a time.
+    cli.run("result", "PO-4711").expect(0);
 
     Run refused = cli.run("start", "--file", file.toString()).expect(1);
 
