@@ -74,6 +74,15 @@ class SigningInTest {
   }
 
   @Test
+  void enterInTheNameFieldSignsInAsTheNameTypedNotAsTheFirstOneToPick() {
+    // A browser presses a form's first submit button on Enter: that must be "Sign in", not a pick.
+    String form = new PageClient(port).open("/sign-in").body();
+    String fromTheForm = form.substring(form.indexOf("<form method=\"post\" action=\"/sign-in\""));
+    String firstButton = fromTheForm.substring(fromTheForm.indexOf("<button"), fromTheForm.indexOf("</button>"));
+    assertEquals("<button type=\"submit\">Sign in", firstButton);
+  }
+
+  @Test
   void theNewSessionStillReturnsToThePageAskedForBeforeSigningIn() {
     String id = start();
     String link = "/tasks/" + id + "?action=approve&for=alice";

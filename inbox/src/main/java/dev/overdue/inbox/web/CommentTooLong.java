@@ -17,7 +17,7 @@ final class CommentTooLong extends RuntimeException {
 
   private CommentTooLong(String field, int max, int typed) {
     super(String.format(Locale.ENGLISH, "Your comment is too long: at most %,d characters; you typed %,d."
-        + " Nothing was sent: shorten it and send it again.", max, typed));
+        + " Shorten it and send it again.", max, typed));
     this.field = field;
   }
 
