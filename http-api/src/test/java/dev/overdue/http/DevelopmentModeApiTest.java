@@ -20,7 +20,11 @@ import org.springframework.test.context.DynamicPropertySource;
  * over the embedded Temporal service and a real worker: what an approver and a requester get for
  * each call, and the problem+json answers for everything that is refused.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+// The class tests what each call answers, not the per-caller rate limit (BearerTokenApiTest does):
+// alice and bob send more than 20 requests in some second whenever the machine is quick.
+@SpringBootTest(
+    webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+    properties = "overdue.api.requests-per-second=100000")
 class DevelopmentModeApiTest {
   private static final TemporalWithWorker TEMPORAL = TemporalWithWorker.shared();
   private static int requests;
