@@ -84,7 +84,9 @@ class NewRequestController {
         // The page's id was sent before with something else (a browser's Back): the form again,
         // with a new id, rather than an error page.
         Map<String, Object> model = model(type, session, type.newId(today()), title, fields, Map.of());
-        model.put("problems", List.of(problem.getMessage()));
+        // In the requester's words, not the API's (which names workflows and runs).
+        model.put("problems", List.of("A request numbered " + id + " exists already: it was sent before, with"
+            + " other details. This form has a new number now: check it and send it again."));
         response.setStatus(409);
         return new ModelAndView("request", model);
       }
