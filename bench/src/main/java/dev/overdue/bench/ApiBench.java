@@ -267,6 +267,7 @@ public final class ApiBench {
           ApprovalLoad.startAndAwait(client, requests, taskQueue, options.concurrency(), run);
 
       List<Level> results = new ArrayList<>();
+      int decided = 0;
       for (int l = 0; l < all.size(); l++) {
         int callers = all.get(l);
         boolean warm = l == 0;
@@ -296,6 +297,11 @@ public final class ApiBench {
         List<ConcurrentLinkedQueue<String>> directQueue = queues.get(l + "direct");
         into(callers, count, (caller, n) -> approvals.update(directQueue.get(caller).remove(),
             new ApprovalCommand.Approve(user(caller % options.users()), null)), approveDirect);
+        // The next level's lists, through either side, see the same tasks: none of these approves
+        // still listed by a visibility store that has not caught up (the API's list would then
+        // answer more than the direct list read a moment later).
+        decided += 2 * count;
+        ApprovalLoad.awaitReady(client, taskQueue, requests.size() - decided, run);
         if (warm) {
           continue;
         }

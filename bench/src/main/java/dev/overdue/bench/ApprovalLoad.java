@@ -68,14 +68,23 @@ final class ApprovalLoad {
     double rate = requests.size() / startSeconds;
     run.say("started %d approvals in %.1f s: %.0f/s (%d client threads)", requests.size(), startSeconds, rate,
         concurrency);
-    String ready = new WorkList().inTaskState("READY").where("TaskQueue = '" + taskQueue + "'").query();
-    while (client.countWorkflows(ready).getCount() < requests.size()) {
-      run.checkDeadline();
-      Thread.sleep(200);
-    }
+    awaitReady(client, taskQueue, requests.size(), run);
     double visible = (System.nanoTime() - began) / 1e9;
     run.say("all %d READY in the visibility store %.1f s after the first start", requests.size(), visible);
     return new Started(rate, visible);
+  }
+
+  /**
+   * Waits until the visibility store lists exactly {@code expected} approvals READY on {@code
+   * taskQueue}: it is eventually consistent, so lists read right after starts or decisions may not
+   * show them yet.
+   */
+  static void awaitReady(WorkflowClient client, String taskQueue, int expected, BenchRun run) throws Exception {
+    String ready = new WorkList().inTaskState("READY").where("TaskQueue = '" + taskQueue + "'").query();
+    while (client.countWorkflows(ready).getCount() != expected) {
+      run.checkDeadline();
+      Thread.sleep(50);
+    }
   }
 
   private static void startAll(Approvals approvals, List<ObjectNode> requests, String taskQueue, int concurrency,
