@@ -1,14 +1,23 @@
 # Sourced by bin/overdue, bin/overdue-worker, bin/overdue-api and bin/overdue-inbox of the
-# distribution (and by the source tree's): finds a Java 17+ runtime, and runs the CLI so that it
-# starts quickly.
+# distribution (and by the source tree's): finds the fastest Java installed (21+ before 17), and
+# runs the CLI so that it starts quickly.
 # Bash builtins only (plus the java it checks), so the scripts need nothing else from the PATH;
 # the CLI's class-data archive also needs mkdir, mv and rm, and is left out without them.
 
-# overdue_java NAME: sets $java to $JAVA_HOME/bin/java when JAVA_HOME is set, else to java on
-# the PATH; exits 127 with the reason on stderr when there is none or it is older than Java 17
-# (the jars are Java 17 class files: an older JVM would only say UnsupportedClassVersionError).
+# overdue_java NAME: sets $java (and $java_major, $java_runtime: the java file, symlinks
+# resolved) to the Java that runs NAME, the fastest one installed unless the user chose:
+#  1. $JAVA_HOME/bin/java when JAVA_HOME is set: the user's choice, whatever its version (17+);
+#  2. else java on the PATH when it is Java 21 or later;
+#  3. else the newest Java 21+ in the usual JVM folders (OVERDUE_JVM_DIRS, colon-separated,
+#     default /usr/lib/jvm:/usr/java:/opt/java:~/.sdkman/candidates/java:
+#     /Library/Java/JavaVirtualMachines): Debian and RPM packages, SDKMAN!, macOS;
+#  4. else java on the PATH (17 to 20), else the newest Java 17+ of those folders.
+# Java 21+ is preferred because the worker then runs workflow code on virtual threads with a
+# cache sized from its heap (overdue_java_note). Exits 127 with the reason on stderr when there is
+# no Java 17+ (the jars are Java 17 class files: an older JVM would only say
+# UnsupportedClassVersionError).
 overdue_java() {
-  local name="$1"
+  local name="$1" candidate
   if [[ -n "${JAVA_HOME:-}" ]]; then
     java="$JAVA_HOME/bin/java"
     if [[ ! -x "$java" ]]; then
@@ -16,46 +25,129 @@ overdue_java() {
         "$name" "$JAVA_HOME" "$java" >&2
       exit 127
     fi
+    java_chosen_by="JAVA_HOME"
   else
     java="$(type -P java || true)"
+    java_chosen_by="the PATH"
+    if [[ -n "$java" ]] && overdue_java_major "$java" && ((10#$java_major >= 21)); then
+      return 0
+    fi
+    # The folders' javas are read from their release files only: no JVM is started to choose.
+    if overdue_java_newest 21; then
+      java="$java_newest"
+      java_chosen_by="$java_newest_dir"
+      overdue_java_major "$java"
+      return 0
+    fi
     if [[ -z "$java" ]]; then
-      printf '%s: needs Java 17 or later, but there is no java on the PATH and JAVA_HOME is not set; install a Java 17+ runtime (JRE) or set JAVA_HOME to one\n' \
-        "$name" >&2
+      if overdue_java_newest 17; then
+        java="$java_newest"
+        java_chosen_by="$java_newest_dir"
+        overdue_java_major "$java"
+        return 0
+      fi
+      printf '%s: needs Java 17 or later, but there is no java on the PATH, JAVA_HOME is not set, and none is in %s; install a Java 21+ runtime (JRE) or set JAVA_HOME to one\n' \
+        "$name" "$(overdue_jvm_dirs_text)" >&2
       exit 127
     fi
   fi
-  # The version from the runtime's release file (JAVA_VERSION="17.0.15"): no JVM to start. Else
-  # from `java -version`: 'openjdk version "17.0.15" 2025-04-15', 'java version "1.8.0_381"',
-  # 'openjdk version "21-ea"'; a "Picked up JAVA_TOOL_OPTIONS" line may come first.
-  local banner="" line major=""
-  java_runtime="$java"
+  if ! overdue_java_major "$java" || [[ -z "$java_major" ]]; then
+    printf '%s: needs Java 17 or later, but cannot tell the version of %s (it printed: %s)\n' \
+      "$name" "$java" "${java_banner%%$'\n'*}" >&2
+    exit 127
+  fi
+  if ((10#$java_major < 17)); then
+    printf '%s: needs Java 17 or later, but %s is Java %s (%s); install a Java 21+ runtime (JRE) and put it first on the PATH, or set JAVA_HOME to it\n' \
+      "$name" "$java" "$java_major" "$java_version_line" >&2
+    exit 127
+  fi
+}
+
+# overdue_java_major JAVA: sets $java_major (empty when unknown), $java_runtime and
+# $java_version_line. The version from the runtime's release file (JAVA_VERSION="17.0.15"): no
+# JVM to start. Else from `java -version`: 'openjdk version "17.0.15" 2025-04-15', 'java version
+# "1.8.0_381"', 'openjdk version "21-ea"'; a "Picked up JAVA_TOOL_OPTIONS" line may come first.
+# Returns 1 when the version is unknown.
+overdue_java_major() {
+  local line
+  java_major=""
+  java_version_line=""
+  java_banner=""
+  java_runtime="$1"
   if type -P readlink >/dev/null; then
-    java_runtime="$(readlink -f "$java" 2>/dev/null || printf '%s' "$java")"
+    java_runtime="$(readlink -f "$1" 2>/dev/null || printf '%s' "$1")"
   fi
   if [[ -f "${java_runtime%/bin/java}/release" ]]; then
-    banner="$(<"${java_runtime%/bin/java}/release")"
+    java_banner="$(<"${java_runtime%/bin/java}/release")"
   fi
-  [[ "$banner" == *JAVA_VERSION=* ]] || banner="$("$java" -version 2>&1)" || true
+  [[ "$java_banner" == *JAVA_VERSION=* ]] || java_banner="$("$1" -version 2>&1)" || true
   while IFS= read -r line; do
     if [[ "$line" =~ ^JAVA_VERSION=\"([0-9]+)(\.([0-9]+))? || "$line" =~ version\ \"([0-9]+)(\.([0-9]+))? ]]; then
-      major="${BASH_REMATCH[1]}"
-      if [[ "$major" == 1 ]]; then
-        major="${BASH_REMATCH[3]:-0}"   # 1.8 is Java 8
+      java_major="${BASH_REMATCH[1]}"
+      if [[ "$java_major" == 1 ]]; then
+        java_major="${BASH_REMATCH[3]:-0}"   # 1.8 is Java 8
       fi
-      break
+      java_version_line="$line"
+      return 0
     fi
-  done <<<"$banner"
-  if [[ -z "$major" ]]; then
-    printf '%s: needs Java 17 or later, but cannot tell the version of %s (it printed: %s)\n' \
-      "$name" "$java" "${banner%%$'\n'*}" >&2
-    exit 127
+  done <<<"$java_banner"
+  return 1
+}
+
+# overdue_java_newest MIN: sets $java_newest (and $java_newest_dir, its folder) to the newest
+# Java MIN+ in the JVM folders, by their release files; returns 1 when there is none.
+overdue_java_newest() {
+  local min="$1" dirs dir candidate release line major best=0
+  java_newest=""
+  java_newest_dir=""
+  IFS=: read -r -a dirs <<<"${OVERDUE_JVM_DIRS-/usr/lib/jvm:/usr/java:/opt/java:${HOME:-/nonexistent}/.sdkman/candidates/java:/Library/Java/JavaVirtualMachines}"
+  for dir in ${dirs[@]+"${dirs[@]}"}; do
+    for candidate in "$dir"/*/bin/java "$dir"/*/Contents/Home/bin/java; do
+      [[ -x "$candidate" ]] || continue
+      release="${candidate%/bin/java}/release"
+      [[ -f "$release" ]] || continue
+      major=""
+      while IFS= read -r line; do
+        if [[ "$line" =~ ^JAVA_VERSION=\"([0-9]+) ]]; then
+          major="${BASH_REMATCH[1]}"
+          break
+        fi
+      done <"$release"
+      [[ -n "$major" ]] && ((10#$major >= min && 10#$major > best)) || continue
+      best=$((10#$major))
+      java_newest="$candidate"
+      java_newest_dir="${candidate%/bin/java}"
+    done
+  done
+  [[ -n "$java_newest" ]]
+}
+
+# The JVM folders searched, for messages.
+overdue_jvm_dirs_text() {
+  local text="${OVERDUE_JVM_DIRS-/usr/lib/jvm:/usr/java:/opt/java:~/.sdkman/candidates/java:/Library/Java/JavaVirtualMachines}"
+  if [[ -z "$text" ]]; then
+    printf 'the JVM folders searched (none: OVERDUE_JVM_DIRS is empty)\n'
+  else
+    printf 'the JVM folders searched (%s)\n' "${text//:/, }"
   fi
-  java_major="$major"
-  if ((10#$major < 17)); then
-    printf '%s: needs Java 17 or later, but %s is Java %s (%s); install a Java 17+ runtime (JRE) and put it first on the PATH, or set JAVA_HOME to it\n' \
-      "$name" "$java" "$major" "$line" >&2
-    exit 127
+}
+
+# overdue_java_note NAME: after overdue_java, for the worker: one line on stderr when the Java
+# chosen is older than 21, saying what that costs and how to get the fast path. Java 17 stays the
+# floor (docs/guide/install.md, "Which Java"); only the worker's workflow threads and cache depend
+# on 21+.
+overdue_java_note() {
+  local name="$1" how
+  ((10#$java_major >= 21)) && return 0
+  if [[ "$java_chosen_by" == JAVA_HOME ]] && overdue_java_newest 21; then
+    how="set JAVA_HOME to $java_newest_dir (installed here) or unset it"
+  elif [[ "$java_chosen_by" == JAVA_HOME ]]; then
+    how="install one (e.g. apt install openjdk-21-jre-headless) and set JAVA_HOME to it"
+  else
+    how="install one (e.g. apt install openjdk-21-jre-headless); it is found on the PATH or in $(overdue_jvm_dirs_text)"
   fi
+  printf '%s: runs on Java %s (%s, from %s): workflow code on platform threads, and a cache of 600 approvals by default (approvals beyond it are replayed from their history at each event); Java 21 or later gives virtual threads and a cache sized from the heap: %s\n' \
+    "$name" "$java_major" "$java" "$java_chosen_by" "$how" >&2
 }
 
 # overdue_java_opts: splits OVERDUE_JAVA_OPTS on blanks into the array java_opts, without the

@@ -560,11 +560,83 @@ class DistributionIT {
   }
 
   @Test
+  void theScriptsRunTheNewestJava21InTheJvmFoldersBeforeAJava17OnThePathAndSayWhatJava17Costs()
+      throws Exception {
+    Path jvms = Files.createDirectories(DIR.resolve("jvms"));
+    Path java21 = fakeJavaHome(jvms, "jdk-21", "21.0.5");
+    fakeJavaHome(jvms, "jdk-19", "19.0.2");
+    Path onPath = fakeJavaHome(DIR, "path-java-17", "17.0.15");
+    Path pathWith17 = Files.createDirectories(DIR.resolve("path-with-17"));
+    for (String tool : List.of("bash", "readlink")) {
+      Files.createSymbolicLink(pathWith17.resolve(tool), onThisPath(tool));
+    }
+    Files.createSymbolicLink(pathWith17.resolve("java"), onPath.resolve("bin/java"));
+    String runtime = "Java " + Runtime.version() + " (" + System.getProperty("java.vm.name") + ")";
+
+    // Found in the folders: the worker and the CLI run Java 21, and nothing is said about 17.
+    Map<String, String> env = cleanEnv(pathWith17);
+    env.put("OVERDUE_JVM_DIRS", DIR.resolve("no-such-folder") + ":" + jvms);
+    // The CLI on the JVM (not a native executable), and no class-data archive made in the
+    // background: each java run counted here is the command's own.
+    env.put("OVERDUE_CLI", "jvm");
+    env.put("OVERDUE_CLI_CDS", "off");
+    Result worker = run(List.of(home.resolve("bin/overdue-worker").toString(), "--version"), DIR, env);
+    assertEquals(0, worker.exit(), worker.toString());
+    assertEquals("", worker.err(), worker.toString());
+    // --version names the SDK and what runs the worker: the Java and its workflow threads.
+    assertTrue(worker.out().startsWith("overdue-worker 0.1.0 (Temporal Java SDK "), worker.toString());
+    assertTrue(worker.out().contains("\n" + runtime + ": sticky cache of "), worker.toString());
+    assertTrue(worker.out().contains(Runtime.version().feature() >= 21 ? "on virtual workflow threads" : "on platform workflow threads"),
+        worker.toString());
+    Result cli = run(List.of(home.resolve("bin/overdue").toString(), "--version"), DIR, env);
+    assertEquals(0, cli.exit(), cli.toString());
+    assertEquals(2, Files.readAllLines(jvms.resolve("jdk-21-ran")).size(), "the worker and the CLI ran Java 21");
+    assertFalse(Files.exists(jvms.resolve("jdk-19-ran")), "Java 19 is older than 21 and was not run");
+    assertFalse(Files.exists(DIR.resolve("path-java-17-ran")), "the PATH's Java 17 was not run");
+
+    // None in the folders: the PATH's Java 17 runs, and the worker says what that costs, in one line.
+    env.put("OVERDUE_JVM_DIRS", DIR.resolve("no-such-folder").toString());
+    Result on17 = run(List.of(home.resolve("bin/overdue-worker").toString(), "--version"), DIR, env);
+    assertEquals(0, on17.exit(), on17.toString());
+    assertEquals(1, Files.readAllLines(DIR.resolve("path-java-17-ran")).size());
+    assertEquals(1, on17.err().lines().count(), on17.toString());
+    assertTrue(on17.err().startsWith("overdue-worker: runs on Java 17 (" + pathWith17.resolve("java") + ", from the PATH):"
+        + " workflow code on platform threads, and a cache of 600 approvals by default"), on17.toString());
+    assertTrue(on17.err().contains("install one (e.g. apt install openjdk-21-jre-headless); it is found on the PATH"
+        + " or in the JVM folders searched (" + DIR.resolve("no-such-folder") + ")"), on17.toString());
+    // The CLI, a command of a moment, loses nothing that matters on 17: not a word.
+    Result cli17 = run(List.of(home.resolve("bin/overdue").toString(), "--version"), DIR, env);
+    assertEquals(0, cli17.exit(), cli17.toString());
+    assertEquals("", cli17.err(), cli17.toString());
+
+    // JAVA_HOME is the user's choice even when it is 17; the line names the Java 21 found.
+    env.put("OVERDUE_JVM_DIRS", jvms.toString());
+    env.put("JAVA_HOME", onPath.toString());
+    Result chosen = run(List.of(home.resolve("bin/overdue-worker").toString(), "--version"), DIR, env);
+    assertEquals(0, chosen.exit(), chosen.toString());
+    assertEquals(3, Files.readAllLines(DIR.resolve("path-java-17-ran")).size(), "JAVA_HOME's Java 17 ran");
+    assertTrue(chosen.err().contains("(" + onPath.resolve("bin/java") + ", from JAVA_HOME)"), chosen.toString());
+    assertTrue(chosen.err().contains("set JAVA_HOME to " + java21 + " (installed here) or unset it"), chosen.toString());
+
+    // No java on the PATH: the folders' newest, even a 17, rather than a refusal.
+    Path only17 = Files.createDirectories(DIR.resolve("jvms-17"));
+    fakeJavaHome(only17, "jdk-17", "17.0.15");
+    Map<String, String> bare = cleanEnv(pathWithoutJava);
+    bare.put("OVERDUE_JVM_DIRS", only17.toString());
+    bare.put("OVERDUE_CLI", "jvm");
+    bare.put("OVERDUE_CLI_CDS", "off");
+    Result folder17 = run(List.of(home.resolve("bin/overdue").toString(), "--version"), DIR, bare);
+    assertEquals(0, folder17.exit(), folder17.toString());
+    assertEquals(1, Files.readAllLines(only17.resolve("jdk-17-ran")).size());
+  }
+
+  @Test
   void withoutJavaOrWithABadJavaHomeTheScriptsSayWhatToDo() throws Exception {
     Result none = run(List.of(home.resolve("bin/overdue").toString(), "--help"), DIR, cleanEnv(pathWithoutJava));
     assertEquals(127, none.exit(), none.toString());
     assertTrue(
-        none.err().contains("overdue: needs Java 17 or later, but there is no java on the PATH and JAVA_HOME is not set"),
+        none.err().contains("overdue: needs Java 17 or later, but there is no java on the PATH, JAVA_HOME is not set,"
+            + " and none is in the JVM folders searched (none: OVERDUE_JVM_DIRS is empty)"),
         none.toString());
 
     // The API's --help is the script's own: it needs no Java, and starts no server.
@@ -797,12 +869,32 @@ class DistributionIT {
     }
   }
 
-  /** An environment of nothing but PATH and HOME: no JAVA_HOME, TEMPORAL_* or OVERDUE_* of the machine's. */
+  /**
+   * An environment of nothing but PATH and HOME: no JAVA_HOME, TEMPORAL_* or OVERDUE_* of the
+   * machine's, and no JVM folders searched (OVERDUE_JVM_DIRS empty), so the PATH's java is the one.
+   */
   private static Map<String, String> cleanEnv(Path pathDir) throws IOException {
     Map<String, String> env = new HashMap<>();
     env.put("PATH", pathDir.toString());
     env.put("HOME", Files.createDirectories(DIR.resolve("home")).toString());
+    env.put("OVERDUE_JVM_DIRS", "");
     return env;
+  }
+
+  /**
+   * A fake Java home {@code DIR/name} whose release file says {@code version} and whose java notes
+   * each run in {@code name-ran}, then runs this test's own Java.
+   */
+  private static Path fakeJavaHome(Path parent, String name, String version) throws IOException {
+    Path home = Files.createDirectories(parent.resolve(name));
+    Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"Test\"\nJAVA_VERSION=\"" + version + "\"\n");
+    Path bin = Files.createDirectories(home.resolve("bin"));
+    Files.writeString(
+        bin.resolve("java"),
+        "#!/bin/sh\necho ran >> '" + parent.resolve(name + "-ran") + "'\n"
+            + "exec '" + Path.of(System.getProperty("java.home"), "bin", "java") + "' \"$@\"\n");
+    bin.resolve("java").toFile().setExecutable(true);
+    return home;
   }
 
   private static Result run(List<String> command, Path cwd, Map<String, String> env) throws Exception {

@@ -40,7 +40,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "overdue-worker",
     mixinStandardHelpOptions = true,
-    version = "overdue-worker 0.1.0",
+    versionProvider = OverdueWorker.WorkerVersion.class,
     description = "Runs the Overdue worker: approval workflows and their warning and notification activities.",
     footer = {
       "",
@@ -430,5 +430,19 @@ public final class OverdueWorker implements Callable<Integer> {
   /** The settings' directory, read again when it is a file of its own ({@link DirectoryFile#of}). */
   private Supplier<Directory> directory(WorkerSettings settings) {
     return DirectoryFile.of(config, settings, System::getenv);
+  }
+
+  /**
+   * {@code --version}: the worker's, the SDK's, and what runs it here by default (which Java, and
+   * workflow code on virtual or platform threads), as bin/overdue-worker chose the Java.
+   */
+  static final class WorkerVersion implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      return new String[] {
+        "overdue-worker 0.1.0 (Temporal Java SDK " + io.temporal.serviceclient.Version.LIBRARY_VERSION + ")",
+        WorkflowCache.choose(null, WorkflowCache.Threads.AUTO).describe()
+      };
+    }
   }
 }

@@ -124,12 +124,16 @@ public record WorkflowCache(int size, boolean virtualThreads) {
         .setUsingVirtualWorkflowThreads(virtualThreads);
   }
 
-  /** For the start-up log. */
+  /** For the start-up log and {@code --version}: which Java runs, and how workflow code does. */
   public String describe() {
-    return "sticky cache of "
-        + size
-        + " approvals on "
-        + (virtualThreads ? "virtual" : "platform")
-        + " workflow threads";
+    return runtime() + ": sticky cache of " + size + " approvals on "
+        + (virtualThreads ? "virtual" : "platform") + " workflow threads"
+        + (virtualThreads || Runtime.version().feature() >= 21
+            ? "" : " (Java 21 or later runs them on virtual threads, with a cache sized from the heap)");
+  }
+
+  /** "Java 17.0.15+6 (OpenJDK 64-Bit Server VM)". */
+  static String runtime() {
+    return "Java " + Runtime.version() + " (" + System.getProperty("java.vm.name") + ")";
   }
 }
