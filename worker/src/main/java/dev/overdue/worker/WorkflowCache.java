@@ -126,9 +126,13 @@ public record WorkflowCache(int size, boolean virtualThreads) {
 
   /** For the start-up log and {@code --version}: which Java runs, and how workflow code does. */
   public String describe() {
-    return runtime() + ": sticky cache of " + size + " approvals on "
+    return describe(runtime(), Runtime.version().feature());
+  }
+
+  String describe(String runtime, int javaFeature) {
+    return runtime + ": sticky cache of " + size + " approvals on "
         + (virtualThreads ? "virtual" : "platform") + " workflow threads"
-        + (virtualThreads || Runtime.version().feature() >= 21
+        + (virtualThreads || javaFeature >= 21
             ? "" : " (Java 21 or later runs them on virtual threads, with a cache sized from the heap)");
   }
 

@@ -73,4 +73,19 @@ class WorkflowCacheTest {
     assertTrue(options.isUsingVirtualWorkflowThreads());
     assertFalse(new WorkflowCache(600, false).applyTo(WorkerFactoryOptions.newBuilder()).build().isUsingVirtualWorkflowThreads());
   }
+
+  @Test
+  void theStartUpLineNamesTheJavaAndTheThreadsAndOnJava17WhatJava21Gives() {
+    WorkflowCache on17 = WorkflowCache.choose(null, Threads.AUTO, 17, 2 * GIB);
+    assertEquals("Java 17.0.15 (VM): sticky cache of 600 approvals on platform workflow threads"
+            + " (Java 21 or later runs them on virtual threads, with a cache sized from the heap)",
+        on17.describe("Java 17.0.15 (VM)", 17));
+    // Platform threads chosen on 21: nothing to suggest.
+    assertEquals("Java 21 (VM): sticky cache of 600 approvals on platform workflow threads",
+        WorkflowCache.choose(null, Threads.PLATFORM, 21, 2 * GIB).describe("Java 21 (VM)", 21));
+    WorkflowCache on25 = WorkflowCache.choose(null, Threads.AUTO, 25, 2 * GIB);
+    assertEquals("Java 25 (VM): sticky cache of " + on25.size() + " approvals on virtual workflow threads",
+        on25.describe("Java 25 (VM)", 25));
+    assertTrue(new WorkflowCache(5, false).describe().startsWith("Java " + Runtime.version() + " ("));
+  }
 }
