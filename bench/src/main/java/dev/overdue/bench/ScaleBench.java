@@ -15,6 +15,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -80,16 +82,24 @@ public final class ScaleBench {
   }
 
   /** @param profiles with {@code --profile}: where each side's worker spent its CPU (the last run's) */
+  /**
+   * @param workers what ran each side's worker, as its start-up line says: the Java and the
+   *     workflow threads
+   */
   public record Result(
-      int approvals, ScaleFigures overdue, ScaleFigures baseline, Map<String, ProfileSummary.Summary> profiles) {
+      int approvals, ScaleFigures overdue, ScaleFigures baseline, Map<String, ProfileSummary.Summary> profiles,
+      Map<String, String> workers) {
     public Result(int approvals, ScaleFigures overdue, ScaleFigures baseline) {
-      this(approvals, overdue, baseline, Map.of());
+      this(approvals, overdue, baseline, Map.of(), Map.of());
     }
 
     public Map<String, Object> json() {
       Map<String, Object> json = new LinkedHashMap<>();
       json.put("scenario", "scale");
       json.put("approvals", approvals);
+      if (!workers.isEmpty()) {
+        json.put("workers", workers);
+      }
       json.put("overdue", overdue.json());
       json.put("baseline", baseline.json());
       json.put("ratio", ScaleFigures.ratio(overdue, baseline));
@@ -103,6 +113,8 @@ public final class ScaleBench {
     }
   }
 
+  /** Side name to what ran its worker (both sides' workers start at once with --together). */
+  private final Map<String, String> workers = new ConcurrentHashMap<>();
   private final Options options;
   private final PrintStream out;
   private final PrintStream err;
@@ -162,6 +174,7 @@ public final class ScaleBench {
         String label = label(side, r);
         ScaleFigures figures = options.together() ? measured.get(s) : runSide(side, label, r, progress, null);
         out.printf("%-8s %s%n", label + ":", figures);
+        out.printf("%-8s worker: %s%n", "", workers.getOrDefault(side.name, "unknown"));
         if (options.profile()) {
           ProfileSummary.Summary summary = ProfileSummary.of(stacks(side.name + "-" + (r + 1)), 12);
           ProfileSummary.lines(label + " worker's CPU, " + stacks(side.name + "-" + (r + 1)), summary).forEach(out::println);
@@ -171,7 +184,20 @@ public final class ScaleBench {
         (side instanceof ScaleSide.Overdue ? overdue : baseline).add(figures);
       }
     }
-    return new Result(options.approvals(), ScaleFigures.median(overdue), ScaleFigures.median(baseline), profiles);
+    return new Result(options.approvals(), ScaleFigures.median(overdue), ScaleFigures.median(baseline), profiles,
+        new TreeMap<>(workers));
+  }
+
+  /**
+   * What a worker's start-up log says runs it ("Java 25.0.3+9-LTS (OpenJDK 64-Bit Server VM): sticky
+   * cache of 77158 approvals on virtual workflow threads"), both workers log it as they start.
+   */
+  static String runtime(String log) {
+    return log.lines()
+        .filter(line -> line.contains(": sticky cache of "))
+        .map(line -> line.substring(Math.max(0, line.indexOf("Java "))))
+        .findFirst()
+        .orElse("unknown (no start-up line)");
   }
 
   private String label(ScaleSide side, int repeat) {
@@ -285,6 +311,8 @@ public final class ScaleBench {
       progress.say("[" + label + "] starting the worker: " + String.join(" ", command));
       worker = ChildProcess.start(side.name + " worker", command, options.root(), env, runDir.resolve("worker-" + name + ".log"));
       worker.awaitLog(side.readyLine(), WORKER_START);
+      workers.put(side.name, runtime(worker.log()));
+      progress.say("[" + label + "] worker: " + workers.get(side.name));
       sampler =
           new Sampler(
               metricsPort, side.expiriesSeries(), worker.pid(),

@@ -339,4 +339,21 @@ class ScaleBenchTest {
     }
     return names;
   }
+
+  @Test
+  void eachSidesWorkerIsNamedByItsStartUpLineTheJavaAndTheWorkflowThreads() throws Exception {
+    String line = dev.overdue.worker.WorkflowCache.choose(null, dev.overdue.worker.WorkflowCache.Threads.AUTO).describe();
+    String log = "12:00:00.100 INFO  i.t.s.WorkflowServiceStubsImpl - Created WorkflowServiceStubs\n"
+        + "12:00:00.200 INFO  dev.overdue.worker.OverdueWorker - " + line + "\n"
+        + "12:00:00.300 INFO  dev.overdue.worker.OverdueWorker - Worker ready\n";
+    assertEquals(line, ScaleBench.runtime(log));
+    assertTrue(ScaleBench.runtime(log).startsWith("Java " + Runtime.version() + " "), ScaleBench.runtime(log));
+    assertEquals("unknown (no start-up line)", ScaleBench.runtime("12:00:00 INFO - Worker ready\n"));
+
+    ScaleFigures figures = new ScaleFigures(10, 0, 30, 0, 0, Lateness.of(new long[] {1, 2}), 100, 50, 1, 1, 0.5, 2, 0.4, 0.1, 0.2);
+    JsonNode json = JSON.readTree(JSON.writeValueAsString(new ScaleBench.Result(10, figures, figures, java.util.Map.of(),
+        java.util.Map.of("baseline", "Java 17 (VM): platform", "overdue", "Java 25 (VM): virtual")).json()));
+    assertEquals("Java 25 (VM): virtual", json.path("workers").path("overdue").asText());
+    assertEquals("Java 17 (VM): platform", json.path("workers").path("baseline").asText());
+  }
 }
