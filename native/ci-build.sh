@@ -4,10 +4,10 @@
 # restored from a cache outside the clone, ${XDG_CACHE_HOME:-~/.cache}/overdue/native/KEY.
 #
 # KEY is a sha256 of what the executable is made of, never of times: the CLI jar's sha256 (the
-# build is reproducible, project.build.outputTimestamp, so the same sources give the same jar), every
-# file of native/ but native/target, the JDK 25's release file, gcc's and glibc's versions. A hit
-# is a copy of some 100 MB; a miss builds (7–8 min on two cores, 6–7 GB of memory) and keeps the
-# result. The two entries last used are kept, the others removed.
+# jar is reproducible, cli.outputTimestamp in the poms, so the same sources give the same bytes),
+# every file of native/ but native/target and this script, the JDK 25's release file, gcc's and
+# glibc's versions. A hit is a copy of some 100 MB; a miss builds (6–8 min on two cores, 6–7 GB of
+# memory) and keeps the result. The two entries last used are kept, the others removed.
 #
 # Prints one line on stdout: what it did, or why this machine cannot build it.
 # Exit 0: starter/target/overdue-native is there, made from starter/target/overdue.jar.
@@ -57,7 +57,8 @@ read -r jar_sha256 <"$jar.sha256"
 key="$(
   {
     printf 'jar %s\n' "$jar_sha256"
-    (cd "$root" && find native -path native/target -prune -o -type f -print | LC_ALL=C sort | xargs sha256sum)
+    # Not this script: it makes nothing of the executable.
+    (cd "$root" && find native -path native/target -prune -o -type f ! -name ci-build.sh -print | LC_ALL=C sort | xargs sha256sum)
     printf 'jdk %s\n' "$(sha256sum <"$jdk/release")"
     printf 'gcc %s\n' "$(gcc --version 2>/dev/null | sed -n 1p)"
     printf 'libc %s\n' "$(getconf GNU_LIBC_VERSION 2>/dev/null || true)"
@@ -110,7 +111,7 @@ touch "$new/.complete"
 rm -rf "$entry"
 mv "$new" "$entry"
 # Keep the two entries last used (a hit touches its entry); each is some 100 MB.
-ls -1dt "$cache"/*/ 2>/dev/null | tail -n +3 | xargs -r rm -rf
+ls -1dt -- "$cache"/*/ 2>/dev/null | tail -n +3 | while IFS= read -r old; do rm -rf -- "$old"; done
 peak="$(sed -n 's/.*Peak RSS: \([0-9.]*[A-Za-z]*\).*/\1/p' "$log" | tail -n 1)"
 printf 'native CLI built in %d s (builder peak RSS %s; the jar built in %d s), kept in %s\n' \
   "$built" "${peak:-unknown}" "$jar_build" "$entry"
