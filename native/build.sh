@@ -2,8 +2,10 @@
 # native/build.sh: builds the Overdue CLI as a native executable, starter/target/overdue-native,
 # with GraalVM's Native Image builder taken from Maven Central, run on a plain JDK 25 (Temurin):
 # no GraalVM distribution is needed. bin/overdue (and a distribution's bin/overdue, from
-# lib/overdue-native) runs it instead of the jar when it is newer than the jar (docs/NATIVE.md).
-# Optional: the Maven build and CI never run it.
+# lib/overdue-native) runs it instead of the jar when it was made from that very jar: the jar's
+# sha256 is kept in overdue-native.lib/overdue.jar.sha256, and the Maven build writes the jar's
+# own beside it, overdue.jar.sha256 (docs/NATIVE.md). The Maven build does not run this; CI does,
+# through native/ci-build.sh, which keeps what it made in a cache.
 #
 # Needs: a JDK 25 with the jdk.internal.vm.ci module (NATIVE_JAVA_HOME, default
 # /usr/lib/jvm/temurin-25-jdk-amd64), gcc with ar and nm, zlib's headers (zlib1g-dev), mvn (the
@@ -44,15 +46,18 @@ fail() { say "$*"; exit 1; }
 "$jdk_src/bin/java" --list-modules | grep -q '^jdk.internal.vm.ci@25' \
   || fail "$jdk_src is not a JDK 25 with jdk.internal.vm.ci (the builder's compiler needs JVMCI)"
 [[ "$(uname -sm)" == "Linux x86_64" ]] || fail "only Linux on x86-64 is set up (native/src/c/chelper-cpu.c)"
-for tool in gcc ar nm mvn; do
+for tool in gcc ar nm mvn sha256sum; do
   command -v "$tool" >/dev/null || fail "$tool is needed"
 done
 java25="$jdk_src/bin/java"
 
-if [[ ! -f "$jar" ]]; then
+if [[ ! -f "$jar" || ! -f "$jar.sha256" ]]; then
   say "building $jar first"
   (cd "$root" && mvn -B -q -DskipTests -pl starter -am package) 2>&1 | sed 's/\x1b\[[0-9;]*m//g' >&2
 fi
+# The jar this build is made from: its sha256 goes beside the executable at the end, and must still
+# be the jar's then (a jar rebuilt with other content meanwhile would leave a mixed image).
+jar_sha256="$(sha256sum "$jar" | cut -d' ' -f1)"
 
 # 1. The builder's jars.
 mkdir -p "$work"
@@ -167,6 +172,9 @@ started=$SECONDS
   -H:+ReportExceptionStackTraces \
   "${jar_args[@]}" "$@") 2>&1 | grep --line-buffered -v '^WARNING: Unknown module: .* specified to --add-exports$'
 [[ -x "$work/image/overdue-native" ]] || fail "the builder made no executable"
+[[ "$(sha256sum "$jar" | cut -d' ' -f1)" == "$jar_sha256" ]] \
+  || fail "$jar changed while it was being built from; run native/build.sh again"
 mv -f "$work/image/overdue-native" "$out"
-touch "$out"   # newer than the jar: bin/overdue takes it
+# The launcher's test: this is the jar it was made from (overdue_native_cli, dist/src/lib/java.bash).
+printf '%s\n' "$jar_sha256" >"$libs/overdue.jar.sha256"
 say "built $out ($(du -h "$out" | cut -f1), libraries in $libs) in $((SECONDS - started)) s"

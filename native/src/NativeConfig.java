@@ -38,11 +38,15 @@ public final class NativeConfig {
   /**
    * Packages whose classes are all open to reflection: the CLI's and picocli's; the Temporal SDK's
    * client config file (read by Jackson into its classes); gRPC's Netty epoll transport (the
-   * channel gRPC picks when the epoll library loads, made by reflection). Their own metadata
-   * lacks the last two.
+   * channel gRPC picks when the epoll library loads, made by reflection); the Temporal API's error
+   * details, which the SDK unpacks from a gRPC status (protobuf's Any.unpack calls their
+   * getDefaultInstance by reflection: without it a start of a used request id failed with
+   * "Failed to get default instance for class ...WorkflowExecutionAlreadyStartedFailure",
+   * NativeCliIdentityIT). Their own metadata lacks the last three.
    */
   private static final List<String> REFLECTED =
-      List.of("dev/overdue/", "picocli/", "io/temporal/envconfig/", "io/grpc/netty/shaded/io/netty/channel/epoll/");
+      List.of("dev/overdue/", "picocli/", "io/temporal/envconfig/", "io/grpc/netty/shaded/io/netty/channel/epoll/",
+          "io/temporal/api/errordetails/");
 
   /** Classes of the JDK read by reflection: Jackson looks at the records' superclass. */
   private static final List<String> REFLECTED_JDK = List.of("java.lang.Record");

@@ -198,13 +198,17 @@ overdue_run_cli() {
 }
 
 # overdue_native_cli JAR ARGS...: runs the CLI's native executable instead of the jar when there
-# is one: ${JAR%.jar}-native (starter/target/overdue-native in a source tree, lib/overdue-native in
-# a distribution), made from this jar by the optional native build (docs/NATIVE.md). A command
-# starts in some 40 ms where the JVM takes some 400 (docs/BENCHMARKS.md, cli), so it is preferred;
-# it needs no Java at all.
-# It is used only when it is newer than the jar: one older than the jar was made from an older
-# build and may not match it, so the jar runs then, without a word (rebuild the native one to get
-# it back). Returns, so that the caller goes on to the JVM, when it is not used.
+# is one made from this jar: ${JAR%.jar}-native (starter/target/overdue-native in a source tree,
+# lib/overdue-native in a distribution), by native/build.sh, which CI runs (docs/NATIVE.md). A
+# command starts in some 40 ms where the JVM takes some 400 (docs/BENCHMARKS.md, cli), so it is
+# preferred; it needs no Java at all.
+# "Made from this jar": the jar's sha256 that the native build kept in
+# ${JAR%.jar}-native.lib/${JAR##*/}.sha256 is the one the Maven build wrote beside the jar,
+# JAR.sha256. Two small files read by the shell, not the jar hashed at every command, and no
+# file times: Maven rewrites the jar with the same bytes and a new time, a tarball's times are
+# its builder's. One made from another jar (sources changed since) may not match it, so the jar
+# runs then, without a word (rebuild the native one to get it back). Returns, so that the caller
+# goes on to the JVM, when it is not used.
 #   OVERDUE_CLI=jvm     always the jar (e.g. to compare the two)
 #   OVERDUE_CLI=native  the native executable or exit 127 with the reason, never the JVM
 # OVERDUE_JAVA_OPTS does not apply to it.
@@ -212,17 +216,27 @@ overdue_native_cli() {
   local jar="$1"
   shift
   local native="${jar%.jar}-native"
+  local stamp="$native.lib/${jar##*/}.sha256" made_from="" jar_sha256="" why=""
+  [[ "${OVERDUE_CLI:-}" != jvm ]] || return 0
+  if [[ ! -x "$native" ]]; then
+    why="missing"
+  else
+    if [[ -f "$stamp" ]]; then read -r made_from <"$stamp" || :; fi
+    if [[ -f "$jar.sha256" ]]; then read -r jar_sha256 <"$jar.sha256" || :; fi
+    if [[ -z "$made_from" || "$made_from" != "$jar_sha256" ]]; then
+      why="not made from $jar (its $stamp is not $jar.sha256)"
+    fi
+  fi
   case "${OVERDUE_CLI:-auto}" in
-    jvm) return 0 ;;
     native)
-      if [[ ! -x "$native" || ! "$native" -nt "$jar" ]]; then
+      if [[ -n "$why" ]]; then
         printf 'overdue: OVERDUE_CLI=native, but %s is %s; build it (docs/NATIVE.md) or unset OVERDUE_CLI\n' \
-          "$native" "$([[ -x "$native" ]] && printf 'older than %s' "$jar" || printf 'missing')" >&2
+          "$native" "$why" >&2
         exit 127
       fi
       ;;
     auto | "")
-      [[ -x "$native" && "$native" -nt "$jar" ]] || return 0
+      [[ -z "$why" ]] || return 0
       ;;
     *)
       printf 'overdue: OVERDUE_CLI is %s; use jvm, native, or leave it unset (the native executable when there is one)\n' \

@@ -116,6 +116,7 @@ class DistributionIT {
         List.of(
             "lib/overdue-worker.jar",
             "lib/overdue.jar",
+            "lib/overdue.jar.sha256",
             "lib/overdue-api.jar",
             "lib/overdue-inbox.jar",
             "lib/java.bash",
@@ -139,6 +140,8 @@ class DistributionIT {
       assertEquals(
           "rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(home.resolve(script))));
     }
+    // The jar's sha256, which the launcher compares with the native executable's record (when there is one).
+    assertEquals(sha256(home.resolve("lib/overdue.jar")), Files.readString(home.resolve("lib/overdue.jar.sha256")).strip());
     // Nothing of the build: no Maven files, no classes, no test jars.
     assertEquals(
         Set.of(),
@@ -452,6 +455,58 @@ class DistributionIT {
     return builder.start();
   }
 
+  /**
+   * The CLI's native executable, when the build made one (CI does: native/ci-build.sh, and says so
+   * with OVERDUE_NATIVE_REQUIRED=1, so that a distribution without it fails here rather than
+   * skips): lib/overdue-native with its libraries in lib/overdue-native.lib, made from lib/overdue.jar,
+   * run by bin/overdue through a symlink with no Java on the PATH, its libraries found from where
+   * the tarball was unpacked ($ORIGIN), answering as the JVM's CLI does.
+   */
+  @Test
+  void theCliRunsAsANativeExecutableWithoutJavaWhenTheBuildMadeOne() throws Exception {
+    Path exe = home.resolve("lib/overdue-native");
+    if (!Files.exists(exe)) {
+      assertFalse(
+          "1".equals(System.getenv("OVERDUE_NATIVE_REQUIRED")),
+          "OVERDUE_NATIVE_REQUIRED=1, but " + TARBALL.getFileName() + " has no lib/overdue-native: was native/ci-build.sh run before mvn verify?");
+      assumeTrue(false, "no native executable was built (native/build.sh, docs/NATIVE.md)");
+    }
+    assertEquals("rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(exe)));
+    assertEquals(
+        Files.readString(home.resolve("lib/overdue.jar.sha256")).strip(),
+        Files.readString(home.resolve("lib/overdue-native.lib/overdue.jar.sha256")).strip(),
+        "made from the jar beside it");
+    Path links = Files.createDirectories(DIR.resolve("native-links"));
+    Files.createSymbolicLink(links.resolve("overdue"), home.resolve("bin/overdue"));
+    Map<String, String> env = cleanEnv(pathWithoutJava);
+    Result version = run(List.of(links.resolve("overdue").toString(), "--version"), DIR, env);
+    assertEquals(0, version.exit(), version.toString());
+    assertTrue(version.out().startsWith("overdue " + VERSION + " "), version.toString());
+    assertTrue(version.out().strip().endsWith("; native executable)"), version.toString());
+    // The dynamic linker's account: the JDK libraries it carries come from the unpacked tarball.
+    Map<String, String> traced = new HashMap<>(env);
+    traced.put("LD_DEBUG", "libs");
+    Result loaded = run(List.of(links.resolve("overdue").toString(), "--version"), DIR, traced);
+    assertEquals(0, loaded.exit(), loaded.toString());
+    for (String library : List.of("libjava.so", "libnio.so", "libjvm.so")) {
+      assertTrue(loaded.err().contains(home.resolve("lib/overdue-native.lib/" + library).toString()), library + ":\n" + loaded.err());
+    }
+    // The same answers as the JVM's, a command that reaches for Temporal (nothing there) included.
+    Map<String, String> withJava = cleanEnv(path);
+    withJava.put("TEMPORAL_ADDRESS", "127.0.0.1:" + FreePorts.free());
+    Map<String, String> jvm = new HashMap<>(withJava);
+    jvm.put("OVERDUE_CLI", "jvm");
+    for (List<String> args : List.of(List.of("--help"), List.of("status", "--help"), List.of("status", "PO-4711"), List.of("no-such-command"))) {
+      List<String> command = new ArrayList<>(List.of(links.resolve("overdue").toString()));
+      command.addAll(args);
+      Result asNative = run(command, home, withJava);
+      Result asJvm = run(command, home, jvm);
+      assertEquals(asJvm.toString(), asNative.toString(), String.join(" ", args));
+    }
+    Result jvmVersion = run(List.of(links.resolve("overdue").toString(), "--version"), DIR, jvm);
+    assertTrue(jvmVersion.out().contains("; Java "), "OVERDUE_CLI=jvm still runs the jar: " + jvmVersion);
+  }
+
   @Test
   void theCliMakesItsClassDataArchiveOnceInTheBackgroundAndStartsFromItAfterwards() throws Exception {
     // mkdir, mv and rm as well: without them the archive is left out.
@@ -462,6 +517,7 @@ class DistributionIT {
     Files.createSymbolicLink(tools.resolve("java"), Path.of(System.getProperty("java.home"), "bin", "java"));
     Path cache = DIR.resolve("cache");
     Map<String, String> env = cleanEnv(tools);
+    env.put("OVERDUE_CLI", "jvm"); // the class-data archive is the JVM's
     env.put("XDG_CACHE_HOME", cache.toString());
     env.put("TEMPORAL_ADDRESS", "127.0.0.1:" + FreePorts.free()); // nothing there: the warm-up gives up
     // Archives of jars and runtimes no longer used: the newest three are kept.
@@ -537,6 +593,7 @@ class DistributionIT {
       for (String script : List.of("bin/overdue", "bin/overdue-worker", "bin/overdue-api", "bin/overdue-inbox")) {
         Map<String, String> env = cleanEnv(pathWithoutJava);
         env.put("PATH", onPath);
+        env.put("OVERDUE_CLI", "jvm"); // bin/overdue needs no Java when it has its native executable
         // overdue-api and overdue-inbox answer --help themselves, without Java: they run the server here.
         List<String> args = Set.of("bin/overdue-api", "bin/overdue-inbox").contains(script) ? List.of() : List.of("--help");
         List<String> command = new ArrayList<>(List.of(home.resolve(script).toString()));
@@ -632,7 +689,10 @@ class DistributionIT {
 
   @Test
   void withoutJavaOrWithABadJavaHomeTheScriptsSayWhatToDo() throws Exception {
-    Result none = run(List.of(home.resolve("bin/overdue").toString(), "--help"), DIR, cleanEnv(pathWithoutJava));
+    // The JVM's CLI, asked for: without it, a distribution with the native executable needs no Java.
+    Map<String, String> jvm = cleanEnv(pathWithoutJava);
+    jvm.put("OVERDUE_CLI", "jvm");
+    Result none = run(List.of(home.resolve("bin/overdue").toString(), "--help"), DIR, jvm);
     assertEquals(127, none.exit(), none.toString());
     assertTrue(
         none.err().contains("overdue: needs Java 17 or later, but there is no java on the PATH, JAVA_HOME is not set,"
@@ -689,9 +749,11 @@ class DistributionIT {
     wrapper.resolve("java").toFile().setExecutable(true);
     Map<String, String> good = cleanEnv(pathWithoutJava);
     good.put("JAVA_HOME", wrapper.getParent().toString());
+    good.put("OVERDUE_CLI", "jvm");
     Result version = run(List.of(home.resolve("bin/overdue").toString(), "--version"), DIR, good);
     assertEquals(0, version.exit(), version.toString());
     assertTrue(version.out().startsWith("overdue " + VERSION + " "), version.toString());
+    assertTrue(version.out().contains("; Java "), "the JVM answered: " + version);
 
     Result bench = run(List.of(home.resolve("bin/overdue").toString(), "bench", "history"), DIR, cleanEnv(path));
     assertEquals(2, bench.exit(), bench.toString());
@@ -925,6 +987,14 @@ class DistributionIT {
           "the worker never said '" + text + "'" + (process.isAlive() ? "" : " (it exited)") + ":\n"
               + Files.readString(log));
     }
+  }
+
+  private static String sha256(Path file) throws Exception {
+    java.security.MessageDigest digest = java.security.MessageDigest.getInstance("SHA-256");
+    try (java.io.InputStream in = Files.newInputStream(file)) {
+      in.transferTo(new java.security.DigestOutputStream(java.io.OutputStream.nullOutputStream(), digest));
+    }
+    return java.util.HexFormat.of().formatHex(digest.digest());
   }
 
   /** Where this machine keeps a tool the scripts need (the test's own PATH). */

@@ -123,7 +123,7 @@ class ClusterAuthIT {
         // ... but may not command: its Update and its Signal are refused by the server.
         long deniedBegan = System.nanoTime();
         Result update = overdue(readerToken, "claim", id, "--user", "alice");
-        report("reader's Update refused in " + seconds(deniedBegan) + " s (bin/overdue, JVM included)");
+        report("reader's Update refused in " + seconds(deniedBegan) + " s (bin/overdue, its start included)");
         refused(update);
         refused(overdue(readerToken, "claim", id, "--user", "alice", "--signal"));
         Result cliSignal = temporal(readerToken, "workflow", "signal", "--workflow-id", workflowId,
