@@ -42,11 +42,16 @@ public final class NativeConfig {
    * details, which the SDK unpacks from a gRPC status (protobuf's Any.unpack calls their
    * getDefaultInstance by reflection: without it a start of a used request id failed with
    * "Failed to get default instance for class ...WorkflowExecutionAlreadyStartedFailure",
-   * NativeCliIdentityIT). Their own metadata lacks the last three.
+   * NativeCliIdentityIT), and the messages those details and an Update's outcome hold (failure,
+   * common, enums, update): protobuf's reflection over a message's fields, when it is printed or
+   * read by descriptor, calls each message field's newBuilder (without them a command refused for
+   * lack of a permission failed with "io.temporal.api.failure.v1.Failure missing method
+   * newBuilder", ClusterAuthIT). Their own metadata lacks the last three.
    */
   private static final List<String> REFLECTED =
       List.of("dev/overdue/", "picocli/", "io/temporal/envconfig/", "io/grpc/netty/shaded/io/netty/channel/epoll/",
-          "io/temporal/api/errordetails/");
+          "io/temporal/api/errordetails/", "io/temporal/api/failure/", "io/temporal/api/common/",
+          "io/temporal/api/enums/", "io/temporal/api/update/");
 
   /** Classes of the JDK read by reflection: Jackson looks at the records' superclass. */
   private static final List<String> REFLECTED_JDK = List.of("java.lang.Record");
