@@ -8,16 +8,14 @@
 # resolved) to the Java that runs NAME, the fastest one installed unless the user chose:
 #  1. $JAVA_HOME/bin/java when JAVA_HOME is set: the user's choice, whatever its version (17+);
 #  2. else java on the PATH when it is Java 21 or later;
-#  3. else the newest Java 21+ in the usual JVM folders (OVERDUE_JVM_DIRS, colon-separated,
-#     default /usr/lib/jvm:/usr/java:/opt/java:~/.sdkman/candidates/java:
-#     /Library/Java/JavaVirtualMachines): Debian and RPM packages, SDKMAN!, macOS;
+#  3. else the newest Java 21+ in the usual JVM folders (overdue_jvm_dirs);
 #  4. else java on the PATH (17 to 20), else the newest Java 17+ of those folders.
 # Java 21+ is preferred because the worker then runs workflow code on virtual threads with a
 # cache sized from its heap (overdue_java_note). Exits 127 with the reason on stderr when there is
 # no Java 17+ (the jars are Java 17 class files: an older JVM would only say
 # UnsupportedClassVersionError).
 overdue_java() {
-  local name="$1" candidate
+  local name="$1"
   if [[ -n "${JAVA_HOME:-}" ]]; then
     java="$JAVA_HOME/bin/java"
     if [[ ! -x "$java" ]]; then
@@ -100,7 +98,8 @@ overdue_java_newest() {
   local min="$1" dirs dir candidate release line major best=0
   java_newest=""
   java_newest_dir=""
-  IFS=: read -r -a dirs <<<"${OVERDUE_JVM_DIRS-/usr/lib/jvm:/usr/java:/opt/java:${HOME:-/nonexistent}/.sdkman/candidates/java:/Library/Java/JavaVirtualMachines}"
+  overdue_jvm_dirs
+  IFS=: read -r -a dirs <<<"${jvm_dirs//\~/${HOME:-/nonexistent}}"
   for dir in ${dirs[@]+"${dirs[@]}"}; do
     for candidate in "$dir"/*/bin/java "$dir"/*/Contents/Home/bin/java; do
       [[ -x "$candidate" ]] || continue
@@ -122,9 +121,17 @@ overdue_java_newest() {
   [[ -n "$java_newest" ]]
 }
 
+# overdue_jvm_dirs: sets $jvm_dirs to the JVM folders searched, colon-separated, ~ for the home
+# folder: OVERDUE_JVM_DIRS when set (empty: none), else where Debian and RPM packages, SDKMAN! and
+# macOS put them. A variable, not printed: no subshell on the CLI's start.
+overdue_jvm_dirs() {
+  jvm_dirs="${OVERDUE_JVM_DIRS-/usr/lib/jvm:/usr/java:/opt/java:~/.sdkman/candidates/java:/Library/Java/JavaVirtualMachines}"
+}
+
 # The JVM folders searched, for messages.
 overdue_jvm_dirs_text() {
-  local text="${OVERDUE_JVM_DIRS-/usr/lib/jvm:/usr/java:/opt/java:~/.sdkman/candidates/java:/Library/Java/JavaVirtualMachines}"
+  overdue_jvm_dirs
+  local text="$jvm_dirs"
   if [[ -z "$text" ]]; then
     printf 'the JVM folders searched (none: OVERDUE_JVM_DIRS is empty)\n'
   else

@@ -81,8 +81,8 @@ public final class ScaleBench {
     }
   }
 
-  /** @param profiles with {@code --profile}: where each side's worker spent its CPU (the last run's) */
   /**
+   * @param profiles with {@code --profile}: where each side's worker spent its CPU (the last run's)
    * @param workers what ran each side's worker, as its start-up line says: the Java and the
    *     workflow threads
    */
