@@ -214,7 +214,7 @@ final class Bulk {
               + (matched.size() == 1 ? " matches " : " match ")
               + list.query()
               + ":");
-      Table table = Table.of("WORKFLOW", "STATE", "STEP", "OWNER", "NEXT DEADLINE");
+      Table table = Table.of("WORKFLOW", "STATE", "STEP", "OWNER", "DEADLINE");
       for (WorkList.Entry entry : matched) {
         table.row(
             entry.workflowId(),

@@ -221,7 +221,7 @@ final class ListCommand extends ManyApprovalsCommand {
             "STEP",
             "PRIORITY",
             "OWNER",
-            "NEXT DEADLINE",
+            "DEADLINE",
             "OVERDUE",
             "WARNINGS"));
     Table table = Table.of(headers.toArray(String[]::new));

@@ -59,20 +59,20 @@ class EditionsIT {
       ok(overdue(env, "--task-queue", BEFORE, "start", "--request-id", "OLD-1", "--step", "manager=alice",
           "--timeout", "P5D"));
 
-      String onShape17 = RUNNING + " AND TemporalChangeVersion = 'shape-17-1'";
+      String onShape18 = RUNNING + " AND TemporalChangeVersion = 'shape-18-1'";
       String withoutIt = RUNNING + " AND TemporalChangeVersion IS NULL";
-      assertEquals("approval-NEW-1", listed(server, onShape17));
+      assertEquals("approval-NEW-1", listed(server, onShape18));
       assertEquals("approval-OLD-1", listed(server, withoutIt));
-      assertEquals("Total: 1", ok(server.temporal("workflow", "count", "--query", onShape17)).out().strip());
-      String keptOnShape17 = "WorkflowType = 'ApprovalWorkflow' AND TemporalChangeVersion = 'shape-17-1'";
-      assertEquals("Total: 1", ok(server.temporal("workflow", "count", "--query", keptOnShape17)).out().strip());
+      assertEquals("Total: 1", ok(server.temporal("workflow", "count", "--query", onShape18)).out().strip());
+      String keptOnShape18 = "WorkflowType = 'ApprovalWorkflow' AND TemporalChangeVersion = 'shape-18-1'";
+      assertEquals("Total: 1", ok(server.temporal("workflow", "count", "--query", keptOnShape18)).out().strip());
 
       JsonNode counted = JSON.readTree(ok(overdue(env, "editions", "--json")).out());
       assertEquals(
-          JSON.readTree("[{\"edition\":\"SHAPE_17\",\"running\":2,\"fromHistory\":1}]"), counted, counted.toString());
+          JSON.readTree("[{\"edition\":\"SHAPE_18\",\"running\":2,\"fromHistory\":1}]"), counted, counted.toString());
       Result table = ok(overdue(env, "editions"));
       assertEquals(
-          List.of("EDITION   RUNNING  WITHOUT TEMPORALCHANGEVERSION", "SHAPE_17  2        1"),
+          List.of("EDITION   RUNNING  WITHOUT TEMPORALCHANGEVERSION", "SHAPE_18  2        1"),
           table.out().strip().lines().map(String::stripTrailing).toList(),
           table.toString());
     } finally {

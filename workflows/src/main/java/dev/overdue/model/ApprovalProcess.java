@@ -530,6 +530,14 @@ public final class ApprovalProcess {
     return timers.nextToExpire();
   }
 
+  /**
+   * What lists show as the approval's deadline (edition shape-18): the earliest date of a running
+   * timer, an expired one's included, so an expiry leaves it as it was.
+   */
+  public Optional<Instant> listedDeadline() {
+    return timers.earliestRunningDate();
+  }
+
   // ---- views -------------------------------------------------------------------------------
 
   public List<PlanEntry> plan(Instant now) {

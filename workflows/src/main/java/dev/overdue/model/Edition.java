@@ -48,10 +48,12 @@ public enum Edition {
   /** Change "shape-16": an ISO 8601 cycle with an end counts back from it; misread cron refused. */
   SHAPE_16,
   /** Change "shape-17": a day is a calendar day in the approval's zone; the calendar always recorded. */
-  SHAPE_17;
+  SHAPE_17,
+  /** Change "shape-18": NextDeadline keeps a passed deadline, so an expiry changes no list. */
+  SHAPE_18;
 
   /** What a new approval runs by. */
-  public static final Edition CURRENT = SHAPE_17;
+  public static final Edition CURRENT = SHAPE_18;
 
   /** Publishes search attributes and names its activities for the Web UI. */
   public boolean inspectable() {
@@ -204,6 +206,17 @@ public enum Edition {
    */
   public boolean countsDaysInTheirZone() {
     return atLeast(SHAPE_17);
+  }
+
+  /**
+   * Publishes as NextDeadline the earliest date of a running timer, passed or not ({@link
+   * ApprovalProcess#listedDeadline}), as DueDate keeps a passed due date: an expiry moves no
+   * attribute but the first expiry's flags, so it upserts nothing more, and a list sorts an overdue
+   * approval by how long it has been overdue. Before it, NextDeadline moved to the next coming date
+   * at every expiry, one visibility write each.
+   */
+  public boolean listsPassedDeadlines() {
+    return atLeast(SHAPE_18);
   }
 
   private boolean atLeast(Edition first) {

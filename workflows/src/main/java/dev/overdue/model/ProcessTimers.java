@@ -103,6 +103,17 @@ final class ProcessTimers {
     return byName.values().stream().filter(BusinessTimer::awaitsExpiry).min(EXPIRY_ORDER);
   }
 
+  /**
+   * The earliest date of a running timer, passed or not: a one-shot timer that expired keeps its
+   * date until it stops, as a task's due date does once it has passed.
+   */
+  Optional<Instant> earliestRunningDate() {
+    return byName.values().stream()
+        .filter(t -> t.state() == TimerState.RUNNING)
+        .flatMap(t -> t.expiresAt().stream())
+        .min(Instant::compareTo);
+  }
+
   Collection<BusinessTimer> all() {
     return byName.values();
   }

@@ -16,6 +16,7 @@ import dev.overdue.model.ApprovalProcess;
 import dev.overdue.model.AuthPolicy;
 import dev.overdue.model.BusinessTimer;
 import dev.overdue.model.CalendarSettings;
+import dev.overdue.model.Edition;
 import dev.overdue.model.RequestJson;
 import dev.overdue.model.RequestValidator;
 import dev.overdue.model.RuleViolation;
@@ -41,7 +42,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
 
   /**
    * How every worker and test registers this workflow: each version marker a new run records is
-   * also added to its TemporalChangeVersion search attribute ("shape-17-1"), so a list query finds
+   * also added to its TemporalChangeVersion search attribute ("shape-18-1"), so a list query finds
    * the approvals of an edition (docs/design/editions.md). A replay expects that upsert only after a
    * marker that says it was written, so histories recorded without the option replay as before.
    */
@@ -218,8 +219,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     String summary = next.map(t -> t.name() + " expires " + nextDate).orElse("");
     if (versions.edition().rearmsLazily()) {
       deadline.waitFor(nextDate, summary, true);
-      // Before version "shape-12" NextDeadline was the wake-up, which may be a cleared timer's date.
-      inspection.publish(process, versions, versions.edition().listsItsState() ? nextDate : deadline.target());
+      inspection.publish(process, versions, listedDeadline(nextDate));
     } else {
       // Before version "lazy-rearm": published first, the timer restarted on every change.
       inspection.publish(process, versions, nextDate);
@@ -230,6 +230,18 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     if (deadline.hasFired()) {
       deadline.consumeFired();
     }
+  }
+
+  /**
+   * NextDeadline: since version "shape-18" the earliest running date, passed or not; before it the
+   * next date to come, and before "shape-12" the wake-up, which may be a cleared timer's date.
+   */
+  private Instant listedDeadline(Instant nextDate) {
+    Edition edition = versions.edition();
+    if (edition.listsPassedDeadlines()) {
+      return process.listedDeadline().orElse(null);
+    }
+    return edition.listsItsState() ? nextDate : deadline.target();
   }
 
   // ---- commands: adapters over the one pipeline --------------------------------------------

@@ -187,6 +187,15 @@ public final class Versions {
   static final String SHAPE_17 = "shape-17";
 
   /**
+   * 1: NextDeadline keeps a passed deadline. It is the earliest date of a running timer, an expired
+   * one's included, as DueDate keeps a passed due date; before it, it was the earliest date still
+   * to come, which every expiry moved (one more upsert per expiry, a visibility write the server
+   * makes for each). Read before shape-17, whose changes it includes: a new approval still records
+   * one marker.
+   */
+  static final String SHAPE_18 = "shape-18";
+
+  /**
    * Temporal's search attribute of the version markers a run recorded, one "change-id-version"
    * each, which the SDK upserts for a worker registered with {@link ApprovalWorkflowImpl#OPTIONS}.
    */
@@ -200,6 +209,7 @@ public final class Versions {
   private static final Map<String, Edition> SHAPES = new LinkedHashMap<>();
 
   static {
+    SHAPES.put(SHAPE_18, Edition.SHAPE_18);
     SHAPES.put(SHAPE_17, Edition.SHAPE_17);
     SHAPES.put(SHAPE_16, Edition.SHAPE_16);
     SHAPES.put(SHAPE_15, Edition.SHAPE_15);

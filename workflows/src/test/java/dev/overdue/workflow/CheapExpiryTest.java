@@ -4,12 +4,16 @@ import static dev.overdue.workflow.ApprovalTestEnvironment.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.overdue.api.ApprovalSearchAttributes;
 import dev.overdue.api.WarningInfo;
+import dev.overdue.client.Approvals;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.testing.WorkflowReplayer;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -17,7 +21,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Version "shape-10": an expiry with the default {@code warn} costs what a bare Temporal timer
  * costs plus one search-attribute upsert: no activity, no second workflow task, and its warning
- * is still on the approval and in the worker's log, once.
+ * is still on the approval and in the worker's log, once; since "shape-18" a later expiry upserts
+ * nothing.
  */
 class CheapExpiryTest {
   private final ApprovalTestEnvironment t = new ApprovalTestEnvironment();
@@ -61,6 +66,34 @@ class CheapExpiryTest {
     List<WarningInfo> warnings = t.status(id).warnings();
     assertEquals(1, warnings.size(), warnings.toString());
     assertEquals("process", warnings.get(0).timer());
+  }
+
+  /**
+   * Version "shape-18": after the first expiry raised the flags, a later one changes nothing a list
+   * shows — NextDeadline stays on the first passed date, as DueDate does — so its task upserts
+   * nothing: exactly a bare timer's events.
+   */
+  @Test
+  void aLaterExpiryUpsertsNothingAndTheListKeepsTheFirstPassedDeadline() {
+    String id =
+        t.start(
+            "{'requestId':'CHEAP-4','notifyOffered':false,'requester':'carol','timeout':'PT3H',"
+                + "'steps':[{'name':'manager','approvers':['alice'],'offerTimeout':'PT1H','timeout':'PT2H'}]}");
+    t.sleep(Duration.ofHours(3).plusMinutes(1));
+    List<EventType> fromExpiry = fromTheFirstExpiry(id);
+    List<EventType> bareTimer = List.of(FIRED, TASK_SCHEDULED, TASK_STARTED, TASK_COMPLETED, EventType.EVENT_TYPE_TIMER_STARTED);
+    assertEquals(List.of(FIRED, TASK_SCHEDULED, TASK_STARTED, TASK_COMPLETED, EventType.EVENT_TYPE_TIMER_STARTED, UPSERT),
+        fromExpiry.subList(0, 6), "the first expiry raises the flags: " + fromExpiry);
+    assertEquals(bareTimer, fromExpiry.subList(6, 11), "the second expiry: " + fromExpiry);
+    assertEquals(bareTimer.subList(0, 4), fromExpiry.subList(11, 15), "the third: " + fromExpiry);
+    assertEquals(15, fromExpiry.size(), fromExpiry.toString());
+    assertEquals(3, t.status(id).timers().stream().filter(timer -> timer.expired()).count());
+    OffsetDateTime listed =
+        t.env.getWorkflowClient().newUntypedWorkflowStub(Approvals.workflowId(id)).describe()
+            .getTypedSearchAttributes().get(ApprovalSearchAttributes.NEXT_DEADLINE);
+    Instant acceptance = Instant.parse(t.status(id).timers().stream()
+        .filter(timer -> timer.kind().equals("ACCEPTANCE")).findFirst().orElseThrow().expiresAt());
+    assertEquals(acceptance, listed.toInstant(), "the first deadline that passed, still running");
   }
 
   @Test

@@ -78,8 +78,9 @@ class PublishedAttributesTest {
     StepInfo current = open ? found : null;
     Instant next =
         status.timers().stream()
-            // A timer that expired keeps its date and stays RUNNING (its flag says so); no cycle here.
-            .filter(timer -> timer.state().equals("RUNNING") && timer.expiresAt() != null && !timer.expired())
+            // A timer that expired keeps its date and stays RUNNING (its flag says so), and lists
+            // keep showing that date while it runs (shape-18), as DueDate does.
+            .filter(timer -> timer.state().equals("RUNNING") && timer.expiresAt() != null)
             .map(timer -> Instant.parse(timer.expiresAt()))
             .min(Comparator.naturalOrder())
             .orElse(null);

@@ -70,7 +70,7 @@ class ReplayTest {
               .filter(sa -> sa.containsIndexedFields(Versions.CHANGE_VERSION.getName()))
               .map(sa -> SearchAttributesUtil.decodeTyped(sa).get(Versions.CHANGE_VERSION))
               .toList();
-      assertEquals(List.of(List.of(Versions.SHAPE_17 + "-1")), changeVersions);
+      assertEquals(List.of(List.of(Versions.SHAPE_18 + "-1")), changeVersions);
       replay(history, ApprovalWorkflowImpl.OPTIONS);
       replay(history, WorkflowImplementationOptions.getDefaultInstance());
     }

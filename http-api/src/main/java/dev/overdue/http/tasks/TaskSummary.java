@@ -13,7 +13,7 @@ import java.util.List;
  * @param owner who claimed the step
  * @param dueDate the step's completion deadline
  * @param overdue the due date has passed
- * @param nextDeadline the approval's earliest running timer date
+ * @param nextDeadline the approval's earliest running timer date, passed or not (a past one: overdue since)
  * @param startedAt when this run started
  * @param runId this run of the workflow id: a request id started again ({@code again=true}) has
  *     several runs, each a row of its own; {@code GET /api/v1/approvals/{id}?run=} reads one
