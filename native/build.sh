@@ -27,24 +27,15 @@
 # Usage: native/build.sh [BUILDER-OPTIONS...]   (e.g. -H:Optimize=b: a quicker build, a slower executable)
 set -euo pipefail
 
-script="${BASH_SOURCE[0]}"
-if resolved="$(readlink -f "$script" 2>/dev/null)" && [[ -n "$resolved" ]]; then
-  script="$resolved"
-fi
-root="$(cd "$(dirname "$script")/.." && pwd)"
+source "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/paths.bash"
 native="$root/native"
 work="$native/target"
-jdk_src="${NATIVE_JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
-jar="$root/starter/target/overdue.jar"
-out="$root/starter/target/overdue-native"
-libs="$out.lib"
+jdk_src="$native_jdk"
 
 say() { printf 'native/build.sh: %s\n' "$*" >&2; }
 fail() { say "$*"; exit 1; }
 
-[[ -x "$jdk_src/bin/java" ]] || fail "no JDK 25 at $jdk_src; set NATIVE_JAVA_HOME to one"
-"$jdk_src/bin/java" --list-modules | grep -q '^jdk.internal.vm.ci@25' \
-  || fail "$jdk_src is not a JDK 25 with jdk.internal.vm.ci (the builder's compiler needs JVMCI)"
+native_jdk_ok || fail "no JDK 25 with jdk.internal.vm.ci (the builder's compiler needs JVMCI) at $jdk_src; set NATIVE_JAVA_HOME to one"
 [[ "$(uname -sm)" == "Linux x86_64" ]] || fail "only Linux on x86-64 is set up (native/src/c/chelper-cpu.c)"
 for tool in gcc ar nm mvn sha256sum; do
   command -v "$tool" >/dev/null || fail "$tool is needed"

@@ -16,15 +16,8 @@
 # Other:  the build failed (the tail of its log on stderr; all of it in native/target/ci-build.log).
 set -euo pipefail
 
-script="${BASH_SOURCE[0]}"
-if resolved="$(readlink -f "$script" 2>/dev/null)" && [[ -n "$resolved" ]]; then
-  script="$resolved"
-fi
-root="$(cd "$(dirname "$script")/.." && pwd)"
-jdk="${NATIVE_JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
-jar="$root/starter/target/overdue.jar"
-out="$root/starter/target/overdue-native"
-libs="$out.lib"
+source "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/paths.bash"
+jdk="$native_jdk"
 cache="${OVERDUE_NATIVE_CACHE:-${XDG_CACHE_HOME:-${HOME:-/nonexistent}/.cache}/overdue/native}"
 log="$root/native/target/ci-build.log"
 # The builder peaked at 6.1–6.8 GB here; below 8 GB available it would fail or push others out.
@@ -41,8 +34,7 @@ failed() {
 }
 
 [[ "$(uname -sm)" == "Linux x86_64" ]] || cannot "only Linux on x86-64 is set up, this is $(uname -sm)"
-[[ -x "$jdk/bin/java" ]] && "$jdk/bin/java" --list-modules 2>/dev/null | grep -q '^jdk.internal.vm.ci@25' \
-  || cannot "no JDK 25 with jdk.internal.vm.ci at $jdk (NATIVE_JAVA_HOME)"
+native_jdk_ok || cannot "no JDK 25 with jdk.internal.vm.ci at $jdk (NATIVE_JAVA_HOME)"
 
 mkdir -p "$root/native/target"
 : >"$log"
