@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class ApiBenchIT {
   @Test
   void theQuickRunReportsEveryLevelBothSidesAndTheStaleness() throws Exception {
-    Path root = BenchCli.Scale.root();
+    Path root = BenchCli.root();
     assumeTrue(Files.isRegularFile(root.resolve("http-api/target/overdue-api.jar")),
         "http-api/target/overdue-api.jar is built by mvn -pl bench -am package");
     JsonNode json = QuickRun.of("api", "--quick", "--timeout", "PT10M").json();

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class InboxBenchIT {
   @Test
   void theQuickRunReportsBothPagesAgainstTheirBaselineAtEveryLevel() throws Exception {
-    Path root = BenchCli.Scale.root();
+    Path root = BenchCli.root();
     for (String jar : List.of("http-api/target/overdue-api.jar", "inbox/target/overdue-inbox.jar")) {
       assumeTrue(Files.isRegularFile(root.resolve(jar)), jar + " is built by mvn -pl bench -am package");
     }
