@@ -2,11 +2,15 @@ package dev.overdue.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.overdue.starter.ExitCodes;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -46,6 +50,31 @@ public final class BenchCli {
   /** {@code figures} as one JSON line: the last line of every bench's output. */
   static String oneLine(Object figures) throws com.fasterxml.jackson.core.JsonProcessingException {
     return JSON.copy().disable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(figures);
+  }
+
+  /** True, naming the first missing one and how to build it on stderr, when a jar under {@code root} is missing. */
+  static boolean missingJar(Path root, List<String> jars) {
+    for (String jar : jars) {
+      if (!Files.isRegularFile(root.resolve(jar))) {
+        System.err.println(root.resolve(jar) + " is missing: build with mvn -B -DskipTests -pl bench -am package");
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A bench that failed: why on stderr ({@code where}, e.g. its logs, after it), its stack trace with OVERDUE_DEBUG. */
+  static int failed(String bench, RuntimeException e, String where) {
+    System.err.println("bench " + bench + " failed: " + e.getMessage() + where);
+    if (System.getenv("OVERDUE_DEBUG") != null) {
+      e.printStackTrace();
+    }
+    return ExitCodes.UNEXPECTED;
+  }
+
+  /** Where a run of {@code bench} keeps its logs: target/bench-NAME/yyyyMMdd-HHmmss. */
+  static Path runDir(Path root, String bench) {
+    return root.resolve("target/bench-" + bench + "/" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
   }
 
   /** The repository: where this jar lies (bench/target/overdue-bench.jar), else the working directory's. */

@@ -2,7 +2,6 @@ package dev.overdue.bench;
 
 import dev.overdue.starter.DurationOption;
 import dev.overdue.starter.ExitCodes;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -62,11 +61,8 @@ final class BulkCommand implements Callable<Integer> {
     }
     String server = BenchCli.server(address);
     Path root = BenchCli.root();
-    for (Path needed : List.of(root.resolve("worker/target/overdue-worker.jar"), root.resolve("starter/target/overdue.jar"))) {
-      if (!Files.isRegularFile(needed)) {
-        System.err.println(needed + " is missing: build with mvn -B -DskipTests -pl bench -am package");
-        return ExitCodes.USAGE;
-      }
+    if (BenchCli.missingJar(root, List.of("worker/target/overdue-worker.jar", "starter/target/overdue.jar"))) {
+      return ExitCodes.USAGE;
     }
     List<String> command = new ArrayList<>(List.of("bin/overdue bench bulk", "--approvals", Integer.toString(approvals),
         "--concurrency", String.join(",", concurrency.stream().map(String::valueOf).toList()),
@@ -87,11 +83,7 @@ final class BulkCommand implements Callable<Integer> {
                   System.out, System.err)
               .run();
     } catch (RuntimeException e) {
-      System.err.println("bench bulk failed: " + e.getMessage());
-      if (System.getenv("OVERDUE_DEBUG") != null) {
-        e.printStackTrace();
-      }
-      return ExitCodes.UNEXPECTED;
+      return BenchCli.failed("bulk", e, "");
     }
     System.out.println(BenchCli.oneLine(result.json()));
     return ExitCodes.DONE;

@@ -51,8 +51,7 @@ final class CliCommand implements Callable<Integer> {
     System.out.printf("# %s; server: %s; bin/overdue --version: %s%n", BenchCli.cpuModel(),
         server == null ? "a fresh dev server (bin/dev-server --headless)" : server, CliBench.cliOfBinOverdue(root));
     System.out.flush();
-    Path runDir = root.resolve("target/bench-cli/"
-        + java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+    Path runDir = BenchCli.runDir(root, "cli");
     CliBench.Result result;
     try {
       result = new CliBench(

@@ -1,7 +1,6 @@
 package dev.overdue.bench;
 
 import dev.overdue.starter.ExitCodes;
-import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -2,7 +2,6 @@ package dev.overdue.bench;
 
 import dev.overdue.starter.DurationOption;
 import dev.overdue.starter.ExitCodes;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -73,11 +72,7 @@ final class HttpBenchOptions {
     try {
       figures = bench.figures(runDir);
     } catch (RuntimeException e) {
-      System.err.println("bench " + name + " failed: " + e.getMessage() + " (logs: " + runDir + ")");
-      if (System.getenv("OVERDUE_DEBUG") != null) {
-        e.printStackTrace();
-      }
-      return ExitCodes.UNEXPECTED;
+      return BenchCli.failed(name, e, " (logs: " + runDir + ")");
     }
     System.out.println(BenchCli.oneLine(figures));
     return ExitCodes.DONE;
@@ -112,11 +107,8 @@ final class HttpBenchOptions {
     root = BenchCli.root();
     List<String> needed = new ArrayList<>(List.of("worker/target/overdue-worker.jar", "http-api/target/overdue-api.jar"));
     needed.addAll(jars);
-    for (String jar : needed) {
-      if (!Files.isRegularFile(root.resolve(jar))) {
-        System.err.println(root.resolve(jar) + " is missing: build with mvn -B -DskipTests -pl bench -am package");
-        return null;
-      }
+    if (BenchCli.missingJar(root, needed)) {
+      return null;
     }
     List<String> command = new ArrayList<>(List.of("bin/overdue bench " + name, "--approvals", Integer.toString(approvals),
         "--callers", callers.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")),
@@ -131,8 +123,7 @@ final class HttpBenchOptions {
     System.out.printf("# %s; server: %s; %s, worker JVM -Xmx1g; load average %s%n", BenchCli.cpuModel(),
         server == null ? "a fresh dev server (bin/dev-server --headless)" : server, jvms, ApiBench.load());
     System.out.flush();
-    return root.resolve("target/bench-" + name + "/"
-        + java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+    return BenchCli.runDir(root, name);
   }
 
   BenchRig.Options rig(Path runDir) {

@@ -133,11 +133,8 @@ final class ScaleCommand implements Callable<Integer> {
       return ExitCodes.USAGE;
     }
     Path root = BenchCli.root();
-    for (Path needed : List.of(root.resolve("worker/target/overdue-worker.jar"), root.resolve("bench/target/overdue-bench.jar"))) {
-      if (!Files.isRegularFile(needed)) {
-        System.err.println(needed + " is missing: build with mvn -B -DskipTests -pl bench -am package");
-        return ExitCodes.USAGE;
-      }
+    if (BenchCli.missingJar(root, List.of("worker/target/overdue-worker.jar", "bench/target/overdue-bench.jar"))) {
+      return ExitCodes.USAGE;
     }
     Duration bound = timeout != null ? timeout : ScaleBench.Options.defaultTimeout(approvals, window, repeats);
     List<String> command = new ArrayList<>(List.of("bin/overdue bench scale", "--approvals", Integer.toString(approvals),
@@ -183,11 +180,7 @@ final class ScaleCommand implements Callable<Integer> {
                   System.out, System.err)
               .run();
     } catch (RuntimeException e) {
-      System.err.println("bench scale failed: " + e.getMessage());
-      if (System.getenv("OVERDUE_DEBUG") != null) {
-        e.printStackTrace();
-      }
-      return ExitCodes.UNEXPECTED;
+      return BenchCli.failed("scale", e, "");
     }
     System.out.printf("overdue : %s%nbaseline: %s%n", result.overdue(), result.baseline());
     ScaleGoals.lines(result.overdue(), result.baseline()).forEach(System.out::println);

@@ -88,9 +88,7 @@ class DesignMapTest {
   @Test
   void everySizeTheMapGivesIsTheFilesWithin5Percent() throws IOException {
     Map<String, Path> files = new HashMap<>();
-    try (Stream<Path> all = Files.walk(Processes.ROOT)) {
-      all.filter(DesignMapTest::isSource).forEach(f -> files.put(f.getFileName().toString().replace(".java", ""), f));
-    }
+    sources().forEach(f -> files.put(f.getFileName().toString().replace(".java", ""), f));
     List<String> wrong = new ArrayList<>();
     Matcher m = SIZE.matcher(Files.readString(MAP));
     int sizes = 0;
@@ -109,16 +107,21 @@ class DesignMapTest {
   /** Each type declared in a source file (nested ones too), to the texts of the files declaring it. */
   private static Map<String, List<String>> sourcesByType() throws IOException {
     Map<String, List<String>> byType = new HashMap<>();
-    try (Stream<Path> files = Files.walk(Processes.ROOT)) {
-      for (Path file : files.filter(DesignMapTest::isSource).toList()) {
-        String text = Files.readString(file);
-        Matcher declared = DECLARED.matcher(text);
-        while (declared.find()) {
-          byType.computeIfAbsent(declared.group(1), k -> new ArrayList<>()).add(text);
-        }
+    for (Path file : sources()) {
+      String text = Files.readString(file);
+      Matcher declared = DECLARED.matcher(text);
+      while (declared.find()) {
+        byType.computeIfAbsent(declared.group(1), k -> new ArrayList<>()).add(text);
       }
     }
     return byType;
+  }
+
+  /** Every main and test source file of the repository's modules. */
+  private static List<Path> sources() throws IOException {
+    try (Stream<Path> files = Files.walk(Processes.ROOT)) {
+      return files.filter(DesignMapTest::isSource).toList();
+    }
   }
 
   private static boolean isSource(Path file) {
