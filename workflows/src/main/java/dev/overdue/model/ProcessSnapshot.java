@@ -19,7 +19,7 @@ import java.util.Map;
  * before signed commands, and whenever it is off; {@code notifyOffered} unless the request turned
  * offer notices off; {@code businessAdministrators}, {@code comments} and a step's
  * {@code skippable} and {@code delegatedBy} before task operations).
- * Since bounded state ({@link Edition#boundedState}) only the latest warnings are carried, with the count
+ * Only the latest warnings are carried, with the count
  * of all: nothing in a snapshot grows with the number of expiries, commands or changes. The audit trail is not carried: it stays in each run's history (see
  * {@link dev.overdue.api.HistoryEntry#CONTINUED_AS_NEW}), so the snapshot's size does not grow with the changes.
  */

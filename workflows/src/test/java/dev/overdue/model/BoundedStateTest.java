@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.api.WarningInfo;
@@ -99,7 +98,7 @@ class BoundedStateTest {
   }
 
   @Test
-  void aLongMessageIsKeptCutShortAndWholeByOlderEditions() {
+  void aLongMessageIsKeptCutShort() {
     String message = "x".repeat(50_000);
     ApprovalProcess bounded = start(Edition.CURRENT);
     bounded.addWarning(null, "manager", message, T0);
@@ -107,32 +106,6 @@ class BoundedStateTest {
     assertTrue(kept.length() < Warnings.MAX_MESSAGE_LENGTH + 40, "kept: " + kept.length());
     assertTrue(kept.endsWith("… (50000 characters)"), kept.substring(Warnings.MAX_MESSAGE_LENGTH));
     assertEquals(kept, bounded.history().get(bounded.history().size() - 1).input().get("message").asText());
-
-    ApprovalProcess older = start(Edition.SHAPE_8);
-    older.addWarning(null, "manager", message, T0);
-    assertEquals(message, older.warnings().get(0).message());
-    // Its next run, under the current edition, cuts it too.
-    assertEquals(kept, continued(older, T0, Edition.CURRENT).warnings().get(0).message());
-  }
-
-  @Test
-  void anOlderEditionCarriesEveryWarningAndNoCountAsItsRunsRecorded() {
-    ApprovalProcess older = start(Edition.SHAPE_8);
-    for (int minute = 1; minute <= 500; minute++) {
-      expire(older, T0.plus(Duration.ofMinutes(minute)));
-    }
-    ProcessSnapshot snapshot = older.snapshot();
-    assertEquals(500, snapshot.warnings().size());
-    assertNull(snapshot.warningCount());
-    JsonNode written = RequestJson.tree(snapshot);
-    assertTrue(written.get("warningCount") == null || written.get("warningCount").isNull());
-
-    // Its next run starts under the current edition: the latest hundred are kept, all are counted.
-    ApprovalProcess next = continued(older, T0.plus(Duration.ofHours(9)), Edition.CURRENT);
-    assertEquals(500, next.warningCount());
-    assertEquals(Warnings.KEPT, next.warnings().size());
-    assertEquals("reminder nag #401", next.warnings().get(0).message());
-    assertEquals(older.warnings().subList(400, 500), next.warnings());
   }
 
   @Test
@@ -191,10 +164,6 @@ class BoundedStateTest {
     TimerInfo shown = restored.timerInfos().stream().filter(t -> t.name().equals("t0")).findFirst().orElseThrow();
     assertEquals(5L, shown.derivation().changeCount());
     assertEquals(List.of(), shown.derivation().changes());
-
-    ProcessSnapshot older = manyChangedTimers(Edition.SHAPE_8).snapshot();
-    assertEquals(500, older.timers().stream().mapToInt(t -> t.changes() == null ? 0 : t.changes().size()).sum());
-    assertTrue(older.timers().stream().allMatch(t -> t.changeCount() == null));
   }
 
   private static ProcessSnapshot.TimerSnapshot timer(ProcessSnapshot snapshot, String name) {

@@ -101,16 +101,6 @@ class DaylightSavingTest {
   }
 
   @Test
-  void approvalsStartedBeforeTheEditionKeepTheir24HourDays() {
-    ApprovalProcess before = start("'for':'P1D'", "2027-03-13T17:00", NEW_YORK, Edition.SHAPE_16);
-    assertEquals("2027-03-14T18:00", expiresLocal(before, NEW_YORK));
-    ApprovalProcess cycle = start("'cycle':'R/P1D'", "2027-11-06T17:00", NEW_YORK, Edition.SHAPE_16);
-    assertEquals(
-        List.of("2027-11-07T16:00", "2027-11-08T16:00"),
-        planned(cycle, local("2027-11-06T17:00", NEW_YORK), NEW_YORK, 2));
-  }
-
-  @Test
   void aDayLandingInTheSkippedHourMovesForwardByTheGapAndInTheRepeatedHourIsTheEarlier() {
     // New York skips 02:00–03:00 on 14 March 2027 and repeats 01:00–02:00 on 7 November 2027.
     ApprovalProcess spring = start("'for':'P1D'", "2027-03-13T02:30", NEW_YORK);

@@ -222,13 +222,6 @@ class FormsTest {
   }
 
   @Test
-  void anApprovalStartedBeforeFormsTakesAnyOutput() {
-    ApprovalProcess process = atFinance(Edition.SHAPE_13);
-    process.apply(new Command.Approve("frank", null, json("{'amount':'ten'}")), at("PT2H"));
-    assertEquals(ProcessState.APPROVED, process.state());
-  }
-
-  @Test
   void aStepWithoutAFormTakesAnyOutput() {
     ApprovalProcess process = atFinance(Edition.CURRENT);
     assertFalse(process.refusal(new Command.Approve("alice", null, json("{'x':1}")), at("PT2H")).isEmpty(),

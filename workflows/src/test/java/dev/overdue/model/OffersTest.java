@@ -98,16 +98,6 @@ class OffersTest {
     assertEquals(List.of("manager: [bob]"), offers(process, T0), "not the requester, whom notBy keeps off");
     assertFalse(process.waitsFor("manager", "carol"));
     assertTrue(process.waitsFor("manager", "bob"));
-    ApprovalProcess before = start(fourEyes, Edition.SHAPE_12);
-    assertEquals(List.of("manager: [carol, bob]"), offers(before, T0), "approvals started before shape-13 told everyone");
-  }
-
-  @Test
-  void approvalsStartedUnderEarlierRulesTellNoOffers() {
-    ApprovalProcess process = start(TWO_STEPS, Edition.SHAPE_11);
-    assertEquals(List.of(), offers(process, T0));
-    process.apply(new Command.Approve("alice", null), at("PT2H"));
-    assertEquals(List.of(), offers(process, at("PT2H")));
   }
 
   @Test
