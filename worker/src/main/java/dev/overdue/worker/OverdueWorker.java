@@ -468,7 +468,7 @@ public final class OverdueWorker implements Callable<Integer> {
     @Override
     public String[] getVersion() {
       return new String[] {
-        "overdue-worker 0.1.0 (Temporal Java SDK " + io.temporal.serviceclient.Version.LIBRARY_VERSION + ")",
+        "overdue-worker 1.0.0 (Temporal Java SDK " + io.temporal.serviceclient.Version.LIBRARY_VERSION + ")",
         WorkflowCache.choose(null, WorkflowCache.Threads.AUTO).describe()
       };
     }
