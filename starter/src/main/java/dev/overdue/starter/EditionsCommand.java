@@ -58,7 +58,7 @@ final class EditionsCommand extends ManyApprovalsCommand {
     try (Stream<RunningEditions.Run> runs = RunningEditions.list(client, query)) {
       runs.forEach(
           run -> {
-            long[] count = Versions.of(run).map(e -> counts.computeIfAbsent(e, k -> new long[2])).orElse(retired);
+            long[] count = Versions.editionOf(run).map(e -> counts.computeIfAbsent(e, k -> new long[2])).orElse(retired);
             count[0]++;
             count[1] += run.fromHistory() ? 1 : 0;
           });

@@ -31,7 +31,7 @@ final class RetiredEditionCheck {
   static Optional<String> refusal(Stream<RunningEditions.Run> runs, String taskQueue) {
     List<String> named = new ArrayList<>();
     long[] count = {0};
-    runs.filter(run -> Versions.of(run).isEmpty())
+    runs.filter(run -> Versions.editionOf(run).isEmpty())
         .forEach(run -> {
           if (named.size() < NAMED) {
             named.add(run.workflowId());

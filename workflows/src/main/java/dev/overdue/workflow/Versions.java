@@ -86,7 +86,7 @@ public final class Versions {
    * The edition of a running approval; empty for a retired one. One no worker has begun yet will
    * record the current edition's marker.
    */
-  public static Optional<Edition> of(RunningEditions.Run run) {
+  public static Optional<Edition> editionOf(RunningEditions.Run run) {
     return run.begun() ? recordedBy(run.changeIds()) : Optional.of(Edition.CURRENT);
   }
 

@@ -24,9 +24,9 @@ class BoundedStateTest {
       "{'requestId':'B-1','requester':'carol','steps':[{'name':'manager','approvers':['alice']}],"
           + "'timers':[{'name':'nag','cycle':'R/PT1M','handlers':[{'action':'warn'}]}]}";
 
-  private static ApprovalProcess start(Edition edition) {
+  private static ApprovalProcess start() {
     ApprovalProcess process =
-        ApprovalProcess.start(RequestJson.parse(MINUTELY_WARNING.replace('\'', '"')), T0, null, edition);
+        ApprovalProcess.start(RequestJson.parse(MINUTELY_WARNING.replace('\'', '"')), T0, null, Edition.CURRENT);
     process.apply(new Command.EnableTimer("nag"), T0);
     return process;
   }
@@ -39,8 +39,8 @@ class BoundedStateTest {
   }
 
   /** Continue-as-new: the snapshot goes through JSON, as the next run's input does. */
-  private static ApprovalProcess continued(ApprovalProcess process, Instant now, Edition edition) {
-    return ApprovalProcess.restore(RequestJson.snapshot(RequestJson.tree(process.snapshot())), "run", now, edition);
+  private static ApprovalProcess continued(ApprovalProcess process, Instant now) {
+    return ApprovalProcess.restore(RequestJson.snapshot(RequestJson.tree(process.snapshot())), "run", now, Edition.CURRENT);
   }
 
   private static int jsonBytes(Object value) {
@@ -49,7 +49,7 @@ class BoundedStateTest {
 
   @Test
   void twentyThousandExpiriesAcrossRunsCarryTheCountAndTheLatestHundred() {
-    ApprovalProcess process = start(Edition.CURRENT);
+    ApprovalProcess process = start();
     List<List<HistoryEntry>> trails = new ArrayList<>();
     int largestSnapshot = 0;
     Instant now = T0;
@@ -59,7 +59,7 @@ class BoundedStateTest {
       if (minute % 250 == 0) {
         largestSnapshot = Math.max(largestSnapshot, jsonBytes(process.snapshot()));
         trails.add(process.history());
-        process = continued(process, now, Edition.CURRENT);
+        process = continued(process, now);
       }
     }
     assertEquals(20_000, process.warningCount());
@@ -87,11 +87,11 @@ class BoundedStateTest {
 
   @Test
   void aRestoredProcessShowsTheSameLatestWarningsAndCount() {
-    ApprovalProcess process = start(Edition.CURRENT);
+    ApprovalProcess process = start();
     for (int minute = 1; minute <= 150; minute++) {
       expire(process, T0.plus(Duration.ofMinutes(minute)));
     }
-    ApprovalProcess restored = continued(process, T0.plus(Duration.ofHours(3)), Edition.CURRENT);
+    ApprovalProcess restored = continued(process, T0.plus(Duration.ofHours(3)));
     assertEquals(process.status(), restored.status());
     assertEquals(process.snapshot(), restored.snapshot());
     assertEquals(150L, process.snapshot().warningCount());
@@ -100,7 +100,7 @@ class BoundedStateTest {
   @Test
   void aLongMessageIsKeptCutShort() {
     String message = "x".repeat(50_000);
-    ApprovalProcess bounded = start(Edition.CURRENT);
+    ApprovalProcess bounded = start();
     bounded.addWarning(null, "manager", message, T0);
     String kept = bounded.warnings().get(0).message();
     assertTrue(kept.length() < Warnings.MAX_MESSAGE_LENGTH + 40, "kept: " + kept.length());
@@ -110,7 +110,7 @@ class BoundedStateTest {
 
   @Test
   void atWorstTheKeptWarningsStayFarUnderThePayloadLimit() {
-    ApprovalProcess process = start(Edition.CURRENT);
+    ApprovalProcess process = start();
     String longName = "t".repeat(RequestValidator.MAX_USER_LENGTH);
     for (int i = 0; i < 1_000; i++) {
       // Three bytes a character in UTF-8: the widest text a message can be.
@@ -122,7 +122,7 @@ class BoundedStateTest {
   }
 
   /** 100 user timers, each enabled and extended four times: 500 changes. */
-  private static ApprovalProcess manyChangedTimers(Edition edition) {
+  private static ApprovalProcess manyChangedTimers() {
     StringBuilder timers = new StringBuilder();
     for (int i = 0; i < RequestValidator.MAX_TIMERS; i++) {
       timers.append(i == 0 ? "" : ",").append("{'name':'t").append(i).append("','limit':'PT1H'}");
@@ -132,7 +132,7 @@ class BoundedStateTest {
             RequestJson.parse(
                 ("{'requestId':'B-2','steps':[{'name':'manager','approvers':['alice']}],'timers':[" + timers + "]}")
                     .replace('\'', '"')),
-            T0, null, edition);
+            T0, null, Edition.CURRENT);
     Instant now = T0;
     for (int i = 0; i < RequestValidator.MAX_TIMERS; i++) {
       now = now.plusSeconds(1);
@@ -146,7 +146,7 @@ class BoundedStateTest {
 
   @Test
   void aContinuedRunCarriesTheLatestTimerChangesOfAllAndEveryTimersCount() {
-    ApprovalProcess process = manyChangedTimers(Edition.CURRENT);
+    ApprovalProcess process = manyChangedTimers();
     ProcessSnapshot snapshot = process.snapshot();
     assertEquals(
         ProcessSetup.MAX_CARRIED_CHANGES,
@@ -158,7 +158,7 @@ class BoundedStateTest {
     assertNull(early.changes(), "the earliest timers' changes stay in the trail");
     assertEquals(5L, early.changeCount());
 
-    ApprovalProcess restored = continued(process, T0.plus(Duration.ofHours(1)), Edition.CURRENT);
+    ApprovalProcess restored = continued(process, T0.plus(Duration.ofHours(1)));
     assertEquals(5L, restored.timer("t0").orElseThrow().changeCount());
     assertEquals(process.timer("t99").orElseThrow().changes(), restored.timer("t99").orElseThrow().changes());
     TimerInfo shown = restored.timerInfos().stream().filter(t -> t.name().equals("t0")).findFirst().orElseThrow();

@@ -19,8 +19,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * A day is a calendar day in the approval's zone: durations, cycles with a start, cycles counted
  * back from an end and {@code until} across daylight-saving changes, in both directions, under
- * northern and southern rules, through the skipped and the repeated hour. Hours stay elapsed time,
- * and approvals started before the edition keep their 24-hour days.
+ * northern and southern rules, through the skipped and the repeated hour. Hours stay elapsed time.
  */
 class DaylightSavingTest {
   static final ZoneId NEW_YORK = ZoneId.of("America/New_York");
@@ -47,13 +46,9 @@ class DaylightSavingTest {
             .replace('\'', '"'));
   }
 
-  static ApprovalProcess start(String deadlineFields, String startedLocal, ZoneId zone, Edition edition) {
-    return ApprovalProcess.start(
-        request(deadlineFields), local(startedLocal, zone), calendarIn(zone), edition);
-  }
-
   static ApprovalProcess start(String deadlineFields, String startedLocal, ZoneId zone) {
-    return start(deadlineFields, startedLocal, zone, Edition.CURRENT);
+    return ApprovalProcess.start(
+        request(deadlineFields), local(startedLocal, zone), calendarIn(zone), Edition.CURRENT);
   }
 
   static String expiresLocal(ApprovalProcess process, ZoneId zone) {
