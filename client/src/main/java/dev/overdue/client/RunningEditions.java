@@ -25,7 +25,10 @@ import java.util.stream.Stream;
 public final class RunningEditions {
   private RunningEditions() {}
 
-  /** Temporal's search attribute of a run's version markers, one "change-id-version" each. */
+  /**
+   * Temporal's search attribute of a run's version markers, one "change-id-version" each, which the
+   * SDK upserts for a worker registered with {@code ApprovalWorkflowImpl.OPTIONS}.
+   */
   public static final SearchAttributeKey<List<String>> CHANGE_VERSION =
       SearchAttributeKey.forKeywordList("TemporalChangeVersion");
 

@@ -3,7 +3,6 @@ package dev.overdue.workflow;
 import dev.overdue.client.RunningEditions;
 import dev.overdue.model.Edition;
 import io.temporal.api.history.v1.HistoryEvent;
-import io.temporal.common.SearchAttributeKey;
 import io.temporal.workflow.Workflow;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -29,12 +28,6 @@ public final class Versions {
    */
   static final String V1_0 = "shape-18";
 
-  /**
-   * Temporal's search attribute of the version markers a run recorded, which the SDK upserts for a
-   * worker registered with {@link ApprovalWorkflowImpl#OPTIONS}.
-   */
-  public static final SearchAttributeKey<List<String>> CHANGE_VERSION = RunningEditions.CHANGE_VERSION;
-
   /** The kept changes, newest first, each with the edition a run that recorded it has. */
   private static final Map<String, Edition> CHANGES = new LinkedHashMap<>();
 
@@ -58,7 +51,7 @@ public final class Versions {
     Optional<Edition> edition = recorded(Versions::isOn);
     if (edition.isEmpty()) {
       throw new IllegalStateException(
-          "approval " + Workflow.getInfo().getWorkflowId() + " was started by an edition retired at"
+          "workflow " + Workflow.getInfo().getWorkflowId() + " was started by an edition retired at"
               + " 1.0 (its history has no version marker " + String.join(" or ", CHANGES.keySet())
               + "): let it finish on a worker from before 1.0, or reset or terminate it; `bin/overdue"
               + " editions` counts such approvals (docs/design/editions.md)");
@@ -96,8 +89,8 @@ public final class Versions {
    */
   public static String notKept(String runningApprovals) {
     String kept = CHANGES.keySet().stream().map(change -> "'" + change + "-1'").collect(Collectors.joining(", "));
-    return runningApprovals + " AND (" + CHANGE_VERSION.getName() + " IS NULL OR " + CHANGE_VERSION.getName()
-        + " NOT IN (" + kept + "))";
+    String attribute = RunningEditions.CHANGE_VERSION.getName();
+    return runningApprovals + " AND (" + attribute + " IS NULL OR " + attribute + " NOT IN (" + kept + "))";
   }
 
   /** Each kept change read in order until one is recorded: a replay reads what the run read. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overdue.client.Approvals;
+import dev.overdue.client.RunningEditions;
 import dev.overdue.model.Edition;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.common.WorkflowExecutionHistory;
@@ -87,8 +88,8 @@ class ReplayTest {
           history.getEvents().stream()
               .filter(e -> e.getEventType() == EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES)
               .map(e -> e.getUpsertWorkflowSearchAttributesEventAttributes().getSearchAttributes())
-              .filter(sa -> sa.containsIndexedFields(Versions.CHANGE_VERSION.getName()))
-              .map(sa -> SearchAttributesUtil.decodeTyped(sa).get(Versions.CHANGE_VERSION))
+              .filter(sa -> sa.containsIndexedFields(RunningEditions.CHANGE_VERSION.getName()))
+              .map(sa -> SearchAttributesUtil.decodeTyped(sa).get(RunningEditions.CHANGE_VERSION))
               .toList();
       assertEquals(List.of(List.of(Versions.V1_0 + "-1")), changeVersions);
       replay(history, ApprovalWorkflowImpl.OPTIONS);
