@@ -3,6 +3,8 @@ package dev.overdue.starter;
 import static dev.overdue.starter.Processes.ok;
 import static dev.overdue.starter.Processes.overdue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -35,7 +37,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * one started by a worker without the attribute (as every approval started before it) has none,
  * and {@code bin/overdue editions} counts both, the second from its history. Two approvals of an
  * edition retired at 1.0 (a stand-in that records the marker "shape-17", with the attribute and
- * without) count as retired, and the query a worker checks at its start lists exactly them.
+ * without) count as retired, the query a worker checks at its start lists them, and a worker for
+ * their task queue refuses to start.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class EditionsIT {
@@ -111,6 +114,22 @@ class EditionsIT {
           List.of("EDITION  RUNNING  WITHOUT TEMPORALCHANGEVERSION", "1.0      2        1", "retired  2        1"),
           table.out().strip().lines().map(String::stripTrailing).toList(),
           table.toString());
+
+      // A worker for the task queue a retired approval runs on does not start, and says why.
+      Result refused =
+          Processes.run(
+              List.of(Processes.java(), "-jar", Processes.WORKER_JAR.toString(), "--task-queue", RETIRED,
+                  "--metrics-port", "0"),
+              env,
+              Duration.ofSeconds(90));
+      String log = refused.out() + refused.err();
+      assertEquals(2, refused.exit(), refused.toString());
+      assertTrue(
+          log.contains("Cannot start: 1 running approval on task queue '" + RETIRED + "' started before 1.0, on"
+              + " an edition this worker cannot run (approval-" + RETIRED + "): their workflow tasks would fail"
+              + " here."),
+          refused.toString());
+      assertFalse(log.contains("Overdue worker polling"), refused.toString());
     } finally {
       before.shutdownNow();
       stubs.shutdownNow();
