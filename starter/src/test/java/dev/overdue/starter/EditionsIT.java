@@ -17,12 +17,12 @@ import dev.overdue.workflow.Versions;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowClientOptions;
 import io.temporal.client.WorkflowOptions;
-import io.temporal.common.converter.EncodedValues;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import io.temporal.worker.WorkerFactory;
-import io.temporal.workflow.DynamicWorkflow;
 import io.temporal.workflow.Workflow;
+import io.temporal.workflow.WorkflowInterface;
+import io.temporal.workflow.WorkflowMethod;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -136,13 +136,22 @@ class EditionsIT {
     }
   }
 
-  /** An approval of an edition retired at 1.0, as far as its markers go: it records "shape-17" and waits. */
-  public static final class RetiredEdition implements DynamicWorkflow {
+  /** The workflow type of an approval, as a retired edition's worker registered it. */
+  @WorkflowInterface
+  public interface RetiredApproval {
+    @WorkflowMethod(name = ApprovalWorkflow.TYPE)
+    void run(JsonNode request);
+  }
+
+  /**
+   * An approval of an edition retired at 1.0, as far as its markers go: it records "shape-17" and
+   * waits. (Not a DynamicWorkflow: the SDK does not upsert TemporalChangeVersion for one.)
+   */
+  public static final class RetiredEdition implements RetiredApproval {
     @Override
-    public Object execute(EncodedValues args) {
+    public void run(JsonNode request) {
       Workflow.getVersion("shape-17", Workflow.DEFAULT_VERSION, 1);
       Workflow.await(() -> false);
-      return null;
     }
   }
 
