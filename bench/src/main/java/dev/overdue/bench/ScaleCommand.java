@@ -82,8 +82,9 @@ final class ScaleCommand implements Callable<Integer> {
       description = "Give up (and stop everything started) after this long (default: 2 x repeats x (window + 20 min + 20 ms per approval)).")
   Duration timeout;
 
-  @Option(names = "--worker-java-opts", defaultValue = "-Xmx1g", paramLabel = "OPTIONS",
-      description = "JVM options of both worker processes (default ${DEFAULT-VALUE}).")
+  // None by default, as bin/overdue-worker starts the worker: the JVM's default heap, a quarter of memory.
+  @Option(names = "--worker-java-opts", defaultValue = "", paramLabel = "OPTIONS",
+      description = "JVM options of both worker processes (default: none, as bin/overdue-worker starts it; earlier rounds used -Xmx1g).")
   String workerJavaOpts;
 
   @Option(names = "--profile",
