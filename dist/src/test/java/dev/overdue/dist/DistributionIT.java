@@ -49,7 +49,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
 class DistributionIT {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final String VERSION = System.getProperty("overdue.version", "0.1.0-SNAPSHOT");
+  private static final String VERSION = System.getProperty("overdue.version", "1.0.0");
   private static final Path TARBALL =
       Path.of(System.getProperty("overdue.tarball", "target/overdue-" + VERSION + ".tar.gz")).toAbsolutePath();
   /** The repository: failsafe runs in {@code dist/}. */
@@ -641,7 +641,7 @@ class DistributionIT {
     assertEquals(0, worker.exit(), worker.toString());
     assertEquals("", worker.err(), worker.toString());
     // --version names the SDK and what runs the worker: the Java and its workflow threads.
-    assertTrue(worker.out().startsWith("overdue-worker 0.1.0 (Temporal Java SDK "), worker.toString());
+    assertTrue(worker.out().startsWith("overdue-worker 1.0.0 (Temporal Java SDK "), worker.toString());
     assertTrue(worker.out().contains("\n" + runtime + ": sticky cache of "), worker.toString());
     assertTrue(worker.out().contains(Runtime.version().feature() >= 21 ? "on virtual workflow threads" : "on platform workflow threads"),
         worker.toString());

@@ -97,7 +97,7 @@ class FleetIT {
 
   static final int FRONTEND_PORT = 27233;
   static final int PG_PORT = 25432;
-  static final String VERSION = System.getProperty("overdue.version", "0.1.0-SNAPSHOT");
+  static final String VERSION = System.getProperty("overdue.version", "1.0.0");
   static final Path TARBALL =
       Path.of(System.getProperty("overdue.tarball", "target/overdue-" + VERSION + ".tar.gz")).toAbsolutePath();
   static final Path LOGS = Processes.logsOf("FleetIT");

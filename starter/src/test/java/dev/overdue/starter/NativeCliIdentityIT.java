@@ -48,7 +48,7 @@ class NativeCliIdentityIT {
       Pattern.compile("\\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\b");
   private static final Pattern INSTANT =
       Pattern.compile("\\b\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?\\b");
-  /** "overdue 0.1.0 (Temporal Java SDK 1.38.0; native executable)" or "(...; Java 17.0.15+6, OpenJDK ...)". */
+  /** "overdue 1.0.0 (Temporal Java SDK 1.38.0; native executable)" or "(...; Java 17.0.15+6, OpenJDK ...)". */
   private static final Pattern RUNTIME = Pattern.compile("(?m)^(overdue \\S+ \\([^;\\n]*); (native executable|Java [^\\n]*)\\)$");
 
   private static DevServer jvmServer;

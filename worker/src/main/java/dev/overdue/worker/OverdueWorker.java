@@ -24,6 +24,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Supplier;
@@ -48,6 +49,8 @@ import picocli.CommandLine.Spec;
       "TEMPORAL_NAMESPACE (default 'default'), TEMPORAL_API_KEY, TEMPORAL_TLS*, or a profile chosen",
       "with TEMPORAL_PROFILE from the file TEMPORAL_CONFIG_FILE names. Wrong TLS settings or",
       "credentials stop the worker at start with the reason (exit code 2).",
+      "Approvals of an edition it cannot run (started before 1.0) still running on its task queue",
+      "stop the start too, naming them and the way out (exit code 2; docs/design/editions.md).",
       "Payload encryption (AES-256-GCM): OVERDUE_CODEC_KEY (base64 of 32 bytes) or",
       "OVERDUE_CODEC_KEY_FILE (one key per line, the first encrypts); bin/overdue needs the same.",
       "When no connection setting is present (TEMPORAL_ADDRESS, TEMPORAL_PROFILE,",
@@ -332,6 +335,16 @@ public final class OverdueWorker implements Callable<Integer> {
         WorkflowClient.newInstance(
             stubs, WorkflowClientOptions.newBuilder(plain.getOptions()).setIdentity(identity).build());
     registerSearchAttributes(stubs, connection.namespace());
+    // The in-memory service starts empty each time (and has no visibility queries to ask).
+    Optional<String> retired = service == null ? retiredEditions(client) : Optional.empty();
+    if (retired.isPresent()) {
+      log.error("Cannot start: {}", retired.get());
+      outage.close();
+      stubs.shutdownNow();
+      metrics.close();
+      deliveries.close();
+      return 2;
+    }
     RunningActivities running = new RunningActivities();
     WorkerFactory factory =
         WorkerFactory.newInstance(client, factoryOptions(running, tracing, cache));
@@ -381,6 +394,21 @@ public final class OverdueWorker implements Callable<Integer> {
         connection.namespace());
     stopped.await();
     return 0;
+  }
+
+  /**
+   * Why this worker must not start: approvals on its task queue run on an edition it cannot run. A
+   * server that cannot answer (no visibility store, no permission) costs a warning, not the start.
+   */
+  private Optional<String> retiredEditions(WorkflowClient client) {
+    try {
+      return RetiredEditionCheck.refusal(client, taskQueue);
+    } catch (RuntimeException e) {
+      log.warn(
+          "cannot check for running approvals of a retired edition ({}): `bin/overdue editions` lists them",
+          ServerOutage.unavailable(e) != null ? "server unavailable" : e.toString());
+      return Optional.empty();
+    }
   }
 
   /** {@code --inbox-url}'s inbox, or why the URL cannot be one, naming the option and its variable. */
@@ -440,7 +468,7 @@ public final class OverdueWorker implements Callable<Integer> {
     @Override
     public String[] getVersion() {
       return new String[] {
-        "overdue-worker 0.1.0 (Temporal Java SDK " + io.temporal.serviceclient.Version.LIBRARY_VERSION + ")",
+        "overdue-worker 1.0.0 (Temporal Java SDK " + io.temporal.serviceclient.Version.LIBRARY_VERSION + ")",
         WorkflowCache.choose(null, WorkflowCache.Threads.AUTO).describe()
       };
     }

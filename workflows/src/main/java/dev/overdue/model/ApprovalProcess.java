@@ -75,7 +75,7 @@ public final class ApprovalProcess {
     this.data = data == null ? Map.of() : data;
     this.calendarSettings = calendar;
     this.calendar = calendar == null ? null : BusinessCalendar.of(calendar);
-    this.warnings = new Warnings(edition.boundedState());
+    this.warnings = new Warnings();
   }
 
   /** Validates {@code request}, then starts the approval: process timer on, first step offered. */
@@ -193,7 +193,7 @@ public final class ApprovalProcess {
   }
 
   void setKeepsStandIns(boolean keeps) {
-    this.keepsStandIns = keeps && edition.knowsTaskOperations();
+    this.keepsStandIns = keeps;
   }
 
   /** The request's business administrators, as it names them. */
@@ -205,9 +205,9 @@ public final class ApprovalProcess {
     return administrators;
   }
 
-  /** Whether {@code user} is a business administrator of this approval (and it knows them). */
+  /** Whether {@code user} is a business administrator of this approval. */
   boolean isBusinessAdministrator(String user) {
-    return edition.knowsTaskOperations() && administrators.include(user);
+    return administrators.include(user);
   }
 
   /** The latest comments on the approval's tasks, oldest first. */
@@ -219,9 +219,9 @@ public final class ApprovalProcess {
     return comments;
   }
 
-  /** Whether an offered task tells whom it waits for ({@link Edition#tellsOffers}, unless the request says not). */
+  /** Whether an offered task tells whom it waits for (unless the request says not). */
   boolean tellsOffers() {
-    return edition.tellsOffers() && !offersUntold;
+    return !offersUntold;
   }
 
   /** The request's {@code notifyOffered}: {@code false} keeps offers untold; null or true tells them. */
@@ -531,7 +531,7 @@ public final class ApprovalProcess {
   }
 
   /**
-   * What lists show as the approval's deadline (edition shape-18): the earliest date of a running
+   * What lists show as the approval's deadline: the earliest date of a running
    * timer, an expired one's included, so an expiry leaves it as it was.
    */
   public Optional<Instant> listedDeadline() {
@@ -599,16 +599,8 @@ public final class ApprovalProcess {
       return false;
     }
     return task.state() == TaskState.READY
-        ? offeredTo(task).contains(user)
+        ? claimants().contains(user)
         : task.owner().filter(user::equals).isPresent();
-  }
-
-  /**
-   * Whom the offered {@code task} is told to: those who may claim it ({@link #claimants}), or —
-   * before version shape-13 — every potential owner, four-eyes rules or not.
-   */
-  List<String> offeredTo(UserTask task) {
-    return edition.tellsOnlyClaimants() ? claimants() : task.owners().names();
   }
 
   /** Who holds step {@code name}'s task (claimed, assigned or started), if anyone. */
@@ -641,7 +633,7 @@ public final class ApprovalProcess {
     return data;
   }
 
-  /** The warnings kept: every one, or under {@link Edition#boundedState} the latest ones. */
+  /** The warnings kept: the latest ones. */
   public List<WarningInfo> warnings() {
     return warnings.latest();
   }
@@ -703,6 +695,7 @@ public final class ApprovalProcess {
     return calendarSettings;
   }
 
+  /** Where a capability of an edition added after 1.0 is asked (docs/design/editions.md). */
   Edition edition() {
     return edition;
   }

@@ -90,14 +90,14 @@ public final class BusinessTimer {
 
   /** A cleared timer is written {@code OFF} with {@code cleared: true}, as snapshots always had it. */
   ProcessSnapshot.TimerSnapshot snapshot() {
-    return snapshot(changes.size(), false);
+    return snapshot(changes.size());
   }
 
   /**
-   * The snapshot carrying only the latest {@code carried} of the changes it remembers and, when
-   * {@code counted} (bounded state), how many it had in all.
+   * The snapshot carrying only the latest {@code carried} of the changes it remembers, and how many
+   * it had in all.
    */
-  ProcessSnapshot.TimerSnapshot snapshot(int carried, boolean counted) {
+  ProcessSnapshot.TimerSnapshot snapshot(int carried) {
     List<TimerChange> kept = changes.subList(changes.size() - carried, changes.size());
     return new ProcessSnapshot.TimerSnapshot(
         name,
@@ -116,12 +116,11 @@ public final class BusinessTimer {
         kept.isEmpty() ? null : List.copyOf(kept),
         limit instanceof TimeLimit.FromData fromData && fromData.business() ? RequestValidator.BUSINESS : null,
         evaluated == null ? null : evaluated.text(),
-        counted && changeCount > 0 ? changeCount : null);
+        changeCount > 0 ? changeCount : null);
   }
 
-  /** The timer {@code snapshot} saved, its limits read by the {@code edition} the run has. */
-  static BusinessTimer restore(
-      ProcessSnapshot.TimerSnapshot snapshot, BusinessCalendar calendar, Edition edition) {
+  /** The timer {@code snapshot} saved. */
+  static BusinessTimer restore(ProcessSnapshot.TimerSnapshot snapshot, BusinessCalendar calendar) {
     BusinessTimer timer =
         new BusinessTimer(
             snapshot.name(),
@@ -129,7 +128,7 @@ public final class BusinessTimer {
             snapshot.step(),
             DataExpression.isExpression(snapshot.limit())
                 ? new TimeLimit.FromData(snapshot.limit(), snapshot.limitCalendar() != null)
-                : TimeLimit.parse(snapshot.limit(), null, edition),
+                : TimeLimit.parse(snapshot.limit(), null),
             HandlerDefinitions.handlers(snapshot.handlers()),
             Cycle.CatchUp.parse(snapshot.catchUp()));
     timer.calendar = calendar;
@@ -140,7 +139,7 @@ public final class BusinessTimer {
     timer.base = snapshot.base() == null ? null : Instant.parse(snapshot.base());
     timer.occurrencesDone = snapshot.occurrencesDone() == null ? 0 : snapshot.occurrencesDone();
     timer.evaluated =
-        snapshot.evaluated() == null ? null : TimeLimit.parse(snapshot.evaluated(), null, edition);
+        snapshot.evaluated() == null ? null : TimeLimit.parse(snapshot.evaluated(), null);
     // Not in snapshots: whether a next occurrence exists follows from the count and the base.
     timer.ranOut =
         timer.isCycle() && timer.base != null && timer.expiresAt != null
@@ -332,8 +331,7 @@ public final class BusinessTimer {
     if (isCycle()) {
       return cycle().dayZone(calendar);
     }
-    return IsoDuration.dayZone(
-        effectiveLimit() instanceof TimeLimit.Relative relative && relative.calendarDays(), calendar);
+    return IsoDuration.dayZone(effectiveLimit() instanceof TimeLimit.Relative, calendar);
   }
 
   /** Whether the date depends on the business calendar: working time, or a cron's zone and days. */

@@ -74,9 +74,6 @@ final class CelProgram {
       List.of("name", "title", "state", "owner", "approvers", "candidateGroups", "potentialOwners",
           "assignee", "priority");
 
-  /** The {@code step} of approvals started before human tasks, as their conditions saw it. */
-  static final List<String> STEP_FIELDS_BEFORE_TASKS = STEP_FIELDS.subList(0, 5);
-
   /** The fields of the {@code process} variable; a missing one is null, any other is ignored. */
   static final List<String> PROCESS_FIELDS = List.of("requestId", "title", "requester", "state");
 

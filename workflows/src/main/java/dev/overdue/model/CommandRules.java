@@ -147,8 +147,7 @@ final class CommandRules {
     refuse(timer.refusal(TimerEvent.EXTEND));
     TimeLimit limit = newLimit(timer, c, now);
     boolean postponedPastItsEnd =
-        timer.isCycle() && c.by() != null && process.edition().knowsTasks()
-            && timer.nextIfPostponed(c.by()).isEmpty();
+        timer.isCycle() && c.by() != null && timer.nextIfPostponed(c.by()).isEmpty();
     if (postponedPastItsEnd) {
       throw new RuleViolation(
           "timer " + c.timer() + ": postponed by " + c.by().text()
@@ -190,7 +189,7 @@ final class CommandRules {
                           "timer " + timer.name() + " has no expiration date yet (it has not run since"
                               + " its limit was set): give a new 'limit' instead of 'by'"));
       try {
-        ZoneId zone = IsoDuration.dayZone(process.edition().countsDaysInTheirZone(), process.calendar());
+        ZoneId zone = IsoDuration.dayZone(true, process.calendar());
         limit = new TimeLimit.Absolute(c.by().addTo(from, zone).atOffset(ZoneOffset.UTC));
       } catch (DateTimeException | ArithmeticException e) {
         throw new RuleViolation("the new deadline is too far in the future");
@@ -293,9 +292,7 @@ final class CommandRules {
     }
     offer(actions, "reassign", () -> reassignable(user));
     offer(actions, "update-data", () -> requesterOrOwner(user, "change the data"));
-    if (process.edition().knowsTaskOperations()) {
-      operations.offer(actions, user);
-    }
+    operations.offer(actions, user);
     return List.copyOf(actions);
   }
 
@@ -460,13 +457,9 @@ final class CommandRules {
   /**
    * Refuses an {@code output} that does not fit the current step's form, every problem named: one on
    * its own, several one a line under a heading, as a refused request lists its problems. One
-   * that {@code settles} the step must give its required fields. Approvals started before forms
-   * ({@link Edition#validatesForms}) take any output.
+   * that {@code settles} the step must give its required fields.
    */
   private void checkOutput(JsonNode output, boolean settles) {
-    if (!process.edition().validatesForms()) {
-      return;
-    }
     UserTask task = process.currentTask();
     task.form().ifPresent(form -> {
       List<String> problems = form.outputProblems(task.name(), output, settles);

@@ -21,8 +21,7 @@ import java.util.regex.Pattern;
  *       the {@code L} as Saturday.
  * </ul>
  *
- * A new approval is refused with one (edition SHAPE_16, {@link Edition#refusesMisreadCron}),
- * saying what to write instead; approvals started before read them as they did.
+ * A new approval is refused with one, saying what to write instead.
  */
 final class CronMisreadings {
   private CronMisreadings() {}

@@ -23,8 +23,7 @@ import java.util.Optional;
  *       reads it: the first occurrence is the start, occurrence k is due at {@code start + (k − 1)
  *       × interval}. Those due before the timer started running are behind it, neither fired nor
  *       missed.
- *   <li>{@code R3/PT1H/2027-01-31T17:00}: counted back from the end, as ISO 8601 reads it (edition
- *       SHAPE_16): its intervals end there, each fires at its beginning (14:00, 15:00, 16:00).
+ *   <li>{@code R3/PT1H/2027-01-31T17:00}: counted back from the end, as ISO 8601 reads it: its intervals end there, each fires at its beginning (14:00, 15:00, 16:00).
  *   <li>{@code … until <date-time>} or a request's {@code endDate}: counted forward, none after the
  *       end, which is inclusive.
  *   <li>{@code 0 0 9 ? * MON-FRI}: a Quartz cron expression ({@link CronSchedule}), in the business
@@ -92,8 +91,8 @@ public final class Cycle {
   private final boolean business;
 
   /**
-   * Its days are calendar days in its zone ({@link Edition#countsDaysInTheirZone}); else 24 hours
-   * each, as approvals started before that edition count them.
+   * Its days are calendar days in its zone; else (a cron or working-time cycle, which has no
+   * days to count) UTC.
    */
   private final boolean calendarDays;
 

@@ -3,7 +3,6 @@ package dev.overdue.model;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.util.Locale;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -70,24 +69,8 @@ final class CycleText {
     return parts.cron() != null || isLocal(parts.start()) || isLocal(parts.end());
   }
 
-  /** Every form, an ISO 8601 end counted back from ({@link Edition#countsCyclesBackFromTheirEnd}). */
+  /** Every form; an ISO 8601 end ({@code R3/PT1H/<end>}) counted back from, days as calendar days. */
   static Cycle parse(String text, ZoneId zone) {
-    return parse(text, zone, true);
-  }
-
-  /**
-   * Every form; {@code R/PT4H/<end>} counted back from the end when {@code countsBack}, else
-   * forward to it, as approvals started before that version read it.
-   */
-  static Cycle parse(String text, ZoneId zone, boolean countsBack) {
-    return parse(text, zone, countsBack, true);
-  }
-
-  /**
-   * Every form, as {@link #parse(String, ZoneId, boolean)}; its days are calendar days in its zone
-   * when {@code calendarDays} ({@link Edition#countsDaysInTheirZone}), else 24 hours each.
-   */
-  static Cycle parse(String text, ZoneId zone, boolean countsBack, boolean calendarDays) {
     Parts parts = split(text);
     ZonedDateTime end = parts.end() == null ? null : dateTime(parts.end(), "end", zone);
     if (parts.cron() != null) {
@@ -98,7 +81,7 @@ final class CycleText {
     ZonedDateTime start = parts.start() == null ? null : dateTime(parts.start(), "start", zone);
     String interval =
         DAYS_AS_TIME.matcher(parts.interval()).replaceFirst("P$1D").toUpperCase(Locale.ROOT);
-    boolean isoEnd = countsBack && parts.isoEnd();
+    boolean isoEnd = parts.isoEnd();
     if (parts.business()) {
       if (isoEnd) {
         String times = "R" + parts.repetitions() + "/" + parts.interval();
@@ -111,7 +94,7 @@ final class CycleText {
       return new Cycle(repetitions, null, interval, null, start, end, true, false, false);
     }
     return new Cycle(
-        repetitions, IsoDuration.parse(interval), null, null, start, end, false, isoEnd, calendarDays);
+        repetitions, IsoDuration.parse(interval), null, null, start, end, false, isoEnd, true);
   }
 
   static Parts split(String text) {
@@ -162,20 +145,6 @@ final class CycleText {
       throw notACycle(text);
     }
     return new Parts(slashed[0].substring(1), slashed[1], slashed[2], end, null, business, false);
-  }
-
-  private static final Pattern BEFORE_TASKS =
-      Pattern.compile("R(\\d*)/(P.+)", Pattern.CASE_INSENSITIVE);
-
-  /** {@code R3/PT4H}, {@code R/P1D} only: the forms approvals started before schedules knew. */
-  static Cycle parseBeforeTasks(String text) {
-    Matcher m = BEFORE_TASKS.matcher(text == null ? "" : text.trim());
-    if (!m.matches()) {
-      throw new RuleViolation(
-          Texts.quote(text)
-              + " is not a cycle: use R<n>/<duration> or R/<duration> (R3/PT4H, R/P1D)");
-    }
-    return new Cycle(repetitions(m.group(1), text), IsoDuration.parse(m.group(2)), false);
   }
 
   static Long repetitions(String digits, String text) {

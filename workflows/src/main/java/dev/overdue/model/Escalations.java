@@ -103,7 +103,7 @@ final class Escalations {
    */
   private void reassignFirst(List<PendingReassignment> reassignments, Instant now) {
     PendingReassignment first =
-        LexicalReassignment.first(reassignments, PendingReassignment::order, process.edition()).orElse(null);
+        LexicalReassignment.first(reassignments, PendingReassignment::order).orElse(null);
     if (first == null) {
       return;
     }
@@ -111,7 +111,7 @@ final class Escalations {
         new ArrayList<>(
             reassignments.stream()
                 .map(PendingReassignment::order)
-                .sorted(LexicalReassignment.order(process.edition()))
+                .sorted(LexicalReassignment.order())
                 .toList());
     superseded.remove(first.order());
     ObjectNode detail = JsonNodeFactory.instance.objectNode();
@@ -126,17 +126,6 @@ final class Escalations {
     Notice notice =
         new Notice(first.timer().name() + Expiry.REASSIGNED_SUFFIX, first.firing().number(),
             first.timer().kind().name(), first.firing().dueAt(), null);
-    if (!process.edition().knowsTasks()) {
-      // As recorded: the names themselves, even none (WS-HumanTask bug B1, fixed since).
-      task.reassign(PotentialOwners.users(first.handler().to()));
-      detail.put("applied", true);
-      detail.putPOJO("potentialOwners", task.approvers());
-      process.trail().event(now, "Reassignment", detail);
-      process.timers().acceptanceOf(task).ifPresent(t -> t.ensureRunning(now));
-      fireListeners(task, TaskListenerEvent.UPDATED, now);
-      tellReassigned(task, notice, null, now);
-      return;
-    }
     Roles.Targets targets = Roles.reassignmentTargets(first.handler().to(), task, process.requester());
     targets.problems().forEach(problem ->
         process.addWarning(first.timer().name(), task.name(), first.order() + ": " + problem, now));
@@ -218,7 +207,7 @@ final class Escalations {
     }
     List<String> told =
         task.state() == TaskState.READY
-            ? process.offeredTo(task).stream().filter(name -> !name.equals(releasedBy)).toList()
+            ? process.claimants().stream().filter(name -> !name.equals(releasedBy)).toList()
             : task.owner().map(List::of).orElse(List.of());
     if (told.isEmpty()) {
       return;
@@ -289,8 +278,8 @@ final class Escalations {
   /** Recipients of notify and reassign with the roles replaced by the people they stand for now. */
   private TimerHandler withRoles(TimerHandler handler, UserTask task, String source, Instant now) {
     List<String> to = Roles.recipients(handler);
-    // Since human tasks a reassignment resolves its roles when it applies (Roles.reassignmentTargets).
-    if (to == null || (handler instanceof TimerHandler.Reassign && process.edition().knowsTasks())) {
+    // A reassignment resolves its roles when it applies (Roles.reassignmentTargets).
+    if (to == null || handler instanceof TimerHandler.Reassign) {
       return handler;
     }
     Roles.People people = Roles.of(to, task, process.requester());

@@ -1,13 +1,12 @@
 package dev.overdue.model;
 
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
  * What CEL conditions and expressions see of an approval at the moment they are evaluated: its
  * {@code data}, the {@code step} (the task a timer observes, or the current one) and the {@code
- * process}. Approvals started before human tasks see the step as they always did.
+ * process}.
  */
 final class ExpressionScope {
   private final ApprovalProcess process;
@@ -27,7 +26,7 @@ final class ExpressionScope {
   ConditionResult holds(String condition, UserTask task) {
     try {
       return new ConditionResult(
-          Condition.compile(condition).evaluate(process.data(), step(task), stepFields(), process()), null);
+          Condition.compile(condition).evaluate(process.data(), step(task), CelProgram.STEP_FIELDS, process()), null);
     } catch (RuleViolation e) {
       return new ConditionResult(false, e.reason());
     }
@@ -39,11 +38,7 @@ final class ExpressionScope {
    * @throws RuleViolation when it cannot be evaluated
    */
   String value(String expression, DataExpression.Result result, UserTask task) {
-    return DataExpression.compile(expression, result).evaluate(process.data(), step(task), stepFields(), process());
-  }
-
-  private List<String> stepFields() {
-    return process.edition().knowsTasks() ? CelProgram.STEP_FIELDS : CelProgram.STEP_FIELDS_BEFORE_TASKS;
+    return DataExpression.compile(expression, result).evaluate(process.data(), step(task), CelProgram.STEP_FIELDS, process());
   }
 
   private static Map<String, Object> step(UserTask task) {

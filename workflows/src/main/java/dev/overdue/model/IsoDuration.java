@@ -33,9 +33,8 @@ public record IsoDuration(long days, Duration time) {
   }
 
   /**
-   * The zone a day counts in: the approval's business calendar's when {@code calendarDays} (the
-   * edition that made days calendar days), else UTC, where every day has 24 hours — how approvals
-   * started before it counted.
+   * The zone a day counts in: the approval's business calendar's when {@code calendarDays}, else
+   * UTC, where every day has 24 hours.
    */
   static ZoneId dayZone(boolean calendarDays, BusinessCalendar calendar) {
     return calendarDays && calendar != null ? calendar.zone() : ZoneOffset.UTC;

@@ -28,21 +28,15 @@ final class LexicalReassignment {
     return timer + "." + escalation;
   }
 
-  /**
-   * The order of qualified names under {@code edition}. Before human tasks every name compared as
-   * text, so {@code reassign#10} came before {@code reassign#2}.
-   */
-  static Comparator<String> order(Edition edition) {
-    if (!edition.knowsTasks()) {
-      return Comparator.naturalOrder();
-    }
+  /** The order of qualified names: {@code reassign#2} before {@code reassign#10}. */
+  static Comparator<String> order() {
     return Comparator.comparing(LexicalReassignment::timer)
         .thenComparing(LexicalReassignment::escalation, LexicalReassignment::compareEscalations);
   }
 
   /** The one of {@code triggered} that applies; the others are superseded by it. */
-  static <T> Optional<T> first(Collection<T> triggered, Function<T, String> qualifiedName, Edition edition) {
-    Comparator<String> order = order(edition);
+  static <T> Optional<T> first(Collection<T> triggered, Function<T, String> qualifiedName) {
+    Comparator<String> order = order();
     return triggered.stream().min((a, b) -> order.compare(qualifiedName.apply(a), qualifiedName.apply(b)));
   }
 

@@ -37,7 +37,7 @@ final class LimitExpressions implements BusinessTimer.LimitEvaluator {
     ZoneId zone = process.calendar() != null ? process.calendar().zone() : ZoneOffset.UTC;
     TimeLimit limit;
     try {
-      limit = TimeLimit.parse(value, zone, process.edition());
+      limit = TimeLimit.parse(value, zone);
     } catch (RuleViolation notALimit) {
       throw new RuleViolation("it gave " + Texts.quote(value) + ": " + notALimit.reason());
     }

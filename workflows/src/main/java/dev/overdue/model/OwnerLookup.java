@@ -19,7 +19,7 @@ public record OwnerLookup(
     excluded = excluded == null ? List.of() : List.copyOf(excluded);
   }
 
-  /** A question of groups and names alone, as every lookup was before task operations. */
+  /** A question of groups and names alone. */
   public OwnerLookup(int number, String step, List<String> groups, List<String> names) {
     this(number, step, groups, names, null, null);
   }
@@ -34,7 +34,7 @@ public record OwnerLookup(
    * What the directory said: the {@code users} among the names (a manager by their own id), the
    * {@code groups} among them and the candidate groups that exist, their {@code members} (user ids,
    * nested groups expanded, each once), and a {@code problem} for each name or group that stands
-   * for nobody; since task operations the users the step's {@code excluded} names stand for, and a
+   * for nobody; the users the step's {@code excluded} names stand for, and a
    * {@code standIn} for each of the people, users and members who is away today.
    */
   public record Answer(
@@ -49,7 +49,7 @@ public record OwnerLookup(
       standIns = standIns == null ? List.of() : List.copyOf(standIns);
     }
 
-    /** An answer without exclusions or stand-ins, as every answer was before task operations. */
+    /** An answer without exclusions or stand-ins. */
     public Answer(List<String> users, List<String> groups, List<String> members, List<String> problems) {
       this(users, groups, members, problems, null, null);
     }

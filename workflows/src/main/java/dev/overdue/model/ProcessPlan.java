@@ -58,7 +58,7 @@ final class ProcessPlan {
     }
     // A stable sort keeps each timer's handlers in their order.
     entries.sort(Comparator.comparing(PlanEntry::at).thenComparing(PlanEntry::timer));
-    List<PlanEntry> planned = supersededReassignments(entries, process.edition());
+    List<PlanEntry> planned = supersededReassignments(entries);
     return planned.size() <= MAX_ENTRIES ? planned : planned.subList(0, MAX_ENTRIES);
   }
 
@@ -80,7 +80,7 @@ final class ProcessPlan {
   }
 
   /** Of the reassignments planned for one instant, all but the lexically first are noted. */
-  private static List<PlanEntry> supersededReassignments(List<PlanEntry> entries, Edition edition) {
+  private static List<PlanEntry> supersededReassignments(List<PlanEntry> entries) {
     Map<String, List<PlanEntry>> reassignmentsAt = new LinkedHashMap<>();
     for (PlanEntry e : entries) {
       if (applies(e)) {
@@ -89,7 +89,7 @@ final class ProcessPlan {
     }
     Map<String, String> firstAt = new LinkedHashMap<>();
     reassignmentsAt.forEach((at, triggered) ->
-        LexicalReassignment.first(triggered, ProcessPlan::qualifiedName, edition)
+        LexicalReassignment.first(triggered, ProcessPlan::qualifiedName)
             .ifPresent(first -> firstAt.put(at, qualifiedName(first))));
     return entries.stream()
         .map(e -> {

@@ -27,13 +27,13 @@ final class ProcessSetup {
   /**
    * Validates {@code request}, then starts the approval: the process timer runs, the first step is
    * offered. {@code calendar} is the worker's business calendar as the workflow recorded it; it is
-   * kept only when a limit of the request counts working time ({@link RequestValidator#needsCalendar}),
-   * office hours in UTC standing in when the worker has none.
+   * kept ({@link RequestValidator#needsCalendar}), office hours in UTC standing in when the worker
+   * has none.
    */
   static ApprovalProcess start(
       ApprovalRequest request, Instant now, CalendarSettings calendar, Edition edition, AuthPolicy workerDefault,
       boolean standIns) {
-    List<String> problems = RequestValidator.problems(request, now, calendar, edition);
+    List<String> problems = RequestValidator.problems(request, now, calendar);
     if (!problems.isEmpty()) {
       throw new RuleViolation("invalid approval request: " + String.join("; ", problems));
     }
@@ -44,7 +44,7 @@ final class ProcessSetup {
       throw new RuleViolation("invalid approval request: " + loosened.reason());
     }
     CalendarSettings kept =
-        !RequestValidator.needsCalendar(request, edition)
+        !RequestValidator.needsCalendar(request)
             ? null
             : calendar != null ? calendar : CalendarSettings.officeHours();
     ApprovalProcess process =
@@ -54,7 +54,7 @@ final class ProcessSetup {
     process.setNotifyOffered(request.notifyOffered());
     process.administrators().name(request.businessAdministrators());
     process.setKeepsStandIns(standIns);
-    RequestLimits limits = new RequestLimits(request.calendar(), process.calendar(), edition);
+    RequestLimits limits = new RequestLimits(request.calendar(), process.calendar());
     addTimer(process, ProcessTimers.PROCESS, TimerKind.PROCESS, null, limits.of(request.timeout(), null),
         request.onTimeout(), null);
     for (StepDefinition step : request.steps()) {
@@ -90,7 +90,7 @@ final class ProcessSetup {
       addTimer(process, timer.name(), TimerKind.USER, null, limit, timer.handlers(), timer.catchUp());
     }
     process.timers().get(ProcessTimers.PROCESS).ifPresent(t -> t.ensureRunning(now));
-    if (edition.knowsTaskOperations() && !request.businessAdministrators().isEmpty() && !request.steps().isEmpty()) {
+    if (!request.businessAdministrators().isEmpty() && !request.steps().isEmpty()) {
       // Groups among them stand for their members: the directory says who, as for candidate groups.
       process.ownerLookups().administrators(request.businessAdministrators());
     }
@@ -141,8 +141,7 @@ final class ProcessSetup {
         process.warnings(),
         process.data(),
         process.calendarSettings(),
-        // Older editions carried every warning and no count; their continued runs recorded that.
-        process.edition().boundedState() ? process.warningCount() : null,
+        process.warningCount(),
         process.authPolicy().keyUnlessOff(),
         process.notifyOffered(),
         process.businessAdministrators().isEmpty() ? null : process.businessAdministrators(),
@@ -153,7 +152,7 @@ final class ProcessSetup {
   }
 
   /**
-   * The changes a continued run carries across all timers, under bounded state: the latest 200.
+   * The changes a continued run carries across all timers: the latest 200.
    * Each timer remembers its latest {@link BusinessTimer#MAX_CHANGES}, but an approval may have
    * 1,201 timers (50 steps of 20 deadlines and 2 system timers, 100 user timers, the process's):
    * 24,020 changes, megabytes. 200 is ten timers' worth, at most a few hundred KB even with the
@@ -162,15 +161,13 @@ final class ProcessSetup {
   static final int MAX_CARRIED_CHANGES = 200;
 
   /**
-   * Every timer's snapshot; under bounded state with its count of changes and, of all timers'
-   * changes, only the latest {@link #MAX_CARRIED_CHANGES} (by date; among changes made at once,
+   * Every timer's snapshot, with its count of changes and, of all timers' changes, only the latest {@link #MAX_CARRIED_CHANGES} (by date; among changes made at once,
    * the timer listed first).
    */
   private static List<ProcessSnapshot.TimerSnapshot> timerSnapshots(ApprovalProcess process) {
     List<BusinessTimer> timers = List.copyOf(process.timers().all());
-    boolean bounded = process.edition().boundedState();
     int[] carried = timers.stream().mapToInt(t -> t.changes().size()).toArray();
-    if (bounded && IntStream.of(carried).sum() > MAX_CARRIED_CHANGES) {
+    if (IntStream.of(carried).sum() > MAX_CARRIED_CHANGES) {
       record Change(int timer, int index, Instant at) {}
       List<Change> all = new ArrayList<>();
       for (int i = 0; i < timers.size(); i++) {
@@ -189,7 +186,7 @@ final class ProcessSetup {
     }
     List<ProcessSnapshot.TimerSnapshot> snapshots = new ArrayList<>();
     for (int i = 0; i < timers.size(); i++) {
-      snapshots.add(timers.get(i).snapshot(carried[i], bounded));
+      snapshots.add(timers.get(i).snapshot(carried[i]));
     }
     return snapshots;
   }
@@ -216,10 +213,10 @@ final class ProcessSetup {
     process.commentThread().restore(snapshot.comments(), snapshot.commentCount());
     process.setKeepsStandIns(Boolean.TRUE.equals(snapshot.standIns()));
     process.administrators().resolve(snapshot.administratorUsers());
-    snapshot.steps().forEach(step -> process.steps().add(UserTask.restore(step, edition)));
+    snapshot.steps().forEach(step -> process.steps().add(UserTask.restore(step)));
     snapshot.timers()
         .forEach(saved -> {
-          BusinessTimer timer = BusinessTimer.restore(saved, process.calendar(), edition);
+          BusinessTimer timer = BusinessTimer.restore(saved, process.calendar());
           timer.useEvaluator(process.limitExpressions());
           process.timers().add(timer);
         });

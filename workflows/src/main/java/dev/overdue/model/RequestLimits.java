@@ -6,13 +6,9 @@ import java.util.Locale;
 /**
  * Reads a request's time limits the way it means them: a duration counts working time when the
  * limit's own {@code calendar}, else the request's, is {@code business}; a date-time without offset
- * is read in the business calendar's zone. Used alike to validate a request and to start it, by the
- * {@link Edition} the approval runs by.
+ * is read in the business calendar's zone. Used alike to validate a request and to start it.
  */
-record RequestLimits(String requestCalendar, BusinessCalendar calendar, Edition edition) {
-  RequestLimits(String requestCalendar, BusinessCalendar calendar) {
-    this(requestCalendar, calendar, Edition.CURRENT);
-  }
+record RequestLimits(String requestCalendar, BusinessCalendar calendar) {
 
   /**
    * The limit {@code text} means, in {@code ownCalendar} when it names one; null for no text. An
@@ -22,11 +18,11 @@ record RequestLimits(String requestCalendar, BusinessCalendar calendar, Edition 
     if (text == null) {
       return null;
     }
-    if (edition.knowsTasks() && DataExpression.isExpression(text)) {
+    if (DataExpression.isExpression(text)) {
       DataExpression.compile(text, DataExpression.Result.LIMIT);
       return new TimeLimit.FromData(text, business(ownCalendar));
     }
-    TimeLimit limit = TimeLimit.parse(text, zone(), edition);
+    TimeLimit limit = TimeLimit.parse(text, zone());
     if (business(ownCalendar) && limit instanceof TimeLimit.Relative) {
       return new TimeLimit.Working(text);
     }
@@ -35,23 +31,14 @@ record RequestLimits(String requestCalendar, BusinessCalendar calendar, Edition 
 
   /**
    * The cycle {@code text} means, ending at {@code endDate} when given. In working time when its
-   * calendar is {@code business}; approvals started before schedules read only {@code
-   * R<n>/<duration>} and count it in elapsed time whatever the calendar says, as they always did.
+   * calendar is {@code business}.
    */
   Cycle cycle(String text, String endDate, String ownCalendar) {
-    if (!edition.knowsTasks()) {
-      return CycleText.parseBeforeTasks(text);
-    }
     String written = text == null ? "" : text.trim();
     boolean addBusiness =
         business(ownCalendar)
             && !written.toLowerCase(Locale.ROOT).endsWith(TimeLimit.BUSINESS_SUFFIX);
-    Cycle cycle =
-        CycleText.parse(
-            addBusiness ? written + TimeLimit.BUSINESS_SUFFIX : written,
-            zone(),
-            edition.countsCyclesBackFromTheirEnd(),
-            edition.countsDaysInTheirZone());
+    Cycle cycle = CycleText.parse(addBusiness ? written + TimeLimit.BUSINESS_SUFFIX : written, zone());
     if (endDate == null) {
       return cycle;
     }

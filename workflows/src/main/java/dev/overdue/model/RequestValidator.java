@@ -99,16 +99,10 @@ public final class RequestValidator {
    * in the past is left to the workflow.
    */
   public static List<String> problems(ApprovalRequest request, Instant now, CalendarSettings calendar) {
-    return problems(request, now, calendar, Edition.CURRENT);
-  }
-
-  /** As {@link #problems(ApprovalRequest, Instant, CalendarSettings)}, by {@code edition}. */
-  public static List<String> problems(
-      ApprovalRequest request, Instant now, CalendarSettings calendar, Edition edition) {
     if (request == null) {
       return List.of("the request is empty: expected a JSON object with requestId and steps");
     }
-    List<String> problems = allProblems(request, now, calendar, edition);
+    List<String> problems = allProblems(request, now, calendar);
     if (problems.size() <= MAX_PROBLEMS_LISTED) {
       return problems;
     }
@@ -118,14 +112,13 @@ public final class RequestValidator {
   }
 
   private static List<String> allProblems(
-      ApprovalRequest request, Instant now, CalendarSettings calendarSettings, Edition edition) {
+      ApprovalRequest request, Instant now, CalendarSettings calendarSettings) {
     List<String> problems = new ArrayList<>();
     LimitReader limits =
         new LimitReader(
             new RequestLimits(
                 request.calendar(),
-                BusinessCalendar.of(calendarSettings != null ? calendarSettings : CalendarSettings.officeHours()),
-                edition),
+                BusinessCalendar.of(calendarSettings != null ? calendarSettings : CalendarSettings.officeHours())),
             calendarSettings != null,
             now);
     calendarProblem("calendar", request.calendar(), problems::add);
@@ -229,58 +222,11 @@ public final class RequestValidator {
   }
 
   /**
-   * Whether {@code request}, under {@code edition}, needs the worker's calendar: a limit counts
-   * working time or is a date-time without offset, or (schedules) a cycle is a cron expression or
-   * has a start or end without offset. One it would refuse for an {@code endDate} it could not
-   * know needs none: it never starts. Since days are calendar days ({@link
-   * Edition#countsDaysInTheirZone}) every approval needs it: its zone is where a day counts.
+   * Whether {@code request} needs the worker's calendar: every approval that can start does, as its
+   * zone is where a day counts ({@link IsoDuration#dayZone}).
    */
-  public static boolean needsCalendar(ApprovalRequest request, Edition edition) {
-    return request != null && request.steps() != null
-        && (edition.countsDaysInTheirZone()
-            || Schedules.needCalendar(request, edition)
-            || (edition.knowsTasks() && hasLimitExpression(request)));
-  }
-
-  /**
-   * A limit computed from data may give a date-time without offset, read in the calendar's zone,
-   * or a duration counted in working time: the approval records the calendar for it.
-   */
-  private static boolean hasLimitExpression(ApprovalRequest request) {
-    return Stream.concat(
-            Stream.of(
-                Stream.of(request.timeout()),
-                request.steps().stream().filter(Objects::nonNull).flatMap(s -> Stream.of(s.offerTimeout(), s.timeout())),
-                request.timers().stream().filter(Objects::nonNull).map(TimerDefinition::limit))
-                .flatMap(s -> s),
-            deadlines(request).flatMap(d -> Stream.of(d.forDuration(), d.until())))
-        .anyMatch(DataExpression::isExpression);
-  }
-
-  /** Whether any limit of {@code request} counts working time or is a date-time without offset. */
   public static boolean needsCalendar(ApprovalRequest request) {
-    if (request == null || request.steps() == null) {
-      return false;
-    }
-    if (BUSINESS.equalsIgnoreCase(String.valueOf(request.calendar()))) {
-      return true;
-    }
-    Stream<String> calendars =
-        Stream.concat(
-            request.timers().stream().filter(Objects::nonNull).map(TimerDefinition::calendar),
-            deadlines(request).map(DeadlineDefinition::calendar));
-    if (calendars.anyMatch(c -> BUSINESS.equalsIgnoreCase(String.valueOf(c)))) {
-      return true;
-    }
-    Stream<String> limits =
-        Stream.of(
-                Stream.of(request.timeout()),
-                request.steps().stream().filter(Objects::nonNull)
-                    .flatMap(s -> Stream.of(s.offerTimeout(), s.timeout())),
-                request.timers().stream().filter(Objects::nonNull).map(TimerDefinition::limit),
-                deadlines(request).map(DeadlineDefinition::until))
-            .flatMap(s -> s);
-    return limits.anyMatch(RequestValidator::isLocalDateTime);
+    return request != null && request.steps() != null;
   }
 
   private static Stream<DeadlineDefinition> deadlines(ApprovalRequest request) {
@@ -351,7 +297,7 @@ public final class RequestValidator {
     }
 
     void endDateProblem(String at, String cycle, String endDate, Consumer<String> problems) {
-      Schedules.endDateProblem(limits.edition(), at, cycle, endDate, problems);
+      Schedules.endDateProblem(at, cycle, endDate, problems);
     }
   }
 

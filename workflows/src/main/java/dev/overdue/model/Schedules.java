@@ -1,13 +1,9 @@
 package dev.overdue.model;
 
-import dev.overdue.api.ApprovalRequest;
-import dev.overdue.api.ApprovalRequest.DeadlineDefinition;
-import dev.overdue.api.ApprovalRequest.TimerDefinition;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -18,20 +14,6 @@ import java.util.stream.Stream;
  */
 final class Schedules {
   private Schedules() {}
-
-  /**
-   * {@link RequestValidator#needsCalendar(ApprovalRequest, Edition)}: with schedules, a cron cycle
-   * needs the calendar (its zone), as does a start, an end or an {@code endDate} without offset.
-   * Before schedules, a request with an {@code endDate} (then an unknown field) needs none.
-   */
-  static boolean needCalendar(ApprovalRequest request, Edition edition) {
-    if (!edition.knowsTasks()) {
-      return endDates(request).findAny().isEmpty() && RequestValidator.needsCalendar(request);
-    }
-    return RequestValidator.needsCalendar(request)
-        || cycles(request).anyMatch(CycleText::needsZone)
-        || endDates(request).anyMatch(Schedules::isLocalDateTime);
-  }
 
   /**
    * The problems of the cycle {@code text} of the timer or deadline at {@code at}, read by {@code
@@ -52,10 +34,8 @@ final class Schedules {
       boolean readable =
           knowsZone
               || !(CycleText.needsZone(text) || (endDate != null && isLocalDateTime(endDate)));
-      if (limits.edition().refusesMisreadCron()) {
-        cycle.cron().flatMap(CronMisreadings::of).ifPresent(p -> problems.accept(at + ".cycle: " + p));
-      }
-      if (limits.edition().knowsTasks() && readable) {
+      cycle.cron().flatMap(CronMisreadings::of).ifPresent(p -> problems.accept(at + ".cycle: " + p));
+      if (readable) {
         problem(cycle, now, limits.calendar()).ifPresent(p -> problems.accept(at + ".cycle: " + p));
       }
     } catch (RuleViolation e) {
@@ -63,15 +43,9 @@ final class Schedules {
     }
   }
 
-  /** An {@code endDate} ends a cycle, and only approvals with schedules know it. */
-  static void endDateProblem(
-      Edition edition, String at, String cycle, String endDate, Consumer<String> problems) {
-    if (endDate == null) {
-      return;
-    }
-    if (!edition.knowsTasks()) {
-      problems.accept(at + ".endDate: unknown field (this approval started before schedules)");
-    } else if (cycle == null) {
+  /** An {@code endDate} ends a cycle. */
+  static void endDateProblem(String at, String cycle, String endDate, Consumer<String> problems) {
+    if (endDate != null && cycle == null) {
       problems.accept(at + ".endDate: only a cycle has an end");
     }
   }
@@ -112,27 +86,6 @@ final class Schedules {
               + ")");
     }
     return Optional.empty();
-  }
-
-  private static Stream<String> cycles(ApprovalRequest request) {
-    return Stream.concat(
-            request.timers().stream().filter(Objects::nonNull).map(TimerDefinition::cycle),
-            deadlines(request).map(DeadlineDefinition::cycle))
-        .filter(Objects::nonNull);
-  }
-
-  private static Stream<String> endDates(ApprovalRequest request) {
-    return Stream.concat(
-            request.timers().stream().filter(Objects::nonNull).map(TimerDefinition::endDate),
-            deadlines(request).map(DeadlineDefinition::endDate))
-        .filter(Objects::nonNull);
-  }
-
-  private static Stream<DeadlineDefinition> deadlines(ApprovalRequest request) {
-    return request.steps().stream()
-        .filter(Objects::nonNull)
-        .flatMap(s -> Stream.concat(s.startDeadlines().stream(), s.completionDeadlines().stream()))
-        .filter(Objects::nonNull);
   }
 
   private static boolean isLocalDateTime(String text) {

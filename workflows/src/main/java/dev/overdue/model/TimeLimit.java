@@ -32,10 +32,9 @@ public sealed interface TimeLimit
 
   /**
    * A distance from when the timer starts running. Its days are calendar days in the approval's
-   * zone when {@code calendarDays} ({@link Edition#countsDaysInTheirZone}), else 24 hours each, as
-   * approvals started before that edition count them ({@link IsoDuration#dayZone}).
+   * zone ({@link IsoDuration#dayZone}).
    */
-  record Relative(IsoDuration duration, boolean calendarDays) implements TimeLimit {
+  record Relative(IsoDuration duration) implements TimeLimit {
     public Relative {
       if (duration.isZero()) {
         throw new RuleViolation("a relative time limit must be positive, got " + duration);
@@ -44,12 +43,12 @@ public sealed interface TimeLimit
 
     /** Time that passes, with no days. */
     public Relative(Duration elapsed) {
-      this(IsoDuration.elapsed(elapsed), true);
+      this(IsoDuration.elapsed(elapsed));
     }
 
     @Override
     public Instant expirationFrom(Instant now, BusinessCalendar calendar) {
-      return duration.addTo(now, IsoDuration.dayZone(calendarDays, calendar));
+      return duration.addTo(now, IsoDuration.dayZone(true, calendar));
     }
 
     /** ISO-8601 as written: P5D, P1DT12H, PT30M. */
@@ -182,14 +181,6 @@ public sealed interface TimeLimit
    * date-time without offset, read in that zone.
    */
   static TimeLimit parse(String text, ZoneId zone) {
-    return parse(text, zone, Edition.CURRENT);
-  }
-
-  /**
-   * Parses a limit by {@code edition}: approvals started before schedules read only {@code
-   * R<n>/<duration>} as a cycle, as they always did; later ones every form {@link Cycle} has.
-   */
-  static TimeLimit parse(String text, ZoneId zone, Edition edition) {
     if (text == null || text.isBlank()) {
       throw new RuleViolation("a time limit is required");
     }
@@ -199,10 +190,8 @@ public sealed interface TimeLimit
           Texts.quote(value) + " is not a time limit: a duration is written in ISO 8601: did you mean "
               + iso + "?");
     });
-    if (edition.knowsTasks() && CycleText.isCycle(value)) {
-      return new Repeating(
-          CycleText.parse(
-              value, zone, edition.countsCyclesBackFromTheirEnd(), edition.countsDaysInTheirZone()));
+    if (CycleText.isCycle(value)) {
+      return new Repeating(CycleText.parse(value, zone));
     }
     if (value.length() > MAX_TEXT_LENGTH) {
       throw new RuleViolation(
@@ -216,14 +205,11 @@ public sealed interface TimeLimit
         throw new RuleViolation(Texts.quote(value) + " seconds is too long a time limit");
       }
     }
-    if (value.startsWith("R") || value.startsWith("r")) {
-      return new Repeating(CycleText.parseBeforeTasks(value));
-    }
     if (value.endsWith(BUSINESS_SUFFIX)) {
       return new Working(value.substring(0, value.length() - BUSINESS_SUFFIX.length()));
     }
     if (value.startsWith("P") || value.startsWith("p") || value.startsWith("-")) {
-      return new Relative(IsoDuration.parse(value), edition.countsDaysInTheirZone());
+      return new Relative(IsoDuration.parse(value));
     }
     if (!mayBeDateTime(value) || !DateTimeText.readable(value)) {
       throw new RuleViolation(

@@ -114,9 +114,8 @@ public final class UserTask {
         followUpLimit == null ? null : followUpLimit.text());
   }
 
-  /** Fields a snapshot lacks (made before human tasks) are none, and the default priority. */
-  /** The task {@code snapshot} saved, its follow-up limit read by the run's {@code edition}. */
-  static UserTask restore(ProcessSnapshot.TaskSnapshot snapshot, Edition edition) {
+  /** The task {@code snapshot} saved; a priority it lacks is the default. */
+  static UserTask restore(ProcessSnapshot.TaskSnapshot snapshot) {
     PotentialOwners owners =
         new PotentialOwners(
             snapshot.approvers(), snapshot.candidateGroups(),
@@ -132,7 +131,7 @@ public final class UserTask {
     task.skippable = Boolean.TRUE.equals(snapshot.skippable());
     task.delegatedBy = snapshot.delegatedBy();
     task.followUp = snapshot.followUp() == null ? null : Instant.parse(snapshot.followUp());
-    task.followUpLimit = snapshot.followUpLimit() == null ? null : TimeLimit.parse(snapshot.followUpLimit(), null, edition);
+    task.followUpLimit = snapshot.followUpLimit() == null ? null : TimeLimit.parse(snapshot.followUpLimit(), null);
     task.state = TaskState.valueOf(snapshot.state());
     task.owner = snapshot.owner();
     task.outcome = snapshot.outcome();

@@ -5,13 +5,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * An approval's warnings: how many there have been, and the latest ones. Under {@link
- * Edition#boundedState} at most {@link #KEPT} are kept, each message at most {@link #MAX_MESSAGE_LENGTH}
+ * An approval's warnings: how many there have been, and the latest ones. At most {@link #KEPT}
+ * are kept, each message at most {@link #MAX_MESSAGE_LENGTH}
  * characters, because the kept ones travel in every continued run's input (Temporal refuses
  * payloads over 2 MB; unbounded, about 14,000 expiries of a {@code warn} reached it and the approval
  * could no longer continue as new). Each warning is also an entry of its run's audit trail, where
- * those no longer kept stay findable ({@code history} follows the runs back). Older editions keep
- * every warning whole, as their recorded runs did.
+ * those no longer kept stay findable ({@code history} follows the runs back).
  */
 final class Warnings {
   /**
@@ -28,17 +27,12 @@ final class Warnings {
    */
   static final int MAX_MESSAGE_LENGTH = 1_000;
 
-  private final boolean bounded;
-  /** Oldest first; under the bound, the latest {@link #KEPT}. */
+  /** Oldest first: the latest {@link #KEPT}. */
   private final List<WarningInfo> latest = new ArrayList<>();
   /** Every warning the approval has had, kept or not. */
   private long count;
 
-  Warnings(boolean bounded) {
-    this.bounded = bounded;
-  }
-
-  /** Adds {@code warning} (its message cut short under the bound) and returns what was kept. */
+  /** Adds {@code warning} (its message cut short) and returns what was kept. */
   WarningInfo add(WarningInfo warning) {
     WarningInfo kept = kept(warning);
     latest.add(kept);
@@ -48,7 +42,7 @@ final class Warnings {
   }
 
   private WarningInfo kept(WarningInfo warning) {
-    if (!bounded || warning.message() == null || warning.message().length() <= MAX_MESSAGE_LENGTH) {
+    if (warning.message() == null || warning.message().length() <= MAX_MESSAGE_LENGTH) {
       return warning;
     }
     return new WarningInfo(
@@ -56,10 +50,8 @@ final class Warnings {
   }
 
   /**
-   * The warnings a snapshot carried, and how many there were in all ({@code null} in snapshots
-   * made before counts: all of them were carried). A snapshot of an older edition may carry more
-   * than the bound, and longer messages: the oldest are dropped now and the long ones cut, as they
-   * are whole in that run's trail.
+   * The warnings a snapshot carried, and how many there were in all ({@code null}: all of them
+   * were carried).
    */
   void restore(List<WarningInfo> carried, Long carriedCount) {
     carried.stream().map(this::kept).forEach(latest::add);
@@ -68,7 +60,7 @@ final class Warnings {
   }
 
   private void trim() {
-    if (bounded && latest.size() > KEPT) {
+    if (latest.size() > KEPT) {
       latest.subList(0, latest.size() - KEPT).clear();
     }
   }

@@ -16,7 +16,6 @@ import dev.overdue.model.ApprovalProcess;
 import dev.overdue.model.AuthPolicy;
 import dev.overdue.model.BusinessTimer;
 import dev.overdue.model.CalendarSettings;
-import dev.overdue.model.Edition;
 import dev.overdue.model.RequestJson;
 import dev.overdue.model.RequestValidator;
 import dev.overdue.model.RuleViolation;
@@ -63,7 +62,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   private ApprovalProcess process;
   /**
    * A request that starts once {@link #run} has recorded what it needs of the worker's settings:
-   * its calendar, and (version "shape-11") its default policy for signed commands.
+   * its calendar and its default policy for signed commands.
    */
   private ApprovalRequest waitingToStart;
   private HandlerRunner handlers;
@@ -74,27 +73,17 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   private int changes;
 
   /**
-   * Registers the command handlers and starts the process before the first workflow task handles
-   * anything, so an Update sent right after the start is not refused as unknown. An approval that
-   * counts working time starts when the workflow method records the worker's calendar (version
-   * "shape-7"; before it, the constructor recorded it, then registered the handlers); since version
-   * "shape-11" every new approval starts there, having recorded the worker's auth policy.
+   * Registers the command handlers before the first workflow task handles anything, so an Update
+   * sent right after the start is not refused as unknown; the process starts when the workflow
+   * method has recorded the worker's settings (a blocking call has no place in a constructor).
    */
   @WorkflowInit
   public ApprovalWorkflowImpl(JsonNode request) {
     versions = Versions.atInit();
-    commands = new CommandPipeline(versions, this::starting, this::started, () -> changes++);
-    startedAt =
-        versions.edition().startsAtRunStart()
-            ? Instant.ofEpochMilli(Workflow.getInfo().getRunStartedTimestampMillis())
-            : now();
-    if (versions.edition().registersHandlersFirst()) {
-      registerHandlers();
-      begin(request, false);
-    } else {
-      begin(request, true);
-      registerHandlers();
-    }
+    commands = new CommandPipeline(this::starting, this::started, () -> changes++);
+    startedAt = Instant.ofEpochMilli(Workflow.getInfo().getRunStartedTimestampMillis());
+    registerHandlers();
+    begin(request);
   }
 
   private void registerHandlers() {
@@ -103,11 +92,10 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   }
 
   /**
-   * Starts the process from {@code request} (or continues it from a snapshot); an invalid request
-   * is kept to fail the workflow with. One that needs the worker's calendar waits for {@link #run}
-   * unless {@code recordCalendarNow}: recording it is a blocking call.
+   * Continues the process from a snapshot, or keeps {@code request} for {@link #run} to start; an
+   * invalid request is kept to fail the workflow with.
    */
-  private void begin(JsonNode request, boolean recordCalendarNow) {
+  private void begin(JsonNode request) {
     try {
       if (request != null && request.has(CONTINUATION)) {
         started(
@@ -118,20 +106,10 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
                 versions.edition()));
         return;
       }
-      ApprovalRequest parsed = RequestJson.parse(request);
-      if (versions.edition().signsCommands() || needsCalendar(parsed) && !recordCalendarNow) {
-        waitingToStart = parsed;
-      } else {
-        started(ApprovalProcess.start(
-            parsed, startedAt, needsCalendar(parsed) ? recordedCalendar() : null, versions.edition()));
-      }
+      waitingToStart = RequestJson.parse(request);
     } catch (RuleViolation invalid) {
       invalidRequest = invalid.reason();
     }
-  }
-
-  private boolean needsCalendar(ApprovalRequest request) {
-    return versions.edition().knowsDeadlines() && RequestValidator.needsCalendar(request, versions.edition());
   }
 
   /**
@@ -143,14 +121,9 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     ApprovalRequest request = waitingToStart;
     waitingToStart = null;
     try {
-      AuthPolicy auth =
-          versions.edition().signsCommands()
-              ? Workflow.sideEffect(AuthPolicy.class, WorkerAuthentication::defaultPolicy)
-              : AuthPolicy.OFF;
-      boolean standIns =
-          versions.edition().knowsTaskOperations()
-              && Workflow.sideEffect(Boolean.class, WorkerDirectory::keepsAbsences);
-      CalendarSettings calendar = needsCalendar(request) ? recordedCalendar() : null;
+      AuthPolicy auth = Workflow.sideEffect(AuthPolicy.class, WorkerAuthentication::defaultPolicy);
+      boolean standIns = Workflow.sideEffect(Boolean.class, WorkerDirectory::keepsAbsences);
+      CalendarSettings calendar = RequestValidator.needsCalendar(request) ? recordedCalendar() : null;
       started(ApprovalProcess.start(request, startedAt, calendar, versions.edition(), auth, standIns));
     } catch (RuleViolation invalid) {
       invalidRequest = invalid.reason();
@@ -164,7 +137,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
 
   private void started(ApprovalProcess started) {
     process = started;
-    handlers = new HandlerRunner(process, versions, () -> changes++);
+    handlers = new HandlerRunner(process, () -> changes++);
     lookups = new OwnerLookupRunner(process, () -> changes++);
   }
 
@@ -176,7 +149,6 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     if (invalidRequest != null) {
       throw ApplicationFailure.newNonRetryableFailure(invalidRequest, ApprovalWorkflow.INVALID_REQUEST);
     }
-    versions.atRun();
     while (!process.state().isEnded()) {
       handlers.runAll(process.expireDue(now()));
       handlers.runAll(process.drainTriggered());
@@ -184,7 +156,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
       if (process.state().isEnded()) {
         break;
       }
-      if (versions.edition().continuesAsNew() && historyIsLong() && idle() && Workflow.isEveryHandlerFinished()) {
+      if (historyIsLong() && idle() && Workflow.isEveryHandlerFinished()) {
         ObjectNode continuation = JsonNodeFactory.instance.objectNode();
         continuation.set(CONTINUATION, RequestJson.tree(process.snapshot()));
         Workflow.continueAsNew(continuation);
@@ -195,7 +167,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     // The last command may have ended a task: its completed and deleted listeners still run.
     handlers.runAll(process.drainTriggered());
     Workflow.await(() -> idle() && Workflow.isEveryHandlerFinished());
-    inspection.publish(process, versions, null);
+    inspection.publish(process, null);
     return process.result();
   }
 
@@ -217,31 +189,13 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     Optional<BusinessTimer> next = process.nextToExpire();
     Instant nextDate = next.flatMap(BusinessTimer::expiresAt).orElse(null);
     String summary = next.map(t -> t.name() + " expires " + nextDate).orElse("");
-    if (versions.edition().rearmsLazily()) {
-      deadline.waitFor(nextDate, summary, true);
-      inspection.publish(process, versions, listedDeadline(nextDate));
-    } else {
-      // Before version "lazy-rearm": published first, the timer restarted on every change.
-      inspection.publish(process, versions, nextDate);
-      deadline.waitFor(nextDate, summary, false);
-    }
+    deadline.waitFor(nextDate, summary);
+    inspection.publish(process, process.listedDeadline().orElse(null));
     int seen = changes;
     Workflow.await(() -> changes != seen || deadline.hasFired());
     if (deadline.hasFired()) {
       deadline.consumeFired();
     }
-  }
-
-  /**
-   * NextDeadline: since version "shape-18" the earliest running date, passed or not; before it the
-   * next date to come, and before "shape-12" the wake-up, which may be a cleared timer's date.
-   */
-  private Instant listedDeadline(Instant nextDate) {
-    Edition edition = versions.edition();
-    if (edition.listsPassedDeadlines()) {
-      return process.listedDeadline().orElse(null);
-    }
-    return edition.listsItsState() ? nextDate : deadline.target();
   }
 
   // ---- commands: adapters over the one pipeline --------------------------------------------

@@ -43,16 +43,13 @@ final class CommandPipeline {
     }
   }
 
-  private final Versions versions;
   private final BooleanSupplier starting;
   /** The process, or a refusal saying why there is none: the approval is starting or did not start. */
   private final Supplier<ApprovalProcess> started;
   /** Wakes the workflow's loop. */
   private final Runnable changed;
 
-  CommandPipeline(
-      Versions versions, BooleanSupplier starting, Supplier<ApprovalProcess> started, Runnable changed) {
-    this.versions = versions;
+  CommandPipeline(BooleanSupplier starting, Supplier<ApprovalProcess> started, Runnable changed) {
     this.starting = starting;
     this.started = started;
     this.changed = changed;
@@ -73,7 +70,7 @@ final class CommandPipeline {
       ApprovalProcess process = started.get();
       Instant now = ApprovalWorkflowImpl.now();
       JsonNode input = opened(process, name, decode(args), now, true).orThrow().input();
-      process.check(Commands.parse(name, input, versions.edition()), now);
+      process.check(Commands.parse(name, input), now);
     } catch (RuntimeException refusal) {
       throw refused(name, Via.UPDATE, refusal);
     }
@@ -104,7 +101,7 @@ final class CommandPipeline {
       input = opened.input();
       signer = opened.identity();
       opened.orThrow();
-      Command command = withWorkerCalendar(process, Commands.parse(name, input, versions.edition()), now);
+      Command command = withWorkerCalendar(process, Commands.parse(name, input), now);
       message = process.apply(command, now);
       Optional<Integer> lookup = process.lookupOfLastCommand();
       // The loop runs what the command started: the directory's lookup, handlers, a new deadline.
@@ -173,17 +170,13 @@ final class CommandPipeline {
   }
 
   /**
-   * {@code input} under the approval's policy for signed commands (version "shape-11"; before it,
-   * as it came). A handler records what verifying came to, so its replay answers the same after the
+   * {@code input} under the approval's policy for signed commands. A handler records what verifying came to, so its replay answers the same after the
    * keys rotated; a validator ({@code live}) records nothing.
    */
   private SignedCommands.Opened opened(
       ApprovalProcess process, String name, JsonNode input, Instant now, boolean live) {
-    if (!versions.edition().signsCommands()) {
-      return new SignedCommands.Opened(input, null, null);
-    }
     return SignedCommands.open(
-        process.authPolicy(), input, Commands.takesUser(name, versions.edition()),
+        process.authPolicy(), input, Commands.takesUser(name),
         token -> live
             ? WorkerAuthentication.verify(token, now)
             : Workflow.sideEffect(TokenCheck.class, () -> WorkerAuthentication.verify(token, now)));

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.JsonBuffers;
 import dev.overdue.model.Command;
-import dev.overdue.model.Edition;
 import dev.overdue.model.IsoDuration;
 import dev.overdue.model.RequestValidator;
 import dev.overdue.model.RuleViolation;
@@ -14,7 +13,6 @@ import dev.overdue.model.Texts;
 import dev.overdue.model.TimeLimit;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,68 +45,23 @@ public final class Commands {
           "by", TimeLimit.MAX_TEXT_LENGTH,
           "at", TimeLimit.MAX_TEXT_LENGTH);
 
-  /**
-   * The commands, and the fields of each, an approval knows by its edition: one started before a
-   * command or field existed refuses it as it always did, so its history replays.
-   */
-  private static final Map<Edition, Map<String, Set<String>>> FIELDS = new EnumMap<>(Edition.class);
+  /** The commands, and the fields of each. */
+  private static final Map<String, Set<String>> FIELDS = new LinkedHashMap<>();
 
   static {
-    Map<String, Set<String>> current = new LinkedHashMap<>();
-    ApprovalCommand.ALL.keySet().forEach(name -> current.put(name, Set.copyOf(ApprovalCommand.fields(name))));
-
-    // Before task operations (shape-15): every command of human tasks, none of those after them.
-    Map<String, Set<String>> beforeOperations = new LinkedHashMap<>(current);
-    List.of("stop", "delegate", "resolve", "forward", "nominate", "skip", "setPriority", "comment", "setFollowUp")
-        .forEach(beforeOperations::remove);
-
-    Map<String, Set<String>> beforeTasks = new LinkedHashMap<>();
-    beforeTasks.put("enableTimer", Set.of("timer", "user"));
-    beforeTasks.put("disableTimer", Set.of("timer", "user"));
-    beforeTasks.put("suspend", Set.of("reason"));
-    beforeTasks.put("resume", Set.of());
-    beforeTasks.put("extendDeadline", Set.of("timer", "limit", "by", "user"));
-    beforeTasks.put("claim", Set.of("step", "user"));
-    beforeTasks.put("start", Set.of("step", "user"));
-    beforeTasks.put("release", Set.of("step", "user"));
-    beforeTasks.put("approve", Set.of("user", "comment"));
-    beforeTasks.put("reject", Set.of("user", "comment"));
-    beforeTasks.put("complete", Set.of("user", "outcome", "comment"));
-    beforeTasks.put("abort", Set.of("reason"));
-
-    Map<String, Set<String>> beforeDeadlines = new LinkedHashMap<>();
-    beforeDeadlines.put("enableTimer", Set.of("timer"));
-    beforeDeadlines.put("disableTimer", Set.of("timer"));
-    beforeDeadlines.put("suspend", Set.of("reason"));
-    beforeDeadlines.put("resume", Set.of());
-    beforeDeadlines.put("extendDeadline", Set.of("timer", "limit", "by"));
-    beforeDeadlines.put("claim", Set.of("step", "user"));
-    beforeDeadlines.put("release", Set.of("step", "user"));
-    beforeDeadlines.put("approve", Set.of("user", "comment"));
-    beforeDeadlines.put("reject", Set.of("user", "comment"));
-    beforeDeadlines.put("abort", Set.of("reason"));
-    for (Edition edition : Edition.values()) {
-      FIELDS.put(
-          edition,
-          edition.knowsTaskOperations() ? current
-              : edition.knowsTasks() ? beforeOperations
-              : edition.knowsDeadlines() ? beforeTasks : beforeDeadlines);
-    }
+    ApprovalCommand.ALL.keySet().forEach(name -> FIELDS.put(name, Set.copyOf(ApprovalCommand.fields(name))));
   }
 
-  public static final List<String> NAMES = List.copyOf(FIELDS.get(Edition.CURRENT).keySet());
+  public static final List<String> NAMES = List.copyOf(FIELDS.keySet());
 
-  /** Whether command {@code name}, as the approval knows it, has a {@code user} field. */
-  public static boolean takesUser(String name, Edition knownTo) {
-    return FIELDS.get(knownTo).getOrDefault(name, Set.of()).contains("user");
+  /** Whether command {@code name} has a {@code user} field. */
+  public static boolean takesUser(String name) {
+    return FIELDS.getOrDefault(name, Set.of()).contains("user");
   }
 
-  /**
-   * @param knownTo the commands the approval knows: one started before a command or field existed
-   *     refuses it as it always did, so its history replays
-   */
-  public static Command parse(String name, JsonNode input, Edition knownTo) {
-    Map<String, Set<String>> known = FIELDS.get(knownTo);
+  /** The typed command {@code name} with {@code input}, or the reason it is refused. */
+  public static Command parse(String name, JsonNode input) {
+    Map<String, Set<String>> known = FIELDS;
     Set<String> fields = known.get(name);
     if (fields == null) {
       throw new RuleViolation(
@@ -129,7 +82,7 @@ public final class Commands {
         }
       }
     }
-    return toModel(bind(ApprovalCommand.ALL.get(name), input), limit -> TimeLimit.parse(limit, null, knownTo));
+    return toModel(bind(ApprovalCommand.ALL.get(name), input), limit -> TimeLimit.parse(limit, null));
   }
 
   /**
@@ -171,7 +124,7 @@ public final class Commands {
   /**
    * The model's command for a bound one: what each field must be beyond its type. The {@code
    * user} of a task action is required; elsewhere it is who asked, for the trail. {@code limits}
-   * reads a time limit by the approval's edition.
+   * reads a time limit.
    */
   private static Command toModel(ApprovalCommand bound, Function<String, TimeLimit> limits) {
     if (bound instanceof ApprovalCommand.EnableTimer c) {

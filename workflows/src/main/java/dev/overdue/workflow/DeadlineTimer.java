@@ -23,17 +23,16 @@ final class DeadlineTimer {
   private Instant target;
 
   /**
-   * Makes sure one server timer runs, for {@code newTarget}; none when it is null.
-   *
-   * @param keepEarlier keep a running timer that fires before {@code newTarget} instead of
-   *     cancelling it: a deadline that only moves later then costs no timer commands, and the
-   *     early wake-up re-arms for the new date (the workflow loop calls this again)
+   * Makes sure one server timer runs, for {@code newTarget}; none when it is null. A running timer
+   * that fires before {@code newTarget} is kept: a deadline that only moves later then costs no
+   * timer commands, and the early wake-up re-arms for the new date (the workflow loop calls this
+   * again).
    */
-  void waitFor(Instant newTarget, String summary, boolean keepEarlier) {
+  void waitFor(Instant newTarget, String summary) {
     if (promise != null && Objects.equals(newTarget, target)) {
       return;
     }
-    if (keepEarlier && promise != null && newTarget != null && target.isBefore(newTarget)) {
+    if (promise != null && newTarget != null && target.isBefore(newTarget)) {
       return;
     }
     cancel();
@@ -45,11 +44,6 @@ final class DeadlineTimer {
     target = newTarget;
     scope = Workflow.newCancellationScope(() -> promise = Workflow.newTimer(delay, options));
     scope.run();
-  }
-
-  /** When the running server timer fires (the approval next wakes up); null when none runs. */
-  Instant target() {
-    return target;
   }
 
   /** True once the running server timer has fired; {@link #consumeFired} then forgets it. */

@@ -6,12 +6,10 @@ import dev.overdue.model.ProcessState;
 import dev.overdue.model.TimerHandler;
 import dev.overdue.workflow.activities.Delivery;
 import dev.overdue.workflow.activities.MessageContext;
-import dev.overdue.workflow.activities.Notification;
 import dev.overdue.workflow.activities.NotificationActivities;
 import dev.overdue.workflow.activities.NotificationEvent;
 import dev.overdue.workflow.activities.Recipient;
 import dev.overdue.workflow.activities.Recipients;
-import dev.overdue.workflow.activities.WarningActivities;
 import dev.overdue.workflow.activities.WarningNotice;
 import io.temporal.activity.ActivityOptions;
 import io.temporal.common.RetryOptions;
@@ -37,7 +35,6 @@ import org.slf4j.Logger;
  * alone.
  */
 final class HandlerRunner {
-  private static final Logger log = Workflow.getLogger(HandlerRunner.class);
   private static final Logger WARNINGS = Workflow.getLogger(WarningNotice.LOGGER);
 
   private static final ActivityOptions SIDE_EFFECTS =
@@ -60,15 +57,13 @@ final class HandlerRunner {
       SIDE_EFFECTS.toBuilder().setScheduleToCloseTimeout(Duration.ofHours(1)).build();
 
   private final ApprovalProcess process;
-  private final Versions versions;
   /** Wakes the workflow's loop: a handler changed the approval, or a chain finished. */
   private final Runnable changed;
   /** Handler chains still running; the workflow finishes only after the last one. */
   private int running;
 
-  HandlerRunner(ApprovalProcess process, Versions versions, Runnable changed) {
+  HandlerRunner(ApprovalProcess process, Runnable changed) {
     this.process = process;
-    this.versions = versions;
     this.changed = changed;
   }
 
@@ -78,17 +73,9 @@ final class HandlerRunner {
 
   /**
    * Runs the handlers of what fired. Firings of one source (a cycle's caught-up reminders) run one
-   * after the other, in order; different timers and listeners side by side. Before version
-   * "deadlines" each firing ran on its own, as recorded histories expect.
+   * after the other, in order; different timers and listeners side by side.
    */
   void runAll(List<Expiry> fired) {
-    if (!versions.edition().knowsDeadlines()) {
-      for (Expiry expiry : fired) {
-        recordExpiry(expiry);
-        inThreadOfItsOwn(() -> runHandlers(expiry));
-      }
-      return;
-    }
     Map<String, List<Expiry>> bySource = new LinkedHashMap<>();
     for (Expiry expiry : fired) {
       recordExpiry(expiry);
@@ -96,23 +83,17 @@ final class HandlerRunner {
         bySource.computeIfAbsent(expiry.timer(), k -> new ArrayList<>()).add(expiry);
       }
     }
-    for (List<Expiry> inOrder : bySource.values()) {
-      if (versions.edition().runsChainHeadsAtOnce()) {
-        runChain(inOrder);
-      } else {
-        inThreadOfItsOwn(() -> inOrder.forEach(this::runHandlers));
-      }
-    }
+    bySource.values().forEach(this::runChain);
   }
 
   /** One handler of one firing: a chain is these in order. */
   private record Step(TimerHandler handler, Expiry expiry) {}
 
   /**
-   * Version "shape-10": the head of the chain that needs neither an activity nor a wait — warnings,
+   * The head of the chain that needs neither an activity nor a wait — warnings,
    * and a decision while the approval is not suspended — runs at once, so the workflow task that
    * fired it publishes the approval once, with its result; the rest, from the first handler that
-   * calls an activity or waits, in a workflow thread of its own as before.
+   * calls an activity or waits, in a workflow thread of its own.
    */
   private void runChain(List<Expiry> inOrder) {
     List<Step> steps = new ArrayList<>();
@@ -158,17 +139,11 @@ final class HandlerRunner {
         });
   }
 
-  private void runHandlers(Expiry expiry) {
-    expiry.handlers().forEach(handler -> runHandler(handler, expiry));
-  }
-
   private void runHandler(TimerHandler handler, Expiry expiry) {
     if (handler instanceof TimerHandler.Warn) {
       warn(expiry);
-    } else if (handler instanceof TimerHandler.Notify notify && versions.edition().resolvesRecipients()) {
-      notify(notify, expiry);
     } else if (handler instanceof TimerHandler.Notify notify) {
-      notifyByName(notify, expiry);
+      notify(notify, expiry);
     } else if (handler instanceof TimerHandler.Decide decide) {
       // Suspended while earlier handlers ran: the decision waits for the resume, it is not dropped.
       Workflow.await(() -> process.state() != ProcessState.SUSPENDED);
@@ -182,9 +157,8 @@ final class HandlerRunner {
   }
 
   /**
-   * Puts the warning on the approval, then publishes it as a line of the worker's log: from the
-   * workflow's replay-safe logger (version "shape-10"; a replay writes nothing), or before it by the
-   * RaiseWarning activity.
+   * Puts the warning on the approval, then publishes it as a line of the worker's log from the
+   * workflow's replay-safe logger (a replay writes nothing).
    */
   private void warn(Expiry expiry) {
     String message = warningText(expiry);
@@ -194,16 +168,7 @@ final class HandlerRunner {
         new WarningNotice(
             Workflow.getInfo().getWorkflowId(), process.requestId(), expiry.timer(), expiry.step(), message,
             at.toString());
-    if (versions.edition().warnsInWorkflow()) {
-      WARNINGS.warn(notice.logLine());
-      return;
-    }
-    try {
-      activities(WarningActivities.class, "warning: " + message, SIDE_EFFECTS).raiseWarning(notice);
-    } catch (ActivityFailure failure) {
-      // The warning is already on the process; only its publication failed.
-      log.warn("publishing warning of timer {} failed: {}", expiry.timer(), failure.getMessage());
-    }
+    WARNINGS.warn(notice.logLine());
   }
 
   private static String warningText(Expiry expiry) {
@@ -245,7 +210,7 @@ final class HandlerRunner {
             info.getWorkflowId(), process.requestId(), process.title(), process.requester(), process.data(),
             step, step == null ? null : process.stepTitle(step).orElse(step), expiry.timerName(), expiry.firing(),
             expiry.expiresAt().toString(), now().toString(), expiry.taskEvent(),
-            step == null || !versions.edition().knowsTasks() ? null : process.stepPriority(step).orElse(null),
+            step == null ? null : process.stepPriority(step).orElse(null),
             expiry.by(), step == null ? null : process.stepOwner(step).orElse(null));
     for (Recipient recipient : recipients.resolved()) {
       if (expiry.cause() == Expiry.Cause.OFFERED && !process.waitsFor(step, recipient.name())) {
@@ -295,27 +260,6 @@ final class HandlerRunner {
     };
   }
 
-  /** Before version "delivery": one activity per name resolves and sends in one go. */
-  private void notifyByName(TimerHandler.Notify notify, Expiry expiry) {
-    String workflowId = Workflow.getInfo().getWorkflowId();
-    String message =
-        notify.message() != null
-            ? notify.message()
-            : "Approval " + process.requestId() + ": timer " + expiry.timer() + " expired";
-    for (String recipient : notify.to()) {
-      String key = workflowId + "/" + expiry.timer() + "/" + expiry.firing() + "/" + recipient;
-      try {
-        activities(NotificationActivities.class, "notify " + recipient + ": timer " + expiry.timer(), SIDE_EFFECTS)
-            .sendNotification(
-                new Notification(
-                    key, workflowId, process.requestId(), expiry.timer(), expiry.firing(), recipient, message));
-        Workflow.getMetricsScope().counter(OverdueMetrics.NOTIFICATIONS_SENT).inc(1);
-      } catch (ActivityFailure failure) {
-        notificationFailed(expiry, "notification to " + recipient + " failed: " + rootMessage(failure));
-      }
-    }
-  }
-
   /** A notification failure never fails the approval; it becomes a visible warning. */
   private void notificationFailed(Expiry expiry, String message) {
     Workflow.getMetricsScope().counter(OverdueMetrics.NOTIFICATIONS_FAILED).inc(1);
@@ -328,10 +272,9 @@ final class HandlerRunner {
     changed.run();
   }
 
-  /** An activity stub whose calls carry {@code summary} for the Web UI (version "inspectable"). */
+  /** An activity stub whose calls carry {@code summary} for the Web UI. */
   private <T> T activities(Class<T> type, String summary, ActivityOptions options) {
-    return Workflow.newActivityStub(
-        type, versions.edition().inspectable() ? options.toBuilder().setSummary(summary).build() : options);
+    return Workflow.newActivityStub(type, options.toBuilder().setSummary(summary).build());
   }
 
   static String rootMessage(Throwable failure) {

@@ -25,7 +25,6 @@ import dev.overdue.api.StepInfo;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.api.WarningInfo;
 import dev.overdue.model.ApprovalProcess;
-import dev.overdue.model.Edition;
 import dev.overdue.model.TimeLimit;
 import dev.overdue.model.TimerState;
 import dev.overdue.model.UserTask;
@@ -56,18 +55,10 @@ final class Inspection {
   /** The status the current details were last rendered from. */
   private StatusInfo rendered;
 
-  /**
-   * @param nextDeadline the NextDeadline to publish: the earliest running expiration date, or —
-   *     before version "shape-12", with lazily re-armed timers — the next wake-up
-   */
-  void publish(ApprovalProcess process, Versions versions, Instant nextDeadline) {
+  /** @param nextDeadline the NextDeadline to publish: the earliest running expiration date */
+  void publish(ApprovalProcess process, Instant nextDeadline) {
     StatusInfo status = process.status();
-    Edition edition = versions.edition();
-    if (edition.inspectable()) {
-      upsertChanged(
-          status, nextDeadline, edition.knowsTasks() ? process : null, edition.countsTimers(), edition.listsItsState(),
-          edition.publishesTaskLists(), edition.knowsTaskOperations());
-    }
+    upsertChanged(status, nextDeadline, process);
     // Rendered only when the status changed: an early wake-up for a deadline moved later, a
     // refused command or a finished handler chain shows nothing new.
     if (!status.equals(rendered)) {
@@ -76,16 +67,7 @@ final class Inspection {
     }
   }
 
-  /**
-   * {@code tasks}: the process, when its approval publishes the human-task attributes too; {@code
-   * counted}: whether it publishes its timer counts (what the worker's gauges add up); {@code
-   * offers}: whether it publishes whom the current step is offered to; {@code taskLists}: whether
-   * it publishes what a task list needs, and as PotentialOwners who may claim (not who is offered);
-   * {@code followUps}: whether it publishes FollowUpDate too (task operations).
-   */
-  private void upsertChanged(
-      StatusInfo status, Instant nextDeadline, ApprovalProcess tasks, boolean counted, boolean offers,
-      boolean taskLists, boolean followUps) {
+  private void upsertChanged(StatusInfo status, Instant nextDeadline, ApprovalProcess tasks) {
     StepInfo current = currentStep(status);
     List<SearchAttributeUpdate<?>> updates = new ArrayList<>();
     set(updates, APPROVAL_STATE, status.state());
@@ -94,29 +76,19 @@ final class Inspection {
     set(updates, NEXT_DEADLINE, nextDeadline == null ? null : nextDeadline.atOffset(ZoneOffset.UTC));
     set(updates, ANY_TIMER_EXPIRED, status.timers().stream().anyMatch(TimerInfo::expired));
     set(updates, HAS_WARNINGS, !status.warnings().isEmpty());
-    if (tasks != null) {
-      set(updates, PRIORITY, current == null ? null : (long) current.priority());
-      set(updates, UNWORKABLE, tasks.unworkable());
-    }
-    if (counted) {
-      set(updates, TIMERS_RUNNING, count(status, TimerState.RUNNING));
-      set(updates, TIMERS_SUSPENDED, count(status, TimerState.SUSPENDED));
-    }
-    if (taskLists) {
-      boolean open = current != null && !ended(status) && OPEN_TASK_STATES.contains(current.state());
-      set(updates, REQUESTER, status.requester());
-      set(updates, TASK_STATE, open ? current.state() : null);
-      set(updates, CANDIDATE_GROUPS, open ? nonEmpty(current.candidateGroups()) : null);
-      set(updates, DUE_DATE, tasks.dueDate().map(date -> date.atOffset(ZoneOffset.UTC)).orElse(null));
-      if (followUps) {
-        set(updates, FOLLOW_UP_DATE, tasks.followUpDate().map(date -> date.atOffset(ZoneOffset.UTC)).orElse(null));
-      }
-      OfferedTo claimants = OfferedTo.cut(tasks.claimants());
-      set(updates, POTENTIAL_OWNERS, claimants.names());
-      set(updates, POTENTIAL_OWNERS_CUT, claimants.cut() ? ApprovalSearchAttributes.CUT : null);
-    } else if (offers) {
-      set(updates, POTENTIAL_OWNERS, OfferedTo.of(status, current));
-    }
+    set(updates, PRIORITY, current == null ? null : (long) current.priority());
+    set(updates, UNWORKABLE, tasks.unworkable());
+    set(updates, TIMERS_RUNNING, count(status, TimerState.RUNNING));
+    set(updates, TIMERS_SUSPENDED, count(status, TimerState.SUSPENDED));
+    boolean open = current != null && !ended(status) && OPEN_TASK_STATES.contains(current.state());
+    set(updates, REQUESTER, status.requester());
+    set(updates, TASK_STATE, open ? current.state() : null);
+    set(updates, CANDIDATE_GROUPS, open ? nonEmpty(current.candidateGroups()) : null);
+    set(updates, DUE_DATE, tasks.dueDate().map(date -> date.atOffset(ZoneOffset.UTC)).orElse(null));
+    set(updates, FOLLOW_UP_DATE, tasks.followUpDate().map(date -> date.atOffset(ZoneOffset.UTC)).orElse(null));
+    OfferedTo claimants = OfferedTo.cut(tasks.claimants());
+    set(updates, POTENTIAL_OWNERS, claimants.names());
+    set(updates, POTENTIAL_OWNERS_CUT, claimants.cut() ? ApprovalSearchAttributes.CUT : null);
     if (!updates.isEmpty()) {
       Workflow.upsertTypedSearchAttributes(updates.toArray(new SearchAttributeUpdate<?>[0]));
     }

@@ -1,15 +1,13 @@
 package dev.overdue.workflow;
 
-import dev.overdue.api.StatusInfo;
-import dev.overdue.api.StepInfo;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The PotentialOwners search attribute: whom the current step is offered to, while it waits for
- * someone to claim it (READY) and a claim would be taken (the approval is ACTIVE, not suspended);
- * since version shape-13, exactly the users a claim would be accepted from ({@link
+ * someone to claim it (READY) and a claim would be taken (the approval is ACTIVE, not suspended):
+ * exactly the users a claim would be accepted from ({@link
  * dev.overdue.model.ApprovalProcess#claimants}). Temporal refuses a search attribute value larger
  * than 2 KB by default (the workflow task would fail and the approval stall), so the names are cut
  * to {@link #MAX_BYTES}: the first ones in the step's order; {@code status} names every one, and
@@ -21,19 +19,6 @@ import java.util.List;
 record OfferedTo(List<String> names, boolean cut) {
   /** Below Temporal's default 2 KB per value, with room for the list's own encoding. */
   static final int MAX_BYTES = 1_500;
-
-  /**
-   * Before version shape-13: the names to publish; null (unset) when no step is current, it is
-   * claimed, the approval is not active, or the step is offered to no one.
-   */
-  static List<String> of(StatusInfo status, StepInfo current) {
-    if (current == null || !"ACTIVE".equals(status.state()) || !"READY".equals(current.state())
-        || current.potentialOwners() == null
-        || current.potentialOwners().isEmpty()) {
-      return null;
-    }
-    return cut(current.potentialOwners()).names();
-  }
 
   /** {@code claimants} as published: null when there are none, cut to {@link #MAX_BYTES}. */
   static OfferedTo cut(List<String> claimants) {

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.api.WarningInfo;
@@ -25,9 +24,9 @@ class BoundedStateTest {
       "{'requestId':'B-1','requester':'carol','steps':[{'name':'manager','approvers':['alice']}],"
           + "'timers':[{'name':'nag','cycle':'R/PT1M','handlers':[{'action':'warn'}]}]}";
 
-  private static ApprovalProcess start(Edition edition) {
+  private static ApprovalProcess start() {
     ApprovalProcess process =
-        ApprovalProcess.start(RequestJson.parse(MINUTELY_WARNING.replace('\'', '"')), T0, null, edition);
+        ApprovalProcess.start(RequestJson.parse(MINUTELY_WARNING.replace('\'', '"')), T0, null, Edition.CURRENT);
     process.apply(new Command.EnableTimer("nag"), T0);
     return process;
   }
@@ -40,8 +39,8 @@ class BoundedStateTest {
   }
 
   /** Continue-as-new: the snapshot goes through JSON, as the next run's input does. */
-  private static ApprovalProcess continued(ApprovalProcess process, Instant now, Edition edition) {
-    return ApprovalProcess.restore(RequestJson.snapshot(RequestJson.tree(process.snapshot())), "run", now, edition);
+  private static ApprovalProcess continued(ApprovalProcess process, Instant now) {
+    return ApprovalProcess.restore(RequestJson.snapshot(RequestJson.tree(process.snapshot())), "run", now, Edition.CURRENT);
   }
 
   private static int jsonBytes(Object value) {
@@ -50,7 +49,7 @@ class BoundedStateTest {
 
   @Test
   void twentyThousandExpiriesAcrossRunsCarryTheCountAndTheLatestHundred() {
-    ApprovalProcess process = start(Edition.CURRENT);
+    ApprovalProcess process = start();
     List<List<HistoryEntry>> trails = new ArrayList<>();
     int largestSnapshot = 0;
     Instant now = T0;
@@ -60,7 +59,7 @@ class BoundedStateTest {
       if (minute % 250 == 0) {
         largestSnapshot = Math.max(largestSnapshot, jsonBytes(process.snapshot()));
         trails.add(process.history());
-        process = continued(process, now, Edition.CURRENT);
+        process = continued(process, now);
       }
     }
     assertEquals(20_000, process.warningCount());
@@ -88,56 +87,30 @@ class BoundedStateTest {
 
   @Test
   void aRestoredProcessShowsTheSameLatestWarningsAndCount() {
-    ApprovalProcess process = start(Edition.CURRENT);
+    ApprovalProcess process = start();
     for (int minute = 1; minute <= 150; minute++) {
       expire(process, T0.plus(Duration.ofMinutes(minute)));
     }
-    ApprovalProcess restored = continued(process, T0.plus(Duration.ofHours(3)), Edition.CURRENT);
+    ApprovalProcess restored = continued(process, T0.plus(Duration.ofHours(3)));
     assertEquals(process.status(), restored.status());
     assertEquals(process.snapshot(), restored.snapshot());
     assertEquals(150L, process.snapshot().warningCount());
   }
 
   @Test
-  void aLongMessageIsKeptCutShortAndWholeByOlderEditions() {
+  void aLongMessageIsKeptCutShort() {
     String message = "x".repeat(50_000);
-    ApprovalProcess bounded = start(Edition.CURRENT);
+    ApprovalProcess bounded = start();
     bounded.addWarning(null, "manager", message, T0);
     String kept = bounded.warnings().get(0).message();
     assertTrue(kept.length() < Warnings.MAX_MESSAGE_LENGTH + 40, "kept: " + kept.length());
     assertTrue(kept.endsWith("… (50000 characters)"), kept.substring(Warnings.MAX_MESSAGE_LENGTH));
     assertEquals(kept, bounded.history().get(bounded.history().size() - 1).input().get("message").asText());
-
-    ApprovalProcess older = start(Edition.SHAPE_8);
-    older.addWarning(null, "manager", message, T0);
-    assertEquals(message, older.warnings().get(0).message());
-    // Its next run, under the current edition, cuts it too.
-    assertEquals(kept, continued(older, T0, Edition.CURRENT).warnings().get(0).message());
-  }
-
-  @Test
-  void anOlderEditionCarriesEveryWarningAndNoCountAsItsRunsRecorded() {
-    ApprovalProcess older = start(Edition.SHAPE_8);
-    for (int minute = 1; minute <= 500; minute++) {
-      expire(older, T0.plus(Duration.ofMinutes(minute)));
-    }
-    ProcessSnapshot snapshot = older.snapshot();
-    assertEquals(500, snapshot.warnings().size());
-    assertNull(snapshot.warningCount());
-    JsonNode written = RequestJson.tree(snapshot);
-    assertTrue(written.get("warningCount") == null || written.get("warningCount").isNull());
-
-    // Its next run starts under the current edition: the latest hundred are kept, all are counted.
-    ApprovalProcess next = continued(older, T0.plus(Duration.ofHours(9)), Edition.CURRENT);
-    assertEquals(500, next.warningCount());
-    assertEquals(Warnings.KEPT, next.warnings().size());
-    assertEquals("reminder nag #401", next.warnings().get(0).message());
-    assertEquals(older.warnings().subList(400, 500), next.warnings());
   }
 
   @Test
   void atWorstTheKeptWarningsStayFarUnderThePayloadLimit() {
-    ApprovalProcess process = start(Edition.CURRENT);
+    ApprovalProcess process = start();
     String longName = "t".repeat(RequestValidator.MAX_USER_LENGTH);
     for (int i = 0; i < 1_000; i++) {
       // Three bytes a character in UTF-8: the widest text a message can be.
@@ -149,7 +122,7 @@ class BoundedStateTest {
   }
 
   /** 100 user timers, each enabled and extended four times: 500 changes. */
-  private static ApprovalProcess manyChangedTimers(Edition edition) {
+  private static ApprovalProcess manyChangedTimers() {
     StringBuilder timers = new StringBuilder();
     for (int i = 0; i < RequestValidator.MAX_TIMERS; i++) {
       timers.append(i == 0 ? "" : ",").append("{'name':'t").append(i).append("','limit':'PT1H'}");
@@ -159,7 +132,7 @@ class BoundedStateTest {
             RequestJson.parse(
                 ("{'requestId':'B-2','steps':[{'name':'manager','approvers':['alice']}],'timers':[" + timers + "]}")
                     .replace('\'', '"')),
-            T0, null, edition);
+            T0, null, Edition.CURRENT);
     Instant now = T0;
     for (int i = 0; i < RequestValidator.MAX_TIMERS; i++) {
       now = now.plusSeconds(1);
@@ -173,7 +146,7 @@ class BoundedStateTest {
 
   @Test
   void aContinuedRunCarriesTheLatestTimerChangesOfAllAndEveryTimersCount() {
-    ApprovalProcess process = manyChangedTimers(Edition.CURRENT);
+    ApprovalProcess process = manyChangedTimers();
     ProcessSnapshot snapshot = process.snapshot();
     assertEquals(
         ProcessSetup.MAX_CARRIED_CHANGES,
@@ -185,16 +158,12 @@ class BoundedStateTest {
     assertNull(early.changes(), "the earliest timers' changes stay in the trail");
     assertEquals(5L, early.changeCount());
 
-    ApprovalProcess restored = continued(process, T0.plus(Duration.ofHours(1)), Edition.CURRENT);
+    ApprovalProcess restored = continued(process, T0.plus(Duration.ofHours(1)));
     assertEquals(5L, restored.timer("t0").orElseThrow().changeCount());
     assertEquals(process.timer("t99").orElseThrow().changes(), restored.timer("t99").orElseThrow().changes());
     TimerInfo shown = restored.timerInfos().stream().filter(t -> t.name().equals("t0")).findFirst().orElseThrow();
     assertEquals(5L, shown.derivation().changeCount());
     assertEquals(List.of(), shown.derivation().changes());
-
-    ProcessSnapshot older = manyChangedTimers(Edition.SHAPE_8).snapshot();
-    assertEquals(500, older.timers().stream().mapToInt(t -> t.changes() == null ? 0 : t.changes().size()).sum());
-    assertTrue(older.timers().stream().allMatch(t -> t.changeCount() == null));
   }
 
   private static ProcessSnapshot.TimerSnapshot timer(ProcessSnapshot snapshot, String name) {

@@ -331,7 +331,7 @@ class BusinessTimerTest {
   void aClearedTimerComesBackClearedFromItsSnapshot() {
     BusinessTimer timer = running("PT1H", T0);
     timer.clear(T0);
-    BusinessTimer restored = BusinessTimer.restore(timer.snapshot(), null, Edition.CURRENT);
+    BusinessTimer restored = BusinessTimer.restore(timer.snapshot(), null);
     assertEquals(TimerState.CLEARED, restored.state());
     assertEquals(Optional.of(at("PT1H")), restored.expiresAt());
   }

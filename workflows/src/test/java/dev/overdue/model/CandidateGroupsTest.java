@@ -102,14 +102,6 @@ class CandidateGroupsTest {
     assertEquals("alice", manager(process).owner());
   }
 
-  @Test
-  void approvalsStartedBeforeHumanTasksReassignToNobodyAsRecorded() {
-    ApprovalProcess process =
-        ApprovalProcess.start(RequestJson.parse(REASSIGN_TO_OWNER.replace('\'', '"')), T0, null, Edition.SHAPE_7);
-    fire(process, at("PT1H"));
-    assertEquals(List.of(), manager(process).approvers());
-  }
-
   static final String REASSIGN_TO_FINANCE =
       "{'requestId':'PO-4','requester':'carol','steps':[{'name':'manager','approvers':['alice'],"
           + "'startDeadlines':[{'name':'escalate','for':'PT1H','escalations':[{'action':'reassign','to':['finance','bob']}]}]}]}";

@@ -86,18 +86,11 @@ class CycleCountedBackTest {
   }
 
   @Test
-  void untilAndApprovalsBeforeShape16CountForwardToTheEnd() {
+  void untilCountsForwardToTheEnd() {
     Instant running = utc("2027-01-31T10:30:00Z");
     assertEquals(
         List.of(utc("2027-01-31T11:30:00Z"), utc("2027-01-31T12:30:00Z"), utc("2027-01-31T13:30:00Z")),
         upcoming("R3/PT1H until 2027-01-31T17:00", running, 10));
-    Cycle before = CycleText.parse("R3/PT1H/2027-01-31T17:00", BERLIN, false);
-    Position position = before.begin(running, null);
-    assertEquals(
-        List.of(utc("2027-01-31T11:30:00Z"), utc("2027-01-31T12:30:00Z"), utc("2027-01-31T13:30:00Z")),
-        before.upcoming(position.base(), position.done(), 10, null));
-    TimeLimit old = TimeLimit.parse("R3/PT1H/2027-01-31T17:00+01:00", null, Edition.SHAPE_15);
-    assertEquals("R3/PT1H until 2027-01-31T17:00+01:00", old.text());
   }
 
   @Test

@@ -139,10 +139,6 @@ class CycleTest {
   @Test
   void anIsoEndIsWrittenAsItCountsAndALocalStartIsReadInTheZone() {
     assertEquals("R/PT4H/2027-01-31T17:00+01:00", Cycle.parse("R/PT4H/2027-01-31T17:00", BERLIN).text());
-    assertEquals(
-        "R/PT4H until 2027-01-31T17:00+01:00",
-        CycleText.parse("R/PT4H/2027-01-31T17:00", BERLIN, false).text(),
-        "before shape-16 it counted forward to its end, as 'until' does");
     assertEquals("R5/2027-01-04T09:00+01:00/P1D", Cycle.parse("R5/2027-01-04T09:00/P1D", BERLIN).text());
     RuleViolation noZone = assertThrows(RuleViolation.class, () -> Cycle.parse("R5/2027-01-04T09:00/P1D"));
     assertTrue(noZone.reason().contains("has no offset"), noZone.reason());
@@ -155,13 +151,6 @@ class CycleTest {
     "0 0 9 * * MON", "0 9 * * 1-5", "*/10 * * * * ?", "R/0 0 9 ? * MON-FRI", "R2/PT1D/P1D"})
   void refusesSchedulesThatCannotRun(String text) {
     assertThrows(RuleViolation.class, () -> Cycle.parse(text));
-  }
-
-  @ParameterizedTest
-  @ValueSource(strings = {"R2/PT1D", "R/PT4H/2027-01-31T17:00Z", "R5/2027-01-04T09:00Z/P1D", "0 0 9 ? * MON-FRI"})
-  void approvalsStartedBeforeSchedulesReadOnlyTheFormsTheyKnew(String text) {
-    assertThrows(RuleViolation.class, () -> CycleText.parseBeforeTasks(text));
-    assertEquals(Cycle.parse("R3/PT4H"), CycleText.parseBeforeTasks("R3/PT4H"));
   }
 
   @Test

@@ -19,8 +19,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * A day is a calendar day in the approval's zone: durations, cycles with a start, cycles counted
  * back from an end and {@code until} across daylight-saving changes, in both directions, under
- * northern and southern rules, through the skipped and the repeated hour. Hours stay elapsed time,
- * and approvals started before the edition keep their 24-hour days.
+ * northern and southern rules, through the skipped and the repeated hour. Hours stay elapsed time.
  */
 class DaylightSavingTest {
   static final ZoneId NEW_YORK = ZoneId.of("America/New_York");
@@ -47,13 +46,9 @@ class DaylightSavingTest {
             .replace('\'', '"'));
   }
 
-  static ApprovalProcess start(String deadlineFields, String startedLocal, ZoneId zone, Edition edition) {
-    return ApprovalProcess.start(
-        request(deadlineFields), local(startedLocal, zone), calendarIn(zone), edition);
-  }
-
   static ApprovalProcess start(String deadlineFields, String startedLocal, ZoneId zone) {
-    return start(deadlineFields, startedLocal, zone, Edition.CURRENT);
+    return ApprovalProcess.start(
+        request(deadlineFields), local(startedLocal, zone), calendarIn(zone), Edition.CURRENT);
   }
 
   static String expiresLocal(ApprovalProcess process, ZoneId zone) {
@@ -98,16 +93,6 @@ class DaylightSavingTest {
     assertEquals("2027-11-07T16:00", expiresLocal(start("'for':'PT24H'", "2027-11-06T17:00", NEW_YORK), NEW_YORK));
     assertEquals("2027-03-15T05:00", expiresLocal(start("'for':'P1DT12H'", "2027-03-13T17:00", NEW_YORK), NEW_YORK));
     assertEquals("2027-03-17T09:00", expiresLocal(start("'for':'P1W'", "2027-03-10T09:00", NEW_YORK), NEW_YORK));
-  }
-
-  @Test
-  void approvalsStartedBeforeTheEditionKeepTheir24HourDays() {
-    ApprovalProcess before = start("'for':'P1D'", "2027-03-13T17:00", NEW_YORK, Edition.SHAPE_16);
-    assertEquals("2027-03-14T18:00", expiresLocal(before, NEW_YORK));
-    ApprovalProcess cycle = start("'cycle':'R/P1D'", "2027-11-06T17:00", NEW_YORK, Edition.SHAPE_16);
-    assertEquals(
-        List.of("2027-11-07T16:00", "2027-11-08T16:00"),
-        planned(cycle, local("2027-11-06T17:00", NEW_YORK), NEW_YORK, 2));
   }
 
   @Test

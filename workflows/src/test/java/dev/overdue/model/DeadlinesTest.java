@@ -212,16 +212,6 @@ class DeadlinesTest {
   }
 
   @Test
-  void approvalsStartedBeforeHumanTasksKeepComparingUnnamedReassignmentsAsText() {
-    ApprovalProcess process =
-        ApprovalProcess.start(
-            RequestJson.parse(TEN_UNNAMED_REASSIGNMENTS.replace('\'', '"')), T0, null, Edition.SHAPE_7);
-    fire(process, at("PT4H"));
-    // As their recorded histories have it.
-    assertEquals(List.of("u10"), process.currentTask().approvers());
-  }
-
-  @Test
   void thePlanNotesTheSupersededReassignment() {
     ApprovalProcess process = start(TWO_REASSIGNMENTS);
     List<PlanEntry> plan = process.plan(T0);

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A step's {@code form}: refused at the start when it is not the subset of JSON Schema Overdue
  * reads, every problem named by its path; and a decision's {@code output} checked against it, every
- * problem named as {@code output.<field>}, since the edition that validates forms.
+ * problem named as {@code output.<field>}.
  */
 class FormsTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -38,9 +38,9 @@ class FormsTest {
         + "{'name':'finance','approvers':['frank'],'form':" + form + "}]}";
   }
 
-  private static ApprovalProcess atFinance(Edition edition) {
+  private static ApprovalProcess atFinance() {
     ApprovalProcess process =
-        ApprovalProcess.start(RequestJson.parse(request(FORM).replace('\'', '"')), T0, null, edition);
+        ApprovalProcess.start(RequestJson.parse(request(FORM).replace('\'', '"')), T0, null, Edition.CURRENT);
     process.apply(new Command.Approve("alice", null), at("PT1H"));
     return process;
   }
@@ -136,7 +136,7 @@ class FormsTest {
 
   @Test
   void anApprovalGivesEveryRequiredFieldWithTheRightType() {
-    ApprovalProcess process = atFinance(Edition.CURRENT);
+    ApprovalProcess process = atFinance();
     assertRefusedUnchanged(process, new Command.Approve("frank", null), at("PT2H"),
         "the output does not fit the form of step finance:\n  output.amount: a number is needed, got nothing\n  output.costCentre: text is needed, got nothing");
     assertRefusedUnchanged(process, new Command.Approve("frank", null, json("{'amount':'ten','costCentre':null}")),
@@ -148,7 +148,7 @@ class FormsTest {
 
   @Test
   void everyRuleOfAFieldNamesItInPlainWords() {
-    ApprovalProcess process = atFinance(Edition.CURRENT);
+    ApprovalProcess process = atFinance();
     RuleViolation refused =
         assertRefusedUnchanged(process,
             new Command.Approve("frank", null,
@@ -185,7 +185,7 @@ class FormsTest {
 
   @Test
   void hostileOutputsAreNamedShortly() {
-    ApprovalProcess process = atFinance(Edition.CURRENT);
+    ApprovalProcess process = atFinance();
     StringBuilder many = new StringBuilder("{'amount':1e400,'costCentre':'CC-1','bad\\nname':1");
     for (int i = 0; i < 30; i++) {
       many.append(",'extra").append(i).append("':1");
@@ -204,7 +204,7 @@ class FormsTest {
 
   @Test
   void aRejectionChecksOnlyTheFieldsItGives() {
-    ApprovalProcess process = atFinance(Edition.CURRENT);
+    ApprovalProcess process = atFinance();
     assertRefusedUnchanged(process, new Command.Reject("frank", null, json("{'amount':'much','reason':'no'}")),
         at("PT2H"), "the output does not fit the form of step finance:\n  output.amount: a number is needed, got \"much\"\n  output.reason: the form of step finance has no"
             + " field reason; it has amount, costCentre, category, due, items, urgent");
@@ -214,7 +214,7 @@ class FormsTest {
 
   @Test
   void aCompletionOtherThanRejectedSettlesTheStep() {
-    ApprovalProcess process = atFinance(Edition.CURRENT);
+    ApprovalProcess process = atFinance();
     assertRefusedUnchanged(process, new Command.Complete("frank", "approved", null, json("{'amount':3}")),
         at("PT2H"), "output.costCentre: text is needed, got nothing");
     process.apply(new Command.Complete("frank", "REJECTED", null, json("{'amount':3}")), at("PT2H"));
@@ -222,15 +222,8 @@ class FormsTest {
   }
 
   @Test
-  void anApprovalStartedBeforeFormsTakesAnyOutput() {
-    ApprovalProcess process = atFinance(Edition.SHAPE_13);
-    process.apply(new Command.Approve("frank", null, json("{'amount':'ten'}")), at("PT2H"));
-    assertEquals(ProcessState.APPROVED, process.state());
-  }
-
-  @Test
   void aStepWithoutAFormTakesAnyOutput() {
-    ApprovalProcess process = atFinance(Edition.CURRENT);
+    ApprovalProcess process = atFinance();
     assertFalse(process.refusal(new Command.Approve("alice", null, json("{'x':1}")), at("PT2H")).isEmpty(),
         "alice is no owner of finance");
     ApprovalProcess first =
@@ -240,7 +233,7 @@ class FormsTest {
 
   @Test
   void statusShowsTheFormAsGivenAndAContinuedRunKeepsIt() {
-    ApprovalProcess process = atFinance(Edition.CURRENT);
+    ApprovalProcess process = atFinance();
     Object form = process.status().steps().get(1).form();
     assertEquals(json(FORM), JSON.valueToTree(form));
     assertEquals(null, process.status().steps().get(0).form());

@@ -110,8 +110,7 @@ class HostileTextTest {
             new ProcessSnapshot.TimerSnapshot(
                 "t", "USER", null, "PT1H", List.of(notify), "OFF", null, false, false, 0, null, null, null,
                 null, null, null, null),
-            null,
-            Edition.CURRENT);
+            null);
     assertEquals(recipients, ((TimerHandler.Notify) timer.handlers().get(0)).to());
     assertTrue(RequestValidator.problems(
             request("P5D", List.of(step("s", List.of("alice"), null, null)),

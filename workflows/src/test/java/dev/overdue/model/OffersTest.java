@@ -21,8 +21,8 @@ class OffersTest {
       "{'requestId':'OF-1','requester':'carol','steps':[{'name':'manager','approvers':['alice','bob']},"
           + "{'name':'finance','approvers':['frank']}]}";
 
-  private static ApprovalProcess start(String json, Edition edition) {
-    return ApprovalProcess.start(RequestJson.parse(json.replace('\'', '"')), T0, null, edition);
+  private static ApprovalProcess start(String json) {
+    return ApprovalProcess.start(RequestJson.parse(json.replace('\'', '"')), T0, null, Edition.CURRENT);
   }
 
   /** The offers queued since the last call, as "step: recipients (by)". */
@@ -36,7 +36,7 @@ class OffersTest {
 
   @Test
   void eachStepIsOfferedToItsPotentialOwnersWhenItStarts() {
-    ApprovalProcess process = start(TWO_STEPS, Edition.CURRENT);
+    ApprovalProcess process = start(TWO_STEPS);
     assertEquals(List.of("manager: [alice, bob]"), offers(process, T0));
     process.apply(new Command.Claim(null, "alice"), at("PT1H"));
     assertEquals(List.of(), offers(process, at("PT1H")), "a claim offers nothing");
@@ -46,7 +46,7 @@ class OffersTest {
 
   @Test
   void aReleaseOffersItAgainToAllButWhoReleasedIt() {
-    ApprovalProcess process = start(TWO_STEPS, Edition.CURRENT);
+    ApprovalProcess process = start(TWO_STEPS);
     offers(process, T0);
     process.apply(new Command.Claim(null, "alice"), at("PT1H"));
     process.apply(new Command.Release(null, "alice"), at("PT2H"));
@@ -56,8 +56,7 @@ class OffersTest {
   @Test
   void anOfferToGroupsWaitsForTheirMembers() {
     ApprovalProcess process =
-        start("{'requestId':'OF-2','steps':[{'name':'manager','approvers':['alice'],'candidateGroups':['finance']}]}",
-            Edition.CURRENT);
+        start("{'requestId':'OF-2','steps':[{'name':'manager','approvers':['alice'],'candidateGroups':['finance']}]}");
     assertEquals(List.of(), process.drainTriggered().stream().filter(e -> e.cause() == Expiry.Cause.OFFERED).toList(),
         "nothing before the directory answered");
     assertEquals(List.of("manager: [alice, carol, dave]"), offers(process, T0));
@@ -66,22 +65,20 @@ class OffersTest {
   @Test
   void anAssigneeIsToldAlone() {
     ApprovalProcess process =
-        start("{'requestId':'OF-3','steps':[{'name':'manager','approvers':['alice','bob'],'assignee':'bob'}]}",
-            Edition.CURRENT);
+        start("{'requestId':'OF-3','steps':[{'name':'manager','approvers':['alice','bob'],'assignee':'bob'}]}");
     assertEquals(List.of("manager: [bob]"), offers(process, T0));
   }
 
   @Test
   void aStepNoOneCanActOnOffersNothing() {
     ApprovalProcess process =
-        start("{'requestId':'OF-4','requester':'carol','steps':[{'name':'manager','candidateGroups':['nobody']}]}",
-            Edition.CURRENT);
+        start("{'requestId':'OF-4','requester':'carol','steps':[{'name':'manager','candidateGroups':['nobody']}]}");
     assertEquals(List.of(), offers(process, T0));
   }
 
   @Test
   void notifyOfferedFalseTellsNothingAcrossAContinuedRun() {
-    ApprovalProcess process = start(TWO_STEPS.replace("'requester'", "'notifyOffered':false,'requester'"), Edition.CURRENT);
+    ApprovalProcess process = start(TWO_STEPS.replace("'requester'", "'notifyOffered':false,'requester'"));
     assertEquals(List.of(), offers(process, T0));
     ApprovalProcess continued =
         ApprovalProcess.restore(RequestJson.snapshot(RequestJson.tree(process.snapshot())), "run", at("PT1H"),
@@ -94,25 +91,15 @@ class OffersTest {
   void anOfferIsToldOnlyToThoseWhoMayClaimIt() {
     String fourEyes = "{'requestId':'OF-4','requester':'carol','steps':[{'name':'manager',"
         + "'approvers':['carol','bob'],'notBy':['requester']}]}";
-    ApprovalProcess process = start(fourEyes, Edition.CURRENT);
+    ApprovalProcess process = start(fourEyes);
     assertEquals(List.of("manager: [bob]"), offers(process, T0), "not the requester, whom notBy keeps off");
     assertFalse(process.waitsFor("manager", "carol"));
     assertTrue(process.waitsFor("manager", "bob"));
-    ApprovalProcess before = start(fourEyes, Edition.SHAPE_12);
-    assertEquals(List.of("manager: [carol, bob]"), offers(before, T0), "approvals started before shape-13 told everyone");
-  }
-
-  @Test
-  void approvalsStartedUnderEarlierRulesTellNoOffers() {
-    ApprovalProcess process = start(TWO_STEPS, Edition.SHAPE_11);
-    assertEquals(List.of(), offers(process, T0));
-    process.apply(new Command.Approve("alice", null), at("PT2H"));
-    assertEquals(List.of(), offers(process, at("PT2H")));
   }
 
   @Test
   void anOfferStandsOnlyWhileTheTaskWaitsForThatPerson() {
-    ApprovalProcess process = start(TWO_STEPS, Edition.CURRENT);
+    ApprovalProcess process = start(TWO_STEPS);
     assertEquals(true, process.waitsFor("manager", "alice"));
     assertEquals(false, process.waitsFor("manager", "frank"), "not a potential owner");
     assertEquals(false, process.waitsFor("finance", "frank"), "not the current step");

@@ -3,7 +3,6 @@ package dev.overdue.model;
 import static dev.overdue.model.Fixtures.derivationOf;
 import static dev.overdue.model.Fixtures.infoOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -42,16 +41,12 @@ class SchedulesTest {
     return RequestJson.parse(json.replace('\'', '"'));
   }
 
-  static ApprovalProcess start(String json, Instant now, CalendarSettings calendar, Edition edition) {
-    return ApprovalProcess.start(request(json), now, calendar, edition);
-  }
-
   static ApprovalProcess start(String json, Instant now, CalendarSettings calendar) {
-    return start(json, now, calendar, Edition.SHAPE_8);
+    return ApprovalProcess.start(request(json), now, calendar, Edition.CURRENT);
   }
 
-  static List<String> problems(String json, Edition edition) {
-    return RequestValidator.problems(request(json), SATURDAY, BERLIN, edition);
+  static List<String> problems(String json) {
+    return RequestValidator.problems(request(json), SATURDAY, BERLIN);
   }
 
   /** A step whose one completion deadline has {@code fields} (without braces). */
@@ -94,27 +89,6 @@ class SchedulesTest {
         dates);
   }
 
-  @Test
-  void aCronCycleAndALocalStartNeedTheCalendarAndACycleWithOffsetsDoesNot() {
-    assertTrue(
-        RequestValidator.needsCalendar(
-            request(deadline("'cycle':'0 0 9 ? * MON-FRI'")), Edition.SHAPE_8));
-    assertTrue(
-        RequestValidator.needsCalendar(
-            request(deadline("'cycle':'R5/2027-01-04T09:00/P1D'")), Edition.SHAPE_8));
-    assertTrue(
-        RequestValidator.needsCalendar(
-            request(deadline("'cycle':'R/P1D','endDate':'2027-01-31T17:00'")), Edition.SHAPE_8));
-    assertFalse(
-        RequestValidator.needsCalendar(
-            request(deadline("'cycle':'R5/2027-01-04T09:00Z/P1D','endDate':'2027-01-31T17:00Z'")),
-            Edition.SHAPE_8));
-    assertFalse(
-        RequestValidator.needsCalendar(
-            request(deadline("'cycle':'R/P1D','endDate':'2027-01-31T17:00'")), Edition.SHAPE_7),
-        "refused for its endDate before anything is recorded");
-  }
-
   // ---- start, end, working time ------------------------------------------------------------
 
   @Test
@@ -127,14 +101,15 @@ class SchedulesTest {
     assertTrue(
         derivationOf(process, "manager.remind")
             .rule()
-            .startsWith("every P1D from its start " + berlin("2026-11-25T09:00") + ", 3 times;"),
+            .startsWith("every P1D (calendar days in Europe/Berlin) from its start " + berlin("2026-11-25T09:00")
+                + ", 3 times;"),
         derivationOf(process, "manager.remind").rule());
   }
 
   @Test
   void anIsoEndIsCountedBackFromInTheRuleThePlanAndTheFirings() {
     ApprovalProcess process =
-        start(deadline("'cycle':'R3/PT1H/2026-11-24T17:00'"), SATURDAY, BERLIN, Edition.CURRENT);
+        start(deadline("'cycle':'R3/PT1H/2026-11-24T17:00'"), SATURDAY, BERLIN);
     assertEquals("R3/PT1H/2026-11-24T17:00+01:00", infoOf(process, "manager.remind").limit());
     assertEquals(berlin("2026-11-24T14:00").toString(), infoOf(process, "manager.remind").expiresAt());
     assertEquals(
@@ -150,20 +125,15 @@ class SchedulesTest {
     }
     assertEquals(3, infoOf(process, "manager.remind").firings());
     assertTrue(process.nextToExpire().isEmpty(), "none at the end itself");
-    ApprovalProcess before =
-        start(deadline("'cycle':'R3/PT1H/2026-11-24T17:00'"), SATURDAY, BERLIN, Edition.SHAPE_15);
-    assertEquals("R3/PT1H until 2026-11-24T17:00+01:00", infoOf(before, "manager.remind").limit(),
-        "an approval started before shape-16 counts forward, as it did");
   }
 
   @Test
-  void aCronCycleCronUtilsWouldMisreadIsRefusedAtTheStartOfANewApprovalOnly() {
+  void aCronCycleCronUtilsWouldMisreadIsRefused() {
     String request = deadline("'cycle':'0 0 9 1,L * ?'");
     assertEquals(
         List.of("steps[0].completionDeadlines[0].cycle: '0 0 9 1,L * ?': L and W cannot be in a list of days of"
             + " the month (1,L): give the cycle one of them alone, and the other days to a second cycle"),
-        problems(request, Edition.CURRENT));
-    assertEquals(List.of(), problems(request, Edition.SHAPE_15), "approvals started before read it as they did");
+        problems(request));
   }
 
   @Test
@@ -198,50 +168,30 @@ class SchedulesTest {
   }
 
   @Test
-  void anApprovalStartedBeforeSchedulesCountsItsBusinessCycleInElapsedTimeAsItAlwaysDid() {
-    Instant friday = berlin("2026-11-20T15:00");
-    ApprovalProcess process =
-        start(
-            deadline("'cycle':'R/PT4H','calendar':'business'"), friday, BERLIN, Edition.SHAPE_7);
-    assertEquals("R/PT4H", infoOf(process, "manager.remind").limit());
-    assertEquals(
-        berlin("2026-11-20T19:00").toString(), infoOf(process, "manager.remind").expiresAt());
-  }
-
-  @Test
-  void scheduleProblemsNameTheirFieldAndApprovalsBeforeSchedulesRefuseTheNewForms() {
+  void scheduleProblemsNameTheirField() {
     assertEquals(
         List.of("steps[0].completionDeadlines[0].endDate: only a cycle has an end"),
-        problems(deadline("'for':'P1D','endDate':'2027-01-31T17:00'"), Edition.SHAPE_8));
+        problems(deadline("'for':'P1D','endDate':'2027-01-31T17:00'")));
     assertTrue(
         problems(
-                deadline("'cycle':'R/PT4H/2027-01-31T17:00','endDate':'2027-01-31T17:00'"),
-                Edition.SHAPE_8)
+                deadline("'cycle':'R/PT4H/2027-01-31T17:00','endDate':'2027-01-31T17:00'"))
             .get(0)
             .contains("give its end once"));
     assertTrue(
-        problems(deadline("'cycle':'R/P1D until 2026-11-01T00:00'"), Edition.SHAPE_8)
+        problems(deadline("'cycle':'R/P1D until 2026-11-01T00:00'"))
             .get(0)
             .contains(".cycle: the cycle ends 2026-11-01T00:00+01:00, which is in the past"));
     assertTrue(
-        problems(deadline("'cycle':'R2/2026-11-01T09:00/P1D'"), Edition.SHAPE_8)
+        problems(deadline("'cycle':'R2/2026-11-01T09:00/P1D'"))
             .get(0)
             .contains("has no occurrence after 2026-11-21T21:00:00Z: its last one has passed"));
     assertTrue(
-        problems(deadline("'cycle':'0 0 9 ? * MON-FRI 2020'"), Edition.SHAPE_8)
+        problems(deadline("'cycle':'0 0 9 ? * MON-FRI 2020'"))
             .get(0)
             .contains("its times never come again"));
     assertEquals(
         List.of(),
-        problems(deadline("'cycle':'R2/PT1D','endDate':'2027-01-31T17:00'"), Edition.SHAPE_8));
-    assertTrue(
-        problems(deadline("'cycle':'0 0 9 ? * MON-FRI'"), Edition.SHAPE_7)
-            .get(0)
-            .contains("is not a cycle: use R<n>/<duration> or R/<duration>"));
-    assertTrue(
-        problems(deadline("'cycle':'R/P1D','endDate':'2027-01-31T17:00'"), Edition.SHAPE_7)
-            .get(0)
-            .contains("endDate: unknown field"));
+        problems(deadline("'cycle':'R2/PT1D','endDate':'2027-01-31T17:00'")));
   }
 
   @Test
@@ -257,7 +207,7 @@ class SchedulesTest {
             RequestJson.snapshot(RequestJson.tree(process.snapshot())),
             "run-1",
             berlin("2026-11-23T13:00"),
-            Edition.SHAPE_8);
+            Edition.CURRENT);
     assertEquals(process.timerInfos(), restored.timerInfos());
     Instant tuesday = berlin("2026-11-24T13:00");
     assertEquals(process.expireDue(tuesday), restored.expireDue(tuesday));
@@ -265,7 +215,7 @@ class SchedulesTest {
   }
 
   @Test
-  void extendDeadlineKeepsACycleWithinItsEndAndCronNeedsACalendar() {
+  void extendDeadlineKeepsACycleWithinItsEnd() {
     ApprovalProcess process =
         start(deadline("'cycle':'R/P1D','endDate':'2026-11-24T22:00'"), SATURDAY, BERLIN);
     RuleViolation past =
@@ -277,16 +227,6 @@ class SchedulesTest {
                         "manager.remind", null, IsoDuration.parse("P3D")),
                     SATURDAY));
     assertTrue(past.reason().contains("its cycle has no occurrence left"), past.reason());
-    ApprovalProcess elapsed = start(deadline("'for':'P1D'"), SATURDAY, null);
-    RuleViolation noZone =
-        assertThrows(
-            RuleViolation.class,
-            () ->
-                elapsed.apply(
-                    new Command.ExtendDeadline(
-                        "manager.remind", TimeLimit.parse("0 0 9 ? * MON-FRI"), null),
-                    SATURDAY));
-    assertTrue(noZone.reason().contains("has no business calendar"), noZone.reason());
   }
 
   // ---- recalculate -------------------------------------------------------------------------

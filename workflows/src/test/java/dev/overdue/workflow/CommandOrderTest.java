@@ -54,30 +54,22 @@ class CommandOrderTest {
   /** Recorded histories, and the command by each way that each holds. */
   @Test
   void recordedSignalsAndUpdatesReplayThroughThePipeline() throws Exception {
-    for (String edition : List.of("v9", "v10", "v11", "v12", "v13")) {
-      WorkflowExecutionHistory tasks = recorded("approval-" + edition + "-human-tasks.json");
-      assertTrue(updates(tasks).containsAll(List.of("reassign", "refreshOwners")), edition + ": the directory");
-      assertEquals(List.of("claim"), signals(tasks), edition);
-      replay(tasks);
-    }
-    for (String edition : List.of("v9", "v11", "v12", "v13")) {
-      WorkflowExecutionHistory schedules = recorded("approval-" + edition + "-schedules.json");
-      assertTrue(updates(schedules).contains("recalculate"), edition + ": the worker's calendar");
-      assertTrue(signals(schedules).contains("extendDeadline"), edition);
-      replay(schedules);
-    }
-    for (String edition : List.of("v12", "v13")) {
-      WorkflowExecutionHistory signed = recorded("approval-" + edition + "-signed-commands.json");
-      assertTrue(signals(signed).containsAll(List.of("approve", "release")), edition + ": tokens verified");
-      assertEquals(List.of("claim"), updates(signed), edition);
-      replay(signed);
-    }
-    for (String edition : List.of("v1", "v4", "v7", "v13")) {
-      WorkflowExecutionHistory lifecycle = recorded("approval-" + edition + "-full-lifecycle.json");
-      assertEquals(List.of("enableTimer", "suspend", "resume", "approve"), signals(lifecycle), edition);
-      assertFalse(updates(lifecycle).isEmpty(), edition);
-      replay(lifecycle);
-    }
+    WorkflowExecutionHistory tasks = recorded("approval-v20-human-tasks.json");
+    assertTrue(updates(tasks).containsAll(List.of("reassign", "refreshOwners")), "the directory");
+    assertEquals(List.of("claim"), signals(tasks));
+    replay(tasks);
+    WorkflowExecutionHistory schedules = recorded("approval-v20-schedules.json");
+    assertTrue(updates(schedules).contains("recalculate"), "the worker's calendar");
+    assertTrue(signals(schedules).contains("extendDeadline"));
+    replay(schedules);
+    WorkflowExecutionHistory signed = recorded("approval-v20-signed-commands.json");
+    assertTrue(signals(signed).containsAll(List.of("approve", "release")), "tokens verified");
+    assertEquals(List.of("claim"), updates(signed));
+    replay(signed);
+    WorkflowExecutionHistory lifecycle = recorded("approval-v20-full-lifecycle.json");
+    assertEquals(List.of("enableTimer", "suspend", "resume", "approve"), signals(lifecycle));
+    assertFalse(updates(lifecycle).isEmpty());
+    replay(lifecycle);
   }
 
   @Test

@@ -1,6 +1,5 @@
 package dev.overdue.workflow;
 
-import dev.overdue.model.Edition;
 import static dev.overdue.workflow.ApprovalTestEnvironment.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -10,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.overdue.model.Command;
-import dev.overdue.model.Edition;
 import dev.overdue.model.RuleViolation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -20,7 +18,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class CommandsTest {
 
   private static String refusal(String command, ObjectNode input) {
-    return assertThrows(RuleViolation.class, () -> Commands.parse(command, input, Edition.CURRENT)).reason();
+    return assertThrows(RuleViolation.class, () -> Commands.parse(command, input)).reason();
   }
 
   private static ObjectNode with(String field, int length) {
@@ -46,7 +44,7 @@ class CommandsTest {
     if (command.equals("suspend") || command.equals("abort") || command.equals("enableTimer")) {
       ok.remove("user");
     }
-    Commands.parse(command, ok, Edition.CURRENT);
+    Commands.parse(command, ok);
     ObjectNode tooLong = ok.deepCopy().put(field, "a".repeat(max + 1));
     assertEquals(
         "'" + field + "' is too long (" + (max + 1) + " characters, at most " + max + ")",
@@ -79,7 +77,7 @@ class CommandsTest {
   @Test
   void aNumberIsTakenAsItsText() {
     Command.Suspend suspend =
-        assertInstanceOf(Command.Suspend.class, Commands.parse("suspend", (ObjectNode) json("{'reason':42}"), Edition.CURRENT));
+        assertInstanceOf(Command.Suspend.class, Commands.parse("suspend", (ObjectNode) json("{'reason':42}")));
     assertEquals("42", suspend.reason());
   }
   @Test
@@ -88,7 +86,7 @@ class CommandsTest {
         + "'x':1.25,'list':[true,'t',{'k':[]}],'nested':{'b':2,'a':1}}";
     Command.UpdateData update =
         assertInstanceOf(Command.UpdateData.class,
-            Commands.parse("updateData", ((ObjectNode) json("{'user':'alice'}")).set("data", json(data)), Edition.CURRENT));
+            Commands.parse("updateData", ((ObjectNode) json("{'user':'alice'}")).set("data", json(data))));
     assertEquals(json(data), update.data());
     assertEquals(json(data).toString(), update.data().toString(), "members in their order, numbers as sent");
   }
@@ -104,33 +102,13 @@ class CommandsTest {
     assertEquals("'outcome' is required", refusal("complete", (ObjectNode) json("{'user':'alice'}")));
   }
 
-  @Test
-  void anOlderEditionRefusesTheFieldsItDidNotKnow() {
-    RuleViolation refused =
-        assertThrows(RuleViolation.class,
-            () -> Commands.parse("enableTimer", (ObjectNode) json("{'timer':'t','user':'alice'}"), Edition.ORIGINAL));
-    assertEquals("unknown field 'user' for enableTimer (fields: timer)", refused.reason());
-    assertEquals(new Command.EnableTimer("t", null),
-        Commands.parse("enableTimer", (ObjectNode) json("{'timer':'t'}"), Edition.ORIGINAL));
-  }
-
-  @Test
-  void theTaskOperationsAreUnknownToApprovalsStartedBeforeThem() {
-    ObjectNode delegate = (ObjectNode) json("{'user':'alice','to':'dora'}");
-    assertInstanceOf(Command.Delegate.class, Commands.parse("delegate", delegate, Edition.CURRENT));
-    String refused =
-        assertThrows(RuleViolation.class, () -> Commands.parse("delegate", delegate, Edition.SHAPE_14)).reason();
-    assertTrue(refused.startsWith("unknown command 'delegate' (commands: enableTimer,"), refused);
-    assertTrue(!refused.contains("comment") && !refused.contains("skip"), refused);
-  }
-
   @ParameterizedTest(name = "setPriority {0}")
   @CsvSource(delimiter = '|', value = {
     "{'user':'ada','priority':3}|3",
     "{'user':'ada','priority':'7'}|7",
   })
   void aPriorityIsAWholeNumberAsJsonOrText(String input, int priority) {
-    assertEquals(new Command.SetPriority("ada", priority), Commands.parse("setPriority", (ObjectNode) json(input), Edition.CURRENT));
+    assertEquals(new Command.SetPriority("ada", priority), Commands.parse("setPriority", (ObjectNode) json(input)));
   }
 
   @ParameterizedTest(name = "{0} {1}: {2}")

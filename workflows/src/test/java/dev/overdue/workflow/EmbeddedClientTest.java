@@ -15,7 +15,6 @@ import dev.overdue.api.PlanEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.client.Approvals;
 import dev.overdue.client.RefusedException;
-import dev.overdue.model.Edition;
 import dev.overdue.model.RequestJson;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowUpdateException;
@@ -146,7 +145,7 @@ class EmbeddedClientTest {
             new ApprovalCommand.Complete("u", "o", "c"), new ApprovalCommand.Abort("r"));
     for (ApprovalCommand command : samples) {
       // The workflow's own parser takes each as it is written.
-      Commands.parse(command.name(), command.input(), Edition.CURRENT);
+      Commands.parse(command.name(), command.input());
     }
     assertEquals("{\"timer\":\"t\",\"by\":\"PT2H\",\"user\":\"u\"}", samples.get(5).input().toString());
     assertEquals("{}", new ApprovalCommand.Resume().input().toString());

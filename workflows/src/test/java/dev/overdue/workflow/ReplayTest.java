@@ -2,8 +2,11 @@ package dev.overdue.workflow;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overdue.client.Approvals;
+import dev.overdue.client.RunningEditions;
 import dev.overdue.model.Edition;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.common.WorkflowExecutionHistory;
@@ -19,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
@@ -32,10 +36,13 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * such a change must be guarded with Workflow.getVersion. Each history replays as every worker
  * registers the workflow ({@link ApprovalWorkflowImpl#OPTIONS}: version markers also upsert
  * TemporalChangeVersion) and without that option (a worker rolled back), and each test's name says
- * the edition its markers make: every {@link Edition} has a history, and a retired one's go.
+ * the edition its markers make: every {@link Edition} has a history, and a retired one's go. A
+ * history of an edition retired at 1.0 fails its workflow task, saying so.
  */
 class ReplayTest {
   static final Path HISTORIES = Path.of("src/test/resources/histories");
+  /** The last history recorded before 1.0 (edition "shape-17"), kept to show how a retired one fails. */
+  static final Path RETIRED = Path.of("src/test/resources/retired/approval-v19-full-lifecycle.json");
 
   @TestFactory
   Stream<DynamicTest> everyRecordedHistoryReplays() throws IOException {
@@ -51,9 +58,23 @@ class ReplayTest {
   void everyEditionHasARecordedHistory() throws IOException {
     Set<Edition> recorded = EnumSet.noneOf(Edition.class);
     for (Path file : histories()) {
-      recorded.add(Versions.recordedIn(history(file).getEvents()));
+      recorded.add(Versions.recordedIn(history(file).getEvents()).orElseThrow(() -> new AssertionError(file + " is retired")));
     }
     assertEquals(EnumSet.allOf(Edition.class), recorded);
+  }
+
+  @Test
+  void aHistoryOfARetiredEditionFailsItsWorkflowTaskNamingTheWayOut() {
+    WorkflowExecutionHistory retired = history(RETIRED);
+    assertEquals(Optional.empty(), Versions.recordedIn(retired.getEvents()));
+    Exception failed = assertThrows(Exception.class, () -> replay(retired, ApprovalWorkflowImpl.OPTIONS));
+    StringBuilder causes = new StringBuilder();
+    for (Throwable cause = failed; cause != null; cause = cause.getCause()) {
+      causes.append(cause).append('\n');
+    }
+    String message = causes.toString();
+    assertTrue(message.contains("was started by an edition retired at 1.0"), message);
+    assertTrue(message.contains("let it finish on a worker from before 1.0"), message);
   }
 
   /** A history recorded with the option replays without it: the SDK goes by the marker's flag. */
@@ -62,15 +83,15 @@ class ReplayTest {
     try (ApprovalTestEnvironment t = new ApprovalTestEnvironment()) {
       String id = RecordedScenarios.fullLifecycle(t);
       WorkflowExecutionHistory history = t.fetchHistory(id);
-      assertEquals(Edition.CURRENT, Versions.recordedIn(history.getEvents()));
+      assertEquals(Optional.of(Edition.CURRENT), Versions.recordedIn(history.getEvents()));
       List<List<String>> changeVersions =
           history.getEvents().stream()
               .filter(e -> e.getEventType() == EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES)
               .map(e -> e.getUpsertWorkflowSearchAttributesEventAttributes().getSearchAttributes())
-              .filter(sa -> sa.containsIndexedFields(Versions.CHANGE_VERSION.getName()))
-              .map(sa -> SearchAttributesUtil.decodeTyped(sa).get(Versions.CHANGE_VERSION))
+              .filter(sa -> sa.containsIndexedFields(RunningEditions.CHANGE_VERSION.getName()))
+              .map(sa -> SearchAttributesUtil.decodeTyped(sa).get(RunningEditions.CHANGE_VERSION))
               .toList();
-      assertEquals(List.of(List.of(Versions.SHAPE_18 + "-1")), changeVersions);
+      assertEquals(List.of(List.of(Versions.V1_0 + "-1")), changeVersions);
       replay(history, ApprovalWorkflowImpl.OPTIONS);
       replay(history, WorkflowImplementationOptions.getDefaultInstance());
     }
@@ -82,7 +103,7 @@ class ReplayTest {
             file -> {
               WorkflowExecutionHistory history = history(file);
               return DynamicTest.dynamicTest(
-                  file.getFileName() + " (" + Versions.recordedIn(history.getEvents()) + ")",
+                  file.getFileName() + " (" + Versions.recordedIn(history.getEvents()).map(Edition::label).orElse("retired") + ")",
                   () -> replay(history, options));
             });
   }

@@ -6,8 +6,7 @@ import java.util.Map;
  * What a template may refer to, besides the recipient: {@code request.*}, {@code data.*},
  * {@code step.*}, {@code timer.*}, and for a task listener {@code task.event} ({@code created},
  * {@code assigned}, ...). Dates are ISO-8601 instants; {@code step} fields are null for a process
- * timer; {@code stepPriority} (0 highest to 10) is null in messages of approvals started before
- * human tasks. {@code by} is the user whose command caused the message (a reassignment, a release),
+ * timer; {@code stepPriority} is 0 (highest) to 10. {@code by} is the user whose command caused the message (a reassignment, a release),
  * null when a timer did; {@code stepOwner} the user who holds the step's task, if anyone.
  */
 public record MessageContext(

@@ -19,8 +19,8 @@ public interface NotificationActivities {
   void deliver(Delivery delivery);
 
   /**
-   * Workflows started before deliveries were resolved in the workflow call this, once per name in
-   * {@code to}: it resolves and delivers in one go, keyed by the notification's key and channel.
+   * Resolves and delivers in one go, keyed by the notification's key and channel, once per name in
+   * {@code to}. Only approvals of an edition retired at 1.0 called it; no 1.0 approval does.
    */
   void sendNotification(Notification notification);
 }
