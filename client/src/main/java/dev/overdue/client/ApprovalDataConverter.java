@@ -1,5 +1,6 @@
 package dev.overdue.client;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.api.CommandRefusal;
 import dev.overdue.api.JsonBuffers;
@@ -7,8 +8,11 @@ import io.temporal.api.failure.v1.Failure;
 import io.temporal.common.converter.DataConverter;
 import io.temporal.common.converter.DefaultDataConverter;
 import io.temporal.common.converter.FailureConverter;
+import io.temporal.common.converter.JacksonJsonPayloadConverter;
+import io.temporal.common.converter.PayloadConverter;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.failure.DefaultFailureConverter;
+import java.lang.reflect.Field;
 
 /**
  * The data converter workers and clients of approvals share: the SDK's default, except that a
@@ -21,13 +25,36 @@ import io.temporal.failure.DefaultFailureConverter;
 public final class ApprovalDataConverter {
   static {
     // Once per process: the SDK's standard mapper is shared by every converter this class makes.
-    JsonBuffers.perCallInTheSdk();
+    perCallInTheSdk();
   }
 
   private ApprovalDataConverter() {}
 
   public static DataConverter create() {
     return DefaultDataConverter.newDefaultInstance().withFailureConverter(new Refusals());
+  }
+
+  /**
+   * {@link JsonBuffers#perCall} for the SDK's standard JSON converter, which every default data
+   * converter shares and which the SDK uses itself for version markers and search attributes,
+   * where no data converter of ours reaches: its mapper is private, so it is reached by
+   * reflection. False, changing nothing, when this SDK has no such field any more (the buffers
+   * then stay per thread). Here, not in {@link JsonBuffers}: the contract has no Temporal type.
+   */
+  static boolean perCallInTheSdk() {
+    for (PayloadConverter converter : DefaultDataConverter.STANDARD_PAYLOAD_CONVERTERS) {
+      if (converter instanceof JacksonJsonPayloadConverter json) {
+        try {
+          Field mapper = JacksonJsonPayloadConverter.class.getDeclaredField("mapper");
+          mapper.setAccessible(true);
+          JsonBuffers.perCall((ObjectMapper) mapper.get(json));
+          return true;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+          return false;
+        }
+      }
+    }
+    return false;
   }
 
   private static final class Refusals implements FailureConverter {

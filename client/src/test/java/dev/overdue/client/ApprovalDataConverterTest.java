@@ -1,4 +1,4 @@
-package dev.overdue.api;
+package dev.overdue.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.overdue.client.ApprovalDataConverter;
 import io.temporal.api.common.v1.Payload;
 import io.temporal.common.converter.DataConverter;
 import io.temporal.common.converter.DefaultDataConverter;
@@ -17,24 +16,7 @@ import java.lang.reflect.Field;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class JsonBuffersTest {
-  @Test
-  void aMapperPerCallKeepsNoBuffersInItsThreadAndStillReadsAndWrites() throws Exception {
-    ObjectMapper mapper = JsonBuffers.perCall(new ObjectMapper());
-    assertFalse(mapper.getFactory().isEnabled(JsonFactory.Feature.USE_THREAD_LOCAL_FOR_BUFFER_RECYCLING));
-    assertTrue(new ObjectMapper().getFactory().isEnabled(JsonFactory.Feature.USE_THREAD_LOCAL_FOR_BUFFER_RECYCLING));
-    JsonNode tree = mapper.readTree("{\"amount\":12000,\"supplier\":\"ACME\"}");
-    assertEquals("{\"amount\":12000,\"supplier\":\"ACME\"}", mapper.writeValueAsString(tree));
-  }
-
-  @Test
-  void aTreeIsWrittenAsItsToStringWritesIt() throws Exception {
-    JsonNode tree =
-        new ObjectMapper().readTree("{\"title\":\"Bestellung \\\"Büro\\\" – 4711\",\"lines\":[1,2.5,null,true],\"nested\":{}}");
-    assertEquals(tree.toString(), JsonBuffers.text(tree));
-    assertEquals("[]", JsonBuffers.text(new ObjectMapper().createArrayNode()));
-  }
-
+class ApprovalDataConverterTest {
   @Test
   void theApprovalsDataConverterTurnsTheSdksStandardMapperPerCallAndWritesJsonAsBefore() throws Exception {
     DataConverter converter = ApprovalDataConverter.create();
@@ -46,7 +28,7 @@ class JsonBuffersTest {
         assertFalse(sdks.getFactory().isEnabled(JsonFactory.Feature.USE_THREAD_LOCAL_FOR_BUFFER_RECYCLING));
       }
     }
-    assertTrue(JsonBuffers.perCallInTheSdk(), "this SDK's standard JSON converter has its mapper where JsonBuffers looks");
+    assertTrue(ApprovalDataConverter.perCallInTheSdk(), "this SDK's standard JSON converter has its mapper where ApprovalDataConverter looks");
     Payload payload = converter.toPayload(Map.of("requestId", "PO-4711")).orElseThrow();
     assertEquals("json/plain", payload.getMetadataMap().get("encoding").toStringUtf8());
     assertEquals("{\"requestId\":\"PO-4711\"}", payload.getData().toStringUtf8());
