@@ -15,46 +15,29 @@ import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.PlanEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.TimerInfo;
-import dev.overdue.api.ApprovalSearchAttributes;
 import io.temporal.api.common.v1.WorkflowExecution;
-import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.api.enums.v1.WorkflowIdReusePolicy;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowExecutionAlreadyStarted;
-import io.temporal.client.WorkflowExecutionDescription;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowStub;
 import io.temporal.client.UpdateOptions;
 import io.temporal.client.WorkflowUpdateException;
 import io.temporal.client.WorkflowUpdateStage;
 import io.temporal.failure.ApplicationFailure;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /** Starting and steering approvals from a client: the contract as Java calls. */
 public final class Approvals {
   /** Reads a checked request's fields for the Web UI's summary; unknown fields are the check's business. */
-  private static final ObjectMapper JSON =
+  static final ObjectMapper JSON =
       new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-
-  /** A no-break space: the Web UI wraps a line only between the parts a " · " separates. */
-  private static final char GLUE = '\u00a0';
-
-  /** Short UTC dates: a browser may break an ISO date at its hyphens in the UI's narrow panes. */
-  private static final DateTimeFormatter SHORT_DATE =
-      DateTimeFormatter.ofPattern("MMM d yyyy HH:mm 'UTC'", Locale.ENGLISH).withZone(ZoneOffset.UTC);
 
   /**
    * The field of a command's input that carries its signed token (a JWT), beside the command's own
@@ -217,8 +200,8 @@ public final class Approvals {
                     again
                         ? WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE
                         : WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_REJECT_DUPLICATE)
-                .setStaticSummary(staticSummary(parsed))
-                .setStaticDetails(staticDetails(parsed))
+                .setStaticSummary(StartSummary.summary(parsed))
+                .setStaticDetails(StartSummary.details(parsed))
                 .setRequestId(requestId)
                 .setMemo(parsed.title() == null ? null : Map.of(MEMO_TITLE, parsed.title()))
                 .build());
@@ -226,136 +209,8 @@ public final class Approvals {
       WorkflowExecution started = WorkflowClient.start(workflow::run, request);
       return new Started(workflowId, started.getRunId());
     } catch (WorkflowExecutionAlreadyStarted taken) {
-      throw used(workflowId, taken);
+      throw RequestIdUsedException.describing(client, workflowId, taken);
     }
-  }
-
-  /** What the approval holding {@code workflowId} is, for the refusal of another start. */
-  private RequestIdUsedException used(String workflowId, WorkflowExecutionAlreadyStarted taken) {
-    WorkflowExecutionDescription description;
-    try {
-      description = client.newUntypedWorkflowStub(workflowId).describe();
-    } catch (RuntimeException unreadable) {
-      // Gone meanwhile (retention) or unreadable: the refusal still stands, said with less.
-      taken.addSuppressed(unreadable);
-      return new RequestIdUsedException(
-          workflowId, taken.getExecution().getRunId(), false, "UNKNOWN", null, null, null, null, taken);
-    }
-    WorkflowExecutionStatus status = description.getStatus();
-    String run = description.getExecution().getRunId();
-    String startedAt = description.getStartTime() == null ? null : description.getStartTime().toString();
-    if (status == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING) {
-      return new RequestIdUsedException(workflowId, run, true, "RUNNING", null, null, startedAt, null, taken);
-    }
-    String state = status.name().replace("WORKFLOW_EXECUTION_STATUS_", "");
-    String outcome = description.getTypedSearchAttributes().get(ApprovalSearchAttributes.APPROVAL_STATE);
-    String decidedBy = null;
-    String endedAt = description.getCloseTime() == null ? null : description.getCloseTime().toString();
-    if (status == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_COMPLETED) {
-      try {
-        ApprovalResult result =
-            client
-                .newUntypedWorkflowStub(workflowId, Optional.of(run), Optional.empty())
-                .getResult(ApprovalResult.class);
-        outcome = result.outcome() != null ? result.outcome() : outcome;
-        decidedBy = result.decidedBy();
-        endedAt = result.completedAt() != null ? result.completedAt() : endedAt;
-      } catch (RuntimeException unreadable) {
-        taken.addSuppressed(unreadable); // the search attribute's state is said instead
-      }
-    } else {
-      outcome = null; // failed, terminated, …: Temporal's word is the truth, not the last state published
-    }
-    return new RequestIdUsedException(
-        workflowId, run, false, state, outcome, decidedBy, startedAt, endedAt, taken);
-  }
-
-  /** The one line the Web UI shows for the approval in lists and at the top of its page. */
-  static String staticSummary(ApprovalRequest request) {
-    StringBuilder summary = new StringBuilder("Approval ").append(request.requestId());
-    if (request.title() != null) {
-      summary.append(": ").append(request.title());
-    }
-    if (request.requester() != null) {
-      summary.append(" (requested by ").append(request.requester()).append(')');
-    }
-    return summary.toString();
-  }
-
-  /**
-   * Markdown: one line per step with its approvers and limits, the process timeout, the user
-   * timers, the request data. The Web UI renders it in a narrow pane with {@code white-space:
-   * pre-line} and takes no list that follows a line directly, so single newlines keep it one line
-   * per item without blank lines; a no-break space keeps each part between " · " on one line.
-   */
-  static String staticDetails(ApprovalRequest request) {
-    List<String> steps = new ArrayList<>();
-    if (!request.steps().isEmpty()) {
-      steps.add("**Steps**");
-      for (ApprovalRequest.StepDefinition step : request.steps()) {
-        List<String> parts = new ArrayList<>();
-        List<String> who = new ArrayList<>(step.approvers());
-        step.candidateGroups().forEach(group -> who.add(group + " (group)"));
-        parts.add("**" + step.name() + "**: " + String.join(", ", who));
-        if (step.assignee() != null) {
-          parts.add("assignee " + step.assignee());
-        }
-        if (step.priority() != null) {
-          parts.add("priority " + step.priority());
-        }
-        if (step.offerTimeout() != null) {
-          parts.add("accept " + within(step.offerTimeout()));
-        }
-        if (step.timeout() != null) {
-          parts.add("complete " + within(step.timeout()));
-        }
-        steps.add("- " + joinParts(parts));
-      }
-    }
-    List<String> rest = new ArrayList<>();
-    if (request.timeout() != null) {
-      rest.add("**Process**: " + joinParts(List.of("complete " + within(request.timeout()))));
-    }
-    if (!request.timers().isEmpty()) {
-      List<String> timers = new ArrayList<>();
-      for (ApprovalRequest.TimerDefinition timer : request.timers()) {
-        String limit = timer.limit() != null ? timer.limit() : timer.cycle();
-        timers.add(timer.name() + " " + limit(limit));
-      }
-      rest.add("**User timers**: " + joinParts(timers));
-    }
-    if (!request.data().isEmpty()) {
-      List<String> fields = new ArrayList<>();
-      JsonNode data = JSON.valueToTree(request.data());
-      for (Map.Entry<String, JsonNode> field : data.properties()) {
-        JsonNode value = field.getValue();
-        fields.add(field.getKey() + ": " + (value.isTextual() ? value.asText() : value));
-      }
-      rest.add("**Data**: " + joinParts(fields));
-    }
-    return Stream.of(steps, rest)
-        .filter(block -> !block.isEmpty())
-        .map(block -> String.join("\n", block) + "\n")
-        .collect(Collectors.joining("\n"));
-  }
-
-  /** {@code within PT4H}; an absolute limit, {@code by Nov 24 2026 04:37 UTC}. */
-  private static String within(String limit) {
-    String shown = limit(limit);
-    return (shown.equals(limit) ? "within " : "by ") + shown;
-  }
-
-  /** A duration or cycle as written ({@code PT4H}, {@code P3D business}); a date, short. */
-  private static String limit(String limit) {
-    try {
-      return SHORT_DATE.format(OffsetDateTime.parse(limit));
-    } catch (DateTimeParseException notADateWithOffset) {
-      return limit;
-    }
-  }
-
-  private static String joinParts(List<String> parts) {
-    return parts.stream().map(part -> part.replace(' ', GLUE)).collect(Collectors.joining(" · "));
   }
 
   /**

@@ -1,5 +1,13 @@
 package dev.overdue.client;
 
+import dev.overdue.api.ApprovalResult;
+import dev.overdue.api.ApprovalSearchAttributes;
+import io.temporal.api.enums.v1.WorkflowExecutionStatus;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowExecutionAlreadyStarted;
+import io.temporal.client.WorkflowExecutionDescription;
+import java.util.Optional;
+
 /**
  * A start refused because its request id was already used: an approval of that id runs, or ran and
  * ended (as long as Temporal still keeps the ended one, for the namespace's retention). Nothing was
@@ -47,6 +55,47 @@ public final class RequestIdUsedException extends RuntimeException {
     this.startedAt = startedAt;
     this.endedAt = endedAt;
   }
+  /** What the approval holding {@code workflowId} is, read from Temporal, for the refusal of another start. */
+  static RequestIdUsedException describing(
+      WorkflowClient client, String workflowId, WorkflowExecutionAlreadyStarted taken) {
+    WorkflowExecutionDescription description;
+    try {
+      description = client.newUntypedWorkflowStub(workflowId).describe();
+    } catch (RuntimeException unreadable) {
+      // Gone meanwhile (retention) or unreadable: the refusal still stands, said with less.
+      taken.addSuppressed(unreadable);
+      return new RequestIdUsedException(
+          workflowId, taken.getExecution().getRunId(), false, "UNKNOWN", null, null, null, null, taken);
+    }
+    WorkflowExecutionStatus status = description.getStatus();
+    String run = description.getExecution().getRunId();
+    String startedAt = description.getStartTime() == null ? null : description.getStartTime().toString();
+    if (status == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING) {
+      return new RequestIdUsedException(workflowId, run, true, "RUNNING", null, null, startedAt, null, taken);
+    }
+    String state = status.name().replace("WORKFLOW_EXECUTION_STATUS_", "");
+    String outcome = description.getTypedSearchAttributes().get(ApprovalSearchAttributes.APPROVAL_STATE);
+    String decidedBy = null;
+    String endedAt = description.getCloseTime() == null ? null : description.getCloseTime().toString();
+    if (status == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_COMPLETED) {
+      try {
+        ApprovalResult result =
+            client
+                .newUntypedWorkflowStub(workflowId, Optional.of(run), Optional.empty())
+                .getResult(ApprovalResult.class);
+        outcome = result.outcome() != null ? result.outcome() : outcome;
+        decidedBy = result.decidedBy();
+        endedAt = result.completedAt() != null ? result.completedAt() : endedAt;
+      } catch (RuntimeException unreadable) {
+        taken.addSuppressed(unreadable); // the search attribute's state is said instead
+      }
+    } else {
+      outcome = null; // failed, terminated, …: Temporal's word is the truth, not the last state published
+    }
+    return new RequestIdUsedException(
+        workflowId, run, false, state, outcome, decidedBy, startedAt, endedAt, taken);
+  }
+
 
   /**
    * "request PO-4711 was already used: approval-PO-4711 ended REJECTED on 2026-12-07T10:00:00Z

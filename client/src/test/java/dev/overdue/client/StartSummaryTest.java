@@ -11,7 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** What the Web UI shows of an approval the client started: its summary and static details. */
-class ApprovalsTest {
+class StartSummaryTest {
   private static final Map<String, Object> DATA = new LinkedHashMap<>();
 
   static {
@@ -46,7 +46,7 @@ class ApprovalsTest {
   void theSummaryNamesRequestTitleAndRequester() {
     assertEquals(
         "Approval PO-4711: Purchase order 4711 (requested by carol)",
-        Approvals.staticSummary(PO_4711));
+        StartSummary.summary(PO_4711));
   }
 
   @Test
@@ -60,12 +60,12 @@ class ApprovalsTest {
             "**Process**: complete within P5D",
             "**User timers**: reminder PT30M · daily R/P1D",
             "**Data**: amount: 12000 · supplier: ACME · lines: [1,2]"),
-        read(Approvals.staticDetails(PO_4711)).lines().toList());
+        read(StartSummary.details(PO_4711)).lines().toList());
   }
 
   @Test
   void aDetailsLineWrapsOnlyBetweenItsParts() {
-    String step = Approvals.staticDetails(PO_4711).lines().toList().get(1);
+    String step = StartSummary.details(PO_4711).lines().toList().get(1);
     assertEquals(
         List.of("-", "**manager**:\u00a0alice,\u00a0bob", "·", "accept\u00a0within\u00a0PT4H", "·",
             "complete\u00a0within\u00a0P2D"),
@@ -77,8 +77,8 @@ class ApprovalsTest {
     ApprovalRequest bare =
         new ApprovalRequest("PO-1", null, null, null, null, null,
             List.of(new StepDefinition("manager", null, List.of("alice"), null, null, null, null)), null);
-    assertEquals("**Steps**\n- **manager**: alice\n", read(Approvals.staticDetails(bare)));
-    assertEquals("Approval PO-1", Approvals.staticSummary(bare));
+    assertEquals("**Steps**\n- **manager**: alice\n", read(StartSummary.details(bare)));
+    assertEquals("Approval PO-1", StartSummary.summary(bare));
   }
 
   @Test
@@ -89,6 +89,6 @@ class ApprovalsTest {
                 null, null, null, null, List.of("finance"), "=data.reviewer", 2)), null);
     assertEquals(
         "**Steps**\n- **payout**: alice, finance (group) · assignee =data.reviewer · priority 2\n",
-        read(Approvals.staticDetails(groups)));
+        read(StartSummary.details(groups)));
   }
 }
