@@ -11,8 +11,10 @@ import dev.overdue.api.TimerChange;
 import dev.overdue.api.TimerDerivation;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.api.WarningInfo;
-import dev.overdue.http.tasks.TaskPage;
-import dev.overdue.http.tasks.TaskSummary;
+import dev.overdue.api.http.Actions;
+import dev.overdue.api.http.Me;
+import dev.overdue.api.http.TaskPage;
+import dev.overdue.api.http.TaskSummary;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.parameters.Parameter;
@@ -52,8 +54,8 @@ final class ExactSchemas implements OpenApiCustomizer {
     ANSWERS.put(CommentInfo.class, Set.of("at", "step", "user", "text"));
     ANSWERS.put(CommandResult.class, Set.of("command", "message"));
     ANSWERS.put(named("dev.overdue.http.approvals.ApprovalController$Started"), Set.of("id", "workflowId", "runId"));
-    ANSWERS.put(named("dev.overdue.http.approvals.ApprovalController$Actions"), Set.of("actions"));
-    ANSWERS.put(named("dev.overdue.http.security.CallerController$Me"), Set.of("user", "groups"));
+    ANSWERS.put(Actions.class, Set.of("actions"));
+    ANSWERS.put(Me.class, Set.of("user", "groups"));
   }
 
   /** The Idempotency-Key header's rule (IdempotencyKeys): 1 to 255 visible ASCII characters. */

@@ -4,6 +4,7 @@ import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.PlanEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.TimerInfo;
+import dev.overdue.api.http.Actions;
 import dev.overdue.client.Approvals;
 import dev.overdue.http.security.Caller;
 import io.swagger.v3.oas.annotations.Operation;
@@ -89,9 +90,6 @@ class ApprovalController {
       @Parameter(description = RUN, schema = @Schema(pattern = ApprovalDesk.RUN_ID)) @RequestParam(required = false) String run) {
     return desk.read(caller, id, run, () -> approvals.inRun(run).plan(id));
   }
-
-  /** What the caller may do with an approval now. */
-  record Actions(List<String> actions) {}
 
   @GetMapping("/{id}/actions")
   @Operation(summary = "The task actions the workflow would accept from the caller now (claim, start, release, approve,"

@@ -1,8 +1,8 @@
 package dev.overdue.http.security;
 
+import dev.overdue.api.http.Me;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import java.util.List;
 import org.springframework.http.MediaType;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -12,9 +12,6 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 @Tag(name = "Caller", description = "Who the API takes the caller for.")
 class CallerController {
-  /** The caller as the API reads them; never their token. */
-  record Me(String user, List<String> groups, boolean admin) {}
-
   @GetMapping(path = "/api/v1/me", produces = MediaType.APPLICATION_JSON_VALUE)
   @Operation(summary = "The caller: their user name, groups, and whether they administer Overdue (may list every open approval).")
   Me me(@AuthenticationPrincipal Caller caller) {

@@ -1,5 +1,6 @@
 package dev.overdue.http.tasks;
 
+import dev.overdue.api.http.TaskPage;
 import dev.overdue.http.problems.ApiProblem;
 import dev.overdue.http.security.Caller;
 import io.swagger.v3.oas.annotations.Operation;

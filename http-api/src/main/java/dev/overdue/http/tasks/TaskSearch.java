@@ -3,6 +3,8 @@ package dev.overdue.http.tasks;
 import static dev.overdue.api.ApprovalSearchAttributes.POTENTIAL_OWNERS;
 
 import dev.overdue.api.StatusInfo;
+import dev.overdue.api.http.TaskPage;
+import dev.overdue.api.http.TaskSummary;
 import dev.overdue.client.Approvals;
 import dev.overdue.client.WorkList;
 import dev.overdue.http.ApiSettings;
@@ -73,7 +75,7 @@ class TaskSearch {
     if (page.size() > limit) {
       page = page.subList(0, limit);
       TaskSummary last = page.get(limit - 1);
-      next = new Cursor(sort, TaskSort.key(sort, last), last.place()).encode();
+      next = new Cursor(sort, TaskSort.key(sort, last), TaskSort.place(last)).encode();
     }
     return new TaskPage(page, next, scanned, complete);
   }

@@ -1,5 +1,6 @@
 package dev.overdue.http.tasks;
 
+import dev.overdue.api.http.TaskSummary;
 import dev.overdue.http.problems.ApiProblem;
 import java.util.Comparator;
 import java.util.function.Function;
@@ -31,7 +32,7 @@ enum TaskSort {
   /** {@code due}, {@code -priority}, …: its comparator over rows, by key then workflow id and run. */
   static Comparator<TaskSummary> comparator(String sort) {
     Comparator<TaskSummary> order = Comparator.comparing(named(sort)::key);
-    return (reversed(sort) ? order.reversed() : order).thenComparing(TaskSummary::place);
+    return (reversed(sort) ? order.reversed() : order).thenComparing(TaskSort::place);
   }
 
   /** The key of a row for a cursor, in the same terms as {@link #comparator}. */
@@ -45,7 +46,12 @@ enum TaskSort {
     if (byKey != 0) {
       return reversed(sort) ? byKey < 0 : byKey > 0;
     }
-    return summary.place().compareTo(cursor.place()) > 0;
+    return place(summary).compareTo(cursor.place()) > 0;
+  }
+
+  /** Where a row stands among rows of equal sort key: its workflow id, then its run. */
+  static String place(TaskSummary summary) {
+    return summary.workflowId() + ' ' + (summary.runId() == null ? "" : summary.runId());
   }
 
   private static boolean reversed(String sort) {

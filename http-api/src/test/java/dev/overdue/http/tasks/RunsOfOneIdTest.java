@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import com.google.protobuf.Timestamp;
 import dev.overdue.api.ApprovalSearchAttributes;
+import dev.overdue.api.http.TaskSummary;
 import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.api.workflow.v1.WorkflowExecutionInfo;
@@ -57,7 +58,7 @@ class RunsOfOneIdTest {
         run("run-2", "2026-12-07T09:00:00Z", "ACTIVE"), run("run-1", "2026-12-01T09:00:00Z", "REJECTED")));
     rows.sort(TaskSort.comparator("due"));
     TaskSummary last = rows.get(0);
-    Cursor cursor = Cursor.decode(new Cursor("due", TaskSort.key("due", last), last.place()).encode(), "due");
+    Cursor cursor = Cursor.decode(new Cursor("due", TaskSort.key("due", last), TaskSort.place(last)).encode(), "due");
 
     List<TaskSummary> next = rows.stream().filter(row -> TaskSort.after("due", row, cursor)).toList();
 

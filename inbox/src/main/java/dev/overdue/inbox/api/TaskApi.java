@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatusCode;
@@ -61,15 +62,27 @@ public class TaskApi {
       return person;
     }
 
-    /** {@code GET path} with {@code query}'s non-blank parameters; {@code path}'s {…} filled by {@code variables}. */
-    public JsonNode get(String path, Map<String, String> query, Object... variables) {
+    /**
+     * {@code GET path}'s answer as the contract's {@code type} ({@link Answers}), with {@code
+     * query}'s non-blank parameters; {@code path}'s {…} filled by {@code variables}.
+     */
+    public <T> T get(Class<T> type, String path, Map<String, String> query, Object... variables) {
+      return Answers.read(body(path, query, variables), type);
+    }
+
+    /** The same for an answer that is a list of {@code element}. */
+    public <T> List<T> list(Class<T> element, String path, Map<String, String> query, Object... variables) {
+      return Answers.list(body(path, query, variables), element);
+    }
+
+    private byte[] body(String path, Map<String, String> query, Object... variables) {
       return rest.get()
           .uri(uri -> build(uri.path(path), query, variables))
           .headers(h -> h.addAll(headers))
           .accept(MediaType.APPLICATION_JSON)
           .retrieve()
           .onStatus(HttpStatusCode::isError, (request, response) -> { throw problem(response); })
-          .body(JsonNode.class);
+          .body(byte[].class);
     }
 
     /** {@code POST path} with a JSON body; {@code key} makes a repeated submit act once. */

@@ -1,10 +1,10 @@
 package dev.overdue.inbox.view;
 
+import dev.overdue.api.PlanEntry;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import tools.jackson.databind.JsonNode;
 
 /**
  * What happens if nobody acts, in sentences: each entry of the approval's plan as "If nobody
@@ -17,23 +17,20 @@ public final class Forecast {
 
   private Forecast() {}
 
-  public static List<Line> of(JsonNode plan, Dates dates, Instant now) {
+  public static List<Line> of(List<PlanEntry> plan, Dates dates, Instant now) {
     List<Line> lines = new ArrayList<>();
-    if (plan == null || !plan.isArray()) {
-      return lines;
-    }
-    for (JsonNode entry : plan) {
-      Instant at = Instant.parse(entry.path("at").asString());
-      String when = condition(entry.path("kind").asString(""), entry.path("timer").asString(""), dates.brief(at));
-      String what = effect(entry.path("action").asString(""), targets(entry.path("targets")));
-      String resumed = switch (entry.path("when").asString("at")) {
-        case "at" -> "";
-        case "on resume" -> " (when the approval is resumed)";
+    for (PlanEntry entry : TaskView.listed(plan)) {
+      Instant at = Instant.parse(entry.at());
+      String action = TaskView.or(entry.action(), "");
+      String when = condition(TaskView.or(entry.kind(), ""), TaskView.or(entry.timer(), ""), dates.brief(at));
+      String what = effect(action, Words.list(TaskView.listed(entry.targets())));
+      String resumed = switch (TaskView.or(entry.when(), PlanEntry.AT)) {
+        case PlanEntry.AT -> "";
+        case PlanEntry.ON_RESUME -> " (when the approval is resumed)";
         default -> " (if the approval is resumed by then)";
       };
-      String note = entry.path("note").isString() ? " — " + entry.path("note").asString() : "";
-      lines.add(new Line(when + ", " + what + resumed + note + ".", dates.exact(at), at.toString(),
-          !"warn".equals(entry.path("action").asString(""))));
+      String note = entry.note() != null ? " — " + entry.note() : "";
+      lines.add(new Line(when + ", " + what + resumed + note + ".", dates.exact(at), at.toString(), !"warn".equals(action)));
     }
     return lines;
   }
@@ -59,11 +56,5 @@ public final class Forecast {
       case "setpriority" -> "its priority changes";
       default -> action;
     };
-  }
-
-  private static String targets(JsonNode targets) {
-    List<String> names = new ArrayList<>();
-    targets.forEach(name -> names.add(name.asString()));
-    return Words.list(names);
   }
 }

@@ -1,13 +1,13 @@
 package dev.overdue.inbox.view;
 
+import dev.overdue.api.http.TaskSummary;
 import dev.overdue.inbox.InboxSettings;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.stereotype.Component;
-import tools.jackson.databind.JsonNode;
 
-/** A list's rows as the page shows them, from the API's task summaries. */
+/** A list's rows as the page shows them, from the API's task summaries ({@link TaskSummary}). */
 @Component
 public class TaskRows {
   /**
@@ -25,7 +25,7 @@ public class TaskRows {
     this.dates = new Dates(settings.zone());
   }
 
-  public List<Row> of(JsonNode items, String me, Instant now) {
+  public List<Row> of(List<TaskSummary> items, String me, Instant now) {
     return of(items, me, now, false);
   }
 
@@ -33,27 +33,27 @@ public class TaskRows {
    * The same; {@code byRun} for a list with ended approvals (my requests): a request id started
    * again has a row per run, each linking to its own run ({@code ?run=}) and saying when it started.
    */
-  public List<Row> of(JsonNode items, String me, Instant now, boolean byRun) {
+  public List<Row> of(List<TaskSummary> items, String me, Instant now, boolean byRun) {
     List<Row> rows = new ArrayList<>();
-    for (JsonNode item : items) {
-      String id = item.path("id").asString();
-      String title = item.path("title").asString("");
-      Instant due = instant(item.path("dueDate"));
-      Instant next = instant(item.path("nextDeadline"));
+    for (TaskSummary item : TaskView.listed(items)) {
+      String id = item.id();
+      String title = TaskView.or(item.title(), "");
+      Instant due = instant(item.dueDate());
+      Instant next = instant(item.nextDeadline());
       boolean nextFirst = next != null && next.isAfter(now) && (due == null || next.isBefore(due));
-      String state = item.path("step").isString()
-          ? Words.taskState(item.path("taskState").asString(null), item.path("owner").asString(null), me)
-          : Words.approvalState(item.path("state").asString(null), null);
-      String run = byRun ? item.path("runId").asString("") : "";
-      Instant started = byRun ? instant(item.path("startedAt")) : null;
+      String state = item.step() != null
+          ? Words.taskState(item.taskState(), item.owner(), me)
+          : Words.approvalState(item.state(), null);
+      String run = byRun ? TaskView.or(item.runId(), "") : "";
+      Instant started = byRun ? instant(item.startedAt()) : null;
       rows.add(new Row(
           id,
           "/tasks/" + encoded(id) + (run.isBlank() ? "" : "?run=" + encoded(run)),
           title.isBlank() ? id : title,
-          item.path("requester").asString(""),
-          item.path("step").asString(""),
+          TaskView.or(item.requester(), ""),
+          TaskView.or(item.step(), ""),
           state,
-          item.path("priority").isNumber() ? String.valueOf(item.path("priority").asInt()) : "",
+          item.priority() != null ? String.valueOf(item.priority()) : "",
           due == null ? "no due date" : Dates.due(due, now),
           due == null ? "" : dates.exact(due),
           due == null ? "" : due.toString(),
@@ -69,7 +69,7 @@ public class TaskRows {
     return java.net.URLEncoder.encode(text, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
   }
 
-  private static Instant instant(JsonNode value) {
-    return value.isString() && !value.asString().isBlank() ? Instant.parse(value.asString()) : null;
+  private static Instant instant(String value) {
+    return value != null && !value.isBlank() ? Instant.parse(value) : null;
   }
 }

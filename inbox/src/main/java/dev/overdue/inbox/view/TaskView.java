@@ -1,5 +1,13 @@
 package dev.overdue.inbox.view;
 
+import dev.overdue.api.CommentInfo;
+import dev.overdue.api.HistoryEntry;
+import dev.overdue.api.PlanEntry;
+import dev.overdue.api.StatusInfo;
+import dev.overdue.api.StepInfo;
+import dev.overdue.api.TimerInfo;
+import dev.overdue.api.WarningInfo;
+import dev.overdue.api.http.Actions;
 import dev.overdue.inbox.InboxSettings;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -7,7 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.springframework.stereotype.Component;
-import tools.jackson.databind.JsonNode;
 
 /**
  * A task page's content, from the API's answers for one approval: the request and its data, the
@@ -25,27 +32,26 @@ public class TaskView {
     this.dates = new Dates(settings.zone());
   }
 
-  public Map<String, Object> of(JsonNode status, JsonNode plan, JsonNode history, JsonNode actions, String me, Instant now) {
+  public Map<String, Object> of(StatusInfo status, List<PlanEntry> plan, List<HistoryEntry> history, Actions actions,
+      String me, Instant now) {
     Map<String, Object> model = new LinkedHashMap<>();
-    String id = status.path("requestId").asString();
-    String current = status.path("currentStep").asString(null);
-    JsonNode found = currentStep(status);
-    JsonNode currentStep = found.isMissingNode() ? null : found;
+    String id = status.requestId();
+    String current = status.currentStep();
+    StepInfo currentStep = currentStep(status);
     model.put("id", id);
-    model.put("title", status.path("title").asString(id));
-    model.put("requester", status.path("requester").asString(""));
-    model.put("approvalState", Words.approvalState(status.path("state").asString(null),
-        currentStep == null ? null : currentStep.path("title").asString(current)));
-    model.put("suspendedReason", status.path("suspendedReason").asString(null));
-    model.put("data", DataRows.of(status.path("data")));
+    model.put("title", or(status.title(), id));
+    model.put("requester", or(status.requester(), ""));
+    model.put("approvalState", Words.approvalState(status.state(),
+        currentStep == null ? null : or(currentStep.title(), current)));
+    model.put("suspendedReason", status.suspendedReason());
+    model.put("data", DataRows.of(FreeForm.tree(status.data())));
     model.put("steps", steps(status, current, me));
     model.put("forecast", Forecast.of(plan, dates, now));
     model.put("timers", timers(status, now));
     model.put("warnings", warnings(status, now));
     model.put("trail", Trail.of(history, dates, now));
-    List<String> allowed = new ArrayList<>();
-    actions.path("actions").forEach(action -> allowed.add(action.asString()));
-    String delegator = currentStep == null ? null : currentStep.path("delegatedBy").asString(null);
+    List<String> allowed = actions == null ? List.of() : listed(actions.actions());
+    String delegator = currentStep == null ? null : currentStep.delegatedBy();
     // A comment has its own form, in the Comments section, not a button among these.
     model.put("actions", BUTTONS.entrySet().stream()
         .filter(b -> allowed.contains(b.getKey()) && !b.getKey().equals("comment"))
@@ -64,15 +70,15 @@ public class TaskView {
     model.put("canExplain", allowed.stream().anyMatch(List.of("approve", "delegate", "resolve", "forward")::contains));
     boolean canSetPriority = allowed.contains("set-priority") && currentStep != null;
     model.put("canSetPriority", canSetPriority);
-    model.put("priorities", canSetPriority ? Words.priorities(currentStep.path("priority").asInt(5)) : List.of());
+    model.put("priorities", canSetPriority ? Words.priorities(currentStep.priority()) : List.of());
     model.put("comments", comments(status, now));
-    long earlier = status.path("commentCount").asLong(0) - status.path("comments").size();
+    long earlier = (status.commentCount() == null ? 0 : status.commentCount()) - listed(status.comments()).size();
     model.put("earlierComments", earlier <= 0 ? null
         : earlier == 1 ? "1 earlier comment is no longer kept." : earlier + " earlier comments are no longer kept.");
     List<Map<String, String>> outcomes = currentStep == null ? List.of() : outcomes(currentStep, allowed);
     model.put("outcomes", outcomes);
     model.put("hasOutcomes", !outcomes.isEmpty());
-    model.put("fields", currentStep == null ? List.of() : FormFields.of(currentStep.path("form"), FormFields.OUTPUT));
+    model.put("fields", currentStep == null ? List.of() : FormFields.of(FreeForm.tree(currentStep.form()), FormFields.OUTPUT));
     return model;
   }
 
@@ -86,49 +92,45 @@ public class TaskView {
     return BUTTONS.getOrDefault(action, action);
   }
 
-  /** The approval's current step in its status; a missing node once it ended. */
-  public static JsonNode currentStep(JsonNode status) {
-    return step(status, status.path("currentStep").asString(null));
+  /** The approval's current step in its status; null once it ended. */
+  public static StepInfo currentStep(StatusInfo status) {
+    return step(status, status.currentStep());
   }
 
-  private static JsonNode step(JsonNode status, String name) {
-    for (JsonNode step : status.path("steps")) {
-      if (step.path("name").asString().equals(name)) {
+  private static StepInfo step(StatusInfo status, String name) {
+    for (StepInfo step : listed(status.steps())) {
+      if (step.name() != null && step.name().equals(name)) {
         return step;
       }
     }
-    return tools.jackson.databind.node.MissingNode.getInstance();
+    return null;
   }
 
-  private List<Map<String, Object>> steps(JsonNode status, String current, String me) {
+  private List<Map<String, Object>> steps(StatusInfo status, String current, String me) {
     List<Map<String, Object>> steps = new ArrayList<>();
-    for (JsonNode step : status.path("steps")) {
+    for (StepInfo step : listed(status.steps())) {
       Map<String, Object> row = new LinkedHashMap<>();
-      String name = step.path("name").asString();
-      row.put("title", step.path("title").asString(name));
+      String name = or(step.name(), "");
+      row.put("title", or(step.title(), name));
       row.put("current", name.equals(current));
-      String outcome = step.path("outcome").asString(null);
-      String decidedBy = step.path("decidedBy").asString(null);
-      String state = step.path("state").asString("");
+      String outcome = step.outcome();
+      String decidedBy = step.decidedBy();
       String what;
       if (outcome != null) {
         what = Words.outcome(outcome) + (decidedBy == null ? "" : " by " + decidedBy);
-        String at = step.path("completedAt").asString(null);
-        if (at != null) {
-          what += ", " + dates.brief(Instant.parse(at));
+        if (step.completedAt() != null) {
+          what += ", " + dates.brief(Instant.parse(step.completedAt()));
         }
       } else if (name.equals(current)) {
-        what = Words.taskState(state, step.path("owner").asString(null), me);
+        what = Words.taskState(or(step.state(), ""), step.owner(), me);
       } else {
         what = "not reached yet";
       }
       row.put("what", what);
-      row.put("comment", step.path("comment").asString(null));
-      row.put("delegatedBy", step.path("delegatedBy").asString(null));
-      List<String> owners = new ArrayList<>();
-      step.path("potentialOwners").forEach(owner -> owners.add(owner.asString()));
-      List<String> groups = new ArrayList<>();
-      step.path("candidateGroups").forEach(group -> groups.add(group.asString()));
+      row.put("comment", step.comment());
+      row.put("delegatedBy", step.delegatedBy());
+      List<String> owners = listed(step.potentialOwners());
+      List<String> groups = listed(step.candidateGroups());
       row.put("who", owners.isEmpty() && groups.isEmpty() ? ""
           : "For " + Words.list(owners.isEmpty() ? groups : owners) + (owners.isEmpty() || groups.isEmpty() ? "" : " (" + Words.list(groups) + ")"));
       steps.add(row);
@@ -136,14 +138,13 @@ public class TaskView {
     return steps;
   }
 
-  private List<Map<String, Object>> timers(JsonNode status, Instant now) {
+  private List<Map<String, Object>> timers(StatusInfo status, Instant now) {
     List<Map<String, Object>> timers = new ArrayList<>();
-    for (JsonNode timer : status.path("timers")) {
-      String expires = timer.path("expiresAt").asString(null);
+    for (TimerInfo timer : listed(status.timers())) {
+      String expires = timer.expiresAt();
       Map<String, Object> row = new LinkedHashMap<>();
-      row.put("name", Words.timer(timer.path("kind").asString(null), timer.path("name").asString(),
-          timer.path("step").asString(null)));
-      row.put("state", timer.path("expired").asBoolean() ? "expired" : timer.path("state").asString("").toLowerCase(java.util.Locale.ROOT));
+      row.put("name", Words.timer(timer.kind(), or(timer.name(), ""), timer.step()));
+      row.put("state", timer.expired() ? "expired" : or(timer.state(), "").toLowerCase(java.util.Locale.ROOT));
       row.put("when", expires == null ? "—" : Dates.due(Instant.parse(expires), now).replace("overdue by", "passed"));
       row.put("exact", expires == null ? "" : dates.exact(Instant.parse(expires)));
       timers.add(row);
@@ -152,33 +153,44 @@ public class TaskView {
   }
 
   /** The step comments the status keeps, oldest first, dated as the trail is. */
-  private List<Map<String, Object>> comments(JsonNode status, Instant now) {
+  private List<Map<String, Object>> comments(StatusInfo status, Instant now) {
     List<Map<String, Object>> comments = new ArrayList<>();
-    for (JsonNode comment : status.path("comments")) {
-      Instant at = Instant.parse(comment.path("at").asString());
-      String step = comment.path("step").asString("");
-      comments.add(Map.of("user", comment.path("user").asString(""), "text", comment.path("text").asString(""),
-          "step", step(status, step).path("title").asString(step), "when", Dates.ago(at, now), "exact", dates.exact(at)));
+    for (CommentInfo comment : listed(status.comments())) {
+      Instant at = Instant.parse(comment.at());
+      String name = or(comment.step(), "");
+      StepInfo step = step(status, name);
+      comments.add(Map.of("user", or(comment.user(), ""), "text", or(comment.text(), ""),
+          "step", step == null ? name : or(step.title(), name), "when", Dates.ago(at, now), "exact", dates.exact(at)));
     }
     return comments;
   }
 
-  private List<Map<String, Object>> warnings(JsonNode status, Instant now) {
+  private List<Map<String, Object>> warnings(StatusInfo status, Instant now) {
     List<Map<String, Object>> warnings = new ArrayList<>();
-    for (JsonNode warning : status.path("warnings")) {
-      Instant at = Instant.parse(warning.path("at").asString());
-      warnings.add(Map.of("message", warning.path("message").asString(""), "when", Dates.ago(at, now), "exact", dates.exact(at)));
+    for (WarningInfo warning : listed(status.warnings())) {
+      Instant at = Instant.parse(warning.at());
+      warnings.add(Map.of("message", or(warning.message(), ""), "when", Dates.ago(at, now), "exact", dates.exact(at)));
     }
     return warnings;
   }
 
-  private static List<Map<String, String>> outcomes(JsonNode step, List<String> allowed) {
+  private static List<Map<String, String>> outcomes(StepInfo step, List<String> allowed) {
     if (!allowed.contains("complete")) {
       return List.of();
     }
     List<Map<String, String>> outcomes = new ArrayList<>();
-    step.path("outcomes").forEach(outcome -> outcomes.add(Map.of("name", outcome.asString(), "label", Words.label(outcome.asString()))));
+    listed(step.outcomes()).forEach(outcome -> outcomes.add(Map.of("name", outcome, "label", Words.label(outcome))));
     return outcomes;
+  }
+
+  /** A list an answer left out (an older worker's, or one with nothing in it) as an empty one. */
+  static <T> List<T> listed(List<T> list) {
+    return list == null ? List.of() : list;
+  }
+
+  /** {@code text}, or {@code otherwise} when the answer has none. */
+  static String or(String text, String otherwise) {
+    return text == null ? otherwise : text;
   }
 
   private static Map<String, String> buttons() {

@@ -1,10 +1,12 @@
 package dev.overdue.inbox.view;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.overdue.api.HistoryEntry;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import tools.jackson.databind.JsonNode;
 
 /** The audit trail in sentences, newest first: who did what, and what was refused and why. */
 public final class Trail {
@@ -13,28 +15,25 @@ public final class Trail {
 
   private Trail() {}
 
-  public static List<Entry> of(JsonNode history, Dates dates, Instant now) {
+  public static List<Entry> of(List<HistoryEntry> history, Dates dates, Instant now) {
     List<Entry> entries = new ArrayList<>();
-    if (history == null || !history.isArray()) {
-      return entries;
-    }
-    for (JsonNode entry : history) {
-      Instant at = Instant.parse(entry.path("at").asString());
-      entries.add(0, new Entry(Dates.ago(at, now), dates.exact(at), sentence(entry),
-          !entry.path("accepted").asBoolean(true), entry.path("reason").asString(null)));
+    for (HistoryEntry entry : TaskView.listed(history)) {
+      Instant at = Instant.parse(entry.at());
+      entries.add(0, new Entry(Dates.ago(at, now), dates.exact(at), sentence(entry), !entry.accepted(), entry.reason()));
     }
     return entries;
   }
 
-  static String sentence(JsonNode entry) {
-    String name = entry.path("name").asString("");
-    String kind = entry.path("kind").asString("");
-    JsonNode input = entry.path("input");
-    String user = input.path("user").asString(null);
-    String comment = input.path("comment").asString(null);
+  static String sentence(HistoryEntry entry) {
+    String name = TaskView.or(entry.name(), "");
+    String kind = TaskView.or(entry.kind(), "");
+    // The command's input is free-form: its fields are read where a command has them.
+    JsonNode input = entry.input() == null ? MissingNode.getInstance() : entry.input();
+    String user = input.path("user").asText(null);
+    String comment = input.path("comment").asText(null);
     String what = switch (kind) {
-      case "Warning" -> "Warning: " + input.path("message").asString(name);
-      case "ContinuedAsNew" -> "The approval's history continued in a new run";
+      case HistoryEntry.WARNING -> "Warning: " + input.path("message").asText(name);
+      case HistoryEntry.CONTINUED_AS_NEW -> "The approval's history continued in a new run";
       default -> kind.toLowerCase(Locale.ROOT).contains("expir") || kind.toLowerCase(Locale.ROOT).contains("timer")
           ? "Timer " + name + " expired"
           : (user == null ? "" : user + ": ") + Words.label(name).toLowerCase(Locale.ROOT);

@@ -1,9 +1,11 @@
 package dev.overdue.inbox.web;
 
+import dev.overdue.api.http.Me;
 import dev.overdue.inbox.InboxSettings;
 import dev.overdue.inbox.security.Person;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.springframework.security.authentication.AnonymousAuthenticationToken;
@@ -12,8 +14,6 @@ import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ModelAttribute;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.JsonNodeFactory;
 
 /** What every page's frame needs whoever renders it: the sign-in page and error pages too. */
 @ControllerAdvice
@@ -62,12 +62,12 @@ class EveryPage {
    * The API's answer about the person signed in, asking it nothing, as that may be what failed: the
    * session's answer for them if it has one, else their sign-in name.
    */
-  private static Optional<JsonNode> signedIn(HttpServletRequest request) {
+  private static Optional<Me> signedIn(HttpServletRequest request) {
     Authentication signedIn = SecurityContextHolder.getContext().getAuthentication();
     if (signedIn == null || !signedIn.isAuthenticated() || signedIn instanceof AnonymousAuthenticationToken) {
       return Optional.empty();
     }
     return Optional.of(MeInSession.known(request.getSession(false), signedIn.getPrincipal())
-        .orElseGet(() -> JsonNodeFactory.instance.objectNode().put("user", Person.nameOf(signedIn))));
+        .orElseGet(() -> new Me(Person.nameOf(signedIn), List.of(), false)));
   }
 }

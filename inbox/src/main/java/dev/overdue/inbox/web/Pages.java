@@ -1,5 +1,6 @@
 package dev.overdue.inbox.web;
 
+import dev.overdue.api.http.Me;
 import dev.overdue.inbox.api.TaskApi;
 import dev.overdue.inbox.requests.RequestTypes;
 import jakarta.servlet.http.HttpSession;
@@ -8,7 +9,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.springframework.stereotype.Component;
-import tools.jackson.databind.JsonNode;
 
 /**
  * What every page shows around its content: who is signed in (as the API takes them), the lists
@@ -48,27 +48,27 @@ class Pages {
   }
 
   /** Who the API takes the calls' person for, asked once per person signed in on the session. */
-  JsonNode me(TaskApi.Calls api, HttpSession session) {
-    return MeInSession.me(session, api.person(), () -> api.get("/api/v1/me", Map.of()));
+  Me me(TaskApi.Calls api, HttpSession session) {
+    return MeInSession.me(session, api.person(), () -> api.get(Me.class, "/api/v1/me", Map.of()));
   }
 
   /** The frame's model: the page title, the person, the tabs with {@code current} marked. */
-  Map<String, Object> frame(String title, JsonNode me, View current) {
+  Map<String, Object> frame(String title, Me me, View current) {
     return frame(title, me, current, false);
   }
 
   /** The frame of a page that starts a request: its tab marked. */
-  Map<String, Object> newRequestFrame(String title, JsonNode me) {
+  Map<String, Object> newRequestFrame(String title, Me me) {
     return frame(title, me, null, true);
   }
 
-  private Map<String, Object> frame(String title, JsonNode me, View current, boolean newRequest) {
+  private Map<String, Object> frame(String title, Me me, View current, boolean newRequest) {
     Map<String, Object> model = new HashMap<>();
     model.put("pageTitle", title);
-    model.put("user", me.path("user").asString());
+    model.put("user", me.user());
     List<Map<String, Object>> tabs = new ArrayList<>();
     for (View view : View.values()) {
-      if (view == View.ALL && !me.path("admin").asBoolean()) {
+      if (view == View.ALL && !me.admin()) {
         continue;
       }
       tabs.add(Map.of("href", "/tasks?view=" + view.key, "label", view.label, "current", view == current));

@@ -1,5 +1,7 @@
 package dev.overdue.inbox.web;
 
+import dev.overdue.api.http.Me;
+import dev.overdue.api.http.TaskPage;
 import dev.overdue.inbox.InboxSettings;
 import dev.overdue.inbox.api.TaskApi;
 import dev.overdue.inbox.view.TaskRows;
@@ -13,7 +15,6 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
 import org.springframework.web.util.UriComponentsBuilder;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The lists: my tasks, those open to me, my requests and, for administrators, every open
@@ -46,7 +47,7 @@ class TaskListController {
   @GetMapping("/tasks")
   ModelAndView list(Filters filters, HttpSession session) {
     TaskApi.Calls calls = api.forSignedIn();
-    JsonNode me = pages.me(calls, session);
+    Me me = pages.me(calls, session);
     Pages.View view = Pages.View.of(filters.view());
     Map<String, Object> model = pages.frame(view.label, me, view);
     model.putAll(table(calls, view, filters, me));
@@ -62,34 +63,34 @@ class TaskListController {
   @GetMapping("/tasks/rows")
   ModelAndView rows(Filters filters, HttpSession session) {
     TaskApi.Calls calls = api.forSignedIn();
-    JsonNode me = pages.me(calls, session);
+    Me me = pages.me(calls, session);
     return new ModelAndView("rows", table(calls, Pages.View.of(filters.view()), filters, me));
   }
 
-  private Map<String, Object> table(TaskApi.Calls calls, Pages.View view, Filters filters, JsonNode me) {
+  private Map<String, Object> table(TaskApi.Calls calls, Pages.View view, Filters filters, Me me) {
     Map<String, String> query = new LinkedHashMap<>();
     query.put("q", filters.q());
     query.put("step", filters.step());
     query.put("sort", filters.sortOr(view));
     query.put("cursor", filters.cursor());
-    JsonNode page;
+    TaskPage page;
     if (view == Pages.View.REQUESTED) {
-      page = calls.get("/api/v1/requests", query);
+      page = calls.get(TaskPage.class, "/api/v1/requests", query);
     } else {
       query.put("view", view.key);
       query.put("priority", filters.priority());
       query.put("overdue", "on".equals(filters.overdue()) ? "true" : null);
       query.put("dueBefore", filters.dueBy(settings.zone()));
-      page = calls.get("/api/v1/tasks", query);
+      page = calls.get(TaskPage.class, "/api/v1/tasks", query);
     }
     Map<String, Object> model = new LinkedHashMap<>();
     List<TaskRows.Row> found =
-        rows.of(page.path("tasks"), me.path("user").asString(), clock.instant(), view == Pages.View.REQUESTED);
+        rows.of(page.tasks(), me.user(), clock.instant(), view == Pages.View.REQUESTED);
     model.put("rows", found);
     model.put("empty", found.isEmpty() ? emptyText(view) : "");
     model.put("refreshSeconds", settings.refresh().toSeconds());
     model.put("rowsUrl", UriComponentsBuilder.fromPath("/tasks/rows").queryParams(filters.query()).build().encode().toUriString());
-    String next = page.path("next").asString(null);
+    String next = page.next();
     model.put("nextPage", next == null ? null
         : UriComponentsBuilder.fromPath("/tasks").queryParams(filters.query()).replaceQueryParam("cursor", next).build().encode().toUriString());
     return model;

@@ -1,9 +1,16 @@
 package dev.overdue.inbox.web;
 
+import dev.overdue.api.HistoryEntry;
+import dev.overdue.api.PlanEntry;
+import dev.overdue.api.StatusInfo;
+import dev.overdue.api.StepInfo;
+import dev.overdue.api.http.Actions;
+import dev.overdue.api.http.Me;
 import dev.overdue.inbox.api.ApiProblem;
 import dev.overdue.inbox.api.TaskApi;
 import dev.overdue.inbox.view.DataRows;
 import dev.overdue.inbox.view.FormFields;
+import dev.overdue.inbox.view.FreeForm;
 import dev.overdue.inbox.view.TaskView;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
@@ -75,7 +82,7 @@ class TaskPageController {
     }
     try {
       // The status only where the body needs it (a decision's form, a detail's type): no read before a claim.
-      calls.post(APPROVAL + "/" + action, body(action, fields, () -> calls.get(APPROVAL, Map.of(), id)), fields.get("key"), id);
+      calls.post(APPROVAL + "/" + action, body(action, fields, () -> calls.get(StatusInfo.class, APPROVAL, Map.of(), id)), fields.get("key"), id);
     } catch (CommentTooLong tooLong) {
       Map<String, Object> model = again(calls, id, session, fields);
       model.put("tooLong", tooLong.getMessage());
@@ -107,13 +114,13 @@ class TaskPageController {
 
   /** The page of approval {@code id}, at run {@code run} (a request id started again has several); null: the latest. */
   private Map<String, Object> model(TaskApi.Calls calls, String id, String run, HttpSession session) {
-    JsonNode me = pages.me(calls, session);
-    String user = me.path("user").asString();
+    Me me = pages.me(calls, session);
+    String user = me.user();
     Map<String, String> at = run == null || run.isBlank() ? Map.of() : Map.of("run", run);
-    CompletableFuture<JsonNode> status = read(() -> calls.get(APPROVAL, at, id));
-    CompletableFuture<JsonNode> plan = read(() -> calls.get(APPROVAL + "/plan", at, id));
-    CompletableFuture<JsonNode> history = read(() -> calls.get(APPROVAL + "/history", at, id));
-    CompletableFuture<JsonNode> actions = read(() -> calls.get(APPROVAL + "/actions", at, id));
+    CompletableFuture<StatusInfo> status = read(() -> calls.get(StatusInfo.class, APPROVAL, at, id));
+    CompletableFuture<List<PlanEntry>> plan = read(() -> calls.list(PlanEntry.class, APPROVAL + "/plan", at, id));
+    CompletableFuture<List<HistoryEntry>> history = read(() -> calls.list(HistoryEntry.class, APPROVAL + "/history", at, id));
+    CompletableFuture<Actions> actions = read(() -> calls.get(Actions.class, APPROVAL + "/actions", at, id));
     Map<String, Object> model;
     try {
       model = pages.frame(id, me, null);
@@ -126,7 +133,7 @@ class TaskPageController {
     return model;
   }
 
-  private CompletableFuture<JsonNode> read(Supplier<JsonNode> call) {
+  private <T> CompletableFuture<T> read(Supplier<T> call) {
     return CompletableFuture.supplyAsync(call, reads);
   }
 
@@ -156,13 +163,14 @@ class TaskPageController {
   }
 
   /** The API's body for {@code action}, from the submitted fields. */
-  private static ObjectNode body(String action, Map<String, String> fields, Supplier<JsonNode> status) {
+  private static ObjectNode body(String action, Map<String, String> fields, Supplier<StatusInfo> status) {
     ObjectNode body = JsonNodeFactory.instance.objectNode();
     String comment = fields.get("comment");
     switch (action) {
       case "approve", "reject", "complete" -> {
         comment(body, comment);
-        JsonNode form = TaskView.currentStep(status.get()).path("form");
+        StepInfo step = TaskView.currentStep(status.get());
+        JsonNode form = FreeForm.tree(step == null ? null : step.form());
         ObjectNode output = FormFields.values(form, fields, FormFields.OUTPUT);
         if (!output.isEmpty()) {
           body.set("output", output);
@@ -191,7 +199,7 @@ class TaskPageController {
         if (key.isBlank()) {
           throw new ApiProblem(400, "Choose the detail to change, then its new value.");
         }
-        body.putObject("data").set(key, DataRows.typed(status.get().path("data"), key, fields.getOrDefault("dataValue", "")));
+        body.putObject("data").set(key, DataRows.typed(FreeForm.tree(status.get().data()), key, fields.getOrDefault("dataValue", "")));
       }
       default -> { }
     }

@@ -4,31 +4,31 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import dev.overdue.api.http.TaskSummary;
 import dev.overdue.inbox.InboxSettings;
+import dev.overdue.inbox.api.Answers;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * My requests with a request id started again ({@code again=true}): two runs of one id are two
  * rows that say when each started and link to their own run, not twice to the latest.
  */
 class TaskRowsTest {
-  private static final JsonMapper JSON = JsonMapper.builder().build();
   private static final TaskRows ROWS =
       new TaskRows(new InboxSettings(null, null, null, null, null, ZoneId.of("UTC"), List.of(), null, null));
   private static final Instant NOW = Instant.parse("2026-12-08T09:00:00Z");
 
   /** Two runs of PO-4711 as GET /api/v1/requests lists them: the latest first. */
-  private static final JsonNode TWO_RUNS = JSON.readTree("""
+  private static final List<TaskSummary> TWO_RUNS = Answers.list("""
       [ {"id": "PO-4711", "workflowId": "approval-PO-4711", "title": "Purchase order 4711", "requester": "carol",
          "state": "ACTIVE", "step": "manager", "taskState": "READY", "startedAt": "2026-12-07T10:30:00Z", "runId": "run-2"},
         {"id": "PO-4711", "workflowId": "approval-PO-4711", "title": "Purchase order 4711", "requester": "carol",
          "state": "REJECTED", "startedAt": "2026-12-01T09:00:00Z", "runId": "run-1"} ]
-      """);
+      """.getBytes(StandardCharsets.UTF_8), TaskSummary.class);
 
   @Test
   void twoRunsOfOneIdAreTwoRowsLinkingToTheirOwnRun() {

@@ -4,36 +4,38 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.overdue.api.StatusInfo;
+import dev.overdue.api.http.Actions;
 import dev.overdue.inbox.InboxSettings;
+import dev.overdue.inbox.api.Answers;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /** A task page's model from the API's answers: the task operations' buttons, fields and comments. */
 class TaskViewTest {
   private static final Instant NOW = Instant.parse("2026-11-27T08:00:00Z");
-  private static final JsonMapper JSON = JsonMapper.builder().build();
   private static final TaskView VIEW =
       new TaskView(new InboxSettings(null, null, null, null, null, ZoneId.of("Europe/Zurich"), List.of(), null, null));
   /** manager is delegated by alice to dora; finance was skipped; two comments, of five made. */
-  private static final JsonNode STATUS = json("{'requestId':'PO-1','requester':'carol','state':'ACTIVE',"
+  private static final StatusInfo STATUS = json(StatusInfo.class, "{'requestId':'PO-1','requester':'carol','state':'ACTIVE',"
       + "'currentStep':'manager','steps':[{'name':'finance','title':'Finance','state':'OBSOLETE','outcome':'SKIPPED',"
       + "'decidedBy':'frank','comment':'under the limit'},{'name':'manager','title':'Manager approval',"
       + "'state':'RESERVED','owner':'dora','delegatedBy':'alice','priority':3}],"
       + "'comments':[{'at':'2026-11-27T07:55:00Z','step':'manager','user':'bob','text':'Quote?'},"
       + "{'at':'2026-11-27T07:58:00Z','step':'manager','user':'carol','text':'Page 2.'}],'commentCount':5}");
 
-  private static JsonNode json(String text) {
-    return JSON.readTree(text.replace('\'', '"'));
+  /** The API's answer, as the inbox reads it. */
+  private static <T> T json(Class<T> type, String text) {
+    return Answers.read(text.replace('\'', '"').getBytes(StandardCharsets.UTF_8), type);
   }
 
   private static Map<String, Object> model(String... actions) {
     String list = String.join("','", actions);
-    return VIEW.of(STATUS, json("[]"), json("[]"), json("{'actions':['" + list + "']}"), "dora", NOW);
+    return VIEW.of(STATUS, List.of(), List.of(), json(Actions.class, "{'actions':['" + list + "']}"), "dora", NOW);
   }
 
   @SuppressWarnings("unchecked")

@@ -3,6 +3,9 @@ package dev.overdue.inbox.view;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import dev.overdue.api.PlanEntry;
+import dev.overdue.inbox.api.Answers;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -18,6 +21,11 @@ class WordsForPeopleTest {
 
   private static JsonNode json(String text) {
     return JSON.readTree(text.replace('\'', '"'));
+  }
+
+  /** The API's answer's bytes, as the inbox reads them ({@link Answers}). */
+  private static byte[] answer(String text) {
+    return text.replace('\'', '"').getBytes(StandardCharsets.UTF_8);
   }
 
   @Test
@@ -95,9 +103,9 @@ class WordsForPeopleTest {
 
   @Test
   void thePlanReadsAsSentencesOfWhatHappensIfNobodyActs() {
-    JsonNode plan = json("[{'at':'2026-11-28T02:00:00Z','when':'at','timer':'manager.pick-up','kind':'START_DEADLINE',"
+    List<PlanEntry> plan = Answers.list(answer("[{'at':'2026-11-28T02:00:00Z','when':'at','timer':'manager.pick-up','kind':'START_DEADLINE',"
         + "'action':'reassign','targets':['finance-leads']},{'at':'2026-11-29T08:00:00Z','when':'at, if resumed by then',"
-        + "'timer':'manager.completion','kind':'COMPLETION','action':'warn','targets':[]}]");
+        + "'timer':'manager.completion','kind':'COMPLETION','action':'warn','targets':[]}]"), PlanEntry.class);
     List<Forecast.Line> lines = Forecast.of(plan, new Dates(ZoneId.of("Europe/Zurich")), NOW);
     assertEquals("If nobody starts work on it by Sat 28 Nov, 03:00, it is reassigned to finance-leads.", lines.get(0).sentence());
     assertEquals(true, lines.get(0).escalation());

@@ -1,4 +1,4 @@
-package dev.overdue.http.tasks;
+package dev.overdue.api.http;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package dev.overdue.http.tasks;
+package dev.overdue.api.http;
 
 import java.util.List;
 
@@ -34,10 +34,4 @@ public record TaskSummary(
     boolean hasWarnings,
     List<String> candidateGroups,
     String startedAt,
-    String runId) {
-
-  /** Where the row stands among rows of equal sort key: its workflow id, then its run. */
-  String place() {
-    return workflowId + ' ' + (runId == null ? "" : runId);
-  }
-}
+    String runId) {}
