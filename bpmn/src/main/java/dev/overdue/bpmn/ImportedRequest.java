@@ -1,8 +1,11 @@
 package dev.overdue.bpmn;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.overdue.api.ApprovalRequest;
 import java.util.List;
 import java.util.Locale;
 
@@ -11,6 +14,9 @@ import java.util.Locale;
  * steps it has, and the report of what did not map.
  */
 public final class ImportedRequest {
+  /** Strict: a key the contract's records lack is refused (FAIL_ON_UNKNOWN_PROPERTIES is on by default). */
+  private static final ObjectMapper CONTRACT = new ObjectMapper();
+
   private final String processId;
   private final String platform;
   private final RequestTree.Mapping request;
@@ -60,9 +66,22 @@ public final class ImportedRequest {
     return type;
   }
 
+  /**
+   * The request as the contract's record, read from what the import wrote: every key it writes
+   * is a field of {@link ApprovalRequest} or of its parts, or this fails (an import that wrote a
+   * field the workflow does not know would otherwise fail only at a user's start). The YAML, with a
+   * comment on each part, is written from the import's tree, in the order a reader expects.
+   */
+  public ApprovalRequest request() {
+    try {
+      return CONTRACT.treeToValue(json(), ApprovalRequest.class);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("the import wrote what is no approval request: " + e.getOriginalMessage(), e);
+    }
+  }
+
   public int steps() {
-    Object steps = request.get("steps");
-    return steps instanceof RequestTree.Sequence sequence ? sequence.size() : 0;
+    return request().steps().size();
   }
 
   /** Everything that did not map, in the order the import met it. */

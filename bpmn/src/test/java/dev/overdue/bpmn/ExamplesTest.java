@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.overdue.api.ApprovalRequest;
 import java.nio.file.Files;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -88,6 +89,18 @@ class ExamplesTest {
         Imports.report(c8));
     assertFalse(c8.blocked());
     assertTrue(c8.json().at("/steps/0/form").isMissingNode());
+  }
+
+  /** What the import writes is the contract's request: read as ApprovalRequest, strictly, with every step. */
+  @Test
+  void bothExamplesReadAsTheContractsApprovalRequest() throws Exception {
+    for (String file : List.of("invoice-approval-c7.bpmn", "invoice-approval-c8.bpmn")) {
+      ImportedRequest imported = Imports.example(file);
+      ApprovalRequest request = imported.request();
+      assertEquals(imported.json().path("steps").size(), request.steps().size(), file);
+      assertEquals("approve-manager", request.steps().get(0).name(), file);
+      assertEquals(List.of("alice", "bob"), request.steps().get(0).approvers(), file);
+    }
   }
 
   @Test
