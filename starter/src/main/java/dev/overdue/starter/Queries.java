@@ -12,7 +12,7 @@ import dev.overdue.api.TimerDerivation;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.api.WarningInfo;
 import dev.overdue.client.Approvals;
-import dev.overdue.model.StepForm;
+import dev.overdue.model.request.StepForm;
 import io.temporal.client.WorkflowClient;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -11,7 +11,7 @@ import dev.overdue.activities.settings.Person;
 import dev.overdue.activities.settings.TemplateSettings;
 import dev.overdue.activities.settings.WebhookSettings;
 import dev.overdue.api.ApprovalRequest;
-import dev.overdue.model.CalendarSettings;
+import dev.overdue.model.schedule.CalendarSettings;
 import dev.overdue.worker.WorkerSettings;
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
