@@ -101,7 +101,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
       if (request != null && request.has(CONTINUATION)) {
         started(
             ApprovalProcess.restore(
-                RequestJson.snapshot(request.get(CONTINUATION), ProcessSnapshot.class),
+                ProcessSnapshot.of(request.get(CONTINUATION)),
                 Workflow.getInfo().getContinuedExecutionRunId().orElse(null),
                 now(),
                 versions.edition()));

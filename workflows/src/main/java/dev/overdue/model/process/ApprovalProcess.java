@@ -367,8 +367,8 @@ public final class ApprovalProcess {
   /** The workflow result; only meaningful once the process has ended. */
   public ApprovalResult result() {
     return new ApprovalResult(
-        requestId, state().name(), flow.decidedBy(), flow.comment(), Objects.toString(flow.completedAt(), null), warnings(),
-        warningCount());
+        requestId, state().name(), flow.decidedBy(), flow.comment(), Objects.toString(flow.completedAt(), null),
+        warnings(), warningCount());
   }
 
   public Optional<BusinessTimer> timer(String name) {

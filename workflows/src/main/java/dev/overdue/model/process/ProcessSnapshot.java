@@ -1,7 +1,9 @@
 package dev.overdue.model.process;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.overdue.api.CommentInfo;
 import dev.overdue.api.WarningInfo;
+import dev.overdue.model.request.RequestJson;
 import dev.overdue.model.schedule.CalendarSettings;
 import dev.overdue.model.task.TaskSnapshot;
 import dev.overdue.model.timer.TimerSnapshot;
@@ -40,4 +42,10 @@ public record ProcessSnapshot(
     List<CommentInfo> comments,
     Long commentCount,
     Boolean standIns,
-    List<String> administratorUsers) {}
+    List<String> administratorUsers) {
+
+  /** The snapshot {@code json} writes, read as strictly as a request. */
+  public static ProcessSnapshot of(JsonNode json) {
+    return RequestJson.snapshot(json, ProcessSnapshot.class);
+  }
+}

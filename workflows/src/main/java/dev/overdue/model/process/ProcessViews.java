@@ -70,7 +70,8 @@ final class ProcessViews {
     if (!step.isOpen()) {
       return null;
     }
-    List<String> excluded = step.duties().excluded(step.owners().names(), step.name(), process.requester(), process::stepNamed);
+    List<String> excluded =
+        step.duties().excluded(step.owners().names(), step.name(), process.requester(), process::stepNamed);
     return excluded.isEmpty() ? null : excluded;
   }
 

@@ -175,7 +175,7 @@ final class StepFlow {
     }
   }
 
-  /** The task's owner changed: its acceptance timer and deadlines from the claim follow ({@link ProcessTimers#followOwner}). */
+  /** The task's owner changed: its acceptance timer and deadlines from the claim follow ({@code followOwner}). */
   void ownerChanged(UserTask task, Instant now) {
     context.timers().followOwner(task, now);
   }

@@ -111,7 +111,8 @@ public final class HandlerDefinitions {
         if (definition.priority() == null) {
           throw new RuleViolation("setPriority needs 'priority': 0 (highest) to 10");
         }
-        if (definition.priority() < StepOwnerDefinitions.HIGHEST_PRIORITY || definition.priority() > StepOwnerDefinitions.LOWEST_PRIORITY) {
+        if (definition.priority() < StepOwnerDefinitions.HIGHEST_PRIORITY
+            || definition.priority() > StepOwnerDefinitions.LOWEST_PRIORITY) {
           throw new RuleViolation("setPriority 'priority': " + StepOwnerDefinitions.priorityProblem(definition.priority()));
         }
         return new TimerHandler.SetPriority(definition.priority(), name, condition);

@@ -47,7 +47,7 @@ class BoundedStateTest {
 
   /** Continue-as-new: the snapshot goes through JSON, as the next run's input does. */
   private static ApprovalProcess continued(ApprovalProcess process, Instant now) {
-    return ApprovalProcess.restore(RequestJson.snapshot(RequestJson.tree(process.snapshot()), ProcessSnapshot.class), "run", now, Edition.CURRENT);
+    return ApprovalProcess.restore(ProcessSnapshot.of(RequestJson.tree(process.snapshot())), "run", now, Edition.CURRENT);
   }
 
   private static int jsonBytes(Object value) {

@@ -226,7 +226,7 @@ class CandidateGroupsTest {
     ApprovalProcess process = start(FINANCE);
     TestDirectory.answerAll(process, T0);
     ApprovalProcess restored =
-        ApprovalProcess.restore(RequestJson.snapshot(RequestJson.tree(process.snapshot()), ProcessSnapshot.class), "run-1", T0, Edition.CURRENT);
+        ApprovalProcess.restore(ProcessSnapshot.of(RequestJson.tree(process.snapshot())), "run-1", T0, Edition.CURRENT);
     assertEquals(manager(process), manager(restored));
     assertEquals(List.of(), restored.drainLookups(), "looked up once, not again");
   }

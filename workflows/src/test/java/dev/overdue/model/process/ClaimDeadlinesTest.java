@@ -102,7 +102,7 @@ class ClaimDeadlinesTest {
     process.apply(new Command.Claim(null, "alice"), at("PT1H"));
     ApprovalProcess restored =
         ApprovalProcess.restore(
-            RequestJson.snapshot(RequestJson.tree(process.snapshot()), ProcessSnapshot.class), "run-1", at("PT2H"), Edition.CURRENT);
+            ProcessSnapshot.of(RequestJson.tree(process.snapshot())), "run-1", at("PT2H"), Edition.CURRENT);
     assertEquals("CLAIM_DEADLINE", work(restored).kind());
     assertEquals(at("PT5H").toString(), work(restored).expiresAt());
     restored.apply(new Command.Release(null, "alice"), at("PT3H"));

@@ -484,7 +484,7 @@ class DeadlinesTest {
     ApprovalProcess process =
         start(businessDeadline("P1D"), Instant.parse("2026-11-20T14:00:00Z"), BERLIN);
     ProcessSnapshot snapshot =
-        RequestJson.snapshot(RequestJson.tree(process.snapshot()), ProcessSnapshot.class);
+        ProcessSnapshot.of(RequestJson.tree(process.snapshot()));
     ApprovalProcess restored = ApprovalProcess.restore(snapshot, "run-1", Instant.parse("2026-11-20T15:00:00Z"), Edition.CURRENT);
     restored.apply(new Command.ExtendDeadline("manager.due", TimeLimit.parse("P2D business"), null, "alice"),
         Instant.parse("2026-11-20T15:00:00Z"));

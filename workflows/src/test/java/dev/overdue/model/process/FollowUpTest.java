@@ -64,7 +64,7 @@ class FollowUpTest {
     ApprovalProcess process = start(TWO_STEPS);
     ApprovalProcess restored =
         ApprovalProcess.restore(
-            RequestJson.snapshot(RequestJson.tree(process.snapshot()), ProcessSnapshot.class), "run-1", at("PT1H"), Edition.CURRENT);
+            ProcessSnapshot.of(RequestJson.tree(process.snapshot())), "run-1", at("PT1H"), Edition.CURRENT);
     assertEquals(Optional.of(at("P2D")), restored.followUpDate());
     restored.apply(new Command.Approve("alice", null), at("PT2H"));
     assertEquals(Optional.of(at("PT6H")), restored.followUpDate());

@@ -244,7 +244,7 @@ class FormsTest {
     assertEquals(json(FORM), JSON.valueToTree(form));
     assertEquals(null, process.status().steps().get(0).form());
     ApprovalProcess continued = ApprovalProcess.restore(
-        RequestJson.snapshot(RequestJson.tree(process.snapshot()), ProcessSnapshot.class), "run-1", at("PT2H"), Edition.CURRENT);
+        ProcessSnapshot.of(RequestJson.tree(process.snapshot())), "run-1", at("PT2H"), Edition.CURRENT);
     assertEquals(process.status().steps(), continued.status().steps());
     assertRefusedUnchanged(continued, new Command.Approve("frank", null), at("PT2H"), "output.amount");
   }

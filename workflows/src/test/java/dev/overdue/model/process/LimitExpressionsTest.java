@@ -138,7 +138,7 @@ class LimitExpressionsTest {
     assertEquals("timer reminder enabled, expires " + at("PT1H30M"),
         process.apply(new Command.EnableTimer("reminder"), at("PT1H")));
     ApprovalProcess restored =
-        ApprovalProcess.restore(RequestJson.snapshot(RequestJson.tree(process.snapshot()), ProcessSnapshot.class), "run-1", at("PT1H"),
+        ApprovalProcess.restore(ProcessSnapshot.of(RequestJson.tree(process.snapshot())), "run-1", at("PT1H"),
             Edition.CURRENT);
     assertEquals(process.timerInfos(), restored.timerInfos());
     Instant next = restored.nextToExpire().flatMap(BusinessTimer::expiresAt).orElseThrow();

@@ -85,7 +85,7 @@ class OffersTest {
     ApprovalProcess process = start(TWO_STEPS.replace("'requester'", "'notifyOffered':false,'requester'"));
     assertEquals(List.of(), offers(process, T0));
     ApprovalProcess continued =
-        ApprovalProcess.restore(RequestJson.snapshot(RequestJson.tree(process.snapshot()), ProcessSnapshot.class), "run", at("PT1H"),
+        ApprovalProcess.restore(ProcessSnapshot.of(RequestJson.tree(process.snapshot())), "run", at("PT1H"),
             Edition.CURRENT);
     continued.apply(new Command.Approve("alice", null), at("PT2H"));
     assertEquals(List.of(), offers(continued, at("PT2H")));

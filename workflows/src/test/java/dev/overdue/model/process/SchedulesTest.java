@@ -212,7 +212,7 @@ class SchedulesTest {
     process.expireDue(berlin("2026-11-23T13:00"));
     ApprovalProcess restored =
         ApprovalProcess.restore(
-            RequestJson.snapshot(RequestJson.tree(process.snapshot()), ProcessSnapshot.class),
+            ProcessSnapshot.of(RequestJson.tree(process.snapshot())),
             "run-1",
             berlin("2026-11-23T13:00"),
             Edition.CURRENT);

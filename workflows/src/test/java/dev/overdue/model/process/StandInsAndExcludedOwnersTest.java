@@ -151,7 +151,7 @@ class StandInsAndExcludedOwnersTest {
     TestDirectory.answerAll(process, T0);
     ApprovalProcess restored =
         ApprovalProcess.restore(
-            RequestJson.snapshot(RequestJson.tree(process.snapshot()), ProcessSnapshot.class), "run-1", at("PT1H"), Edition.CURRENT);
+            ProcessSnapshot.of(RequestJson.tree(process.snapshot())), "run-1", at("PT1H"), Edition.CURRENT);
     assertTrue(restored.choices().keepsStandIns());
     assertRefusedUnchanged(restored, new Command.Claim(null, "carol"), at("PT1H"), "carol is an excluded owner");
   }

@@ -214,7 +214,7 @@ class TaskOperationsTest {
     process.apply(new Command.AddComment("dora", "on it"), T0);
     ApprovalProcess restored =
         ApprovalProcess.restore(
-            RequestJson.snapshot(RequestJson.tree(process.snapshot()), ProcessSnapshot.class), "run-1", at("PT1H"), Edition.CURRENT);
+            ProcessSnapshot.of(RequestJson.tree(process.snapshot())), "run-1", at("PT1H"), Edition.CURRENT);
     assertEquals(process.comments(), restored.comments());
     assertEquals(List.of("ada"), restored.businessAdministrators());
     assertEquals("alice", step(restored, 0).delegatedBy());
