@@ -3,6 +3,8 @@ package dev.overdue.model.command;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.overdue.model.ProcessState;
 import dev.overdue.model.escalation.EscalationContext;
+import dev.overdue.model.escalation.Notices;
+import dev.overdue.model.escalation.OwnerLookups;
 import dev.overdue.model.schedule.BusinessCalendar;
 import dev.overdue.model.schedule.CalendarSettings;
 import dev.overdue.model.task.Comments;
@@ -16,6 +18,11 @@ import java.util.List;
  * calendar). Owned here, so the rules need nothing of the process that applies them.
  */
 public interface CommandContext extends EscalationContext {
+  /** Where a task's listener runs and notices are queued. */
+  Notices notices();
+
+  OwnerLookups ownerLookups();
+
   UserTask currentTask();
 
   /** The business calendar the approval counts in; null when no limit counts in one. */

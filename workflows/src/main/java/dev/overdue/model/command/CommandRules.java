@@ -149,7 +149,7 @@ public final class CommandRules {
     return () -> {
       task.claim(c.user());
       process.ownerChanged(task, now);
-      process.escalations().fireListeners(task, TaskListenerEvent.ASSIGNED, now);
+      process.notices().fireListeners(task, TaskListenerEvent.ASSIGNED, now);
       return "step " + task.name() + " claimed by " + c.user();
     };
   }
@@ -239,7 +239,7 @@ public final class CommandRules {
           .forEach(t -> t.clear(now));
       if (!hadOwner) {
         process.ownerChanged(task, now);
-        process.escalations().fireListeners(task, TaskListenerEvent.ASSIGNED, now);
+        process.notices().fireListeners(task, TaskListenerEvent.ASSIGNED, now);
       }
       return "step " + task.name() + " started by " + c.user();
     };
@@ -258,8 +258,8 @@ public final class CommandRules {
     return () -> {
       task.release();
       process.ownerChanged(task, now);
-      process.escalations().fireListeners(task, TaskListenerEvent.UPDATED, now);
-      process.escalations().tellOffered(task, c.user(), now);
+      process.notices().fireListeners(task, TaskListenerEvent.UPDATED, now);
+      process.notices().tellOffered(task, c.user(), now);
       return "step " + task.name() + " released by " + c.user();
     };
   }

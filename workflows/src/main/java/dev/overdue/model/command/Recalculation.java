@@ -76,7 +76,7 @@ final class Recalculation {
     detail.set("timers", timers);
     process.trail().event(now, EVENT, detail);
     updated.forEach(
-        task -> process.escalations().fireListeners(task, TaskListenerEvent.UPDATED, now));
+        task -> process.notices().fireListeners(task, TaskListenerEvent.UPDATED, now));
     String heading = "recalculated in " + described + ": ";
     if (moved.isEmpty()) {
       return heading

@@ -42,7 +42,7 @@ final class TaskOperations {
     String as = ownerOrAdministrator(task, c.user(), "stop");
     return () -> {
       task.stop();
-      process.escalations().fireListeners(task, TaskListenerEvent.UPDATED, now);
+      process.notices().fireListeners(task, TaskListenerEvent.UPDATED, now);
       return "step " + task.name() + " stopped by " + c.user() + as + "; " + task.owner().orElseThrow()
           + " still holds it";
     };
@@ -65,8 +65,8 @@ final class TaskOperations {
     return () -> {
       task.delegate(c.to(), c.user());
       process.ownerChanged(task, now);
-      process.escalations().fireListeners(task, TaskListenerEvent.ASSIGNED, now);
-      process.escalations().tellReassigned(task, List.of(c.to()), null, c.user(), now);
+      process.notices().fireListeners(task, TaskListenerEvent.ASSIGNED, now);
+      process.notices().tellReassigned(task, List.of(c.to()), null, c.user(), now);
       return "step " + task.name() + " delegated to " + c.to() + " by " + c.user() + as;
     };
   }
@@ -86,8 +86,8 @@ final class TaskOperations {
     return () -> {
       task.resolve();
       process.ownerChanged(task, now);
-      process.escalations().fireListeners(task, TaskListenerEvent.ASSIGNED, now);
-      process.escalations().tellReassigned(task, List.of(delegator), null, c.user(), now);
+      process.notices().fireListeners(task, TaskListenerEvent.ASSIGNED, now);
+      process.notices().tellReassigned(task, List.of(delegator), null, c.user(), now);
       return "step " + task.name() + " handed back to " + delegator + " by " + c.user();
     };
   }
@@ -175,7 +175,7 @@ final class TaskOperations {
       detail.put("old", old);
       detail.put("new", c.priority());
       process.trail().event(now, "PriorityChanged", detail);
-      process.escalations().fireListeners(task, TaskListenerEvent.UPDATED, now);
+      process.notices().fireListeners(task, TaskListenerEvent.UPDATED, now);
       return "step " + task.name() + " priority " + c.priority() + " (was " + old + ") set by " + c.user() + as;
     };
   }

@@ -66,7 +66,7 @@ final class TimerCommands {
         timer.setLimit(limit, now, CommandRules.who(c.user()));
       }
       timer.step().flatMap(process::stepNamed).filter(UserTask::isOpen)
-          .ifPresent(task -> process.escalations().fireListeners(task, TaskListenerEvent.UPDATED, now));
+          .ifPresent(task -> process.notices().fireListeners(task, TaskListenerEvent.UPDATED, now));
       return "timer " + c.timer() + " limit " + timer.limit().text() + expiresText(timer);
     };
   }

@@ -49,12 +49,6 @@ public interface EscalationContext {
   /** The users a claim of the current step would be accepted from now. */
   List<String> claimants();
 
-  Escalations escalations();
-
-  OwnerLookups ownerLookups();
-
-  ExpressionScope expressions();
-
   /** The task's owner changed: its acceptance timer and deadlines from the claim follow. */
   void ownerChanged(UserTask task, Instant now);
 

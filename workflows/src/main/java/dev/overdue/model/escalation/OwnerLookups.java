@@ -44,7 +44,7 @@ public final class OwnerLookups {
    */
   private record Pending(
       OwnerLookup lookup, Purpose purpose, List<String> users, List<String> problems, String by,
-      Escalations.Notice notice, boolean command, Joining joining) {}
+      Notices.Notice notice, boolean command, Joining joining) {}
 
   /**
    * Whom the found owners join, rather than replace: {@code base}, the owners the task keeps
@@ -54,6 +54,7 @@ public final class OwnerLookups {
   public record Joining(PotentialOwners base, boolean reoffer) {}
 
   private final EscalationContext process;
+  private final Notices notices;
   private final List<OwnerLookup> queued = new ArrayList<>();
   private final Map<Integer, Pending> pending = new LinkedHashMap<>();
   /** Outcomes of answered lookups, for a command waiting for one; the latest few are kept. */
@@ -67,8 +68,9 @@ public final class OwnerLookups {
   private static final int KEPT_OUTCOMES = 20;
   private int numbered;
 
-  public OwnerLookups(EscalationContext process) {
+  public OwnerLookups(EscalationContext process, Notices notices) {
     this.process = process;
+    this.notices = notices;
   }
 
   /**
@@ -111,7 +113,7 @@ public final class OwnerLookups {
    * sender hears of a reassignment to nobody in its answer; an escalation's leaves a warning.
    */
   public Started reassign(
-      UserTask task, Roles.Targets targets, String by, Escalations.Notice notice, boolean command, Instant now) {
+      UserTask task, Roles.Targets targets, String by, Notices.Notice notice, boolean command, Instant now) {
     return change(task, targets, by, notice, command, null, now);
   }
 
@@ -124,7 +126,7 @@ public final class OwnerLookups {
   }
 
   private Started change(
-      UserTask task, Roles.Targets targets, String by, Escalations.Notice notice, boolean command,
+      UserTask task, Roles.Targets targets, String by, Notices.Notice notice, boolean command,
       Joining joining, Instant now) {
     if (targets.names().isEmpty()) {
       return new Started(null,
@@ -140,7 +142,7 @@ public final class OwnerLookups {
 
   private int ask(
       UserTask task, Purpose purpose, List<String> groups, List<String> names, List<String> users,
-      List<String> problems, String by, Escalations.Notice notice, boolean command, Joining joining) {
+      List<String> problems, String by, Notices.Notice notice, boolean command, Joining joining) {
     List<String> people = process.keepsStandIns() ? peopleOf(task) : List.of();
     List<String> excluded = task.duties().awaitsDirectory() ? task.duties().excludedOwners() : List.of();
     OwnerLookup lookup = new OwnerLookup(++numbered, task.name(), groups, names, people, excluded);
@@ -219,7 +221,7 @@ public final class OwnerLookups {
     }
     boolean applied = task.ownersChange() == number;
     if (applied && task.isOpen() && !answer.standIns().isEmpty()) {
-      outcome += StandIns.apply(process, task, answer.standIns(), number, now);
+      outcome += StandIns.apply(process, notices, task, answer.standIns(), number, now);
     }
     detail.put("outcome", outcome);
     detail.put("applied", applied);
@@ -267,7 +269,7 @@ public final class OwnerLookups {
       return "step " + task.name() + " has no one who can act";
     }
     if (task.owner().isEmpty() && offerWaited) {
-      process.escalations().tellOffered(task, null, now);
+      notices.tellOffered(task, null, now);
     }
     return task.owner().isPresent()
         ? "step " + task.name() + " held by " + task.owner().get()
@@ -301,7 +303,7 @@ public final class OwnerLookups {
     }
     List<String> before = task.owners().names();
     task.setOwners(found, number);
-    process.escalations().fireListeners(task, TaskListenerEvent.UPDATED, now);
+    notices.fireListeners(task, TaskListenerEvent.UPDATED, now);
     return "step " + task.name() + ": potential owners " + Texts.list(found.names()) + " (were "
         + (before.isEmpty() ? "nobody" : Texts.list(before)) + ")";
   }
@@ -311,7 +313,7 @@ public final class OwnerLookups {
    * hear it was updated, and the new owners are told; found to be nobody, it keeps its owners.
    */
   private String reassignTo(
-      UserTask task, PotentialOwners found, String by, Escalations.Notice notice, List<String> problems,
+      UserTask task, PotentialOwners found, String by, Notices.Notice notice, List<String> problems,
       int number, boolean command, Joining joining, Instant now) {
     if (found.isNobody()) {
       String kept = kept(task, (joining == null ? "the reassignment by " : "the change by ") + by
@@ -327,9 +329,9 @@ public final class OwnerLookups {
     task.reassign(found);
     task.setOwners(found, number);
     process.ownerChanged(task, now);
-    process.escalations().fireListeners(task, TaskListenerEvent.UPDATED, now);
+    notices.fireListeners(task, TaskListenerEvent.UPDATED, now);
     // A command's reassignment has no notice: its sender is who the message names.
-    process.escalations().tellReassigned(task, notice, notice == null ? by : null, now);
+    notices.tellReassigned(task, notice, notice == null ? by : null, now);
     return "step " + task.name() + " reassigned to " + Texts.list(found.names());
   }
 
@@ -344,9 +346,9 @@ public final class OwnerLookups {
       process.ownerChanged(task, now);
     }
     task.setOwners(owners, number);
-    process.escalations().fireListeners(task, TaskListenerEvent.UPDATED, now);
+    notices.fireListeners(task, TaskListenerEvent.UPDATED, now);
     if (!newcomers.isEmpty()) {
-      process.escalations().tellReassigned(task, newcomers, null, by, now);
+      notices.tellReassigned(task, newcomers, null, by, now);
     }
     return "step " + task.name() + (joining.reoffer() ? " forwarded to " : ": potential owners now ")
         + Texts.list(joining.reoffer() ? found.names() : owners.names());

@@ -21,7 +21,7 @@ final class StandIns {
 
   /** Applies {@code standIns} to {@code task}; returns what it did, for the lookup's outcome. */
   static String apply(
-      EscalationContext process, UserTask task, List<OwnerLookup.StandIn> standIns, int number, Instant now) {
+      EscalationContext process, Notices notices, UserTask task, List<OwnerLookup.StandIn> standIns, int number, Instant now) {
     List<String> said = new ArrayList<>();
     for (OwnerLookup.StandIn standIn : standIns) {
       String away = standIn.user();
@@ -51,7 +51,7 @@ final class StandIns {
       detail.put("until", standIn.until());
       detail.put("assigned", assigned);
       process.trail().event(now, "StandIn", detail);
-      process.escalations().tellReassigned(task, List.of(substitute), null, "stand-in for " + away, now);
+      notices.tellReassigned(task, List.of(substitute), null, "stand-in for " + away, now);
     }
     return said.isEmpty() ? "" : "; " + String.join("; ", said);
   }

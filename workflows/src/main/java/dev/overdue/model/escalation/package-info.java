@@ -1,6 +1,7 @@
 /**
  * What happens to a task's people when a timer expires or the directory answers: expiries and
- * their handlers ({@code Escalations}), roles resolved into people ({@code Roles}), the lexical
+ * their handlers ({@code Escalations}), what a task's events make the workflow run: listeners and
+ * notices ({@code Notices}), roles resolved into people ({@code Roles}), the lexical
  * reassignment rule, owner lookups and their answers ({@code OwnerLookups}), stand-ins, and what
  * expressions see ({@code ExpressionScope}).
  *

@@ -18,6 +18,7 @@ import dev.overdue.model.command.CommandRules;
 import dev.overdue.model.command.TaskData;
 import dev.overdue.model.escalation.Escalations;
 import dev.overdue.model.escalation.ExpressionScope;
+import dev.overdue.model.escalation.Notices;
 import dev.overdue.model.escalation.OwnerLookups;
 import dev.overdue.model.request.Outcome;
 import dev.overdue.model.request.RequestJson;
@@ -42,12 +43,11 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One approval: its steps' user tasks, its timers, warnings and audit trail; it orchestrates, and
- * the rules live in rooms of their own. Pure Java and deterministic: every method takes the
- * current time. {@link StepFlow} moves it from step to step to its end; {@link ProcessSetup}
- * starts and continues it; the rules ({@link CommandRules}, {@link Escalations}, {@link
- * OwnerLookups}, {@link ExpressionScope}) are given its {@link RuleContext}, never the process
- * itself; {@link ProcessPlan} and {@link ProcessViews} show it.
+ * One approval: its steps' user tasks, its timers, warnings and audit trail. It orchestrates; the
+ * rules live in rooms of their own. Pure Java and deterministic: every method takes the current
+ * time. {@link StepFlow} moves it on; {@link ProcessSetup} starts and continues it; the rules
+ * ({@link CommandRules}, {@link Escalations}, {@link Notices}, {@link OwnerLookups}, {@link
+ * ExpressionScope}) are given its {@link RuleContext}, never the process; the views show it.
  */
 public final class ApprovalProcess {
   private final Edition edition;
@@ -69,13 +69,13 @@ public final class ApprovalProcess {
   private final Comments comments = new Comments();
   /** The request's business administrators (WS-HumanTask); carried over continue-as-new. */
   private final BusinessAdministrators administrators = new BusinessAdministrators();
-  /** What the rules below are given of this approval: they need no more of it. */
   private final RuleContext context = new RuleContext(this);
   private final CommandRules commands = new CommandRules(context);
-  private final Escalations escalations = new Escalations(context);
-  private final OwnerLookups ownerLookups = new OwnerLookups(context);
   private final ExpressionScope expressions = new ExpressionScope(context);
-  private final StepFlow flow = new StepFlow(context);
+  private final Notices notices = new Notices(context, expressions);
+  private final OwnerLookups ownerLookups = new OwnerLookups(context, notices);
+  private final Escalations escalations = new Escalations(context, notices, ownerLookups);
+  private final StepFlow flow = new StepFlow(context, expressions);
   private final LimitExpressions limitExpressions = new LimitExpressions(this);
   private StartChoices choices = StartChoices.NONE;
 
@@ -330,7 +330,7 @@ public final class ApprovalProcess {
 
   /** Listener runs and reassignment notices queued since the last call, oldest first. */
   public List<Expiry> drainTriggered() {
-    return escalations.drainTriggered();
+    return notices.drainTriggered();
   }
 
   /** The running timer that expires first, if any: what the one server timer must wait for. */
@@ -463,8 +463,8 @@ public final class ApprovalProcess {
     return trail;
   }
 
-  Escalations escalations() {
-    return escalations;
+  Notices notices() {
+    return notices;
   }
 
   OwnerLookups ownerLookups() {

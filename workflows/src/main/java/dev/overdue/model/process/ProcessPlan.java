@@ -2,8 +2,8 @@ package dev.overdue.model.process;
 
 import dev.overdue.api.PlanEntry;
 import dev.overdue.model.ProcessState;
-import dev.overdue.model.escalation.Escalations;
 import dev.overdue.model.escalation.LexicalReassignment;
+import dev.overdue.model.escalation.Notices;
 import dev.overdue.model.escalation.Roles;
 import dev.overdue.model.request.TimerHandler;
 import dev.overdue.model.task.UserTask;
@@ -58,7 +58,7 @@ final class ProcessPlan {
           TimerHandler handler = timer.handlers().get(i);
           entries.add(
               new PlanEntry(at.toString(), when, timer.name(), timer.kind().name(), timer.step().orElse(null),
-                  firing, handler.action(), Escalations.handlerName(handler, i), targets.get(i),
+                  firing, handler.action(), Notices.handlerName(handler, i), targets.get(i),
                   handler.condition(), conditionsNow.get(i), null));
         }
       }

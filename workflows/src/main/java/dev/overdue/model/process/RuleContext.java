@@ -3,8 +3,7 @@ package dev.overdue.model.process;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.overdue.model.ProcessState;
 import dev.overdue.model.command.CommandContext;
-import dev.overdue.model.escalation.Escalations;
-import dev.overdue.model.escalation.ExpressionScope;
+import dev.overdue.model.escalation.Notices;
 import dev.overdue.model.escalation.OwnerLookups;
 import dev.overdue.model.schedule.BusinessCalendar;
 import dev.overdue.model.schedule.CalendarSettings;
@@ -101,18 +100,13 @@ final class RuleContext implements CommandContext {
   }
 
   @Override
-  public Escalations escalations() {
-    return process.escalations();
+  public Notices notices() {
+    return process.notices();
   }
 
   @Override
   public OwnerLookups ownerLookups() {
     return process.ownerLookups();
-  }
-
-  @Override
-  public ExpressionScope expressions() {
-    return process.expressions();
   }
 
   @Override

@@ -6,6 +6,7 @@ import dev.overdue.model.RuleViolation;
 import dev.overdue.model.Texts;
 import dev.overdue.model.command.CommandContext;
 import dev.overdue.model.command.CommandRules;
+import dev.overdue.model.escalation.ExpressionScope;
 import dev.overdue.model.expression.DataExpression;
 import dev.overdue.model.request.Outcome;
 import dev.overdue.model.request.RequestValidator;
@@ -29,6 +30,7 @@ import java.util.Optional;
  */
 final class StepFlow {
   private final CommandContext context;
+  private final ExpressionScope expressions;
   private ProcessState state = ProcessState.ACTIVE;
   private String suspendedReason;
   private int current;
@@ -36,8 +38,9 @@ final class StepFlow {
   private String comment;
   private Instant completedAt;
 
-  StepFlow(CommandContext context) {
+  StepFlow(CommandContext context, ExpressionScope expressions) {
     this.context = context;
+    this.expressions = expressions;
   }
 
   /** Where a continued approval stood, as its snapshot carried it. */
@@ -112,18 +115,18 @@ final class StepFlow {
     context.timers().liveOfStep(task.name()).stream()
         .filter(t -> t.kind().isDeadline() && t.kind() != TimerKind.CLAIM_DEADLINE)
         .forEach(t -> t.ensureRunning(now));
-    context.escalations().fireListeners(task, TaskListenerEvent.CREATED, now);
+    context.notices().fireListeners(task, TaskListenerEvent.CREATED, now);
     assignee.ifPresent(user -> {
       task.assign(user);
       ownerChanged(task, now);
-      context.escalations().fireListeners(task, TaskListenerEvent.ASSIGNED, now);
+      context.notices().fireListeners(task, TaskListenerEvent.ASSIGNED, now);
     });
     context.ownerLookups().created(task);
     if (task.owners().isNobody() && task.owner().isEmpty()) {
       context.ownerLookups().noOneCanAct(task, List.of(), now);
     } else if (task.owner().isPresent() || !(task.owners().awaitsDirectory() || task.duties().awaitsDirectory())) {
       // An offer to groups is told once their members are known, and whom excluded owners stand for.
-      context.escalations().tellOffered(task, null, now);
+      context.notices().tellOffered(task, null, now);
     }
   }
 
@@ -134,7 +137,7 @@ final class StepFlow {
       return rule;
     }
     try {
-      String user = context.expressions().value(rule.get(), DataExpression.Result.USER, task).strip();
+      String user = expressions.value(rule.get(), DataExpression.Result.USER, task).strip();
       if (user.isEmpty() || user.length() > RequestValidator.MAX_USER_LENGTH) {
         throw new RuleViolation("it gave " + Texts.quote(user) + ", not a user name");
       }
@@ -154,9 +157,9 @@ final class StepFlow {
     task.complete(outcome, by, note, now);
     clearTimersOf(task, now);
     if (!hadOwner && task.owner().isPresent()) {
-      context.escalations().fireListeners(task, TaskListenerEvent.ASSIGNED, now);
+      context.notices().fireListeners(task, TaskListenerEvent.ASSIGNED, now);
     }
-    context.escalations().fireListeners(task, TaskListenerEvent.COMPLETED, now);
+    context.notices().fireListeners(task, TaskListenerEvent.COMPLETED, now);
     Optional<OutcomeDefinition> named = task.outcome(outcome);
     if (outcome.equals(Outcome.REJECTED.name())) {
       end(ProcessState.REJECTED, by, note, now);
@@ -197,7 +200,7 @@ final class StepFlow {
     UserTask task = currentTask();
     task.skip(by, reason, now);
     clearTimersOf(task, now);
-    context.escalations().fireListeners(task, TaskListenerEvent.DELETED, now);
+    context.notices().fireListeners(task, TaskListenerEvent.DELETED, now);
     moveOn(by, reason, now);
   }
 
@@ -213,7 +216,7 @@ final class StepFlow {
         boolean created = task.isOpen();
         task.on(TaskEvent.OBSOLETE);
         if (created) {
-          context.escalations().fireListeners(task, TaskListenerEvent.DELETED, now);
+          context.notices().fireListeners(task, TaskListenerEvent.DELETED, now);
         }
       }
     }
