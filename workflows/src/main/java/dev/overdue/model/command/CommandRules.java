@@ -1,7 +1,6 @@
 package dev.overdue.model.command;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.overdue.api.ApprovalRequest.OutcomeDefinition;
 import dev.overdue.model.ProcessState;
 import dev.overdue.model.RuleViolation;
 import dev.overdue.model.Texts;
@@ -17,8 +16,6 @@ import dev.overdue.model.timer.TimerKind;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Optional;
 
 /**
  * What each command may do, and what it does: one rule per command. {@link #check} weighs a
@@ -26,13 +23,6 @@ import java.util.Optional;
  * exactly as it was, and an Update's validator asks the very question its handler then acts on.
  */
 public final class CommandRules {
-  /** A checked command, ready to apply: applying it cannot be refused. */
-  @FunctionalInterface
-  public interface Change {
-    /** Makes the change; returns a one-line account of it. */
-    String apply();
-  }
-
   private final CommandContext process;
   private final TimerCommands timers;
   private final TaskOperations operations;
@@ -145,7 +135,7 @@ public final class CommandRules {
     if (task.state() == TaskState.RESERVED) {
       throw new RuleViolation("step " + task.name() + " is already claimed by " + task.owner().orElseThrow());
     }
-    refuse(task.refusal(TaskEvent.CLAIM));
+    RuleChecks.refuse(task.refusal(TaskEvent.CLAIM));
     return () -> {
       task.claim(c.user());
       process.ownerChanged(task, now);
@@ -192,35 +182,20 @@ public final class CommandRules {
       return List.of();
     }
     List<String> actions = new ArrayList<>();
-    offer(actions, "claim", () -> claim(new Command.Claim(null, user), null));
-    offer(actions, "start", () -> start(new Command.Start(null, user), null));
-    offer(actions, "release", () -> release(new Command.Release(null, user), null));
-    if (passes(() -> checkDecision(user))) {
+    RuleChecks.offer(actions, "claim", () -> claim(new Command.Claim(null, user), null));
+    RuleChecks.offer(actions, "start", () -> start(new Command.Start(null, user), null));
+    RuleChecks.offer(actions, "release", () -> release(new Command.Release(null, user), null));
+    if (RuleChecks.passes(() -> checkDecision(user))) {
       actions.add("approve");
       actions.add("reject");
       if (!process.currentTask().outcomeNames().isEmpty()) {
         actions.add("complete");
       }
     }
-    offer(actions, "reassign", () -> reassignable(user));
-    offer(actions, "update-data", () -> requesterOrOwner(user, "change the data"));
+    RuleChecks.offer(actions, "reassign", () -> reassignable(user));
+    RuleChecks.offer(actions, "update-data", () -> requesterOrOwner(user, "change the data"));
     operations.offer(actions, user);
     return List.copyOf(actions);
-  }
-
-  static void offer(List<String> actions, String action, Runnable check) {
-    if (passes(check)) {
-      actions.add(action);
-    }
-  }
-
-  private static boolean passes(Runnable check) {
-    try {
-      check.run();
-      return true;
-    } catch (RuleViolation refused) {
-      return false;
-    }
   }
 
   /** WS-HumanTask start: the task is worked on; reaching IN_PROGRESS meets its start deadlines. */
@@ -230,7 +205,7 @@ public final class CommandRules {
       throw new RuleViolation(
           "step " + task.name() + " is claimed by " + task.owner().get() + "; only they can start it");
     }
-    refuse(task.refusal(TaskEvent.START));
+    RuleChecks.refuse(task.refusal(TaskEvent.START));
     return () -> {
       boolean hadOwner = task.owner().isPresent();
       task.start(c.user());
@@ -250,8 +225,8 @@ public final class CommandRules {
     // assignee an expression chose) can only hand it on this way. A business administrator may
     // release any (WS-HumanTask).
     boolean administrator = process.isBusinessAdministrator(c.user());
-    UserTask task = administrator ? currentTaskNamed(process, c.step(), c.user()) : currentTaskFor(c.step(), c.user());
-    refuse(task.refusal(TaskEvent.RELEASE));
+    UserTask task = administrator ? RuleChecks.currentTaskNamed(process, c.step(), c.user()) : currentTaskFor(c.step(), c.user());
+    RuleChecks.refuse(task.refusal(TaskEvent.RELEASE));
     if (!task.owner().orElseThrow().equals(c.user()) && !administrator) {
       throw new RuleViolation("only the owner " + task.owner().get() + " can release step " + task.name());
     }
@@ -278,8 +253,8 @@ public final class CommandRules {
 
   private Change complete(Command.Complete c, Instant now) {
     checkDecision(c.user());
-    checkOutcome(process.currentTask(), c.outcome());
-    String outcome = outcomeName(process.currentTask(), c.outcome());
+    RuleChecks.checkOutcome(process.currentTask(), c.outcome());
+    String outcome = RuleChecks.outcomeName(process.currentTask(), c.outcome());
     checkOutput(c.output(), !outcome.equals(Outcome.REJECTED.name()));
     return decide(
         c.user(), outcome, c.comment(), c.output(), "completed by " + c.user() + " with outcome " + outcome, now);
@@ -334,19 +309,19 @@ public final class CommandRules {
   private UserTask reassignable(String user) {
     UserTask task = taskWhileActive();
     requesterOrOwner(user, "reassign it");
-    refuse(task.refusal(TaskEvent.REASSIGN));
+    RuleChecks.refuse(task.refusal(TaskEvent.REASSIGN));
     return task;
   }
 
   /** After a change in the directory: the current step's candidate groups are looked up again. */
   private Change refreshOwners(Command.RefreshOwners c) {
     UserTask task = taskWhileActive();
-    refuse(task.refusal(TaskEvent.REASSIGN));
+    RuleChecks.refuse(task.refusal(TaskEvent.REASSIGN));
     if (!process.ownerLookups().refreshable(task)) {
       throw new RuleViolation("step " + task.name() + " has no candidate groups to look up again");
     }
     return () -> {
-      awaited = process.ownerLookups().refresh(task, who(c.user()));
+      awaited = process.ownerLookups().refresh(task, RuleChecks.who(c.user()));
       return "step " + task.name() + ": looking up "
           + (task.owners().groups().isEmpty() ? "who is away" : Texts.list(task.owners().groups()) + " again");
     };
@@ -384,7 +359,7 @@ public final class CommandRules {
       throw new RuleViolation(
           "step " + task.name() + " is claimed by " + task.owner().get() + "; only they can decide it");
     }
-    refuse(task.refusal(TaskEvent.COMPLETE));
+    RuleChecks.refuse(task.refusal(TaskEvent.COMPLETE));
   }
 
   /**
@@ -411,13 +386,13 @@ public final class CommandRules {
    */
   private UserTask taskActionTarget(String step, String user) {
     UserTask task = currentTaskFor(step, user);
-    refuse(task.duties().refusal(user, task.name(), process.requester(), process::stepNamed));
+    RuleChecks.refuse(task.duties().refusal(user, task.name(), process.requester(), process::stepNamed));
     return task;
   }
 
   /** The current task, {@code step} if named, and {@code user} one of its potential owners. */
   private UserTask currentTaskFor(String step, String user) {
-    UserTask task = currentTaskNamed(process, step, user);
+    UserTask task = RuleChecks.currentTaskNamed(process, step, user);
     if (!task.mayAct(user)) {
       throw new RuleViolation(
           Texts.abbreviate(user, Texts.QUOTED_LENGTH) + " is not a potential owner of step " + task.name()
@@ -426,62 +401,6 @@ public final class CommandRules {
     return task;
   }
 
-  /**
-   * The current task of {@code process} for an action by {@code user}, {@code step} if named:
-   * refused while the approval is suspended, without a user, or for another step.
-   */
-  static UserTask currentTaskNamed(CommandContext process, String step, String user) {
-    if (process.state() == ProcessState.SUSPENDED) {
-      throw new RuleViolation("task actions are not allowed while the process is suspended");
-    }
-    if (user == null || user.isBlank()) {
-      throw new RuleViolation("a user is required");
-    }
-    UserTask task = process.currentTask();
-    if (step != null && !step.equals(task.name())) {
-      String shown = Texts.abbreviate(step, Texts.QUOTED_LENGTH);
-      throw new RuleViolation(
-          (process.stepNamed(step).isPresent() ? "step " + shown + " is not the current step" : "unknown step " + shown)
-              + " (current step: " + task.name() + ")");
-    }
-    return task;
-  }
-
   // ---- outcomes ----------------------------------------------------------------------------
 
-  /** APPROVED and REJECTED (any case) as themselves; a named outcome as the step declares it. */
-  public static String outcomeName(UserTask task, String outcome) {
-    String upper = outcome.trim().toUpperCase(Locale.ROOT);
-    if (upper.equals(Outcome.APPROVED.name()) || upper.equals(Outcome.REJECTED.name())) {
-      return upper;
-    }
-    return task.outcome(outcome.trim()).map(OutcomeDefinition::name).orElse(outcome);
-  }
-
-  /** Refuses an outcome that is neither APPROVED, REJECTED nor one {@code task} declares. */
-  public static void checkOutcome(UserTask task, String outcome) {
-    if (outcome == null || outcome.isBlank()) {
-      throw new RuleViolation("an outcome is required");
-    }
-    String upper = outcome.trim().toUpperCase(Locale.ROOT);
-    if (!upper.equals(Outcome.APPROVED.name())
-        && !upper.equals(Outcome.REJECTED.name())
-        && task.outcome(outcome.trim()).isEmpty()) {
-      List<String> known = new ArrayList<>(List.of("approved", "rejected"));
-      known.addAll(task.outcomeNames());
-      throw new RuleViolation(
-          "step " + task.name() + " has no outcome " + Texts.quote(outcome) + " (outcomes: "
-              + Texts.list(known) + ")");
-    }
-  }
-
-  static String who(String user) {
-    return user == null || user.isBlank() ? "anonymous" : user;
-  }
-
-  static void refuse(Optional<String> refusal) {
-    refusal.ifPresent(reason -> {
-      throw new RuleViolation(reason);
-    });
-  }
 }

@@ -29,7 +29,7 @@ final class Recalculation {
   /** The audit trail's event: the calendar and each timer's old and new date. */
   static final String EVENT = "Recalculated";
 
-  static CommandRules.Change check(
+  static Change check(
       CommandContext process, Command.Recalculate command, Instant now) {
     boolean anyCounts =
         process.calendar() != null

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.overdue.api.CommentInfo;
 import dev.overdue.model.RuleViolation;
 import dev.overdue.model.Texts;
-import dev.overdue.model.command.CommandRules.Change;
+import dev.overdue.model.command.Change;
 import dev.overdue.model.escalation.OwnerLookups;
 import dev.overdue.model.escalation.Roles;
 import dev.overdue.model.request.FollowUps;
@@ -23,7 +23,7 @@ import java.util.function.IntConsumer;
  * delegate (and Flowable's resolve), forward, nominate, skip, setPriority, addComment — with who may
  * take each: the owner, the potential owners, the requester, and the request's business
  * administrators, who may manage any step but decide none unless they are also its potential
- * owners. As in {@link CommandRules}, each check returns its change, not yet made.
+ * owners. As in {@link CommandRules}, each check returns its {@link Change}, not yet made.
  */
 final class TaskOperations {
   private final CommandContext process;
@@ -37,8 +37,8 @@ final class TaskOperations {
 
   /** WS-HumanTask stop: the owner, or a business administrator, stops work; the owner keeps it. */
   Change stop(Command.Stop c, Instant now) {
-    UserTask task = CommandRules.currentTaskNamed(process, c.step(), c.user());
-    CommandRules.refuse(task.refusal(TaskEvent.STOP));
+    UserTask task = RuleChecks.currentTaskNamed(process, c.step(), c.user());
+    RuleChecks.refuse(task.refusal(TaskEvent.STOP));
     String as = ownerOrAdministrator(task, c.user(), "stop");
     return () -> {
       task.stop();
@@ -54,14 +54,14 @@ final class TaskOperations {
    * anyone who would act.
    */
   Change delegate(Command.Delegate c, Instant now) {
-    UserTask task = CommandRules.currentTaskNamed(process, null, c.user());
-    CommandRules.refuse(task.refusal(TaskEvent.DELEGATE));
+    UserTask task = RuleChecks.currentTaskNamed(process, null, c.user());
+    RuleChecks.refuse(task.refusal(TaskEvent.DELEGATE));
     String as = ownerOrAdministrator(task, c.user(), "delegate");
     if (task.owner().filter(c.to()::equals).isPresent()) {
       throw new RuleViolation("step " + task.name() + " is already held by " + c.to());
     }
     refuseSelf(task, c.user(), List.of(c.to()), "delegate it to themselves");
-    CommandRules.refuse(task.duties().refusal(c.to(), task.name(), process.requester(), process::stepNamed));
+    RuleChecks.refuse(task.duties().refusal(c.to(), task.name(), process.requester(), process::stepNamed));
     return () -> {
       task.delegate(c.to(), c.user());
       process.ownerChanged(task, now);
@@ -73,7 +73,7 @@ final class TaskOperations {
 
   /** Flowable's resolveTask: whoever a step was delegated to hands it back to the delegator. */
   Change resolve(Command.Resolve c, Instant now) {
-    UserTask task = CommandRules.currentTaskNamed(process, null, c.user());
+    UserTask task = RuleChecks.currentTaskNamed(process, null, c.user());
     String delegator =
         task.delegatedBy()
             .orElseThrow(() -> new RuleViolation("step " + task.name() + " is not delegated: there is no one to"
@@ -82,7 +82,7 @@ final class TaskOperations {
       throw new RuleViolation("only " + task.owner().orElse("its owner") + ", to whom step " + task.name()
           + " is delegated, can hand it back");
     }
-    CommandRules.refuse(task.refusal(TaskEvent.DELEGATE));
+    RuleChecks.refuse(task.refusal(TaskEvent.DELEGATE));
     return () -> {
       task.resolve();
       process.ownerChanged(task, now);
@@ -98,10 +98,10 @@ final class TaskOperations {
    * is offered again.
    */
   Change forward(Command.Forward c, Instant now) {
-    UserTask task = CommandRules.currentTaskNamed(process, null, c.user());
+    UserTask task = RuleChecks.currentTaskNamed(process, null, c.user());
     String as = task.mayAct(c.user()) ? "" : administratorOrRefuse(task, c.user(), "forward it",
         "its potential owners (" + task.owners().describe() + ")");
-    CommandRules.refuse(task.refusal(TaskEvent.REASSIGN));
+    RuleChecks.refuse(task.refusal(TaskEvent.REASSIGN));
     Roles.Targets targets = targets(c.to(), task);
     OwnerLookups.Joining joining = new OwnerLookups.Joining(task.owners().without(c.user()), true);
     return () -> {
@@ -115,10 +115,10 @@ final class TaskOperations {
 
   /** WS-HumanTask nominate: a business administrator adds potential owners; the step's state stays. */
   Change nominate(Command.Nominate c, Instant now) {
-    UserTask task = CommandRules.currentTaskNamed(process, null, c.user());
+    UserTask task = RuleChecks.currentTaskNamed(process, null, c.user());
     administratorOrRefuse(task, c.user(), "nominate its potential owners", null);
     refuseSelf(task, c.user(), c.to(), "nominate themselves");
-    CommandRules.refuse(task.refusal(TaskEvent.REASSIGN));
+    RuleChecks.refuse(task.refusal(TaskEvent.REASSIGN));
     Roles.Targets targets = targets(c.to(), task);
     OwnerLookups.Joining joining = new OwnerLookups.Joining(task.owners(), false);
     return () -> {
@@ -136,7 +136,7 @@ final class TaskOperations {
    * requester or a business administrator; the approval moves on as after an approval of it.
    */
   Change skip(Command.Skip c, Instant now) {
-    UserTask task = CommandRules.currentTaskNamed(process, null, c.user());
+    UserTask task = RuleChecks.currentTaskNamed(process, null, c.user());
     if (!task.skippable()) {
       throw new RuleViolation("step " + task.name() + " cannot be skipped: the request does not declare it"
           + " skippable: true");
@@ -147,7 +147,7 @@ final class TaskOperations {
           "the requester (" + Texts.quote(process.requester()) + ") and its potential owners ("
               + task.owners().describe() + ")");
     }
-    CommandRules.refuse(task.refusal(TaskEvent.SKIP));
+    RuleChecks.refuse(task.refusal(TaskEvent.SKIP));
     String by = c.user() + as;
     return () -> {
       process.skipCurrent(c.user(), c.reason(), now);
@@ -157,11 +157,11 @@ final class TaskOperations {
 
   /** WS-HumanTask setPriority: the owner or a business administrator, 0 (highest) to 10. */
   Change setPriority(Command.SetPriority c, Instant now) {
-    UserTask task = CommandRules.currentTaskNamed(process, null, c.user());
+    UserTask task = RuleChecks.currentTaskNamed(process, null, c.user());
     if (c.priority() < UserTask.HIGHEST_PRIORITY || c.priority() > UserTask.LOWEST_PRIORITY) {
       throw new RuleViolation("priority: " + StepOwnerDefinitions.priorityProblem(c.priority()));
     }
-    CommandRules.refuse(task.refusal(TaskEvent.REASSIGN));
+    RuleChecks.refuse(task.refusal(TaskEvent.REASSIGN));
     String as = ownerOrAdministrator(task, c.user(), "set its priority");
     return () -> {
       int old = task.priority();
@@ -208,8 +208,8 @@ final class TaskOperations {
    * administrator; a date-time or a duration from now; null clears it. Nothing runs then.
    */
   Change setFollowUp(Command.SetFollowUp c, Instant now) {
-    UserTask task = CommandRules.currentTaskNamed(process, null, c.user());
-    CommandRules.refuse(task.refusal(TaskEvent.REASSIGN));
+    UserTask task = RuleChecks.currentTaskNamed(process, null, c.user());
+    RuleChecks.refuse(task.refusal(TaskEvent.REASSIGN));
     if (!task.mayAct(c.user()) && !c.user().equals(process.requester())) {
       administratorOrRefuse(task, c.user(), "set its follow-up date",
           "the requester and its potential owners (" + task.owners().describe() + ")");
@@ -227,22 +227,22 @@ final class TaskOperations {
 
   /** The operations {@code user} may take now, by the checks above. */
   void offer(List<String> actions, String user) {
-    CommandRules.offer(actions, "stop", () -> stop(new Command.Stop(null, user), null));
-    CommandRules.offer(actions, "delegate", () -> {
-      UserTask task = CommandRules.currentTaskNamed(process, null, user);
-      CommandRules.refuse(task.refusal(TaskEvent.DELEGATE));
+    RuleChecks.offer(actions, "stop", () -> stop(new Command.Stop(null, user), null));
+    RuleChecks.offer(actions, "delegate", () -> {
+      UserTask task = RuleChecks.currentTaskNamed(process, null, user);
+      RuleChecks.refuse(task.refusal(TaskEvent.DELEGATE));
       ownerOrAdministrator(task, user, "delegate");
     });
-    CommandRules.offer(actions, "resolve", () -> resolve(new Command.Resolve(user, null), null));
+    RuleChecks.offer(actions, "resolve", () -> resolve(new Command.Resolve(user, null), null));
     // Whom to is the action's input, checked when it is sent: a name the directory would look up.
     List<String> someone = List.of(SOMEONE);
-    CommandRules.offer(actions, "forward", () -> forward(new Command.Forward(user, someone, null), null));
-    CommandRules.offer(actions, "nominate", () -> nominate(new Command.Nominate(user, someone), null));
-    CommandRules.offer(actions, "skip", () -> skip(new Command.Skip(user, "?"), null));
-    CommandRules.offer(actions, "set-priority",
+    RuleChecks.offer(actions, "forward", () -> forward(new Command.Forward(user, someone, null), null));
+    RuleChecks.offer(actions, "nominate", () -> nominate(new Command.Nominate(user, someone), null));
+    RuleChecks.offer(actions, "skip", () -> skip(new Command.Skip(user, "?"), null));
+    RuleChecks.offer(actions, "set-priority",
         () -> setPriority(new Command.SetPriority(user, UserTask.DEFAULT_PRIORITY), null));
-    CommandRules.offer(actions, "comment", () -> comment(new Command.AddComment(user, ""), null));
-    CommandRules.offer(actions, "set-follow-up", () -> setFollowUp(new Command.SetFollowUp(user, null), null));
+    RuleChecks.offer(actions, "comment", () -> comment(new Command.AddComment(user, ""), null));
+    RuleChecks.offer(actions, "set-follow-up", () -> setFollowUp(new Command.SetFollowUp(user, null), null));
   }
 
   /**

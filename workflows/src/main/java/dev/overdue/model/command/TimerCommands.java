@@ -2,7 +2,7 @@ package dev.overdue.model.command;
 
 import dev.overdue.model.ProcessState;
 import dev.overdue.model.RuleViolation;
-import dev.overdue.model.command.CommandRules.Change;
+import dev.overdue.model.command.Change;
 import dev.overdue.model.request.TaskListenerEvent;
 import dev.overdue.model.schedule.IsoDuration;
 import dev.overdue.model.schedule.TimeLimit;
@@ -35,9 +35,9 @@ final class TimerCommands {
       throw new RuleViolation(
           "timer " + name + " is a system timer: the process switches it itself (extendDeadline can move it)");
     }
-    CommandRules.refuse(timer.switchRefusal(event, process.state() == ProcessState.SUSPENDED));
+    RuleChecks.refuse(timer.switchRefusal(event, process.state() == ProcessState.SUSPENDED));
     return () -> {
-      timer.switchBy(event, now, CommandRules.who(user));
+      timer.switchBy(event, now, RuleChecks.who(user));
       if (event == TimerEvent.ENABLE && timer.state() == TimerState.OFF) {
         return "timer " + name + " stays off: its limit " + timer.limit().text() + " gave no date (see the warnings)";
       }
@@ -49,7 +49,7 @@ final class TimerCommands {
 
   Change extend(Command.ExtendDeadline c, Instant now) {
     BusinessTimer timer = process.timers().known(c.timer());
-    CommandRules.refuse(timer.refusal(TimerEvent.EXTEND));
+    RuleChecks.refuse(timer.refusal(TimerEvent.EXTEND));
     TimeLimit limit = newLimit(timer, c, now);
     boolean postponedPastItsEnd =
         timer.isCycle() && c.by() != null && timer.nextIfPostponed(c.by()).isEmpty();
@@ -61,9 +61,9 @@ final class TimerCommands {
     }
     return () -> {
       if (timer.isCycle() && c.by() != null) {
-        timer.postponeCycle(c.by(), now, CommandRules.who(c.user()));
+        timer.postponeCycle(c.by(), now, RuleChecks.who(c.user()));
       } else {
-        timer.setLimit(limit, now, CommandRules.who(c.user()));
+        timer.setLimit(limit, now, RuleChecks.who(c.user()));
       }
       timer.step().flatMap(process::stepNamed).filter(UserTask::isOpen)
           .ifPresent(task -> process.notices().fireListeners(task, TaskListenerEvent.UPDATED, now));

@@ -5,7 +5,7 @@ import dev.overdue.model.ProcessState;
 import dev.overdue.model.RuleViolation;
 import dev.overdue.model.Texts;
 import dev.overdue.model.command.CommandContext;
-import dev.overdue.model.command.CommandRules;
+import dev.overdue.model.command.RuleChecks;
 import dev.overdue.model.escalation.ExpressionScope;
 import dev.overdue.model.expression.DataExpression;
 import dev.overdue.model.request.Outcome;
@@ -252,13 +252,13 @@ final class StepFlow {
       return false;
     }
     try {
-      CommandRules.checkOutcome(currentTask(), outcome);
+      RuleChecks.checkOutcome(currentTask(), outcome);
     } catch (RuleViolation noSuchOutcome) {
       context.addWarning(timerName, currentTask().name(), "decide on expiry of " + timerName + " not applied: "
           + noSuchOutcome.reason(), now);
       return false;
     }
-    completeCurrent(CommandRules.outcomeName(currentTask(), outcome), "timer:" + timerName,
+    completeCurrent(RuleChecks.outcomeName(currentTask(), outcome), "timer:" + timerName,
         "decided on expiry of timer " + timerName, now);
     return true;
   }
