@@ -28,13 +28,13 @@ import java.util.Map;
  * Update named {@link #name} whose one argument is {@link #input}, a JSON object of exactly the
  * record's fields (those left null are left out). The workflow accepts these fields and no others.
  * Users are names as the approval's steps list them; {@code user} on a timer command is who asks,
- * for the timer's trail.
+ * for the timer's trail. What each command does, who may send it and what its fields are: its
+ * {@link Declared} and {@link Input}s, which the CLI and the task API are made of.
  */
 public sealed interface ApprovalCommand {
   /** Every command by its Signal and Update name, in the order help lists them. */
   Map<String, Class<? extends ApprovalCommand>> ALL = all();
 
-  /** Switches a user timer on. */
   @Declared(
       cli = "enable-timer",
       summary = "Switch a user timer on: it starts running toward its time limit.",
@@ -42,7 +42,6 @@ public sealed interface ApprovalCommand {
   record EnableTimer(@Input(positional = true, label = "TIMER", help = USER_TIMER) String timer,
       @Input(label = "USER", help = TIMER_USER) String user) implements ApprovalCommand {}
 
-  /** Switches a user timer off; its expiration date stays for when it runs again. */
   @Declared(
       cli = "disable-timer",
       summary = "Switch a user timer off; its expiration date stays fixed for when it is enabled again.",
@@ -50,14 +49,13 @@ public sealed interface ApprovalCommand {
   record DisableTimer(@Input(positional = true, label = "TIMER", help = USER_TIMER) String timer,
       @Input(label = "USER", help = TIMER_USER) String user) implements ApprovalCommand {}
 
-  /** Suspends the approval: its timers pause, task actions are refused. */
   @Declared(
       cli = "suspend",
       summary = "Suspend the process: running timers pause, task actions are refused.",
       sentBy = ANYONE)
-  record Suspend(@Input(label = "TEXT", help = "Why, shown in status.") String reason) implements ApprovalCommand {}
+  record Suspend(@Input(label = "TEXT", help = "Why, shown in status.") String reason)
+      implements ApprovalCommand {}
 
-  /** Resumes it: a date that passed meanwhile expires now. */
   @Declared(
       cli = "resume",
       summary =
@@ -85,7 +83,9 @@ public sealed interface ApprovalCommand {
           String timer,
       @Input(label = "LIMIT", help = "New time limit: a duration (P3D), seconds, or a date-time with offset.")
           String limit,
-      @Input(label = "DURATION", help = "Move the current expiration date later by an ISO-8601 duration (P1D).")
+      @Input(
+              label = "DURATION",
+              help = "Move the current expiration date later by an ISO-8601 duration (P1D).")
           String by,
       @Input(label = "USER", help = TIMER_USER) String user)
       implements ApprovalCommand {
@@ -100,11 +100,7 @@ public sealed interface ApprovalCommand {
     }
   }
 
-  /**
-   * Re-reads the worker's business calendar (new holidays, hours, zone) and moves the dates of the
-   * timers that count in it and have not expired: working-time limits, cycles in working time, cron
-   * cycles. Camunda's recalculateJobDuedate, for the whole approval.
-   */
+  /** Camunda's recalculateJobDuedate, for the whole approval: re-reads the worker's business calendar. */
   @Declared(
       cli = "recalculate",
       summary = {
@@ -114,10 +110,10 @@ public sealed interface ApprovalCommand {
             + " do not. The answer and `overdue timers ID --explain` show each old and new date."
       },
       sentBy = ANYONE)
-  record Recalculate(@Input(label = "USER", help = "Who asks: in the timers' changes." + SIGNED_USER) String user)
+  record Recalculate(
+      @Input(label = "USER", help = "Who asks: in the timers' changes." + SIGNED_USER) String user)
       implements ApprovalCommand {}
 
-  /** Takes the current step ({@code step}, when given, must name it): only its owner may decide it. */
   @Declared(
       cli = "claim",
       summary = "Take the current step: only its owner may then decide it.",
@@ -127,7 +123,6 @@ public sealed interface ApprovalCommand {
   record Claim(@Input(label = "STEP", help = STEP) String step,
       @Input(label = "USER", help = OWNER, required = true) String user) implements ApprovalCommand {}
 
-  /** WS-HumanTask start: the step is worked on (IN_PROGRESS); its start deadlines are met. */
   @Declared(
       cli = "start-task",
       summary = {
@@ -141,7 +136,6 @@ public sealed interface ApprovalCommand {
   record Start(@Input(label = "STEP", help = STEP) String step,
       @Input(label = "USER", help = OWNER, required = true) String user) implements ApprovalCommand {}
 
-  /** Gives a claimed step back to all its potential owners. */
   @Declared(
       cli = "release",
       summary = "Give a claimed step back to all its potential owners.",
@@ -151,10 +145,7 @@ public sealed interface ApprovalCommand {
   record Release(@Input(label = "STEP", help = STEP) String step,
       @Input(label = "USER", help = OWNER, required = true) String user) implements ApprovalCommand {}
 
-  /**
-   * Approves the current step: the approval moves on, or ends APPROVED. {@code output}, when given,
-   * is merged into the approval's data first (JSON Merge Patch).
-   */
+  /** {@code output}, when given, is merged into the approval's data first (JSON Merge Patch). */
   @Declared(
       cli = "approve",
       summary = "Approve the current step; the approval moves to the next step or ends APPROVED.",
@@ -186,10 +177,7 @@ public sealed interface ApprovalCommand {
     }
   }
 
-  /**
-   * Decides the current step with {@code outcome}: approved, rejected, or one the step names;
-   * {@code output} as for approve.
-   */
+  /** {@code outcome}: approved, rejected, or one the step names; {@code output} as for approve. */
   @Declared(
       cli = "complete",
       summary = {
@@ -213,10 +201,6 @@ public sealed interface ApprovalCommand {
     }
   }
 
-  /**
-   * Merges {@code data} into the approval's data (JSON Merge Patch, RFC 7396: a member set to null
-   * is removed): by the requester or a potential owner of the current step.
-   */
   @Declared(
       cli = "update-data",
       summary = {
@@ -228,18 +212,13 @@ public sealed interface ApprovalCommand {
       sentBy = "the requester or a potential owner of the current step",
       http = @Declared.Http(path = "update-data", body = "DataUpdate",
           summary = "Merge data into the approval's data (JSON Merge Patch, RFC 7396)."))
-  record UpdateData(@Input(label = "USER", help = "Who changes it; " + UNLESS_SIGNED, required = true) String user,
+  record UpdateData(
+      @Input(label = "USER", help = "Who changes it; " + UNLESS_SIGNED, required = true) String user,
       @Input(label = "JSON", required = true, help = "A JSON object, or @FILE to read it from a file.",
               expected = "an object to merge into the approval's data")
           Map<String, Object> data)
       implements ApprovalCommand {}
 
-  /**
-   * Gives the current step to new potential owners: {@code to} names users and groups (looked up
-   * in the worker's directory) and the roles {@code potentialOwners}, {@code owner}, {@code
-   * requester} and {@code manager}. The step is offered again; by the requester or a potential
-   * owner. Names that stand for nobody leave the step with the owners it had.
-   */
   @Declared(
       cli = "reassign",
       summary = {
@@ -251,17 +230,15 @@ public sealed interface ApprovalCommand {
       },
       sentBy = "the requester or a potential owner of the current step",
       http = @Declared.Http(path = "reassign", body = "Reassignment",
-          summary = "Give the current step to new potential owners (users, groups, roles); it is offered again."))
+          summary = "Give the current step to new potential owners (users, groups, roles);"
+              + " it is offered again."))
   record Reassign(@Input(label = "USER", help = WHO_ASKS, required = true) String user,
-      @Input(label = "NAME", required = true, help = "The new potential owners, comma-separated (bob,finance).",
+      @Input(label = "NAME", required = true,
+              help = "The new potential owners, comma-separated (bob,finance).",
               expected = NAMES)
           List<String> to)
       implements ApprovalCommand {}
 
-  /**
-   * Looks the current step's candidate groups up again in the worker's directory, after a change
-   * there: their members become the potential owners beside the candidate users.
-   */
   @Declared(
       cli = "refresh-owners",
       summary = {
@@ -274,14 +251,9 @@ public sealed interface ApprovalCommand {
   record RefreshOwners(@Input(label = "USER", help = "Who asks: in the history." + SIGNED_USER) String user)
       implements ApprovalCommand {}
 
-  /** Ends the approval ABORTED. */
   @Declared(cli = "abort", summary = "End the approval ABORTED; every timer is cleared.", sentBy = ANYONE)
   record Abort(@Input(label = "TEXT", required = true) String reason) implements ApprovalCommand {}
 
-  /**
-   * WS-HumanTask stop: the owner (or a business administrator) stops working on the current step;
-   * it goes from IN_PROGRESS back to RESERVED, still theirs.
-   */
   @Declared(
       cli = "stop-task",
       summary = {
@@ -295,11 +267,7 @@ public sealed interface ApprovalCommand {
   record Stop(@Input(label = "STEP", help = STEP) String step,
       @Input(label = "USER", help = WHO_ASKS, required = true) String user) implements ApprovalCommand {}
 
-  /**
-   * WS-HumanTask delegate (Camunda's and Flowable's delegateTask): the owner, or a business
-   * administrator, hands the current step to one person {@code to}, who becomes its owner (RESERVED)
-   * and a potential owner; the delegator is remembered, for {@link Resolve}.
-   */
+  /** Camunda's and Flowable's delegateTask too; the delegator is remembered, for {@link Resolve}. */
   @Declared(
       cli = "delegate",
       summary = {
@@ -310,17 +278,15 @@ public sealed interface ApprovalCommand {
       },
       sentBy = OWNER_OR_ADMINISTRATOR,
       http = @Declared.Http(path = "delegate", body = "Delegation",
-          summary = "Hand the current step to one person, who then holds it; by its owner or a business administrator."))
+          summary = "Hand the current step to one person, who then holds it; by its owner or a business"
+              + " administrator."))
   record Delegate(@Input(label = "USER", help = WHO_ASKS, required = true) String user,
-      @Input(label = "USER", required = true, help = "Who takes it over.", expected = "the one user to hand the step to")
+      @Input(label = "USER", required = true, help = "Who takes it over.",
+              expected = "the one user to hand the step to")
           String to,
       @Input(label = "TEXT", help = "Why, in the history.") String comment)
       implements ApprovalCommand {}
 
-  /**
-   * Flowable's resolveTask: the person a step was delegated to hands it back to whoever delegated it,
-   * who owns it again (RESERVED).
-   */
   @Declared(
       cli = "resolve",
       summary = {
@@ -334,11 +300,6 @@ public sealed interface ApprovalCommand {
       @Input(label = "TEXT", help = "What was done, in the history.") String comment)
       implements ApprovalCommand {}
 
-  /**
-   * WS-HumanTask forward: a potential owner or the owner passes the current step on; they leave its
-   * potential owners, {@code to} (users, groups and roles, as for reassign) join, and it is offered
-   * again (READY).
-   */
   @Declared(
       cli = "forward",
       summary = {
@@ -348,17 +309,15 @@ public sealed interface ApprovalCommand {
       },
       sentBy = "a potential owner, the owner or a business administrator",
       http = @Declared.Http(path = "forward", body = "Forwarding",
-          summary = "Pass the current step on: the caller leaves its potential owners, the named ones join, it is offered again."))
+          summary = "Pass the current step on: the caller leaves its potential owners, the named ones join,"
+              + " it is offered again."))
   record Forward(@Input(label = "USER", help = WHO_ASKS, required = true) String user,
-      @Input(label = "NAME", required = true, help = "Who it goes to, comma-separated (bob,finance).", expected = NAMES)
+      @Input(label = "NAME", required = true, help = "Who it goes to, comma-separated (bob,finance).",
+              expected = NAMES)
           List<String> to,
       @Input(label = "TEXT", help = "Why, in the history.") String comment)
       implements ApprovalCommand {}
 
-  /**
-   * WS-HumanTask nominate: a business administrator adds {@code to} (users, groups and roles) to the
-   * current step's potential owners, typically of a step no one can act on; its state stays.
-   */
   @Declared(
       cli = "nominate",
       summary = {
@@ -375,11 +334,6 @@ public sealed interface ApprovalCommand {
           List<String> to)
       implements ApprovalCommand {}
 
-  /**
-   * WS-HumanTask skip: ends a step declared {@code skippable: true} with the outcome SKIPPED, and
-   * the approval moves on as after an approval of it; by a potential owner, the requester or a
-   * business administrator, with a {@code reason}.
-   */
   @Declared(
       cli = "skip",
       summary = {
@@ -391,14 +345,11 @@ public sealed interface ApprovalCommand {
       http = @Declared.Http(path = "skip", body = "Skipping",
           summary = "Skip the current step, when the request declares it skippable: the approval moves on."))
   record Skip(@Input(label = "USER", help = WHO_ASKS, required = true) String user,
-      @Input(label = "TEXT", required = true, help = "Why, in status and history.", expected = "why the step is not needed")
+      @Input(label = "TEXT", required = true, help = "Why, in status and history.",
+              expected = "why the step is not needed")
           String reason)
       implements ApprovalCommand {}
 
-  /**
-   * WS-HumanTask setPriority: the owner or a business administrator sets the current step's
-   * priority, 0 (highest) to 10 (lowest).
-   */
   @Declared(
       cli = "set-priority",
       summary = {
@@ -408,18 +359,15 @@ public sealed interface ApprovalCommand {
       },
       sentBy = OWNER_OR_ADMINISTRATOR,
       http = @Declared.Http(path = "set-priority", body = "Priority",
-          summary = "Set the current step's priority, 0 (highest) to 10 (lowest); by its owner or a business administrator."))
+          summary = "Set the current step's priority, 0 (highest) to 10 (lowest); by its owner or a business"
+              + " administrator."))
   record SetPriority(@Input(label = "USER", help = WHO_ASKS, required = true) String user,
       @Input(label = "N", required = true, help = "From 0 to 10.", expected = "0 (highest) to 10 (lowest)",
               range = {0, 10})
           Integer priority)
       implements ApprovalCommand {}
 
-  /**
-   * Camunda's followUpDate: from {@code at} (a date-time with an offset, or a duration from now such
-   * as P2D; {@code none} clears it) the current step shows in follow-up lists; nothing runs then.
-   * By the owner, a potential owner, the requester or a business administrator.
-   */
+  /** {@code at}: a date-time with an offset, or a duration from now such as P2D; {@code none} clears it. */
   @Declared(
       cli = "set-follow-up",
       summary = {
@@ -429,20 +377,18 @@ public sealed interface ApprovalCommand {
       },
       sentBy = "the owner, a potential owner, the requester or a business administrator",
       http = @Declared.Http(path = "set-follow-up", body = "FollowUp",
-          summary = "Set the date from which the current step should be looked at again (a date-time, a duration from"
-              + " now, or none to clear it); nothing runs then. By its owner, a potential owner, the requester or a"
+          summary = "Set the date from which the current step should be looked at again (a date-time, a"
+              + " duration from now, or none to clear it); nothing runs then. By its owner, a potential"
+              + " owner, the requester or a"
               + " business administrator."))
   record SetFollowUp(@Input(label = "USER", help = WHO_ASKS, required = true) String user,
       @Input(label = "WHEN", required = true,
-              help = "A date-time (2026-12-01T09:00:00+01:00), a duration from now (P2D), or none to clear it.",
+              help = "A date-time (2026-12-01T09:00:00+01:00), a duration from now (P2D), or none to"
+                  + " clear it.",
               expected = "a date-time, a duration from now such as P2D, or none")
           String at)
       implements ApprovalCommand {}
 
-  /**
-   * WS-HumanTask addComment: adds {@code text} to the current step's comments; by its potential
-   * owners, its owner, the requester and business administrators.
-   */
   @Declared(
       cli = "comment",
       summary = {
@@ -453,9 +399,11 @@ public sealed interface ApprovalCommand {
       },
       sentBy = "a potential owner, the owner, the requester or a business administrator",
       http = @Declared.Http(path = "comment", body = "Note",
-          summary = "Add a comment to the current step; by the requester, its potential owners and business administrators."))
+          summary = "Add a comment to the current step; by the requester, its potential owners and business"
+              + " administrators."))
   record Comment(@Input(label = "USER", help = WHO_ASKS, required = true) String user,
-      @Input(label = "TEXT", required = true, help = "At most 2000 characters.", expected = "the comment") String text)
+      @Input(label = "TEXT", required = true, help = "At most 2000 characters.", expected = "the comment")
+          String text)
       implements ApprovalCommand {}
 
   /** The Signal and Update name. */

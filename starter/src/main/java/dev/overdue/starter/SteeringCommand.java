@@ -114,7 +114,7 @@ final class SteeringCommand extends CliCommand {
   }
 
   /** The option of {@code field}: {@code --} and its name in kebab case, unless declared otherwise. */
-  private static String option(RecordComponent field) {
+  static String option(RecordComponent field) {
     String declared = Declarations.input(field).option();
     return declared.isEmpty() ? "--" + field.getName().replaceAll("([A-Z])", "-$1").toLowerCase() : declared;
   }
