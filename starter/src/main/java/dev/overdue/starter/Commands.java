@@ -14,10 +14,10 @@ import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * The CLI's subcommands, in the order its help lists them, and which of them a command line
- * needs. picocli builds each command's model (by reflection, or from the declaration of a steering
- * command) when it is added, some 150 ms for all
- * of them: a command line that runs one subcommand gets only that one, {@code --version} none;
- * help, a mistyped command and no command get all (they list them or suggest one).
+ * needs. picocli builds each command's model when it is added (by reflection, or from the
+ * declaration of a steering command), some 150 ms for all of them: a command line that runs one
+ * subcommand gets only that one, {@code --version} none; help, a mistyped command and no command
+ * get all (they list them or suggest one).
  */
 final class Commands {
   private Commands() {}
