@@ -408,11 +408,7 @@ public sealed interface ApprovalCommand {
 
   /** The Signal and Update name. */
   default String name() {
-    return ALL.entrySet().stream()
-        .filter(e -> e.getValue() == getClass())
-        .map(Map.Entry::getKey)
-        .findFirst()
-        .orElseThrow();
+    return Declarations.name(getClass());
   }
 
   /** The command's one argument: its fields that are set. */

@@ -25,6 +25,15 @@ public final class Declarations {
     return declared;
   }
 
+  /** Its Signal and Update name. */
+  public static String name(Class<? extends ApprovalCommand> type) {
+    return ApprovalCommand.ALL.entrySet().stream()
+        .filter(e -> e.getValue() == type)
+        .map(Map.Entry::getKey)
+        .findFirst()
+        .orElseThrow();
+  }
+
   /** Its task API action, or null when it has none. */
   public static Declared.Http http(Class<? extends ApprovalCommand> type) {
     Declared.Http[] http = of(type).http();

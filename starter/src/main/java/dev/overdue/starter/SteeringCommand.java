@@ -11,6 +11,7 @@ import dev.overdue.client.RefusedException;
 import java.lang.reflect.RecordComponent;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
@@ -116,7 +117,9 @@ final class SteeringCommand extends CliCommand {
   /** The option of {@code field}: {@code --} and its name in kebab case, unless declared otherwise. */
   static String option(RecordComponent field) {
     String declared = Declarations.input(field).option();
-    return declared.isEmpty() ? "--" + field.getName().replaceAll("([A-Z])", "-$1").toLowerCase() : declared;
+    return declared.isEmpty()
+        ? "--" + field.getName().replaceAll("([A-Z])", "-$1").toLowerCase(Locale.ROOT)
+        : declared;
   }
 
   /** Steers the approvals {@code --query} selects, not the one ID. */

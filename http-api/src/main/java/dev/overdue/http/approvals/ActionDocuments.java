@@ -58,7 +58,7 @@ public final class ActionDocuments implements OpenApiCustomizer, Ordered {
       List<RecordComponent> fields = ActionController.bodyFields(type);
       boolean bodyRequired = fields.stream().anyMatch(field -> Declarations.input(field).required());
       openApi.getComponents().addSchemas(http.body(), body(fields));
-      String name = name(type);
+      String name = Declarations.name(type);
       // As springdoc names a second operation of the same name (the start of a request is "start").
       String operationId = operationIds.contains(name) ? name + "_1" : name;
       Operation operation = new Operation()
@@ -74,15 +74,6 @@ public final class ActionDocuments implements OpenApiCustomizer, Ordered {
           .responses(template.getResponses());
       openApi.getPaths().addPathItem(ActionController.BASE + path, new PathItem().post(operation));
     });
-  }
-
-  /** The command's Signal and Update name: the operation's id. */
-  private static String name(Class<? extends ApprovalCommand> type) {
-    return ApprovalCommand.ALL.entrySet().stream()
-        .filter(entry -> entry.getValue() == type)
-        .map(Map.Entry::getKey)
-        .findFirst()
-        .orElseThrow();
   }
 
   /** An object of exactly {@code fields}. */
