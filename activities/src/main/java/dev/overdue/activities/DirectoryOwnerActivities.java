@@ -2,7 +2,7 @@ package dev.overdue.activities;
 
 import dev.overdue.activities.settings.Absence;
 import dev.overdue.activities.settings.Directory;
-import dev.overdue.model.OwnerLookup;
+import dev.overdue.model.task.OwnerLookup;
 import dev.overdue.workflow.activities.DirectoryActivities;
 import java.time.Clock;
 import java.time.Instant;

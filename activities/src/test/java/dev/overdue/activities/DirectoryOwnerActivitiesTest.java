@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.overdue.activities.settings.Directory;
 import dev.overdue.activities.settings.Person;
-import dev.overdue.model.OwnerLookup;
+import dev.overdue.model.task.OwnerLookup;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.overdue.activities.settings.Absence;
 import dev.overdue.activities.settings.Directory;
 import dev.overdue.activities.settings.Person;
-import dev.overdue.model.OwnerLookup;
+import dev.overdue.model.task.OwnerLookup;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;

@@ -2,7 +2,7 @@ package dev.overdue.bench;
 
 import dev.overdue.api.ApprovalCommand;
 import dev.overdue.client.Approvals;
-import dev.overdue.model.RequestValidator;
+import dev.overdue.model.request.RequestValidator;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.testing.TestWorkflowEnvironment;

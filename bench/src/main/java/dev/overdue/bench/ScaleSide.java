@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.client.Approvals;
-import dev.overdue.model.RequestValidator;
+import dev.overdue.model.request.RequestValidator;
 import dev.overdue.workflow.OverdueMetrics;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;

@@ -11,8 +11,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.overdue.api.HistoryEntry;
-import dev.overdue.model.RequestJson;
-import dev.overdue.model.RequestValidator;
+import dev.overdue.model.request.RequestJson;
+import dev.overdue.model.request.RequestValidator;
 import dev.overdue.starter.ExitCodes;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -286,7 +286,7 @@ class ScaleBenchTest {
     };
     var request = ScaleSide.Overdue.request("scale-1", instants);
     assertEquals(List.of(), RequestValidator.problems(RequestJson.parse(request), now));
-    var process = dev.overdue.model.ApprovalProcess.start(RequestJson.parse(request), now);
+    var process = dev.overdue.model.process.ApprovalProcess.start(RequestJson.parse(request), now);
     var timers = process.timerInfos();
     assertEquals(3, timers.size());
     for (int j = 0; j < 3; j++) {

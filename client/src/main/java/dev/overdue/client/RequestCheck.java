@@ -7,7 +7,7 @@ import java.util.Optional;
  * Checks an approval request before {@link Approvals#start} starts it. The workflow applies its
  * rules again when it starts, and fails an invalid request at once naming every problem; a check
  * here refuses it before anything exists. Overdue's rules are {@code
- * dev.overdue.model.RequestValidator#refusal} in the workflows module, which this one does not
+ * dev.overdue.model.request.RequestValidator#refusal} in the workflows module, which this one does not
  * depend on.
  */
 @FunctionalInterface

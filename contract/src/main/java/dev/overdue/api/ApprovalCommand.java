@@ -1,7 +1,21 @@
 package dev.overdue.api;
 
+import static dev.overdue.api.CommandWords.ANYONE;
+import static dev.overdue.api.CommandWords.DECIDER;
+import static dev.overdue.api.CommandWords.NAMES;
+import static dev.overdue.api.CommandWords.OUTPUT;
+import static dev.overdue.api.CommandWords.OWNER;
+import static dev.overdue.api.CommandWords.OWNER_OR_ADMINISTRATOR;
+import static dev.overdue.api.CommandWords.SIGNED_USER;
+import static dev.overdue.api.CommandWords.STEP;
+import static dev.overdue.api.CommandWords.TIMER_USER;
+import static dev.overdue.api.CommandWords.UNLESS_SIGNED;
+import static dev.overdue.api.CommandWords.USER_TIMER;
+import static dev.overdue.api.CommandWords.WHO_ASKS;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.lang.reflect.RecordComponent;
+
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Collections;
@@ -14,29 +28,67 @@ import java.util.Map;
  * Update named {@link #name} whose one argument is {@link #input}, a JSON object of exactly the
  * record's fields (those left null are left out). The workflow accepts these fields and no others.
  * Users are names as the approval's steps list them; {@code user} on a timer command is who asks,
- * for the timer's trail.
+ * for the timer's trail. What each command does, who may send it and what its fields are: its
+ * {@link Declared} and {@link Input}s, which the CLI and the task API are made of.
  */
 public sealed interface ApprovalCommand {
   /** Every command by its Signal and Update name, in the order help lists them. */
   Map<String, Class<? extends ApprovalCommand>> ALL = all();
 
-  /** Switches a user timer on. */
-  record EnableTimer(String timer, String user) implements ApprovalCommand {}
+  @Declared(
+      cli = "enable-timer",
+      summary = "Switch a user timer on: it starts running toward its time limit.",
+      sentBy = ANYONE)
+  record EnableTimer(@Input(positional = true, label = "TIMER", help = USER_TIMER) String timer,
+      @Input(label = "USER", help = TIMER_USER) String user) implements ApprovalCommand {}
 
-  /** Switches a user timer off; its expiration date stays for when it runs again. */
-  record DisableTimer(String timer, String user) implements ApprovalCommand {}
+  @Declared(
+      cli = "disable-timer",
+      summary = "Switch a user timer off; its expiration date stays fixed for when it is enabled again.",
+      sentBy = ANYONE)
+  record DisableTimer(@Input(positional = true, label = "TIMER", help = USER_TIMER) String timer,
+      @Input(label = "USER", help = TIMER_USER) String user) implements ApprovalCommand {}
 
-  /** Suspends the approval: its timers pause, task actions are refused. */
-  record Suspend(String reason) implements ApprovalCommand {}
+  @Declared(
+      cli = "suspend",
+      summary = "Suspend the process: running timers pause, task actions are refused.",
+      sentBy = ANYONE)
+  record Suspend(@Input(label = "TEXT", help = "Why, shown in status.") String reason)
+      implements ApprovalCommand {}
 
-  /** Resumes it: a date that passed meanwhile expires now. */
+  @Declared(
+      cli = "resume",
+      summary =
+          "Resume a suspended process: paused timers run on; one whose deadline passed meanwhile"
+              + " expires now.",
+      sentBy = ANYONE)
   record Resume() implements ApprovalCommand {}
 
   /**
    * Gives a timer a new {@code limit} (a duration such as {@code P3D}, seconds, or a date-time), or
    * moves its date {@code by} a duration later: exactly one of the two.
    */
-  record ExtendDeadline(String timer, String limit, String by, String user) implements ApprovalCommand {
+  @Declared(
+      cli = "extend-deadline",
+      summary = "Give a timer a new time limit, or move its expiration date later.",
+      sentBy = ANYONE,
+      oneOf = {"limit", "by"})
+  record ExtendDeadline(
+      @Input(
+              positional = true,
+              label = "TIMER",
+              help =
+                  "Any timer: process, <step>.acceptance, <step>.completion, a deadline <step>.<name>"
+                      + " or a user timer.")
+          String timer,
+      @Input(label = "LIMIT", help = "New time limit: a duration (P3D), seconds, or a date-time with offset.")
+          String limit,
+      @Input(
+              label = "DURATION",
+              help = "Move the current expiration date later by an ISO-8601 duration (P1D).")
+          String by,
+      @Input(label = "USER", help = TIMER_USER) String user)
+      implements ApprovalCommand {
     /** A new time limit. */
     public static ExtendDeadline to(String timer, String limit, String user) {
       return new ExtendDeadline(timer, limit, null, user);
@@ -48,138 +100,315 @@ public sealed interface ApprovalCommand {
     }
   }
 
-  /**
-   * Re-reads the worker's business calendar (new holidays, hours, zone) and moves the dates of the
-   * timers that count in it and have not expired: working-time limits, cycles in working time, cron
-   * cycles. Camunda's recalculateJobDuedate, for the whole approval.
-   */
-  record Recalculate(String user) implements ApprovalCommand {}
+  /** Camunda's recalculateJobDuedate, for the whole approval: re-reads the worker's business calendar. */
+  @Declared(
+      cli = "recalculate",
+      summary = {
+        "Count the approval's dates again in the worker's calendar as it is now.",
+        "Working-time limits, cycles in working time and cron cycles that have not expired move"
+            + " (a holiday announced after the start, new hours); fixed dates and elapsed durations"
+            + " do not. The answer and `overdue timers ID --explain` show each old and new date."
+      },
+      sentBy = ANYONE)
+  record Recalculate(
+      @Input(label = "USER", help = "Who asks: in the timers' changes." + SIGNED_USER) String user)
+      implements ApprovalCommand {}
 
-  /** Takes the current step ({@code step}, when given, must name it): only its owner may decide it. */
-  record Claim(String step, String user) implements ApprovalCommand {}
+  @Declared(
+      cli = "claim",
+      summary = "Take the current step: only its owner may then decide it.",
+      sentBy = "a potential owner of the step",
+      http = @Declared.Http(path = "claim", body = "Step",
+          summary = "Claim the current step: only its owner may then decide it (WS-HumanTask claim)."))
+  record Claim(@Input(label = "STEP", help = STEP) String step,
+      @Input(label = "USER", help = OWNER, required = true) String user) implements ApprovalCommand {}
 
-  /** WS-HumanTask start: the step is worked on (IN_PROGRESS); its start deadlines are met. */
-  record Start(String step, String user) implements ApprovalCommand {}
+  @Declared(
+      cli = "start-task",
+      summary = {
+        "Start working on the current step: it goes IN_PROGRESS, owned by USER.",
+        "Starting meets the step's start deadlines. A step claimed by someone else only they"
+            + " can start."
+      },
+      sentBy = "its owner, or a potential owner of a step no one claimed",
+      http = @Declared.Http(path = "start", body = "Step",
+          summary = "Start working on the claimed step (IN_PROGRESS): its start deadlines are met."))
+  record Start(@Input(label = "STEP", help = STEP) String step,
+      @Input(label = "USER", help = OWNER, required = true) String user) implements ApprovalCommand {}
 
-  /** Gives a claimed step back to all its potential owners. */
-  record Release(String step, String user) implements ApprovalCommand {}
+  @Declared(
+      cli = "release",
+      summary = "Give a claimed step back to all its potential owners.",
+      sentBy = "its owner or a business administrator",
+      http = @Declared.Http(path = "release", body = "Step",
+          summary = "Give a claimed step back to all its potential owners."))
+  record Release(@Input(label = "STEP", help = STEP) String step,
+      @Input(label = "USER", help = OWNER, required = true) String user) implements ApprovalCommand {}
 
-  /**
-   * Approves the current step: the approval moves on, or ends APPROVED. {@code output}, when given,
-   * is merged into the approval's data first (JSON Merge Patch).
-   */
-  record Approve(String user, String comment, Map<String, Object> output) implements ApprovalCommand {
+  /** {@code output}, when given, is merged into the approval's data first (JSON Merge Patch). */
+  @Declared(
+      cli = "approve",
+      summary = "Approve the current step; the approval moves to the next step or ends APPROVED.",
+      sentBy = DECIDER,
+      http = @Declared.Http(path = "approve", body = "Decision",
+          summary = "Approve the current step: the approval moves on, or ends APPROVED."))
+  record Approve(@Input(label = "USER", help = OWNER, required = true) String user,
+      @Input(label = "TEXT") String comment,
+      @Input(label = "JSON", help = OUTPUT, option = "--task-output") Map<String, Object> output)
+      implements ApprovalCommand {
     public Approve(String user, String comment) {
       this(user, comment, null);
     }
   }
 
   /** Rejects the current step: the approval ends REJECTED; {@code output} as for approve. */
-  record Reject(String user, String comment, Map<String, Object> output) implements ApprovalCommand {
+  @Declared(
+      cli = "reject",
+      summary = "Reject the current step; the approval ends REJECTED.",
+      sentBy = DECIDER,
+      http = @Declared.Http(path = "reject", body = "Decision",
+          summary = "Reject the current step: the approval ends REJECTED."))
+  record Reject(@Input(label = "USER", help = OWNER, required = true) String user,
+      @Input(label = "TEXT") String comment,
+      @Input(label = "JSON", help = OUTPUT, option = "--task-output") Map<String, Object> output)
+      implements ApprovalCommand {
     public Reject(String user, String comment) {
       this(user, comment, null);
     }
   }
 
-  /**
-   * Decides the current step with {@code outcome}: approved, rejected, or one the step names;
-   * {@code output} as for approve.
-   */
-  record Complete(String user, String outcome, String comment, Map<String, Object> output)
+  /** {@code outcome}: approved, rejected, or one the step names; {@code output} as for approve. */
+  @Declared(
+      cli = "complete",
+      summary = {
+        "Complete the current step with an outcome: approved, rejected, or one the step names.",
+        "A named outcome (the step's `outcomes`, in the OUTCOMES column of `overdue status`)"
+            + " leads to a later step or ends the approval."
+      },
+      sentBy = DECIDER,
+      http = @Declared.Http(path = "complete", body = "Completion",
+          summary = "Decide the current step with an outcome: approved, rejected, or one the step names."))
+  record Complete(@Input(label = "USER", help = OWNER, required = true) String user,
+      @Input(label = "OUTCOME", required = true,
+              help = "approved, rejected, or an outcome of the step such as needs-legal.",
+              expected = "approved, rejected, or an outcome the step names")
+          String outcome,
+      @Input(label = "TEXT") String comment,
+      @Input(label = "JSON", help = OUTPUT, option = "--task-output") Map<String, Object> output)
       implements ApprovalCommand {
     public Complete(String user, String outcome, String comment) {
       this(user, outcome, comment, null);
     }
   }
 
-  /**
-   * Merges {@code data} into the approval's data (JSON Merge Patch, RFC 7396: a member set to null
-   * is removed): by the requester or a potential owner of the current step.
-   */
-  record UpdateData(String user, Map<String, Object> data) implements ApprovalCommand {}
+  @Declared(
+      cli = "update-data",
+      summary = {
+        "Merge a JSON object into the approval's data (JSON Merge Patch, RFC 7396: a field set to"
+            + " null is removed), for the requester and the current step's potential owners.",
+        "Later conditions, expressions and messages see the new data; `overdue history` shows each"
+            + " field's old and new value."
+      },
+      sentBy = "the requester or a potential owner of the current step",
+      http = @Declared.Http(path = "update-data", body = "DataUpdate",
+          summary = "Merge data into the approval's data (JSON Merge Patch, RFC 7396)."))
+  record UpdateData(
+      @Input(label = "USER", help = "Who changes it; " + UNLESS_SIGNED, required = true) String user,
+      @Input(label = "JSON", required = true, help = "A JSON object, or @FILE to read it from a file.",
+              expected = "an object to merge into the approval's data")
+          Map<String, Object> data)
+      implements ApprovalCommand {}
 
-  /**
-   * Gives the current step to new potential owners: {@code to} names users and groups (looked up
-   * in the worker's directory) and the roles {@code potentialOwners}, {@code owner}, {@code
-   * requester} and {@code manager}. The step is offered again; by the requester or a potential
-   * owner. Names that stand for nobody leave the step with the owners it had.
-   */
-  record Reassign(String user, List<String> to) implements ApprovalCommand {}
+  @Declared(
+      cli = "reassign",
+      summary = {
+        "Give the current step to others: users and groups (looked up in the worker's directory) or"
+            + " the roles potentialOwners, owner, requester and manager.",
+        "The step is offered to them again. Names that stand for nobody leave it with the owners it"
+            + " had, and the command is refused saying why. For the requester and the step's"
+            + " potential owners."
+      },
+      sentBy = "the requester or a potential owner of the current step",
+      http = @Declared.Http(path = "reassign", body = "Reassignment",
+          summary = "Give the current step to new potential owners (users, groups, roles);"
+              + " it is offered again."))
+  record Reassign(@Input(label = "USER", help = WHO_ASKS, required = true) String user,
+      @Input(label = "NAME", required = true,
+              help = "The new potential owners, comma-separated (bob,finance).",
+              expected = NAMES)
+          List<String> to)
+      implements ApprovalCommand {}
 
-  /**
-   * Looks the current step's candidate groups up again in the worker's directory, after a change
-   * there: their members become the potential owners beside the candidate users.
-   */
-  record RefreshOwners(String user) implements ApprovalCommand {}
+  @Declared(
+      cli = "refresh-owners",
+      summary = {
+        "Look the current step's candidate groups up again in the worker's directory, after a"
+            + " change there (the worker reads its directory when it starts).",
+        "The members found become its potential owners beside its candidate users; whoever"
+            + " claimed the step keeps it."
+      },
+      sentBy = ANYONE)
+  record RefreshOwners(@Input(label = "USER", help = "Who asks: in the history." + SIGNED_USER) String user)
+      implements ApprovalCommand {}
 
-  /** Ends the approval ABORTED. */
-  record Abort(String reason) implements ApprovalCommand {}
+  @Declared(cli = "abort", summary = "End the approval ABORTED; every timer is cleared.", sentBy = ANYONE)
+  record Abort(@Input(label = "TEXT", required = true) String reason) implements ApprovalCommand {}
 
-  /**
-   * WS-HumanTask stop: the owner (or a business administrator) stops working on the current step;
-   * it goes from IN_PROGRESS back to RESERVED, still theirs.
-   */
-  record Stop(String step, String user) implements ApprovalCommand {}
+  @Declared(
+      cli = "stop-task",
+      summary = {
+        "Stop working on the current step (WS-HumanTask stop): it goes from IN_PROGRESS back to"
+            + " RESERVED, still owned by the same person.",
+        "For its owner and the request's business administrators."
+      },
+      sentBy = OWNER_OR_ADMINISTRATOR,
+      http = @Declared.Http(path = "stop", body = "Step",
+          summary = "Stop working on the started step (back to RESERVED): its owner keeps it."))
+  record Stop(@Input(label = "STEP", help = STEP) String step,
+      @Input(label = "USER", help = WHO_ASKS, required = true) String user) implements ApprovalCommand {}
 
-  /**
-   * WS-HumanTask delegate (Camunda's and Flowable's delegateTask): the owner, or a business
-   * administrator, hands the current step to one person {@code to}, who becomes its owner (RESERVED)
-   * and a potential owner; the delegator is remembered, for {@link Resolve}.
-   */
-  record Delegate(String user, String to, String comment) implements ApprovalCommand {}
+  /** Camunda's and Flowable's delegateTask too; the delegator is remembered, for {@link Resolve}. */
+  @Declared(
+      cli = "delegate",
+      summary = {
+        "Hand the current step to one person (WS-HumanTask delegate): they own it (RESERVED) and"
+            + " become a potential owner; the four-eyes rules apply to them.",
+        "For its owner and the request's business administrators. The delegate can give it back"
+            + " with `resolve`."
+      },
+      sentBy = OWNER_OR_ADMINISTRATOR,
+      http = @Declared.Http(path = "delegate", body = "Delegation",
+          summary = "Hand the current step to one person, who then holds it; by its owner or a business"
+              + " administrator."))
+  record Delegate(@Input(label = "USER", help = WHO_ASKS, required = true) String user,
+      @Input(label = "USER", required = true, help = "Who takes it over.",
+              expected = "the one user to hand the step to")
+          String to,
+      @Input(label = "TEXT", help = "Why, in the history.") String comment)
+      implements ApprovalCommand {}
 
-  /**
-   * Flowable's resolveTask: the person a step was delegated to hands it back to whoever delegated it,
-   * who owns it again (RESERVED).
-   */
-  record Resolve(String user, String comment) implements ApprovalCommand {}
+  @Declared(
+      cli = "resolve",
+      summary = {
+        "Give a delegated step back to whoever delegated it, who owns it again (RESERVED).",
+        "For the person it was delegated to (as Flowable's resolveTask)."
+      },
+      sentBy = "the person the step was delegated to",
+      http = @Declared.Http(path = "resolve", body = "Resolution",
+          summary = "Hand a delegated step back to whoever delegated it (Flowable's resolveTask)."))
+  record Resolve(@Input(label = "USER", help = WHO_ASKS, required = true) String user,
+      @Input(label = "TEXT", help = "What was done, in the history.") String comment)
+      implements ApprovalCommand {}
 
-  /**
-   * WS-HumanTask forward: a potential owner or the owner passes the current step on; they leave its
-   * potential owners, {@code to} (users, groups and roles, as for reassign) join, and it is offered
-   * again (READY).
-   */
-  record Forward(String user, List<String> to, String comment) implements ApprovalCommand {}
+  @Declared(
+      cli = "forward",
+      summary = {
+        "Pass the current step on (WS-HumanTask forward): USER leaves its potential owners, the"
+            + " users, groups and roles named join (as for reassign), and it is offered again.",
+        "For its potential owners, its owner and the request's business administrators."
+      },
+      sentBy = "a potential owner, the owner or a business administrator",
+      http = @Declared.Http(path = "forward", body = "Forwarding",
+          summary = "Pass the current step on: the caller leaves its potential owners, the named ones join,"
+              + " it is offered again."))
+  record Forward(@Input(label = "USER", help = WHO_ASKS, required = true) String user,
+      @Input(label = "NAME", required = true, help = "Who it goes to, comma-separated (bob,finance).",
+              expected = NAMES)
+          List<String> to,
+      @Input(label = "TEXT", help = "Why, in the history.") String comment)
+      implements ApprovalCommand {}
 
-  /**
-   * WS-HumanTask nominate: a business administrator adds {@code to} (users, groups and roles) to the
-   * current step's potential owners, typically of a step no one can act on; its state stays.
-   */
-  record Nominate(String user, List<String> to) implements ApprovalCommand {}
+  @Declared(
+      cli = "nominate",
+      summary = {
+        "Add potential owners to the current step (WS-HumanTask nominate), typically to one no one"
+            + " can act on; its state stays.",
+        "For the request's business administrators only."
+      },
+      sentBy = "a business administrator",
+      http = @Declared.Http(path = "nominate", body = "Nomination",
+          summary = "Add potential owners to the current step; by a business administrator."))
+  record Nominate(@Input(label = "USER", help = WHO_ASKS, required = true) String user,
+      @Input(label = "NAME", required = true,
+              help = "The users, groups and roles to add, comma-separated (dora,finance).", expected = NAMES)
+          List<String> to)
+      implements ApprovalCommand {}
 
-  /**
-   * WS-HumanTask skip: ends a step declared {@code skippable: true} with the outcome SKIPPED, and
-   * the approval moves on as after an approval of it; by a potential owner, the requester or a
-   * business administrator, with a {@code reason}.
-   */
-  record Skip(String user, String reason) implements ApprovalCommand {}
+  @Declared(
+      cli = "skip",
+      summary = {
+        "Skip the current step (WS-HumanTask skip): it ends SKIPPED and the approval moves on as"
+            + " if it had been approved. Only a step the request declares `skippable: true`.",
+        "For its potential owners, the requester and the request's business administrators."
+      },
+      sentBy = "a potential owner, the requester or a business administrator",
+      http = @Declared.Http(path = "skip", body = "Skipping",
+          summary = "Skip the current step, when the request declares it skippable: the approval moves on."))
+  record Skip(@Input(label = "USER", help = WHO_ASKS, required = true) String user,
+      @Input(label = "TEXT", required = true, help = "Why, in status and history.",
+              expected = "why the step is not needed")
+          String reason)
+      implements ApprovalCommand {}
 
-  /**
-   * WS-HumanTask setPriority: the owner or a business administrator sets the current step's
-   * priority, 0 (highest) to 10 (lowest).
-   */
-  record SetPriority(String user, Integer priority) implements ApprovalCommand {}
+  @Declared(
+      cli = "set-priority",
+      summary = {
+        "Set the current step's priority (WS-HumanTask setPriority): 0 is the highest, 10 the"
+            + " lowest, 5 the default.",
+        "For its owner and the request's business administrators."
+      },
+      sentBy = OWNER_OR_ADMINISTRATOR,
+      http = @Declared.Http(path = "set-priority", body = "Priority",
+          summary = "Set the current step's priority, 0 (highest) to 10 (lowest); by its owner or a business"
+              + " administrator."))
+  record SetPriority(@Input(label = "USER", help = WHO_ASKS, required = true) String user,
+      @Input(label = "N", required = true, help = "From 0 to 10.", expected = "0 (highest) to 10 (lowest)",
+              range = {0, 10})
+          Integer priority)
+      implements ApprovalCommand {}
 
-  /**
-   * Camunda's followUpDate: from {@code at} (a date-time with an offset, or a duration from now such
-   * as P2D; {@code none} clears it) the current step shows in follow-up lists; nothing runs then.
-   * By the owner, a potential owner, the requester or a business administrator.
-   */
-  record SetFollowUp(String user, String at) implements ApprovalCommand {}
+  /** {@code at}: a date-time with an offset, or a duration from now such as P2D; {@code none} clears it. */
+  @Declared(
+      cli = "set-follow-up",
+      summary = {
+        "Set the current step's follow-up date (Camunda's followUpDate): from then it shows in"
+            + " `overdue list --follow-up-due`; nothing else happens.",
+        "For its owner, its potential owners, the requester and the request's business administrators."
+      },
+      sentBy = "the owner, a potential owner, the requester or a business administrator",
+      http = @Declared.Http(path = "set-follow-up", body = "FollowUp",
+          summary = "Set the date from which the current step should be looked at again (a date-time, a"
+              + " duration from now, or none to clear it); nothing runs then. By its owner, a potential"
+              + " owner, the requester or a"
+              + " business administrator."))
+  record SetFollowUp(@Input(label = "USER", help = WHO_ASKS, required = true) String user,
+      @Input(label = "WHEN", required = true,
+              help = "A date-time (2026-12-01T09:00:00+01:00), a duration from now (P2D), or none to"
+                  + " clear it.",
+              expected = "a date-time, a duration from now such as P2D, or none")
+          String at)
+      implements ApprovalCommand {}
 
-  /**
-   * WS-HumanTask addComment: adds {@code text} to the current step's comments; by its potential
-   * owners, its owner, the requester and business administrators.
-   */
-  record Comment(String user, String text) implements ApprovalCommand {}
+  @Declared(
+      cli = "comment",
+      summary = {
+        "Add a comment to the current step (WS-HumanTask addComment); `overdue status` shows the"
+            + " latest.",
+        "For its potential owners, its owner, the requester and the request's business"
+            + " administrators; also while the approval is suspended."
+      },
+      sentBy = "a potential owner, the owner, the requester or a business administrator",
+      http = @Declared.Http(path = "comment", body = "Note",
+          summary = "Add a comment to the current step; by the requester, its potential owners and business"
+              + " administrators."))
+  record Comment(@Input(label = "USER", help = WHO_ASKS, required = true) String user,
+      @Input(label = "TEXT", required = true, help = "At most 2000 characters.", expected = "the comment")
+          String text)
+      implements ApprovalCommand {}
 
   /** The Signal and Update name. */
   default String name() {
-    return ALL.entrySet().stream()
-        .filter(e -> e.getValue() == getClass())
-        .map(Map.Entry::getKey)
-        .findFirst()
-        .orElseThrow();
+    return Declarations.name(getClass());
   }
 
   /** The command's one argument: its fields that are set. */

@@ -32,7 +32,7 @@ import org.springdoc.core.customizers.OpenApiCustomizer;
  * API's own. Every field a record writes is required (it is always in the answer, null or not),
  * but those its record leaves out when null ({@code @JsonInclude(NON_NULL)}); a field is
  * nullable unless it is a Java primitive or listed here as always set. The list is the workflow's
- * (dev.overdue.model.ProcessViews and its peers): what it never leaves null, also in the answers
+ * (dev.overdue.model.process.ProcessViews and its peers): what it never leaves null, also in the answers
  * of older workers. A record added to the API's answers and not listed here fails
  * OpenApiDocumentTest, so none is left out by accident.
  */

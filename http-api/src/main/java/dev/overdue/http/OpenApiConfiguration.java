@@ -1,5 +1,6 @@
 package dev.overdue.http;
 
+import dev.overdue.http.approvals.ActionDocuments;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.PathItem;
 import io.swagger.v3.oas.models.media.Content;
@@ -31,6 +32,14 @@ class OpenApiConfiguration {
   static {
     // The audit trail's command inputs are free-form JSON (the client library's Jackson 2 trees).
     SpringDocUtils.getConfig().replaceWithSchema(com.fasterxml.jackson.databind.JsonNode.class, new ObjectSchema());
+    // The task actions' one route takes any object; ActionDocuments writes each action's body.
+    SpringDocUtils.getConfig().replaceWithSchema(tools.jackson.databind.JsonNode.class, new ObjectSchema());
+  }
+
+  /** Each task action's entry, from its command's declaration (ActionDocuments). */
+  @Bean
+  OpenApiCustomizer actionDocuments() {
+    return new ActionDocuments();
   }
 
   /** Which answer fields are required and which may be null; the Idempotency-Key rule (ExactSchemas). */

@@ -2,7 +2,7 @@ package dev.overdue.http;
 
 import dev.overdue.client.Approvals;
 import dev.overdue.client.Connection;
-import dev.overdue.model.RequestValidator;
+import dev.overdue.model.request.RequestValidator;
 import dev.overdue.tracing.Tracing;
 import io.temporal.client.WorkflowClient;
 import io.temporal.serviceclient.WorkflowServiceStubs;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overdue.http.ApiClient.Answer;
-import dev.overdue.model.AuthPolicy;
+import dev.overdue.model.auth.AuthPolicy;
 import dev.overdue.worker.AuthSettings;
 import dev.overdue.worker.JwtVerifier;
 import dev.overdue.workflow.WorkerAuthentication;
@@ -16,9 +16,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -51,7 +51,7 @@ class BearerTokenApiTest {
 
   @AfterAll
   static void stop() {
-    WorkerAuthentication.use(AuthPolicy.OFF, dev.overdue.model.TokenVerifier.NONE);
+    WorkerAuthentication.use(AuthPolicy.OFF, dev.overdue.model.auth.TokenVerifier.NONE);
     ISSUER.close();
   }
 

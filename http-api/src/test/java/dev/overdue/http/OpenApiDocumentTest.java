@@ -73,7 +73,7 @@ class OpenApiDocumentTest {
       JsonNode schema = schemas.get(name);
       if (!name.equals("Problem")) {
         assertTrue(schema.has("required") || schema.path("additionalProperties").isBoolean(),
-            name + " says neither what it requires nor that it takes nothing else (ExactSchemas, ActionBodies): " + schema);
+            name + " says neither what it requires nor that it takes nothing else (ExactSchemas, ActionDocuments): " + schema);
       }
     }
     for (String field : new String[] {"TaskPage.next", "TaskSummary.owner", "TaskSummary.priority",

@@ -124,7 +124,7 @@ final class Bulk {
   static void showInSynopsis(CommandLine root) {
     for (CommandLine command : root.getSubcommands().values()) {
       CommandSpec spec = command.getCommandSpec();
-      if (!(spec.userObject() instanceof ApprovalCommands.SteeringCommand)) {
+      if (!(spec.userObject() instanceof SteeringCommand)) {
         continue;
       }
       StringBuilder line =

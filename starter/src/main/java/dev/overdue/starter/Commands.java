@@ -1,7 +1,12 @@
 package dev.overdue.starter;
 
+import dev.overdue.api.ApprovalCommand;
+import dev.overdue.api.Declarations;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -9,61 +14,55 @@ import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * The CLI's subcommands, in the order its help lists them, and which of them a command line
- * needs. picocli builds each command's model by reflection when it is added, some 150 ms for all
- * of them: a command line that runs one subcommand gets only that one, {@code --version} none;
- * help, a mistyped command and no command get all (they list them or suggest one).
+ * needs. picocli builds each command's model when it is added (by reflection, or from the
+ * declaration of a steering command), some 150 ms for all of them: a command line that runs one
+ * subcommand gets only that one, {@code --version} none; help, a mistyped command and no command
+ * get all (they list them or suggest one).
  */
 final class Commands {
   private Commands() {}
 
-  static final List<Class<?>> ALL =
-      List.of(
-          StartCommand.class,
-          ValidateCommand.class,
-          ImportBpmnCommand.class,
-          ApprovalCommands.EnableTimer.class,
-          ApprovalCommands.DisableTimer.class,
-          ApprovalCommands.Suspend.class,
-          ApprovalCommands.Resume.class,
-          ApprovalCommands.ExtendDeadline.class,
-          ApprovalCommands.Recalculate.class,
-          ApprovalCommands.Claim.class,
-          ApprovalCommands.Release.class,
-          ApprovalCommands.StartTask.class,
-          ApprovalCommands.Approve.class,
-          ApprovalCommands.Reject.class,
-          ApprovalCommands.Complete.class,
-          HumanTaskCommands.Reassign.class,
-          HumanTaskCommands.RefreshOwners.class,
-          HumanTaskCommands.UpdateData.class,
-          TaskOperationCommands.StopTask.class,
-          TaskOperationCommands.Delegate.class,
-          TaskOperationCommands.Resolve.class,
-          TaskOperationCommands.Forward.class,
-          TaskOperationCommands.Nominate.class,
-          TaskOperationCommands.Skip.class,
-          TaskOperationCommands.SetPriority.class,
-          TaskOperationCommands.Comment.class,
-          TaskOperationCommands.SetFollowUp.class,
-          ApprovalCommands.Abort.class,
-          Queries.Status.class,
-          Queries.Timers.class,
-          Queries.Plan.class,
-          Queries.History.class,
-          Queries.Result.class,
-          ListCommand.class,
-          EditionsCommand.class,
-          CodecServerCommand.class,
-          WarmUp.class,
-          AutoComplete.GenerateCompletion.class,
-          CommandLine.HelpCommand.class);
+  /** A subcommand: its name, and the command picocli is given for it (a class, or a built one). */
+  record Entry(String name, Supplier<Object> command) {
+    static Entry of(Class<?> command) {
+      return new Entry(command.getAnnotation(Command.class).name(), () -> command);
+    }
+  }
+
+  static final List<Entry> ALL = all();
+
+  private static List<Entry> all() {
+    List<Entry> all = new ArrayList<>();
+    Stream.of(StartCommand.class, ValidateCommand.class, ImportBpmnCommand.class).map(Entry::of).forEach(all::add);
+    // The steering commands, one per command of the contract, as it declares them.
+    ApprovalCommand.ALL.values().stream()
+        .map(type -> new Entry(Declarations.of(type).cli(), () -> SteeringCommand.of(type)))
+        .forEach(all::add);
+    Stream.of(
+            Queries.Status.class,
+            Queries.Timers.class,
+            Queries.Plan.class,
+            Queries.History.class,
+            Queries.Result.class,
+            ListCommand.class,
+            EditionsCommand.class,
+            CodecServerCommand.class,
+            WarmUp.class,
+            AutoComplete.GenerateCompletion.class,
+            CommandLine.HelpCommand.class)
+        .map(Entry::of)
+        .forEach(all::add);
+    return List.copyOf(all);
+  }
 
   /** Commands that never talk to the Temporal server. */
-  private static final List<Class<?>> OFFLINE =
-      List.of(
-          ValidateCommand.class, ImportBpmnCommand.class, CodecServerCommand.class,
-          AutoComplete.GenerateCompletion.class,
-          CommandLine.HelpCommand.class);
+  private static final List<String> OFFLINE =
+      Stream.of(
+              ValidateCommand.class, ImportBpmnCommand.class, CodecServerCommand.class,
+              AutoComplete.GenerateCompletion.class,
+              CommandLine.HelpCommand.class)
+          .map(command -> Entry.of(command).name())
+          .toList();
 
   /** Adds to {@code root} the subcommands {@code args} need; all of them when {@code args} is null. */
   static void add(CommandLine root, String[] args) {
@@ -74,9 +73,9 @@ final class Commands {
     if (COMPLETION.equals(invoked)) {
       invoked = null; // the completion script completes every command
     }
-    for (Class<?> command : ALL) {
-      if (invoked == null || invoked.equals(name(command))) {
-        root.addSubcommand(command);
+    for (Entry command : ALL) {
+      if (invoked == null || invoked.equals(command.name())) {
+        root.addSubcommand(command.name(), command.command().get());
       }
     }
   }
@@ -98,7 +97,7 @@ final class Commands {
         }
         continue;
       }
-      return ALL.stream().map(Commands::name).anyMatch(arg::equals) && !arg.equals("help") ? arg : null;
+      return ALL.stream().map(Entry::name).anyMatch(arg::equals) && !arg.equals("help") ? arg : null;
     }
     return null;
   }
@@ -111,17 +110,15 @@ final class Commands {
    */
   static boolean connects(String[] args) {
     return Arrays.stream(args)
-        .flatMap(word -> ALL.stream().filter(command -> name(command).equals(word)))
-        .filter(command -> command != CommandLine.HelpCommand.class)
+        .filter(word -> ALL.stream().anyMatch(command -> command.name().equals(word)))
+        .filter(word -> !word.equals(HELP))
         .findFirst()
-        .map(command -> !OFFLINE.contains(command))
+        .map(word -> !OFFLINE.contains(word))
         .orElse(false);
   }
 
   /** picocli's completion script generator: {@code source <(overdue generate-completion)}. */
-  static final String COMPLETION = name(AutoComplete.GenerateCompletion.class);
+  static final String COMPLETION = Entry.of(AutoComplete.GenerateCompletion.class).name();
 
-  private static String name(Class<?> command) {
-    return command.getAnnotation(Command.class).name();
-  }
+  private static final String HELP = Entry.of(CommandLine.HelpCommand.class).name();
 }

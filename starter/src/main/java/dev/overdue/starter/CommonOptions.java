@@ -75,7 +75,7 @@ final class CommonOptions {
                     option.inherited() && !option.hidden() && !connection(option) && !signing(option))
             .toList();
     // Only the steering commands send a token; the others take the flags and ignore them.
-    boolean signed = help.commandSpec().userObject() instanceof ApprovalCommands.SteeringCommand;
+    boolean signed = help.commandSpec().userObject() instanceof SteeringCommand;
     return help.optionListExcludingGroups(own)
         + help.optionListGroupSections()
         + help.createHeading(HEADING)

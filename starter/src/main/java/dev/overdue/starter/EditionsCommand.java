@@ -2,7 +2,7 @@ package dev.overdue.starter;
 
 import dev.overdue.client.RunningEditions;
 import dev.overdue.client.WorkList;
-import dev.overdue.model.Edition;
+import dev.overdue.model.process.Edition;
 import dev.overdue.workflow.Versions;
 import io.temporal.client.WorkflowClient;
 import java.util.ArrayList;

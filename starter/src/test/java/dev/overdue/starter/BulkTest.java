@@ -90,7 +90,7 @@ class BulkTest {
             new String[] {
               "extend-deadline", "process", "--by", "PT1H", "--query", "HasWarnings = true"
             })) {
-      ApprovalCommands.ExtendDeadline command = parse(args);
+      SteeringCommand command = parse(args);
       assertTrue(command.many(), String.join(" ", args));
       assertEquals("HasWarnings = true", command.bulk.query);
       assertEquals(null, command.approvalId());
@@ -98,17 +98,16 @@ class BulkTest {
           ApprovalCommand.ExtendDeadline.by("process", Duration.ofHours(1), null),
           command.command());
     }
-    ApprovalCommands.ExtendDeadline one =
-        parse("extend-deadline", "PO-1", "process", "--by", "PT1H");
+    SteeringCommand one = parse("extend-deadline", "PO-1", "process", "--by", "PT1H");
     assertFalse(one.many());
     assertEquals("PO-1", one.approvalId());
-    assertEquals("process", one.timer);
+    assertEquals("process", ((ApprovalCommand.ExtendDeadline) one.command()).timer());
   }
 
   /** The command {@code args} parse to. */
-  private static ApprovalCommands.ExtendDeadline parse(String... args) {
+  private static SteeringCommand parse(String... args) {
     CommandLine line = OverdueCli.commandLine(new OverdueCli(() -> null));
-    return (ApprovalCommands.ExtendDeadline)
+    return (SteeringCommand)
         line.parseArgs(args).subcommand().commandSpec().userObject();
   }
 
@@ -117,7 +116,7 @@ class BulkTest {
     CommandLine root = OverdueCli.commandLine(new OverdueCli(() -> null));
     int steering = 0;
     for (CommandLine command : root.getSubcommands().values()) {
-      if (!(command.getCommandSpec().userObject() instanceof ApprovalCommands.SteeringCommand)) {
+      if (!(command.getCommandSpec().userObject() instanceof SteeringCommand)) {
         continue;
       }
       steering++;

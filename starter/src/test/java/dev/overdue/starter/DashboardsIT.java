@@ -13,7 +13,7 @@ import com.sun.net.httpserver.HttpServer;
 import dev.overdue.api.ApprovalCommand;
 import dev.overdue.client.Approvals;
 import dev.overdue.client.RefusedException;
-import dev.overdue.model.RequestValidator;
+import dev.overdue.model.request.RequestValidator;
 import dev.overdue.starter.Processes.Attempt;
 import io.temporal.client.WorkflowClient;
 import io.temporal.serviceclient.WorkflowServiceStubs;

@@ -11,7 +11,7 @@ import dev.overdue.api.StatusInfo;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.api.WarningInfo;
 import dev.overdue.client.Approvals;
-import dev.overdue.model.RequestValidator;
+import dev.overdue.model.request.RequestValidator;
 import dev.overdue.starter.Processes.Attempt;
 import dev.overdue.starter.RecordingWebhook.Post;
 import io.temporal.api.enums.v1.EventType;

@@ -33,15 +33,15 @@ class TableTest {
 
   @Test
   void aLongLivedApprovalsWarningsSayHowManyAndWhereTheRestAre() {
-    assertEquals("Warnings", Queries.warningsTitle(3, 3));
+    assertEquals("Warnings", StatusTables.warningsTitle(3, 3));
     assertEquals(
-        "Warnings: 20,000 (the latest 100 shown; every one in history)", Queries.warningsTitle(100, 20_000));
+        "Warnings: 20,000 (the latest 100 shown; every one in history)", StatusTables.warningsTitle(100, 20_000));
   }
 
   @Test
   void manyCommentsSayHowManyAndWhereTheRestAre() {
-    assertEquals("Comments", Queries.commentsTitle(2, 2));
-    assertEquals("Comments: 52 (the latest 50 shown; every one in history)", Queries.commentsTitle(50, 52));
+    assertEquals("Comments", StatusTables.commentsTitle(2, 2));
+    assertEquals("Comments: 52 (the latest 50 shown; every one in history)", StatusTables.commentsTitle(50, 52));
   }
 
   @Test

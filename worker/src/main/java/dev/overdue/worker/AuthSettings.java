@@ -1,8 +1,8 @@
 package dev.overdue.worker;
 
-import dev.overdue.model.AuthPolicy;
 import dev.overdue.model.RuleViolation;
-import dev.overdue.model.TokenVerifier;
+import dev.overdue.model.auth.AuthPolicy;
+import dev.overdue.model.auth.TokenVerifier;
 import java.time.Duration;
 import java.util.List;
 

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.overdue.activities.settings.EmailSettings;
 import dev.overdue.activities.settings.NotificationSettings;
 import dev.overdue.activities.settings.Person;
-import dev.overdue.model.CalendarSettings;
+import dev.overdue.model.schedule.CalendarSettings;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.overdue.activities.settings.NotificationSettings;
-import dev.overdue.model.CalendarSettings;
+import dev.overdue.model.schedule.CalendarSettings;
 import dev.overdue.workflow.activities.Recipient;
 import java.io.IOException;
 import java.nio.file.Path;

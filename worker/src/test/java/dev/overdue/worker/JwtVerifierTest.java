@@ -14,7 +14,7 @@ import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.PlainJWT;
 import com.sun.net.httpserver.HttpServer;
-import dev.overdue.model.TokenCheck;
+import dev.overdue.model.auth.TokenCheck;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;

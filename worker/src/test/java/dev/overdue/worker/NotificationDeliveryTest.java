@@ -18,7 +18,7 @@ import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.WarningInfo;
 import dev.overdue.client.Approvals;
-import dev.overdue.model.RequestValidator;
+import dev.overdue.model.request.RequestValidator;
 import dev.overdue.workflow.activities.Delivery;
 import dev.overdue.workflow.activities.Notification;
 import dev.overdue.workflow.activities.NotificationActivities;

@@ -10,7 +10,7 @@ import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.api.StepInfo;
 import dev.overdue.client.Approvals;
-import dev.overdue.model.RequestValidator;
+import dev.overdue.model.request.RequestValidator;
 import dev.overdue.workflow.WorkerDirectory;
 import io.opentelemetry.api.OpenTelemetry;
 import io.temporal.testing.TestWorkflowEnvironment;

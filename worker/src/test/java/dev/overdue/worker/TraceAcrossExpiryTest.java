@@ -18,7 +18,7 @@ import dev.overdue.api.ApprovalSearchAttributes;
 import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.client.ApprovalDataConverter;
 import dev.overdue.client.Approvals;
-import dev.overdue.model.RequestValidator;
+import dev.overdue.model.request.RequestValidator;
 import dev.overdue.tracing.Tracing;
 import dev.overdue.workflow.ApprovalWorkflowImpl;
 import io.opentelemetry.api.trace.SpanKind;

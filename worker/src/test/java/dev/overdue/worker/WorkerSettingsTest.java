@@ -352,7 +352,7 @@ class WorkerSettingsTest {
   @Test
   void theAuthSectionNamesIssuersAndReadsKeyFilesBesideTheSettings() throws IOException {
     WorkerSettings none = load("calendar: {zone: UTC}");
-    assertEquals(dev.overdue.model.AuthPolicy.OFF, none.auth().defaultPolicy());
+    assertEquals(dev.overdue.model.auth.AuthPolicy.OFF, none.auth().defaultPolicy());
     WorkerSettings settings =
         load("""
             auth:
@@ -364,12 +364,12 @@ class WorkerSettingsTest {
               clockSkew: 2m
             """);
     // An issuer is trusted and no policy is set: a token is checked when sent.
-    assertEquals(dev.overdue.model.AuthPolicy.OPTIONAL, settings.auth().defaultPolicy());
+    assertEquals(dev.overdue.model.auth.AuthPolicy.OPTIONAL, settings.auth().defaultPolicy());
     assertEquals(dir.resolve("keys/corp.json").toString(), settings.auth().issuers().get(0).jwks());
     assertEquals("https://idp.partner.example/jwks", settings.auth().issuers().get(1).jwks());
     assertEquals(Duration.ofMinutes(2), settings.auth().skew());
     // YAML reads an unquoted off as false.
-    assertEquals(dev.overdue.model.AuthPolicy.OFF, load("auth: {policy: off}").auth().defaultPolicy());
+    assertEquals(dev.overdue.model.auth.AuthPolicy.OFF, load("auth: {policy: off}").auth().defaultPolicy());
   }
 
   @ParameterizedTest

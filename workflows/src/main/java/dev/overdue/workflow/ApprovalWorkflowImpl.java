@@ -12,13 +12,14 @@ import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.PlanEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.TimerInfo;
-import dev.overdue.model.ApprovalProcess;
-import dev.overdue.model.AuthPolicy;
-import dev.overdue.model.BusinessTimer;
-import dev.overdue.model.CalendarSettings;
-import dev.overdue.model.RequestJson;
-import dev.overdue.model.RequestValidator;
 import dev.overdue.model.RuleViolation;
+import dev.overdue.model.auth.AuthPolicy;
+import dev.overdue.model.process.ApprovalProcess;
+import dev.overdue.model.process.ProcessSnapshot;
+import dev.overdue.model.request.RequestJson;
+import dev.overdue.model.request.RequestValidator;
+import dev.overdue.model.schedule.CalendarSettings;
+import dev.overdue.model.timer.BusinessTimer;
 import io.temporal.common.converter.EncodedValues;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.worker.WorkflowImplementationOptions;
@@ -100,7 +101,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
       if (request != null && request.has(CONTINUATION)) {
         started(
             ApprovalProcess.restore(
-                RequestJson.snapshot(request.get(CONTINUATION)),
+                ProcessSnapshot.of(request.get(CONTINUATION)),
                 Workflow.getInfo().getContinuedExecutionRunId().orElse(null),
                 now(),
                 versions.edition()));

@@ -1,12 +1,12 @@
 package dev.overdue.workflow;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.overdue.model.ApprovalProcess;
-import dev.overdue.model.Command;
-import dev.overdue.model.OwnerLookup;
 import dev.overdue.model.RuleViolation;
-import dev.overdue.model.SignedCommands;
-import dev.overdue.model.TokenCheck;
+import dev.overdue.model.auth.SignedCommands;
+import dev.overdue.model.auth.TokenCheck;
+import dev.overdue.model.command.Command;
+import dev.overdue.model.process.ApprovalProcess;
+import dev.overdue.model.task.OwnerLookup;
 import io.temporal.common.converter.EncodedValues;
 import io.temporal.workflow.Workflow;
 import java.time.Instant;

@@ -1,9 +1,9 @@
 package dev.overdue.workflow;
 
-import dev.overdue.model.ApprovalProcess;
-import dev.overdue.model.Expiry;
 import dev.overdue.model.ProcessState;
-import dev.overdue.model.TimerHandler;
+import dev.overdue.model.process.ApprovalProcess;
+import dev.overdue.model.request.TimerHandler;
+import dev.overdue.model.timer.Expiry;
 import dev.overdue.workflow.activities.Delivery;
 import dev.overdue.workflow.activities.MessageContext;
 import dev.overdue.workflow.activities.NotificationActivities;

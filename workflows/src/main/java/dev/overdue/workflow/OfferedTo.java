@@ -8,7 +8,7 @@ import java.util.List;
  * The PotentialOwners search attribute: whom the current step is offered to, while it waits for
  * someone to claim it (READY) and a claim would be taken (the approval is ACTIVE, not suspended):
  * exactly the users a claim would be accepted from ({@link
- * dev.overdue.model.ApprovalProcess#claimants}). Temporal refuses a search attribute value larger
+ * dev.overdue.model.process.ApprovalProcess#claimants}). Temporal refuses a search attribute value larger
  * than 2 KB by default (the workflow task would fail and the approval stall), so the names are cut
  * to {@link #MAX_BYTES}: the first ones in the step's order; {@code status} names every one, and
  * {@code cut} says whether any was left out (PotentialOwnersCut).

@@ -1,7 +1,7 @@
 package dev.overdue.workflow;
 
-import dev.overdue.model.ApprovalProcess;
-import dev.overdue.model.OwnerLookup;
+import dev.overdue.model.process.ApprovalProcess;
+import dev.overdue.model.task.OwnerLookup;
 import dev.overdue.workflow.activities.DirectoryActivities;
 import io.temporal.activity.ActivityOptions;
 import io.temporal.common.RetryOptions;

@@ -1,7 +1,7 @@
 package dev.overdue.workflow;
 
 import dev.overdue.client.RunningEditions;
-import dev.overdue.model.Edition;
+import dev.overdue.model.process.Edition;
 import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.workflow.Workflow;
 import java.util.Collection;

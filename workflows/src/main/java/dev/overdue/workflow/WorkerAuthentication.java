@@ -1,8 +1,8 @@
 package dev.overdue.workflow;
 
-import dev.overdue.model.AuthPolicy;
-import dev.overdue.model.TokenCheck;
-import dev.overdue.model.TokenVerifier;
+import dev.overdue.model.auth.AuthPolicy;
+import dev.overdue.model.auth.TokenCheck;
+import dev.overdue.model.auth.TokenVerifier;
 import java.time.Instant;
 import java.util.Objects;
 

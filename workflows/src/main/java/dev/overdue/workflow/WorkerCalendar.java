@@ -1,6 +1,6 @@
 package dev.overdue.workflow;
 
-import dev.overdue.model.CalendarSettings;
+import dev.overdue.model.schedule.CalendarSettings;
 import java.util.Objects;
 
 /**

@@ -2,6 +2,10 @@ package dev.overdue.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.overdue.model.task.TaskLifecycle;
+import dev.overdue.model.task.TaskState;
+import dev.overdue.model.timer.TimerLifecycle;
+import dev.overdue.model.timer.TimerState;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

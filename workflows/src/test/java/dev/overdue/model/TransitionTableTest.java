@@ -1,6 +1,6 @@
 package dev.overdue.model;
 
-import static dev.overdue.model.Fixtures.T0;
+import static dev.overdue.model.process.Fixtures.T0;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -9,6 +9,17 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.overdue.model.request.Outcome;
+import dev.overdue.model.schedule.TimeLimit;
+import dev.overdue.model.task.TaskEvent;
+import dev.overdue.model.task.TaskLifecycle;
+import dev.overdue.model.task.TaskState;
+import dev.overdue.model.task.UserTask;
+import dev.overdue.model.timer.BusinessTimer;
+import dev.overdue.model.timer.TimerEvent;
+import dev.overdue.model.timer.TimerKind;
+import dev.overdue.model.timer.TimerLifecycle;
+import dev.overdue.model.timer.TimerState;
 import java.time.Instant;
 import java.util.EnumMap;
 import java.util.EnumSet;

@@ -3,7 +3,7 @@ package dev.overdue.workflow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.overdue.api.PlanEntry;
-import dev.overdue.model.CalendarSettings;
+import dev.overdue.model.schedule.CalendarSettings;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;

@@ -15,7 +15,7 @@ import dev.overdue.api.PlanEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.client.Approvals;
 import dev.overdue.client.RefusedException;
-import dev.overdue.model.RequestJson;
+import dev.overdue.model.request.RequestJson;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowUpdateException;
 import io.temporal.failure.ApplicationFailure;
@@ -170,7 +170,7 @@ class EmbeddedClientTest {
   @Test
   void aRequestTheCheckRefusesIsNeverStarted() throws Exception {
     Approvals strict =
-        new Approvals(t.env.getWorkflowClient(), request -> dev.overdue.model.RequestValidator.refusal(request, Instant.now()));
+        new Approvals(t.env.getWorkflowClient(), request -> dev.overdue.model.request.RequestValidator.refusal(request, Instant.now()));
     JsonNode bad = ApprovalTestEnvironment.json("{'requestId':'BAD-1','steps':[{'name':'m','approvers':[]}]}");
 
     RefusedException refused = assertThrows(RefusedException.class, () -> strict.start(bad, "overdue"));

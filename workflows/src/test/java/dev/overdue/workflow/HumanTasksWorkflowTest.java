@@ -11,7 +11,7 @@ import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.StepInfo;
 import dev.overdue.client.Approvals;
 import dev.overdue.client.RefusedException;
-import dev.overdue.model.OwnerLookup;
+import dev.overdue.model.task.OwnerLookup;
 import dev.overdue.workflow.activities.Delivery;
 import dev.overdue.workflow.activities.NotificationEvent;
 import io.temporal.api.enums.v1.EventType;

@@ -9,7 +9,7 @@ import dev.overdue.api.StatusInfo;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.client.ApprovalDataConverter;
 import dev.overdue.client.Approvals;
-import dev.overdue.model.RequestValidator;
+import dev.overdue.model.request.RequestValidator;
 import io.temporal.client.WorkflowClientOptions;
 import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;

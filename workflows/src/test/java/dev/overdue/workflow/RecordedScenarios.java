@@ -4,7 +4,7 @@ import static dev.overdue.workflow.ApprovalTestEnvironment.json;
 
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.client.Approvals;
-import dev.overdue.model.CalendarSettings;
+import dev.overdue.model.schedule.CalendarSettings;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -397,7 +397,7 @@ final class RecordedScenarios {
    * recorded, so this replays with no verifier at all.
    */
   static String signedCommands(ApprovalTestEnvironment t) {
-    WorkerAuthentication.use(dev.overdue.model.AuthPolicy.REQUIRED, new StandInTokens());
+    WorkerAuthentication.use(dev.overdue.model.auth.AuthPolicy.REQUIRED, new StandInTokens());
     try {
       String id =
           t.start(
@@ -412,7 +412,7 @@ final class RecordedScenarios {
       t.approvals.result(id);
       return id;
     } finally {
-      WorkerAuthentication.use(dev.overdue.model.AuthPolicy.OFF, dev.overdue.model.TokenVerifier.NONE);
+      WorkerAuthentication.use(dev.overdue.model.auth.AuthPolicy.OFF, dev.overdue.model.auth.TokenVerifier.NONE);
     }
   }
 }

@@ -1,7 +1,7 @@
 package dev.overdue.workflow;
 
-import dev.overdue.model.OwnerLookup;
-import dev.overdue.model.TestDirectory;
+import dev.overdue.model.process.TestDirectory;
+import dev.overdue.model.task.OwnerLookup;
 import dev.overdue.workflow.activities.Delivery;
 import dev.overdue.workflow.activities.DirectoryActivities;
 import dev.overdue.workflow.activities.Notification;

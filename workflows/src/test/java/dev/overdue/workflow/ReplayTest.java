@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overdue.client.Approvals;
 import dev.overdue.client.RunningEditions;
-import dev.overdue.model.Edition;
+import dev.overdue.model.process.Edition;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.internal.common.SearchAttributesUtil;

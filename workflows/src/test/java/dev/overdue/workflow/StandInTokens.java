@@ -1,7 +1,7 @@
 package dev.overdue.workflow;
 
-import dev.overdue.model.TokenCheck;
-import dev.overdue.model.TokenVerifier;
+import dev.overdue.model.auth.TokenCheck;
+import dev.overdue.model.auth.TokenVerifier;
 
 /**
  * A stand-in for the worker's JWT verifier in workflow tests: "signed:NAME" is NAME's token from

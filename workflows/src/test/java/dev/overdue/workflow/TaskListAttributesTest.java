@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.overdue.api.ApprovalSearchAttributes;
 import dev.overdue.api.StepInfo;
 import dev.overdue.client.Approvals;
-import dev.overdue.model.TestDirectory;
+import dev.overdue.model.process.TestDirectory;
 import io.temporal.common.SearchAttributeKey;
 import io.temporal.common.SearchAttributes;
 import java.nio.charset.StandardCharsets;

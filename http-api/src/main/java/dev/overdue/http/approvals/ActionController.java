@@ -2,113 +2,150 @@ package dev.overdue.http.approvals;
 
 import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.CommandResult;
+import dev.overdue.api.Declarations;
+import dev.overdue.api.Declared;
+import dev.overdue.api.Input;
 import dev.overdue.http.problems.ApiProblem;
 import dev.overdue.http.security.Caller;
-import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
+import java.lang.reflect.RecordComponent;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.springframework.http.MediaType;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.http.server.ServletServerHttpRequest;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.PathVariable;
-import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
-import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestMethod;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.mvc.method.RequestMappingInfo;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The task actions, each an Update the workflow validates before it changes anything: a refusal
- * (409) is the workflow's own reason, so an action on a task that changed since the caller's list
- * was read answers what the task is now. The user is the caller.
+ * The task actions, one route for every command the contract declares with an action ({@link
+ * Declared#http}): {@code POST /api/v1/approvals/{id}/<path>}, whose body holds the command's
+ * fields but {@code user}, which is the caller. Each is an Update the workflow validates before
+ * it changes anything: a refusal (409) is the workflow's own reason, so an action on a task that
+ * changed since the caller's list was read answers what the task is now. The body is bound as
+ * strictly as every other (JsonConfiguration): an unknown field or one of another JSON type is a
+ * 400 naming it, and so is a required field left out or blank. {@link ActionDocuments} writes each
+ * action's OpenAPI entry from the same declaration.
  */
-@RestController
-@RequestMapping(path = "/api/v1/approvals/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
+@RestController(ActionController.NAME)
 @Tag(name = "Task actions", description = "What a person does with a task; the workflow decides whether it may.")
 class ActionController {
+  static final String NAME = "actionController";
+
+  /** Where the actions are, before each one's path. */
+  static final String BASE = "/api/v1/approvals/{id}/";
+
+  /** The commands with an action, by its path. */
+  static final Map<String, Class<? extends ApprovalCommand>> ACTIONS = actions();
+
   private final ApprovalDesk desk;
+  private final JsonMapper json;
 
-  ActionController(ApprovalDesk desk) {
+  ActionController(ApprovalDesk desk, JsonMapper json, RequestMappingHandlerMapping mappings)
+      throws NoSuchMethodException {
     this.desk = desk;
+    this.json = json;
+    // One mapping for every action, its paths from the declaration: other paths and methods are
+    // answered as before (404, 405 with Allow). By the bean's name, as the annotated controllers
+    // are mapped: springdoc documents only the handlers of @RestController beans it finds by name.
+    mappings.registerMapping(
+        RequestMappingInfo.paths(BASE + "{action:" + String.join("|", ACTIONS.keySet()) + "}")
+            .methods(RequestMethod.POST)
+            .produces(MediaType.APPLICATION_JSON_VALUE)
+            .options(mappings.getBuilderConfiguration())
+            .build(),
+        NAME,
+        ActionController.class.getDeclaredMethod(
+            "act", Caller.class, String.class, String.class, JsonNode.class, String.class, HttpServletRequest.class));
   }
 
-  @PostMapping("/claim")
-  @Operation(summary = "Claim the current step: only its owner may then decide it (WS-HumanTask claim).")
-  CommandResult claim(@AuthenticationPrincipal Caller caller, @PathVariable String id,
-      @RequestBody(required = false) ActionBodies.Step body,
-      @RequestHeader(name = IdempotencyKeys.HEADER, required = false) String key) {
-    return desk.act(caller, id, new ApprovalCommand.Claim(step(body), caller.user()), key);
+  private static Map<String, Class<? extends ApprovalCommand>> actions() {
+    Map<String, Class<? extends ApprovalCommand>> actions = new LinkedHashMap<>();
+    ApprovalCommand.ALL.values().stream()
+        .filter(type -> Declarations.http(type) != null)
+        .forEach(type -> actions.put(Declarations.http(type).path(), type));
+    return actions;
   }
 
-  @PostMapping("/release")
-  @Operation(summary = "Give a claimed step back to all its potential owners.")
-  CommandResult release(@AuthenticationPrincipal Caller caller, @PathVariable String id,
-      @RequestBody(required = false) ActionBodies.Step body,
-      @RequestHeader(name = IdempotencyKeys.HEADER, required = false) String key) {
-    return desk.act(caller, id, new ApprovalCommand.Release(step(body), caller.user()), key);
+  CommandResult act(@AuthenticationPrincipal Caller caller, @PathVariable String id, @PathVariable String action,
+      @RequestBody(required = false) JsonNode body,
+      @RequestHeader(name = IdempotencyKeys.HEADER, required = false) String key, HttpServletRequest request) {
+    Class<? extends ApprovalCommand> type = ACTIONS.get(action);
+    return desk.act(caller, id, command(type, action, body, caller.user(), request), key);
   }
 
-  @PostMapping("/start")
-  @Operation(summary = "Start working on the claimed step (IN_PROGRESS): its start deadlines are met.")
-  CommandResult start(@AuthenticationPrincipal Caller caller, @PathVariable String id,
-      @RequestBody(required = false) ActionBodies.Step body,
-      @RequestHeader(name = IdempotencyKeys.HEADER, required = false) String key) {
-    return desk.act(caller, id, new ApprovalCommand.Start(step(body), caller.user()), key);
-  }
-
-  @PostMapping("/approve")
-  @Operation(summary = "Approve the current step: the approval moves on, or ends APPROVED.")
-  CommandResult approve(@AuthenticationPrincipal Caller caller, @PathVariable String id,
-      @RequestBody(required = false) ActionBodies.Decision body,
-      @RequestHeader(name = IdempotencyKeys.HEADER, required = false) String key) {
-    ActionBodies.Decision decision = decision(body);
-    return desk.act(caller, id, new ApprovalCommand.Approve(caller.user(), decision.comment(), decision.output()), key);
-  }
-
-  @PostMapping("/reject")
-  @Operation(summary = "Reject the current step: the approval ends REJECTED.")
-  CommandResult reject(@AuthenticationPrincipal Caller caller, @PathVariable String id,
-      @RequestBody(required = false) ActionBodies.Decision body,
-      @RequestHeader(name = IdempotencyKeys.HEADER, required = false) String key) {
-    ActionBodies.Decision decision = decision(body);
-    return desk.act(caller, id, new ApprovalCommand.Reject(caller.user(), decision.comment(), decision.output()), key);
-  }
-
-  @PostMapping("/complete")
-  @Operation(summary = "Decide the current step with an outcome: approved, rejected, or one the step names.")
-  CommandResult complete(@AuthenticationPrincipal Caller caller, @PathVariable String id,
-      @RequestBody ActionBodies.Completion body,
-      @RequestHeader(name = IdempotencyKeys.HEADER, required = false) String key) {
-    if (body.outcome() == null || body.outcome().isBlank()) {
-      throw ApiProblem.badInput("outcome", "required: approved, rejected, or an outcome the step names");
+  /** The command {@code body} describes, sent by {@code user}; a 400 naming what is wrong with it. */
+  private ApprovalCommand command(
+      Class<? extends ApprovalCommand> type, String action, JsonNode body, String user, HttpServletRequest request) {
+    List<RecordComponent> fields = bodyFields(type);
+    if (body == null && fields.stream().anyMatch(field -> Declarations.input(field).required())) {
+      throw ApiProblem.badInput("body", "the body is not the JSON this call takes");
     }
-    return desk.act(caller, id,
-        new ApprovalCommand.Complete(caller.user(), body.outcome(), body.comment(), body.output()), key);
-  }
-
-  @PostMapping("/reassign")
-  @Operation(summary = "Give the current step to new potential owners (users, groups, roles); it is offered again.")
-  CommandResult reassign(@AuthenticationPrincipal Caller caller, @PathVariable String id,
-      @RequestBody ActionBodies.Reassignment body,
-      @RequestHeader(name = IdempotencyKeys.HEADER, required = false) String key) {
-    return desk.act(caller, id, new ApprovalCommand.Reassign(caller.user(), ActionBodies.names(body.to())), key);
-  }
-
-  @PostMapping("/update-data")
-  @Operation(summary = "Merge data into the approval's data (JSON Merge Patch, RFC 7396).")
-  CommandResult updateData(@AuthenticationPrincipal Caller caller, @PathVariable String id,
-      @RequestBody ActionBodies.DataUpdate body,
-      @RequestHeader(name = IdempotencyKeys.HEADER, required = false) String key) {
-    if (body.data() == null) {
-      throw ApiProblem.badInput("data", "required: an object to merge into the approval's data");
+    ObjectNode input = json.createObjectNode();
+    if (body != null) {
+      if (!body.isObject()) {
+        throw ApiProblem.badInput("body", "the body is not the JSON this call takes: " + action + " takes an object");
+      }
+      for (String name : body.propertyNames()) {
+        if (fields.stream().noneMatch(field -> field.getName().equals(name))) {
+          throw ApiProblem.badInput(name, "unknown field: " + action + " takes "
+              + (fields.isEmpty() ? "none" : String.join(", ", fields.stream().map(RecordComponent::getName).toList())));
+        }
+      }
+      input.setAll((ObjectNode) body);
     }
-    return desk.act(caller, id, new ApprovalCommand.UpdateData(caller.user(), body.data()), key);
+    input.put("user", user);
+    ApprovalCommand command;
+    try {
+      command = json.treeToValue(input, type);
+    } catch (JacksonException wrongType) {
+      // Said as every other unreadable body is (Problems): the field and the JSON type it takes.
+      throw new HttpMessageNotReadableException(wrongType.getOriginalMessage(), wrongType,
+          new ServletServerHttpRequest(request));
+    }
+    for (RecordComponent field : fields) {
+      Input declared = Declarations.input(field);
+      if (declared.required() && missing(value(command, field))) {
+        throw ApiProblem.badInput(field.getName(), "required: " + declared.expected());
+      }
+    }
+    return command;
   }
 
-  /** No body: no comment, no output. */
-  private static ActionBodies.Decision decision(ActionBodies.Decision body) {
-    return body == null ? new ActionBodies.Decision(null, null) : body;
+  /** The fields a body may hold: the command's, but who sends it. */
+  static List<RecordComponent> bodyFields(Class<? extends ApprovalCommand> type) {
+    return Declarations.fields(type).stream().filter(field -> !Declarations.isSender(field)).toList();
   }
 
-  private static String step(ActionBodies.Step body) {
-    return body == null ? null : body.step();
+  /** Left out, blank text, or no names (or a blank one). */
+  private static boolean missing(Object value) {
+    if (value instanceof String text) {
+      return text.isBlank();
+    }
+    if (value instanceof Collection<?> names) {
+      return names.isEmpty() || names.stream().anyMatch(name -> !(name instanceof String text) || text.isBlank());
+    }
+    return value == null;
+  }
+
+  private static Object value(ApprovalCommand command, RecordComponent field) {
+    try {
+      return field.getAccessor().invoke(command);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(e);
+    }
   }
 }

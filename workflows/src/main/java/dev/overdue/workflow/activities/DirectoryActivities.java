@@ -1,6 +1,6 @@
 package dev.overdue.workflow.activities;
 
-import dev.overdue.model.OwnerLookup;
+import dev.overdue.model.task.OwnerLookup;
 import io.temporal.activity.ActivityInterface;
 
 /**

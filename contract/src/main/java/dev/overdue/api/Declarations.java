@@ -1,0 +1,82 @@
+package dev.overdue.api;
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.RecordComponent;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The {@link Declared} commands as the front ends read them: each command's declaration, its
+ * fields, and a command made of its fields' values. Records are built through their canonical
+ * constructor, found by their components (a native image registers them: native/).
+ */
+public final class Declarations {
+  private Declarations() {}
+
+  /** Command {@code type}'s declaration. */
+  public static Declared of(Class<? extends ApprovalCommand> type) {
+    Declared declared = type.getAnnotation(Declared.class);
+    if (declared == null) {
+      throw new IllegalStateException(type.getSimpleName() + " has no @Declared");
+    }
+    return declared;
+  }
+
+  /** Its Signal and Update name. */
+  public static String name(Class<? extends ApprovalCommand> type) {
+    return ApprovalCommand.ALL.entrySet().stream()
+        .filter(e -> e.getValue() == type)
+        .map(Map.Entry::getKey)
+        .findFirst()
+        .orElseThrow();
+  }
+
+  /** Its task API action, or null when it has none. */
+  public static Declared.Http http(Class<? extends ApprovalCommand> type) {
+    Declared.Http[] http = of(type).http();
+    return http.length == 0 ? null : http[0];
+  }
+
+  /** Its fields, in the record's order. */
+  public static List<RecordComponent> fields(Class<? extends ApprovalCommand> type) {
+    return List.of(type.getRecordComponents());
+  }
+
+  /** A field's declaration. */
+  public static Input input(RecordComponent field) {
+    Input input = field.getAnnotation(Input.class);
+    if (input == null) {
+      throw new IllegalStateException(
+          field.getDeclaringRecord().getSimpleName() + "." + field.getName() + " has no @Input");
+    }
+    return input;
+  }
+
+  /** Whether {@code field} is who sends the command, which a signature or the caller can say. */
+  public static boolean isSender(RecordComponent field) {
+    return field.getName().equals("user");
+  }
+
+  /** The command of {@code type} whose fields have the values {@code value} gives (null: left out). */
+  public static <T extends ApprovalCommand> T bind(Class<T> type, Function<RecordComponent, Object> value) {
+    RecordComponent[] fields = type.getRecordComponents();
+    Object[] values = Arrays.stream(fields).map(value).toArray();
+    try {
+      Constructor<T> canonical =
+          type.getDeclaredConstructor(Arrays.stream(fields).map(RecordComponent::getType).toArray(Class<?>[]::new));
+      return canonical.newInstance(values);
+    } catch (InvocationTargetException e) {
+      throw e.getCause() instanceof RuntimeException unchecked ? unchecked : new IllegalStateException(e.getCause());
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("cannot build " + type.getSimpleName(), e);
+    }
+  }
+
+  /** The same from values by field name. */
+  public static <T extends ApprovalCommand> T bind(Class<T> type, Map<String, ?> values) {
+    return bind(type, field -> values.get(field.getName()));
+  }
+}

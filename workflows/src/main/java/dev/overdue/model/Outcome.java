@@ -1,7 +1,0 @@
-package dev.overdue.model;
-
-/** How a step, and so the approval, was decided. */
-public enum Outcome {
-  APPROVED,
-  REJECTED
-}
