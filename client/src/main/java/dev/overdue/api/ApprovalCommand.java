@@ -412,6 +412,21 @@ public sealed interface ApprovalCommand {
           String text)
       implements ApprovalCommand {}
 
+  @Declared(
+      cli = "nudge",
+      summary = {
+        "Remind whom the current step waits for (its potential owners, or its owner once claimed) now,"
+            + " at most once an hour per step; the reminder says who asked.",
+        "For the requester and the request's business administrators. Too soon, it is refused with"
+            + " the time left."
+      },
+      sentBy = "the requester and the request's business administrators",
+      http = @Declared.Http(path = "nudge", body = "Step",
+          summary = "Remind whom the current step waits for now, at most once an hour; by the requester or a"
+              + " business administrator."))
+  record Nudge(@Input(label = "STEP", help = STEP) String step,
+      @Input(label = "USER", help = WHO_ASKS, required = true) String user) implements ApprovalCommand {}
+
   /** The Signal and Update name. */
   default String name() {
     return Declarations.name(getClass());
@@ -458,6 +473,7 @@ public sealed interface ApprovalCommand {
     all.put("setPriority", SetPriority.class);
     all.put("comment", Comment.class);
     all.put("setFollowUp", SetFollowUp.class);
+    all.put("nudge", Nudge.class);
     return Collections.unmodifiableMap(all);
   }
 }

@@ -109,6 +109,9 @@ public final class CommandRules {
     rule(ApprovalCommand.SetPriority.class, operations::setPriority, operations::maySetPriority);
     rule(ApprovalCommand.Comment.class, operations::comment, operations::mayComment);
     rule(ApprovalCommand.SetFollowUp.class, operations::setFollowUp, operations::maySetFollowUp);
+    // Offered without the hour between two nudges, which only a nudge sent now asks about.
+    rule(ApprovalCommand.Nudge.class, (c, now) -> Nudges.check(process, c, now),
+        user -> Nudges.check(process, new ApprovalCommand.Nudge(null, user), null));
     // The approval's and its timers' commands: no task action.
     rule(ApprovalCommand.EnableTimer.class, (c, now) -> timers.switchTimer(c.timer(), c.user(), TimerEvent.ENABLE, now),
         null);
