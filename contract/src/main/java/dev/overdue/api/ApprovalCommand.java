@@ -7,6 +7,7 @@ import static dev.overdue.api.CommandWords.OUTPUT;
 import static dev.overdue.api.CommandWords.OWNER;
 import static dev.overdue.api.CommandWords.OWNER_OR_ADMINISTRATOR;
 import static dev.overdue.api.CommandWords.SIGNED_USER;
+import static dev.overdue.api.CommandWords.SOME_NAMES;
 import static dev.overdue.api.CommandWords.STEP;
 import static dev.overdue.api.CommandWords.TIMER_USER;
 import static dev.overdue.api.CommandWords.UNLESS_SIGNED;
@@ -39,14 +40,14 @@ public sealed interface ApprovalCommand {
       cli = "enable-timer",
       summary = "Switch a user timer on: it starts running toward its time limit.",
       sentBy = ANYONE)
-  record EnableTimer(@Input(positional = true, label = "TIMER", help = USER_TIMER) String timer,
+  record EnableTimer(@Input(positional = true, required = true, label = "TIMER", help = USER_TIMER) String timer,
       @Input(label = "USER", help = TIMER_USER) String user) implements ApprovalCommand {}
 
   @Declared(
       cli = "disable-timer",
       summary = "Switch a user timer off; its expiration date stays fixed for when it is enabled again.",
       sentBy = ANYONE)
-  record DisableTimer(@Input(positional = true, label = "TIMER", help = USER_TIMER) String timer,
+  record DisableTimer(@Input(positional = true, required = true, label = "TIMER", help = USER_TIMER) String timer,
       @Input(label = "USER", help = TIMER_USER) String user) implements ApprovalCommand {}
 
   @Declared(
@@ -76,16 +77,19 @@ public sealed interface ApprovalCommand {
   record ExtendDeadline(
       @Input(
               positional = true,
+              required = true,
               label = "TIMER",
               help =
                   "Any timer: process, <step>.acceptance, <step>.completion, a deadline <step>.<name>"
                       + " or a user timer.")
           String timer,
-      @Input(label = "LIMIT", help = "New time limit: a duration (P3D), seconds, or a date-time with offset.")
+      @Input(label = "LIMIT", help = "New time limit: a duration (P3D), seconds, or a date-time with offset.",
+              missing = "a new time limit")
           String limit,
       @Input(
               label = "DURATION",
-              help = "Move the current expiration date later by an ISO-8601 duration (P1D).")
+              help = "Move the current expiration date later by an ISO-8601 duration (P1D).",
+              missing = "a duration to move the expiration date later")
           String by,
       @Input(label = "USER", help = TIMER_USER) String user)
       implements ApprovalCommand {
@@ -215,7 +219,8 @@ public sealed interface ApprovalCommand {
   record UpdateData(
       @Input(label = "USER", help = "Who changes it; " + UNLESS_SIGNED, required = true) String user,
       @Input(label = "JSON", required = true, help = "A JSON object, or @FILE to read it from a file.",
-              expected = "an object to merge into the approval's data")
+              expected = "an object to merge into the approval's data",
+              missing = "a JSON object to merge into the approval's data")
           Map<String, Object> data)
       implements ApprovalCommand {}
 
@@ -235,7 +240,7 @@ public sealed interface ApprovalCommand {
   record Reassign(@Input(label = "USER", help = WHO_ASKS, required = true) String user,
       @Input(label = "NAME", required = true,
               help = "The new potential owners, comma-separated (bob,finance).",
-              expected = NAMES)
+              expected = NAMES, missing = SOME_NAMES)
           List<String> to)
       implements ApprovalCommand {}
 
@@ -313,7 +318,7 @@ public sealed interface ApprovalCommand {
               + " it is offered again."))
   record Forward(@Input(label = "USER", help = WHO_ASKS, required = true) String user,
       @Input(label = "NAME", required = true, help = "Who it goes to, comma-separated (bob,finance).",
-              expected = NAMES)
+              expected = NAMES, missing = SOME_NAMES)
           List<String> to,
       @Input(label = "TEXT", help = "Why, in the history.") String comment)
       implements ApprovalCommand {}
@@ -330,7 +335,8 @@ public sealed interface ApprovalCommand {
           summary = "Add potential owners to the current step; by a business administrator."))
   record Nominate(@Input(label = "USER", help = WHO_ASKS, required = true) String user,
       @Input(label = "NAME", required = true,
-              help = "The users, groups and roles to add, comma-separated (dora,finance).", expected = NAMES)
+              help = "The users, groups and roles to add, comma-separated (dora,finance).", expected = NAMES,
+              missing = SOME_NAMES)
           List<String> to)
       implements ApprovalCommand {}
 
@@ -363,7 +369,7 @@ public sealed interface ApprovalCommand {
               + " administrator."))
   record SetPriority(@Input(label = "USER", help = WHO_ASKS, required = true) String user,
       @Input(label = "N", required = true, help = "From 0 to 10.", expected = "0 (highest) to 10 (lowest)",
-              range = {0, 10})
+              missing = "0 (highest) to 10 (lowest)", range = {0, 10})
           Integer priority)
       implements ApprovalCommand {}
 
@@ -405,6 +411,21 @@ public sealed interface ApprovalCommand {
       @Input(label = "TEXT", required = true, help = "At most 2000 characters.", expected = "the comment")
           String text)
       implements ApprovalCommand {}
+
+  @Declared(
+      cli = "nudge",
+      summary = {
+        "Remind whom the current step waits for (its potential owners, or its owner once claimed) now,"
+            + " at most once an hour per step; the reminder says who asked.",
+        "For the requester and the request's business administrators. Too soon, it is refused with"
+            + " the time left."
+      },
+      sentBy = "the requester and the request's business administrators",
+      http = @Declared.Http(path = "nudge", body = "Step",
+          summary = "Remind whom the current step waits for now, at most once an hour; by the requester or a"
+              + " business administrator."))
+  record Nudge(@Input(label = "STEP", help = STEP) String step,
+      @Input(label = "USER", help = WHO_ASKS, required = true) String user) implements ApprovalCommand {}
 
   /** The Signal and Update name. */
   default String name() {
@@ -452,6 +473,7 @@ public sealed interface ApprovalCommand {
     all.put("setPriority", SetPriority.class);
     all.put("comment", Comment.class);
     all.put("setFollowUp", SetFollowUp.class);
+    all.put("nudge", Nudge.class);
     return Collections.unmodifiableMap(all);
   }
 }

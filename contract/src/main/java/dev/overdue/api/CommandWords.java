@@ -36,4 +36,7 @@ final class CommandWords {
 
   /** What a list of names is, for the task API. */
   static final String NAMES = "one or more users, groups or roles";
+
+  /** The workflow's words for a list of names left out. */
+  static final String SOME_NAMES = "one or more users or groups";
 }

@@ -34,6 +34,12 @@ public @interface Input {
   /** What a value is, in words: the task API's 400 when it is missing, its schema's description. */
   String expected() default "";
 
+  /**
+   * The workflow's refusal when a required field is left out, after {@code 'field' is required: };
+   * for the fields of a {@code oneOf}, what each is, in its refusal. None when empty.
+   */
+  String missing() default "";
+
   /** The least and greatest whole number taken, when the field is one. */
   long[] range() default {};
 }

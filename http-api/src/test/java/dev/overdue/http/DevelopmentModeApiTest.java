@@ -74,6 +74,17 @@ class DevelopmentModeApiTest {
   }
 
   @Test
+  void theRequesterNudgesAStepOnceAnHour() {
+    String id = start("alice", "{'requestId':'" + id("NUDGE") + "','steps':[{'name':'manager','approvers':['bob']}]}");
+    Answer nudged = api.post("/api/v1/approvals/" + id + "/nudge", null, as("alice"));
+    assertEquals(200, nudged.status(), nudged.text());
+    assertEquals("step manager: bob reminded by alice", nudged.json().path("message").asText());
+    Answer again = api.post("/api/v1/approvals/" + id + "/nudge", null, as("alice"));
+    assertEquals(409, again.status(), again.text());
+    assertTrue(again.text().contains("you can nudge again in"), again.text());
+  }
+
+  @Test
   void eachCallerIsToldTheActionsTheWorkflowWouldTakeFromThem() {
     String id = start("alice", "{'requestId':'" + id("ACT") + "','steps':[{'name':'manager','approvers':['bob','carol']}]}");
     assertEquals("[\"claim\",\"start\",\"approve\",\"reject\",\"reassign\",\"update-data\",\"forward\",\"comment\",\"set-follow-up\"]",

@@ -126,9 +126,9 @@ class BulkTest {
       assertTrue(help.contains("Many approvals at once:"), help);
       assertTrue(help.contains("--concurrency=N"), help);
     }
-    // enable-timer … abort (12), recalculate, reassign, refresh-owners, update-data, and the
-    // eight task operations (stop-task … comment).
-    assertEquals(25, steering);
+    // enable-timer … abort (12), recalculate, reassign, refresh-owners, update-data, the
+    // eight task operations (stop-task … comment), set-follow-up and nudge.
+    assertEquals(26, steering);
   }
 
   @Test

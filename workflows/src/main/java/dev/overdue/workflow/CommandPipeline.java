@@ -1,11 +1,12 @@
 package dev.overdue.workflow;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.model.RuleViolation;
 import dev.overdue.model.auth.SignedCommands;
 import dev.overdue.model.auth.TokenCheck;
-import dev.overdue.model.command.Command;
 import dev.overdue.model.process.ApprovalProcess;
+import dev.overdue.model.schedule.CalendarSettings;
 import dev.overdue.model.task.OwnerLookup;
 import io.temporal.common.converter.EncodedValues;
 import io.temporal.workflow.Workflow;
@@ -101,8 +102,8 @@ final class CommandPipeline {
       input = opened.input();
       signer = opened.identity();
       opened.orThrow();
-      Command command = withWorkerCalendar(process, Commands.parse(name, input), now);
-      message = process.apply(command, now);
+      ApprovalCommand command = Commands.parse(name, input);
+      message = process.apply(command, now, workerCalendar(process, command, now));
       Optional<Integer> lookup = process.lookupOfLastCommand();
       // The loop runs what the command started: the directory's lookup, handlers, a new deadline.
       // (A Signal that asked nothing of the directory woke it only below: nothing runs between.)
@@ -187,12 +188,12 @@ final class CommandPipeline {
    * replay reads what the first run read, and only once the command is known to be accepted, so a
    * refused one records nothing. (A validator could not record it.)
    */
-  private static Command withWorkerCalendar(ApprovalProcess process, Command command, Instant now) {
-    if (!(command instanceof Command.Recalculate recalculate)) {
-      return command;
+  private static CalendarSettings workerCalendar(ApprovalProcess process, ApprovalCommand command, Instant now) {
+    if (!(command instanceof ApprovalCommand.Recalculate)) {
+      return null;
     }
-    process.check(recalculate, now);
-    return recalculate.in(ApprovalWorkflowImpl.recordedCalendar());
+    process.check(command, now);
+    return ApprovalWorkflowImpl.recordedCalendar();
   }
 
   /** A command's single JSON argument; none means an empty object. */

@@ -7,9 +7,8 @@ import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.JsonBuffers;
 import dev.overdue.model.RuleViolation;
 import dev.overdue.model.Texts;
-import dev.overdue.model.command.Command;
+import dev.overdue.model.command.CommandInputs;
 import dev.overdue.model.request.RequestValidator;
-import dev.overdue.model.schedule.IsoDuration;
 import dev.overdue.model.schedule.TimeLimit;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
@@ -18,11 +17,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
 
 /**
- * Turns a command's name and JSON input into a typed {@link Command}, strictly: unknown commands,
- * unknown fields, wrong types and malformed limits are refused with a reason naming the field.
+ * Turns a command's name and JSON input into its {@link ApprovalCommand}, strictly: unknown commands,
+ * unknown fields, wrong types and required fields left out (as declared) are refused with a reason
+ * naming the field. A limit's, a duration's and a date's form is the rule's to check.
  */
 public final class Commands {
   private Commands() {}
@@ -60,7 +59,7 @@ public final class Commands {
   }
 
   /** The typed command {@code name} with {@code input}, or the reason it is refused. */
-  public static Command parse(String name, JsonNode input) {
+  public static ApprovalCommand parse(String name, JsonNode input) {
     Map<String, Set<String>> known = FIELDS;
     Set<String> fields = known.get(name);
     if (fields == null) {
@@ -82,7 +81,9 @@ public final class Commands {
         }
       }
     }
-    return toModel(bind(ApprovalCommand.ALL.get(name), input), limit -> TimeLimit.parse(limit, null));
+    ApprovalCommand command = bind(ApprovalCommand.ALL.get(name), input);
+    CommandInputs.requireDeclared(command);
+    return command;
   }
 
   /**
@@ -121,118 +122,9 @@ public final class Commands {
     throw new IllegalStateException("no reader for field " + field + " of type " + type.getSimpleName());
   }
 
-  /**
-   * The model's command for a bound one: what each field must be beyond its type. The {@code
-   * user} of a task action is required; elsewhere it is who asked, for the trail. {@code limits}
-   * reads a time limit.
-   */
-  private static Command toModel(ApprovalCommand bound, Function<String, TimeLimit> limits) {
-    if (bound instanceof ApprovalCommand.EnableTimer c) {
-      return new Command.EnableTimer(required(c.timer(), "timer"), c.user());
-    }
-    if (bound instanceof ApprovalCommand.DisableTimer c) {
-      return new Command.DisableTimer(required(c.timer(), "timer"), c.user());
-    }
-    if (bound instanceof ApprovalCommand.Suspend c) {
-      return new Command.Suspend(c.reason());
-    }
-    if (bound instanceof ApprovalCommand.Resume) {
-      return new Command.Resume();
-    }
-    if (bound instanceof ApprovalCommand.ExtendDeadline c) {
-      Command.ExtendDeadline.requireOneOf(c.limit(), c.by());
-      return new Command.ExtendDeadline(
-          required(c.timer(), "timer"),
-          c.limit() == null ? null : limits.apply(c.limit()),
-          c.by() == null ? null : IsoDuration.parse(c.by()),
-          c.user());
-    }
-    if (bound instanceof ApprovalCommand.Recalculate c) {
-      return new Command.Recalculate(c.user());
-    }
-    if (bound instanceof ApprovalCommand.Claim c) {
-      return new Command.Claim(c.step(), required(c.user(), "user"));
-    }
-    if (bound instanceof ApprovalCommand.Start c) {
-      return new Command.Start(c.step(), required(c.user(), "user"));
-    }
-    if (bound instanceof ApprovalCommand.Release c) {
-      return new Command.Release(c.step(), required(c.user(), "user"));
-    }
-    if (bound instanceof ApprovalCommand.Approve c) {
-      return new Command.Approve(required(c.user(), "user"), c.comment(), tree(c.output()));
-    }
-    if (bound instanceof ApprovalCommand.Reject c) {
-      return new Command.Reject(required(c.user(), "user"), c.comment(), tree(c.output()));
-    }
-    if (bound instanceof ApprovalCommand.Complete c) {
-      return new Command.Complete(
-          required(c.user(), "user"), required(c.outcome(), "outcome"), c.comment(), tree(c.output()));
-    }
-    if (bound instanceof ApprovalCommand.Abort c) {
-      return new Command.Abort(required(c.reason(), "reason"));
-    }
-    if (bound instanceof ApprovalCommand.UpdateData c) {
-      String user = required(c.user(), "user");
-      if (c.data() == null) {
-        throw new RuleViolation("'data' is required: a JSON object to merge into the approval's data");
-      }
-      return new Command.UpdateData(user, tree(c.data()));
-    }
-    if (bound instanceof ApprovalCommand.Reassign c) {
-      String user = required(c.user(), "user");
-      return new Command.Reassign(user, requiredNames(c.to()));
-    }
-    if (bound instanceof ApprovalCommand.RefreshOwners c) {
-      return new Command.RefreshOwners(c.user());
-    }
-    if (bound instanceof ApprovalCommand.Stop c) {
-      return new Command.Stop(c.step(), required(c.user(), "user"));
-    }
-    if (bound instanceof ApprovalCommand.Delegate c) {
-      return new Command.Delegate(required(c.user(), "user"), required(c.to(), "to"), c.comment());
-    }
-    if (bound instanceof ApprovalCommand.Resolve c) {
-      return new Command.Resolve(required(c.user(), "user"), c.comment());
-    }
-    if (bound instanceof ApprovalCommand.Forward c) {
-      return new Command.Forward(required(c.user(), "user"), requiredNames(c.to()), c.comment());
-    }
-    if (bound instanceof ApprovalCommand.Nominate c) {
-      return new Command.Nominate(required(c.user(), "user"), requiredNames(c.to()));
-    }
-    if (bound instanceof ApprovalCommand.Skip c) {
-      return new Command.Skip(required(c.user(), "user"), required(c.reason(), "reason"));
-    }
-    if (bound instanceof ApprovalCommand.SetPriority c) {
-      String user = required(c.user(), "user");
-      if (c.priority() == null) {
-        throw new RuleViolation("'priority' is required: 0 (highest) to 10 (lowest)");
-      }
-      return new Command.SetPriority(user, c.priority());
-    }
-    if (bound instanceof ApprovalCommand.SetFollowUp c) {
-      String user = required(c.user(), "user");
-      String at = required(c.at(), "at");
-      return new Command.SetFollowUp(user, at.strip().equalsIgnoreCase("none") ? null : limits.apply(at));
-    }
-    if (bound instanceof ApprovalCommand.Comment c) {
-      return new Command.AddComment(required(c.user(), "user"), required(c.text(), "text"));
-    }
-    throw new IllegalStateException("no model command for " + bound.name());
-  }
-
-  /** JSON objects into a record's maps and back: plain Jackson, nulls kept (a merge patch removes by them). */
+  /** JSON objects into a record's maps: plain Jackson, nulls kept (a merge patch removes by them). */
   private static final ObjectMapper JSON = JsonBuffers.perCall(new ObjectMapper());
   private static final TypeReference<Map<String, Object>> AS_MAP = new TypeReference<>() {};
-
-  /**
-   * A JSON object field back as the tree it was read from: a tree parsed from JSON holds ints,
-   * longs, big integers and doubles, and comes back with the same nodes and member order.
-   */
-  private static JsonNode tree(Map<String, Object> object) {
-    return object == null ? null : JSON.valueToTree(object);
-  }
 
   /** A JSON object, or null when absent; at most as large as the request's data may be. */
   private static JsonNode object(JsonNode input, String field) {
@@ -280,13 +172,6 @@ public final class Commands {
     return names;
   }
 
-  private static List<String> requiredNames(List<String> to) {
-    if (to == null) {
-      throw new RuleViolation("'to' is required: one or more users or groups");
-    }
-    return to;
-  }
-
   /** A whole number, or null when absent. */
   private static Integer integer(JsonNode input, String field) {
     JsonNode value = input == null ? null : input.get(field);
@@ -300,13 +185,6 @@ public final class Commands {
       return Integer.parseInt(value.asText().strip());
     }
     throw new RuleViolation("'" + field + "' must be a whole number, got " + Texts.abbreviate(JsonBuffers.text(value), 40));
-  }
-
-  private static String required(String value, String field) {
-    if (value == null || value.isBlank()) {
-      throw new RuleViolation("'" + field + "' is required");
-    }
-    return value;
   }
 
   /** Strings as given; numbers as their text (a limit may be a number of seconds). */

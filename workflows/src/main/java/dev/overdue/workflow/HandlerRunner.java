@@ -115,9 +115,10 @@ final class HandlerRunner {
     }
   }
 
+  /** Counts a timer's expiry and its lateness; a notice a user's command caused ({@code by}) is none. */
   private void recordExpiry(Expiry expiry) {
     if (expiry.cause() != Expiry.Cause.TASK_EVENT && expiry.cause() != Expiry.Cause.REASSIGNED
-        && expiry.cause() != Expiry.Cause.OFFERED) {
+        && expiry.cause() != Expiry.Cause.OFFERED && expiry.by() == null) {
       Workflow.getMetricsScope().tagged(Map.of("kind", expiry.kind())).counter(OverdueMetrics.EXPIRIES).inc(1);
       Workflow.getMetricsScope()
           .timer(OverdueMetrics.EXPIRY_LATENESS)
@@ -244,6 +245,8 @@ final class HandlerRunner {
     return switch (expiry.cause()) {
       case OFFERED -> "step " + expiry.step() + " offered";
       case REASSIGNED -> expiry.by() != null ? "step " + expiry.step() + " reassigned by " + expiry.by()
+          : "timer " + expiry.timer();
+      case REMINDER -> expiry.by() != null ? "step " + expiry.step() + ": reminder from " + expiry.by()
           : "timer " + expiry.timer();
       default -> "timer " + expiry.timer();
     };

@@ -218,7 +218,7 @@ class HostileInputTest {
           Map.entry("reassign", "user"), Map.entry("refreshOwners", "user"), Map.entry("stop", "user"),
           Map.entry("delegate", "comment"), Map.entry("resolve", "comment"), Map.entry("forward", "comment"),
           Map.entry("nominate", "user"), Map.entry("skip", "reason"), Map.entry("setPriority", "user"),
-          Map.entry("comment", "text"), Map.entry("setFollowUp", "at"));
+          Map.entry("comment", "text"), Map.entry("setFollowUp", "at"), Map.entry("nudge", "user"));
 
   private static Supplier<Object[]> sized(String command, int size) {
     return () -> {
@@ -366,7 +366,7 @@ class HostileInputTest {
             refused("unknown field 'calendar' for recalculate (fields: user)")),
         // an unknown command name
         row("approveAll", "an unknown command", json("{'user':'alice'}"),
-            refused("unknown command 'approveAll' (commands: enableTimer, disableTimer, suspend, resume, extendDeadline, recalculate, claim, start, release, approve, reject, complete, abort, updateData, reassign, refreshOwners, stop, delegate, resolve, forward, nominate, skip, setPriority, comment, setFollowUp)")));
+            refused("unknown command 'approveAll' (commands: enableTimer, disableTimer, suspend, resume, extendDeadline, recalculate, claim, start, release, approve, reject, complete, abort, updateData, reassign, refreshOwners, stop, delegate, resolve, forward, nominate, skip, setPriority, comment, setFollowUp, nudge)")));
   }
 
   private static Row row(String command, String label, Supplier<Object[]> args, Expect expect) {

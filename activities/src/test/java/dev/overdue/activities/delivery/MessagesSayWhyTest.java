@@ -56,6 +56,26 @@ class MessagesSayWhyTest {
   }
 
   @Test
+  void aReminderSomeoneAskedForNamesThemAndNoTimer() {
+    String body = body(NotificationEvent.REMINDER, null, null, "erin", null);
+    assertTrue(body.contains("erin asks you to look at step payout of approval EXP-7 (Travel): it is still waiting."),
+        body);
+    assertFalse(body.contains("this is reminder"), body);
+    MessageContext context =
+        new MessageContext("approval-EXP-7", "EXP-7", "Travel", "erin", Map.of(), "payout", "Payout", null, 1,
+            "2026-11-27T07:35:22Z", "2026-11-27T07:35:23Z", null, 5, "erin", null);
+    assertEquals("[Overdue] Reminder from erin: Travel",
+        DEFAULTS.subject(NotificationEvent.REMINDER, null,
+            Templates.scope(NotificationEvent.REMINDER, FIONA, null, context, null)).strip());
+  }
+
+  @Test
+  void aReminderOfATimerSaysWhichOneAndItsNumber() {
+    String body = body(NotificationEvent.REMINDER, "payout.sla", null, null, null);
+    assertTrue(body.contains("this is reminder 1 (payout.sla): approval EXP-7 (Travel) is still waiting."), body);
+  }
+
+  @Test
   void aReassignmentByATimerNamesTheTimerAndWhenItWasDue() {
     String body = body(NotificationEvent.REASSIGNED, "payout.claim-by", null, null, null);
     assertTrue(

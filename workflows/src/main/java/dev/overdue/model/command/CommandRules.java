@@ -1,6 +1,8 @@
 package dev.overdue.model.command;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.overdue.api.ApprovalCommand;
+import dev.overdue.api.Declarations;
 import dev.overdue.model.ProcessState;
 import dev.overdue.model.RuleViolation;
 import dev.overdue.model.Texts;
@@ -8,6 +10,7 @@ import dev.overdue.model.escalation.OwnerLookups;
 import dev.overdue.model.escalation.Roles;
 import dev.overdue.model.request.Outcome;
 import dev.overdue.model.request.TaskListenerEvent;
+import dev.overdue.model.schedule.CalendarSettings;
 import dev.overdue.model.task.TaskEvent;
 import dev.overdue.model.task.TaskState;
 import dev.overdue.model.task.UserTask;
@@ -15,7 +18,11 @@ import dev.overdue.model.timer.TimerEvent;
 import dev.overdue.model.timer.TimerKind;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * What each command may do, and what it does: one rule per command. {@link #check} weighs a
@@ -28,76 +35,112 @@ public final class CommandRules {
   private final TaskOperations operations;
   /** Set by a command whose effect the directory completes; see {@link #takeAwaited}. */
   private Integer awaited;
+  /** The worker's calendar the command being checked applies, if it is {@code recalculate}. */
+  private CalendarSettings workerCalendar;
 
   public CommandRules(CommandContext process) {
     this.process = process;
     this.timers = new TimerCommands(process);
     this.operations = new TaskOperations(process, lookup -> awaited = lookup);
+    fillTable();
   }
 
-  /** The change {@code command} makes at {@code now}, or a {@link RuleViolation} saying why not. */
-  public Change check(Command command, Instant now) {
+  /**
+   * The change {@code command} makes at {@code now}, or a {@link RuleViolation} saying why not.
+   * {@code workerCalendar}, the worker's calendar as the workflow recorded it, is what {@code
+   * recalculate} applies; null while a command is only checked.
+   */
+  public Change check(ApprovalCommand command, Instant now, CalendarSettings workerCalendar) {
     awaited = null;
     if (process.state().isEnded()) {
       throw new RuleViolation("the approval has ended: it is " + process.state());
     }
-    if (command instanceof Command.EnableTimer c) {
-      return timers.switchTimer(c.timer(), c.user(), TimerEvent.ENABLE, now);
-    } else if (command instanceof Command.DisableTimer c) {
-      return timers.switchTimer(c.timer(), c.user(), TimerEvent.DISABLE, now);
-    } else if (command instanceof Command.Suspend c) {
-      return suspend(c, now);
-    } else if (command instanceof Command.Resume) {
-      return resume(now);
-    } else if (command instanceof Command.ExtendDeadline c) {
-      return timers.extend(c, now);
-    } else if (command instanceof Command.Claim c) {
-      return claim(c, now);
-    } else if (command instanceof Command.Start c) {
-      return start(c, now);
-    } else if (command instanceof Command.Release c) {
-      return release(c, now);
-    } else if (command instanceof Command.Approve c) {
-      return approve(c, now);
-    } else if (command instanceof Command.Reject c) {
-      return reject(c, now);
-    } else if (command instanceof Command.Complete c) {
-      return complete(c, now);
-    } else if (command instanceof Command.UpdateData c) {
-      return updateData(c, now);
-    } else if (command instanceof Command.Reassign c) {
-      return reassign(c, now);
-    } else if (command instanceof Command.RefreshOwners c) {
-      return refreshOwners(c);
-    } else if (command instanceof Command.Recalculate c) {
-      return Recalculation.check(process, c, now);
-    } else if (command instanceof Command.Stop c) {
-      return operations.stop(c, now);
-    } else if (command instanceof Command.Delegate c) {
-      return operations.delegate(c, now);
-    } else if (command instanceof Command.Resolve c) {
-      return operations.resolve(c, now);
-    } else if (command instanceof Command.Forward c) {
-      return operations.forward(c, now);
-    } else if (command instanceof Command.Nominate c) {
-      return operations.nominate(c, now);
-    } else if (command instanceof Command.Skip c) {
-      return operations.skip(c, now);
-    } else if (command instanceof Command.SetPriority c) {
-      return operations.setPriority(c, now);
-    } else if (command instanceof Command.SetFollowUp c) {
-      return operations.setFollowUp(c, now);
-    } else if (command instanceof Command.AddComment c) {
-      return operations.comment(c, now);
-    } else if (command instanceof Command.Abort c) {
-      return abort(c, now);
+    this.workerCalendar = workerCalendar;
+    return ruleOf(command).check(command, now);
+  }
+
+  /** As {@link #check(ApprovalCommand, Instant, CalendarSettings)}, to check a command only. */
+  public Change check(ApprovalCommand command, Instant now) {
+    return check(command, now, null);
+  }
+
+  /** The commands this table has a rule for. */
+  public Set<Class<? extends ApprovalCommand>> commands() {
+    return Collections.unmodifiableSet(table.keySet());
+  }
+
+  /** A command's rule: checks it in full and returns its change, not yet made. */
+  @FunctionalInterface
+  interface Rule<C extends ApprovalCommand> {
+    Change check(C command, Instant now);
+  }
+
+  /**
+   * Whether {@code user} may take a task action now: passes, or throws the refusal. The action is
+   * offered under its task API path; its input is checked when it is sent, not here.
+   */
+  @FunctionalInterface
+  interface Probe {
+    void check(String user);
+  }
+
+  private record Entry<C extends ApprovalCommand>(Rule<C> rule, Probe probe) {}
+
+  /** Each command's rule, and the probe of the action it offers (the inbox's buttons, in this order). */
+  private final Map<Class<? extends ApprovalCommand>, Entry<?>> table = new LinkedHashMap<>();
+
+  private void fillTable() {
+    // Offered as task actions, in the order the inbox shows them.
+    rule(ApprovalCommand.Claim.class, this::claim, user -> claim(new ApprovalCommand.Claim(null, user), null));
+    rule(ApprovalCommand.Start.class, this::start, user -> start(new ApprovalCommand.Start(null, user), null));
+    rule(ApprovalCommand.Release.class, this::release,
+        user -> release(new ApprovalCommand.Release(null, user), null));
+    rule(ApprovalCommand.Approve.class, this::approve, this::checkDecision);
+    rule(ApprovalCommand.Reject.class, this::reject, this::checkDecision);
+    rule(ApprovalCommand.Complete.class, this::complete, this::checkNamedOutcomes);
+    rule(ApprovalCommand.Reassign.class, this::reassign, this::reassignable);
+    rule(ApprovalCommand.UpdateData.class, this::updateData, user -> requesterOrOwner(user, "change the data"));
+    rule(ApprovalCommand.Stop.class, operations::stop, operations::mayStop);
+    rule(ApprovalCommand.Delegate.class, operations::delegate, operations::mayDelegate);
+    rule(ApprovalCommand.Resolve.class, operations::resolve, operations::mayResolve);
+    rule(ApprovalCommand.Forward.class, operations::forward, operations::mayForward);
+    rule(ApprovalCommand.Nominate.class, operations::nominate, operations::mayNominate);
+    rule(ApprovalCommand.Skip.class, operations::skip, operations::maySkip);
+    rule(ApprovalCommand.SetPriority.class, operations::setPriority, operations::maySetPriority);
+    rule(ApprovalCommand.Comment.class, operations::comment, operations::mayComment);
+    rule(ApprovalCommand.SetFollowUp.class, operations::setFollowUp, operations::maySetFollowUp);
+    // Not offered: whether a nudge may go depends on the hour since the last, and the actions
+    // query has no time; the actions answer stays what the inbox and clients already read.
+    rule(ApprovalCommand.Nudge.class, (c, now) -> Nudges.check(process, c, now), null);
+    // The approval's and its timers' commands: no task action.
+    rule(ApprovalCommand.EnableTimer.class, (c, now) -> timers.switchTimer(c.timer(), c.user(), TimerEvent.ENABLE, now),
+        null);
+    rule(ApprovalCommand.DisableTimer.class,
+        (c, now) -> timers.switchTimer(c.timer(), c.user(), TimerEvent.DISABLE, now), null);
+    rule(ApprovalCommand.ExtendDeadline.class, timers::extend, null);
+    rule(ApprovalCommand.Recalculate.class, (c, now) -> Recalculation.check(process, c, workerCalendar, now), null);
+    rule(ApprovalCommand.RefreshOwners.class, (c, now) -> refreshOwners(c), null);
+    rule(ApprovalCommand.Suspend.class, this::suspend, null);
+    rule(ApprovalCommand.Resume.class, (c, now) -> resume(now), null);
+    rule(ApprovalCommand.Abort.class, this::abort, null);
+  }
+
+  private <C extends ApprovalCommand> void rule(Class<C> type, Rule<C> rule, Probe probe) {
+    table.put(type, new Entry<>(rule, probe));
+  }
+
+  @SuppressWarnings("unchecked") // the table holds each type's own rule
+  private Rule<ApprovalCommand> ruleOf(ApprovalCommand command) {
+    Entry<?> entry = table.get(command.getClass());
+    if (entry == null) {
+      throw new IllegalArgumentException("unhandled command " + command);
     }
-    throw new IllegalArgumentException("unhandled command " + command);
+    return (Rule<ApprovalCommand>) entry.rule();
   }
 
   // ---- the process -------------------------------------------------------------------------
 
-  private Change suspend(Command.Suspend c, Instant now) {
+  private Change suspend(ApprovalCommand.Suspend c, Instant now) {
     if (process.state() == ProcessState.SUSPENDED) {
       throw new RuleViolation("the process is already suspended");
     }
@@ -117,7 +160,7 @@ public final class CommandRules {
     };
   }
 
-  private Change abort(Command.Abort c, Instant now) {
+  private Change abort(ApprovalCommand.Abort c, Instant now) {
     if (c.reason() == null || c.reason().isBlank()) {
       throw new RuleViolation("abort needs a reason");
     }
@@ -130,7 +173,7 @@ public final class CommandRules {
   // ---- the current step's task -------------------------------------------------------------
 
   /** Checks {@code c} alone: {@code now} is read only by the change it returns. */
-  private Change claim(Command.Claim c, Instant now) {
+  private Change claim(ApprovalCommand.Claim c, Instant now) {
     UserTask task = taskActionTarget(c.step(), c.user());
     if (task.state() == TaskState.RESERVED) {
       throw new RuleViolation("step " + task.name() + " is already claimed by " + task.owner().orElseThrow());
@@ -162,7 +205,7 @@ public final class CommandRules {
     List<String> accepted = new ArrayList<>();
     for (String user : task.owners().names()) {
       try {
-        claim(new Command.Claim(task.name(), user), null);
+        claim(new ApprovalCommand.Claim(task.name(), user), null);
         accepted.add(user);
       } catch (RuleViolation refused) {
         // Refused for this user alone: the four-eyes rules.
@@ -182,24 +225,24 @@ public final class CommandRules {
       return List.of();
     }
     List<String> actions = new ArrayList<>();
-    RuleChecks.offer(actions, "claim", () -> claim(new Command.Claim(null, user), null));
-    RuleChecks.offer(actions, "start", () -> start(new Command.Start(null, user), null));
-    RuleChecks.offer(actions, "release", () -> release(new Command.Release(null, user), null));
-    if (RuleChecks.passes(() -> checkDecision(user))) {
-      actions.add("approve");
-      actions.add("reject");
-      if (!process.currentTask().outcomeNames().isEmpty()) {
-        actions.add("complete");
+    table.forEach((type, entry) -> {
+      if (entry.probe() != null && RuleChecks.passes(() -> entry.probe().check(user))) {
+        actions.add(Declarations.http(type).path());
       }
-    }
-    RuleChecks.offer(actions, "reassign", () -> reassignable(user));
-    RuleChecks.offer(actions, "update-data", () -> requesterOrOwner(user, "change the data"));
-    operations.offer(actions, user);
+    });
     return List.copyOf(actions);
   }
 
+  /** Complete is offered beside approve and reject when the step declares outcomes of its own. */
+  private void checkNamedOutcomes(String user) {
+    checkDecision(user);
+    if (process.currentTask().outcomeNames().isEmpty()) {
+      throw new RuleViolation("step " + process.currentTask().name() + " names no outcomes of its own");
+    }
+  }
+
   /** WS-HumanTask start: the task is worked on; reaching IN_PROGRESS meets its start deadlines. */
-  private Change start(Command.Start c, Instant now) {
+  private Change start(ApprovalCommand.Start c, Instant now) {
     UserTask task = taskActionTarget(c.step(), c.user());
     if (task.state() == TaskState.RESERVED && !task.owner().orElseThrow().equals(c.user())) {
       throw new RuleViolation(
@@ -220,7 +263,7 @@ public final class CommandRules {
     };
   }
 
-  private Change release(Command.Release c, Instant now) {
+  private Change release(ApprovalCommand.Release c, Instant now) {
     // Giving a task back is never refused by the four-eyes rules: an owner they exclude (an
     // assignee an expression chose) can only hand it on this way. A business administrator may
     // release any (WS-HumanTask).
@@ -239,25 +282,28 @@ public final class CommandRules {
     };
   }
 
-  private Change approve(Command.Approve c, Instant now) {
+  private Change approve(ApprovalCommand.Approve c, Instant now) {
+    JsonNode output = CommandInputs.tree(c.output());
     checkDecision(c.user());
-    checkOutput(c.output(), true);
-    return decide(c.user(), Outcome.APPROVED.name(), c.comment(), c.output(), "approved by " + c.user(), now);
+    checkOutput(output, true);
+    return decide(c.user(), Outcome.APPROVED.name(), c.comment(), output, "approved by " + c.user(), now);
   }
 
-  private Change reject(Command.Reject c, Instant now) {
+  private Change reject(ApprovalCommand.Reject c, Instant now) {
+    JsonNode output = CommandInputs.tree(c.output());
     checkDecision(c.user());
-    checkOutput(c.output(), false);
-    return decide(c.user(), Outcome.REJECTED.name(), c.comment(), c.output(), "rejected by " + c.user(), now);
+    checkOutput(output, false);
+    return decide(c.user(), Outcome.REJECTED.name(), c.comment(), output, "rejected by " + c.user(), now);
   }
 
-  private Change complete(Command.Complete c, Instant now) {
+  private Change complete(ApprovalCommand.Complete c, Instant now) {
+    JsonNode output = CommandInputs.tree(c.output());
     checkDecision(c.user());
     RuleChecks.checkOutcome(process.currentTask(), c.outcome());
     String outcome = RuleChecks.outcomeName(process.currentTask(), c.outcome());
-    checkOutput(c.output(), !outcome.equals(Outcome.REJECTED.name()));
+    checkOutput(output, !outcome.equals(Outcome.REJECTED.name()));
     return decide(
-        c.user(), outcome, c.comment(), c.output(), "completed by " + c.user() + " with outcome " + outcome, now);
+        c.user(), outcome, c.comment(), output, "completed by " + c.user() + " with outcome " + outcome, now);
   }
 
   /**
@@ -278,9 +324,9 @@ public final class CommandRules {
   }
 
   /** The requester and the current step's potential owners may change the approval's data. */
-  private Change updateData(Command.UpdateData c, Instant now) {
+  private Change updateData(ApprovalCommand.UpdateData c, Instant now) {
     requesterOrOwner(c.user(), "change the data");
-    JsonNode data = process.patchedData(c.data());
+    JsonNode data = process.patchedData(CommandInputs.tree(c.data()));
     return () -> {
       List<String> changed = process.replaceData(data, c.user(), now);
       return changed.isEmpty() ? "data unchanged" : "data updated: " + String.join(", ", changed);
@@ -291,7 +337,7 @@ public final class CommandRules {
    * The requester and the current step's potential owners may give it to others; the users and
    * groups named are looked up in the worker's directory first, so the answer may come later.
    */
-  private Change reassign(Command.Reassign c, Instant now) {
+  private Change reassign(ApprovalCommand.Reassign c, Instant now) {
     UserTask task = reassignable(c.user());
     Roles.Targets targets = Roles.reassignmentTargets(c.to(), task, process.requester());
     if (targets.users().isEmpty() && targets.names().isEmpty()) {
@@ -314,7 +360,7 @@ public final class CommandRules {
   }
 
   /** After a change in the directory: the current step's candidate groups are looked up again. */
-  private Change refreshOwners(Command.RefreshOwners c) {
+  private Change refreshOwners(ApprovalCommand.RefreshOwners c) {
     UserTask task = taskWhileActive();
     RuleChecks.refuse(task.refusal(TaskEvent.REASSIGN));
     if (!process.ownerLookups().refreshable(task)) {

@@ -3,8 +3,10 @@ package dev.overdue.model.command;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.model.RuleViolation;
 import dev.overdue.model.request.TaskListenerEvent;
+import dev.overdue.model.schedule.CalendarSettings;
 import dev.overdue.model.task.UserTask;
 import dev.overdue.model.timer.BusinessTimer;
 import java.time.Instant;
@@ -29,8 +31,9 @@ final class Recalculation {
   /** The audit trail's event: the calendar and each timer's old and new date. */
   static final String EVENT = "Recalculated";
 
+  /** {@code workerCalendar}: the worker's, as the workflow recorded it; null while only checked. */
   static Change check(
-      CommandContext process, Command.Recalculate command, Instant now) {
+      CommandContext process, ApprovalCommand.Recalculate command, CalendarSettings workerCalendar, Instant now) {
     boolean anyCounts =
         process.calendar() != null
             && process.timers().all().stream().anyMatch(t -> !t.cleared() && t.countsInCalendar());
@@ -39,16 +42,16 @@ final class Recalculation {
           "nothing to recalculate: no timer of this approval counts in the business calendar"
               + " (working time, a cycle in working time, or cron times)");
     }
-    return () -> apply(process, command, now);
+    return () -> apply(process, command.user(), workerCalendar, now);
   }
 
-  private static String apply(CommandContext process, Command.Recalculate command, Instant now) {
-    if (command.calendar() == null) {
+  private static String apply(CommandContext process, String user, CalendarSettings calendar, Instant now) {
+    if (calendar == null) {
       throw new IllegalStateException("recalculate applies with the worker's calendar as recorded");
     }
-    String by = command.user() == null || command.user().isBlank() ? "anonymous" : command.user();
-    String described = command.calendar().describe();
-    process.useCalendar(command.calendar());
+    String by = user == null || user.isBlank() ? "anonymous" : user;
+    String described = calendar.describe();
+    process.useCalendar(calendar);
     List<String> moved = new ArrayList<>();
     ArrayNode timers = JsonNodeFactory.instance.arrayNode();
     Set<UserTask> updated = new LinkedHashSet<>();

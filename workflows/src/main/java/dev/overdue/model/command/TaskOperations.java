@@ -2,15 +2,16 @@ package dev.overdue.model.command;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.CommentInfo;
 import dev.overdue.model.RuleViolation;
 import dev.overdue.model.Texts;
-import dev.overdue.model.command.Change;
 import dev.overdue.model.escalation.OwnerLookups;
 import dev.overdue.model.escalation.Roles;
 import dev.overdue.model.request.FollowUps;
 import dev.overdue.model.request.StepOwnerDefinitions;
 import dev.overdue.model.request.TaskListenerEvent;
+import dev.overdue.model.schedule.TimeLimit;
 import dev.overdue.model.task.Comments;
 import dev.overdue.model.task.TaskEvent;
 import dev.overdue.model.task.UserTask;
@@ -36,7 +37,7 @@ final class TaskOperations {
   }
 
   /** WS-HumanTask stop: the owner, or a business administrator, stops work; the owner keeps it. */
-  Change stop(Command.Stop c, Instant now) {
+  Change stop(ApprovalCommand.Stop c, Instant now) {
     UserTask task = RuleChecks.currentTaskNamed(process, c.step(), c.user());
     RuleChecks.refuse(task.refusal(TaskEvent.STOP));
     String as = ownerOrAdministrator(task, c.user(), "stop");
@@ -53,7 +54,7 @@ final class TaskOperations {
    * who owns it (RESERVED) and becomes a potential owner. The four-eyes rules apply to them as to
    * anyone who would act.
    */
-  Change delegate(Command.Delegate c, Instant now) {
+  Change delegate(ApprovalCommand.Delegate c, Instant now) {
     UserTask task = RuleChecks.currentTaskNamed(process, null, c.user());
     RuleChecks.refuse(task.refusal(TaskEvent.DELEGATE));
     String as = ownerOrAdministrator(task, c.user(), "delegate");
@@ -72,7 +73,7 @@ final class TaskOperations {
   }
 
   /** Flowable's resolveTask: whoever a step was delegated to hands it back to the delegator. */
-  Change resolve(Command.Resolve c, Instant now) {
+  Change resolve(ApprovalCommand.Resolve c, Instant now) {
     UserTask task = RuleChecks.currentTaskNamed(process, null, c.user());
     String delegator =
         task.delegatedBy()
@@ -97,7 +98,7 @@ final class TaskOperations {
    * on; they leave its potential owners, {@code to} join (looked up like a reassignment's), and it
    * is offered again.
    */
-  Change forward(Command.Forward c, Instant now) {
+  Change forward(ApprovalCommand.Forward c, Instant now) {
     UserTask task = RuleChecks.currentTaskNamed(process, null, c.user());
     String as = task.mayAct(c.user()) ? "" : administratorOrRefuse(task, c.user(), "forward it",
         "its potential owners (" + task.owners().describe() + ")");
@@ -114,7 +115,7 @@ final class TaskOperations {
   }
 
   /** WS-HumanTask nominate: a business administrator adds potential owners; the step's state stays. */
-  Change nominate(Command.Nominate c, Instant now) {
+  Change nominate(ApprovalCommand.Nominate c, Instant now) {
     UserTask task = RuleChecks.currentTaskNamed(process, null, c.user());
     administratorOrRefuse(task, c.user(), "nominate its potential owners", null);
     refuseSelf(task, c.user(), c.to(), "nominate themselves");
@@ -135,7 +136,7 @@ final class TaskOperations {
    * WS-HumanTask skip, on a step declared {@code skippable: true}: by a potential owner, the
    * requester or a business administrator; the approval moves on as after an approval of it.
    */
-  Change skip(Command.Skip c, Instant now) {
+  Change skip(ApprovalCommand.Skip c, Instant now) {
     UserTask task = RuleChecks.currentTaskNamed(process, null, c.user());
     if (!task.skippable()) {
       throw new RuleViolation("step " + task.name() + " cannot be skipped: the request does not declare it"
@@ -156,7 +157,7 @@ final class TaskOperations {
   }
 
   /** WS-HumanTask setPriority: the owner or a business administrator, 0 (highest) to 10. */
-  Change setPriority(Command.SetPriority c, Instant now) {
+  Change setPriority(ApprovalCommand.SetPriority c, Instant now) {
     UserTask task = RuleChecks.currentTaskNamed(process, null, c.user());
     if (c.priority() < UserTask.HIGHEST_PRIORITY || c.priority() > UserTask.LOWEST_PRIORITY) {
       throw new RuleViolation("priority: " + StepOwnerDefinitions.priorityProblem(c.priority()));
@@ -184,7 +185,7 @@ final class TaskOperations {
    * WS-HumanTask addComment: the current step's potential owners, its owner, the requester and
    * business administrators may add to its thread; allowed while the approval is suspended.
    */
-  Change comment(Command.AddComment c, Instant now) {
+  Change comment(ApprovalCommand.Comment c, Instant now) {
     UserTask task = process.currentTask();
     String user = c.user();
     boolean mayComment = task.mayAct(user) || user.equals(process.requester())
@@ -207,16 +208,17 @@ final class TaskOperations {
    * Camunda's followUpDate: by the owner, a potential owner, the requester or a business
    * administrator; a date-time or a duration from now; null clears it. Nothing runs then.
    */
-  Change setFollowUp(Command.SetFollowUp c, Instant now) {
+  Change setFollowUp(ApprovalCommand.SetFollowUp c, Instant now) {
+    TimeLimit followUp = CommandInputs.followUp(c.at());
     UserTask task = RuleChecks.currentTaskNamed(process, null, c.user());
     RuleChecks.refuse(task.refusal(TaskEvent.REASSIGN));
     if (!task.mayAct(c.user()) && !c.user().equals(process.requester())) {
       administratorOrRefuse(task, c.user(), "set its follow-up date",
           "the requester and its potential owners (" + task.owners().describe() + ")");
     }
-    FollowUps.check(c.at(), "at");
+    FollowUps.check(followUp, "at");
     return () -> {
-      Instant at = c.at() == null ? null : c.at().expirationFrom(now);
+      Instant at = followUp == null ? null : followUp.expirationFrom(now);
       task.setFollowUp(at);
       return "step " + task.name() + (at == null ? ": no follow-up date" : " follows up from " + at);
     };
@@ -225,24 +227,46 @@ final class TaskOperations {
   /** A name that stands for nobody in particular, for checking an action whose targets are its input. */
   private static final String SOMEONE = "someone else";
 
-  /** The operations {@code user} may take now, by the checks above. */
-  void offer(List<String> actions, String user) {
-    RuleChecks.offer(actions, "stop", () -> stop(new Command.Stop(null, user), null));
-    RuleChecks.offer(actions, "delegate", () -> {
-      UserTask task = RuleChecks.currentTaskNamed(process, null, user);
-      RuleChecks.refuse(task.refusal(TaskEvent.DELEGATE));
-      ownerOrAdministrator(task, user, "delegate");
-    });
-    RuleChecks.offer(actions, "resolve", () -> resolve(new Command.Resolve(user, null), null));
-    // Whom to is the action's input, checked when it is sent: a name the directory would look up.
-    List<String> someone = List.of(SOMEONE);
-    RuleChecks.offer(actions, "forward", () -> forward(new Command.Forward(user, someone, null), null));
-    RuleChecks.offer(actions, "nominate", () -> nominate(new Command.Nominate(user, someone), null));
-    RuleChecks.offer(actions, "skip", () -> skip(new Command.Skip(user, "?"), null));
-    RuleChecks.offer(actions, "set-priority",
-        () -> setPriority(new Command.SetPriority(user, UserTask.DEFAULT_PRIORITY), null));
-    RuleChecks.offer(actions, "comment", () -> comment(new Command.AddComment(user, ""), null));
-    RuleChecks.offer(actions, "set-follow-up", () -> setFollowUp(new Command.SetFollowUp(user, null), null));
+  // The probes of the operations, for the actions offered (CommandRules' table): each passes when
+  // {@code user} may take it now, by the checks above.
+
+  void mayStop(String user) {
+    stop(new ApprovalCommand.Stop(null, user), null);
+  }
+
+  void mayDelegate(String user) {
+    UserTask task = RuleChecks.currentTaskNamed(process, null, user);
+    RuleChecks.refuse(task.refusal(TaskEvent.DELEGATE));
+    ownerOrAdministrator(task, user, "delegate");
+  }
+
+  void mayResolve(String user) {
+    resolve(new ApprovalCommand.Resolve(user, null), null);
+  }
+
+  // Whom to is the action's input, checked when it is sent: a name the directory would look up.
+  void mayForward(String user) {
+    forward(new ApprovalCommand.Forward(user, List.of(SOMEONE), null), null);
+  }
+
+  void mayNominate(String user) {
+    nominate(new ApprovalCommand.Nominate(user, List.of(SOMEONE)), null);
+  }
+
+  void maySkip(String user) {
+    skip(new ApprovalCommand.Skip(user, "?"), null);
+  }
+
+  void maySetPriority(String user) {
+    setPriority(new ApprovalCommand.SetPriority(user, UserTask.DEFAULT_PRIORITY), null);
+  }
+
+  void mayComment(String user) {
+    comment(new ApprovalCommand.Comment(user, ""), null);
+  }
+
+  void maySetFollowUp(String user) {
+    setFollowUp(new ApprovalCommand.SetFollowUp(user, null), null);
   }
 
   /**

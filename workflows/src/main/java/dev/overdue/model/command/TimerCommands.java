@@ -1,8 +1,8 @@
 package dev.overdue.model.command;
 
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.model.ProcessState;
 import dev.overdue.model.RuleViolation;
-import dev.overdue.model.command.Change;
 import dev.overdue.model.request.TaskListenerEvent;
 import dev.overdue.model.schedule.IsoDuration;
 import dev.overdue.model.schedule.TimeLimit;
@@ -47,21 +47,24 @@ final class TimerCommands {
     };
   }
 
-  Change extend(Command.ExtendDeadline c, Instant now) {
+  Change extend(ApprovalCommand.ExtendDeadline c, Instant now) {
+    TimeLimit given = CommandInputs.limit(c.limit());
+    IsoDuration by = CommandInputs.duration(c.by());
     BusinessTimer timer = process.timers().known(c.timer());
     RuleChecks.refuse(timer.refusal(TimerEvent.EXTEND));
-    TimeLimit limit = newLimit(timer, c, now);
+    CommandInputs.requireOneOf(c);
+    TimeLimit limit = newLimit(timer, given, by, now);
     boolean postponedPastItsEnd =
-        timer.isCycle() && c.by() != null && timer.nextIfPostponed(c.by()).isEmpty();
+        timer.isCycle() && by != null && timer.nextIfPostponed(by).isEmpty();
     if (postponedPastItsEnd) {
       throw new RuleViolation(
-          "timer " + c.timer() + ": postponed by " + c.by().text()
+          "timer " + c.timer() + ": postponed by " + by.text()
               + " its cycle has no occurrence left (" + timer.limit().text()
               + "): give a new limit instead");
     }
     return () -> {
-      if (timer.isCycle() && c.by() != null) {
-        timer.postponeCycle(c.by(), now, RuleChecks.who(c.user()));
+      if (timer.isCycle() && by != null) {
+        timer.postponeCycle(by, now, RuleChecks.who(c.user()));
       } else {
         timer.setLimit(limit, now, RuleChecks.who(c.user()));
       }
@@ -72,15 +75,14 @@ final class TimerCommands {
   }
 
   /**
-   * The limit {@code c} gives: its {@code limit}, or {@code by} later than the date the timer has
+   * The limit an extension gives: {@code given}, or {@code by} later than the date the timer has
    * (or, with an absolute limit not yet running, will have). For a cycle, {@code by} moves the
    * remaining occurrences; this checks that the next one lands in the future.
    */
-  private TimeLimit newLimit(BusinessTimer timer, Command.ExtendDeadline c, Instant now) {
-    Command.ExtendDeadline.requireOneOf(c.limit(), c.by());
-    TimeLimit limit = c.limit();
-    if (c.by() != null) {
-      if (c.by().isZero()) {
+  private TimeLimit newLimit(BusinessTimer timer, TimeLimit given, IsoDuration by, Instant now) {
+    TimeLimit limit = given;
+    if (by != null) {
+      if (by.isZero()) {
         throw new RuleViolation("'by' must be a positive duration: it moves the date later");
       }
       Instant from =
@@ -95,7 +97,7 @@ final class TimerCommands {
                               + " its limit was set): give a new 'limit' instead of 'by'"));
       try {
         ZoneId zone = IsoDuration.dayZone(true, process.calendar());
-        limit = new TimeLimit.Absolute(c.by().addTo(from, zone).atOffset(ZoneOffset.UTC));
+        limit = new TimeLimit.Absolute(by.addTo(from, zone).atOffset(ZoneOffset.UTC));
       } catch (DateTimeException | ArithmeticException e) {
         throw new RuleViolation("the new deadline is too far in the future");
       }

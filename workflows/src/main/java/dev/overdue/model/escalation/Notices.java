@@ -73,10 +73,7 @@ public final class Notices {
     if (!process.tellsOffers() || !task.isOpen()) {
       return;
     }
-    List<String> told =
-        task.state() == TaskState.READY
-            ? process.claimants().stream().filter(name -> !name.equals(releasedBy)).toList()
-            : task.owner().map(List::of).orElse(List.of());
+    List<String> told = waitsFor(task).stream().filter(name -> !name.equals(releasedBy)).toList();
     if (told.isEmpty()) {
       return;
     }
@@ -84,6 +81,26 @@ public final class Notices {
         new Expiry(
             task.name() + Expiry.OFFERED_SUFFIX, task.name(), now, task.countFiring("offered"),
             List.of(new TimerHandler.Notify(told, null)), Expiry.Cause.OFFERED, "OFFER", releasedBy));
+  }
+
+  /**
+   * Whom an open {@code task} waits for now: those who may claim it while it is offered, else its
+   * owner.
+   */
+  public List<String> waitsFor(UserTask task) {
+    return task.state() == TaskState.READY ? process.claimants() : task.owner().map(List::of).orElse(List.of());
+  }
+
+  /**
+   * A reminder {@code by} a user's command, now, to {@code people} about {@code task}: a REMINDER
+   * notice under {@code <step>:<source>}, its firing counted on the task so that each one's
+   * notification key is its own. Messages say who asked ({@code by}), not a timer.
+   */
+  public void remind(UserTask task, List<String> people, String source, String by, Instant now) {
+    triggered.add(
+        new Expiry(
+            task.name() + ":" + source, task.name(), now, task.countFiring(source),
+            List.of(new TimerHandler.Notify(people, null)), Expiry.Cause.REMINDER, "COMMAND", by));
   }
 
   /** Queues {@code event}'s listeners of {@code task} whose condition holds now. */

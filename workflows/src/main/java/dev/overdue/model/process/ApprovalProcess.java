@@ -1,6 +1,7 @@
 package dev.overdue.model.process;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.ApprovalRequest;
 import dev.overdue.api.ApprovalResult;
 import dev.overdue.api.CommentInfo;
@@ -13,7 +14,6 @@ import dev.overdue.model.ProcessState;
 import dev.overdue.model.RuleViolation;
 import dev.overdue.model.auth.AuthPolicy;
 import dev.overdue.model.auth.TokenCheck;
-import dev.overdue.model.command.Command;
 import dev.overdue.model.command.CommandRules;
 import dev.overdue.model.command.TaskData;
 import dev.overdue.model.escalation.Escalations;
@@ -150,7 +150,7 @@ public final class ApprovalProcess {
   // ---- commands ----------------------------------------------------------------------------
 
   /** Why {@code command} would be refused at {@code now}, if it would be. Changes nothing. */
-  public Optional<String> refusal(Command command, Instant now) {
+  public Optional<String> refusal(ApprovalCommand command, Instant now) {
     try {
       commands.check(command, now);
       return Optional.empty();
@@ -160,17 +160,18 @@ public final class ApprovalProcess {
   }
 
   /** Throws {@link RuleViolation} when {@code command} would be refused at {@code now}. Changes nothing. */
-  public void check(Command command, Instant now) {
+  public void check(ApprovalCommand command, Instant now) {
     commands.check(command, now);
   }
 
-  /**
-   * Applies {@code command}, or throws {@link RuleViolation} having changed nothing.
-   *
-   * @return a one-line account of what changed
-   */
-  public String apply(Command command, Instant now) {
-    return commands.check(command, now).apply();
+  /** Applies {@code command}, or throws {@link RuleViolation} having changed nothing; returns what changed. */
+  public String apply(ApprovalCommand command, Instant now) {
+    return apply(command, now, null);
+  }
+
+  /** As {@link #apply(ApprovalCommand, Instant)}; recalculate counts in {@code workerCalendar}, as recorded. */
+  public String apply(ApprovalCommand command, Instant now, CalendarSettings workerCalendar) {
+    return commands.check(command, now, workerCalendar).apply();
   }
 
   /** Records a command, received as a {@code signal} or {@code update}, in the audit trail. */
@@ -179,9 +180,8 @@ public final class ApprovalProcess {
   }
 
   /** As {@link #recordCommand(Instant, String, String, JsonNode, Optional)}, signed by {@code signer}. */
-  public void recordCommand(
-      Instant at, String via, String name, JsonNode input, Optional<String> refusal, TokenCheck signer) {
-    trail.command(at, via, name, input, refusal, signer);
+  public void recordCommand(Instant at, String via, String name, JsonNode in, Optional<String> refusal, TokenCheck signer) {
+    trail.command(at, via, name, in, refusal, signer);
   }
 
   /** Whether this approval's commands must be signed. */

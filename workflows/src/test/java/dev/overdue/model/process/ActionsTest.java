@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.overdue.model.command.Command;
+import dev.overdue.api.ApprovalCommand;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,24 +24,24 @@ class ActionsTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /** One command per action, as a user would send it. */
-  private static Map<String, Command> commandsOf(String user) {
-    Map<String, Command> commands = new LinkedHashMap<>();
-    commands.put("claim", new Command.Claim(null, user));
-    commands.put("start", new Command.Start(null, user));
-    commands.put("release", new Command.Release(null, user));
-    commands.put("approve", new Command.Approve(user, "ok"));
-    commands.put("reject", new Command.Reject(user, "no"));
-    commands.put("reassign", new Command.Reassign(user, List.of("erin")));
-    commands.put("update-data", new Command.UpdateData(user, JSON.createObjectNode().put("note", "x")));
-    commands.put("stop", new Command.Stop(null, user));
-    commands.put("delegate", new Command.Delegate(user, "erin", null));
-    commands.put("resolve", new Command.Resolve(user, null));
-    commands.put("forward", new Command.Forward(user, List.of("erin"), null));
-    commands.put("nominate", new Command.Nominate(user, List.of("erin")));
-    commands.put("skip", new Command.Skip(user, "not needed"));
-    commands.put("set-priority", new Command.SetPriority(user, 3));
-    commands.put("comment", new Command.AddComment(user, "a note"));
-    commands.put("set-follow-up", new Command.SetFollowUp(user, null));
+  private static Map<String, ApprovalCommand> commandsOf(String user) {
+    Map<String, ApprovalCommand> commands = new LinkedHashMap<>();
+    commands.put("claim", new ApprovalCommand.Claim(null, user));
+    commands.put("start", new ApprovalCommand.Start(null, user));
+    commands.put("release", new ApprovalCommand.Release(null, user));
+    commands.put("approve", new ApprovalCommand.Approve(user, "ok"));
+    commands.put("reject", new ApprovalCommand.Reject(user, "no"));
+    commands.put("reassign", new ApprovalCommand.Reassign(user, List.of("erin")));
+    commands.put("update-data", new ApprovalCommand.UpdateData(user, Fixtures.object(JSON.createObjectNode().put("note", "x"))));
+    commands.put("stop", new ApprovalCommand.Stop(null, user));
+    commands.put("delegate", new ApprovalCommand.Delegate(user, "erin", null));
+    commands.put("resolve", new ApprovalCommand.Resolve(user, null));
+    commands.put("forward", new ApprovalCommand.Forward(user, List.of("erin"), null));
+    commands.put("nominate", new ApprovalCommand.Nominate(user, List.of("erin")));
+    commands.put("skip", new ApprovalCommand.Skip(user, "not needed"));
+    commands.put("set-priority", new ApprovalCommand.SetPriority(user, 3));
+    commands.put("comment", new ApprovalCommand.Comment(user, "a note"));
+    commands.put("set-follow-up", new ApprovalCommand.SetFollowUp(user, null));
     return commands;
   }
 
@@ -72,12 +72,12 @@ class ActionsTest {
   void onceClaimedOnlyTheOwnerMayDecideStartOrReleaseIt() {
     ApprovalProcess process =
         start("{'requestId':'AC-2','requester':'carol','steps':[{'name':'manager','approvers':['alice','bob']}]}");
-    process.apply(new Command.Claim(null, "alice"), at("PT1M"));
+    process.apply(new ApprovalCommand.Claim(null, "alice"), at("PT1M"));
     assertEquals(List.of("start", "release", "approve", "reject", "reassign", "update-data", "delegate", "forward",
             "set-priority", "comment", "set-follow-up"),
         actions(process, "alice", at("PT1M")));
     assertEquals(List.of("reassign", "update-data", "forward", "comment", "set-follow-up"), actions(process, "bob", at("PT1M")));
-    process.apply(new Command.Start(null, "alice"), at("PT2M"));
+    process.apply(new ApprovalCommand.Start(null, "alice"), at("PT2M"));
     assertEquals(List.of("release", "approve", "reject", "reassign", "update-data", "stop", "delegate", "forward",
         "set-priority", "comment", "set-follow-up"), actions(process, "alice", at("PT2M")));
   }
@@ -93,10 +93,10 @@ class ActionsTest {
   void nothingWhileSuspendedButTheDataAndNothingOnceEnded() {
     ApprovalProcess process =
         start("{'requestId':'AC-3','requester':'carol','steps':[{'name':'manager','approvers':['alice']}]}");
-    process.apply(new Command.Suspend("waiting for a quote"), at("PT1M"));
+    process.apply(new ApprovalCommand.Suspend("waiting for a quote"), at("PT1M"));
     assertEquals(List.of("update-data", "comment"), actions(process, "alice", at("PT1M")));
-    process.apply(new Command.Resume(), at("PT2M"));
-    process.apply(new Command.Approve("alice", null), at("PT3M"));
+    process.apply(new ApprovalCommand.Resume(), at("PT2M"));
+    process.apply(new ApprovalCommand.Approve("alice", null), at("PT3M"));
     assertEquals(List.of(), actions(process, "alice", at("PT3M")));
   }
 
@@ -108,8 +108,8 @@ class ActionsTest {
     assertEquals(List.of("reassign", "update-data", "delegate", "forward", "nominate", "skip", "set-priority", "comment", "set-follow-up"),
         actions(process, "mallory", T0));
     assertEquals(List.of("reassign", "update-data", "skip", "comment", "set-follow-up"), actions(process, "carol", T0));
-    process.apply(new Command.Claim(null, "alice"), at("PT1M"));
-    process.apply(new Command.Delegate("alice", "bob", null), at("PT1M"));
+    process.apply(new ApprovalCommand.Claim(null, "alice"), at("PT1M"));
+    process.apply(new ApprovalCommand.Delegate("alice", "bob", null), at("PT1M"));
     assertEquals(List.of("start", "release", "approve", "reject", "reassign", "update-data", "delegate", "resolve",
         "forward", "skip", "set-priority", "comment", "set-follow-up"), actions(process, "bob", at("PT1M")));
   }

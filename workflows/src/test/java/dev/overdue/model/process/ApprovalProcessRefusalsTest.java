@@ -8,11 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.model.RuleViolation;
-import dev.overdue.model.command.Command;
 import dev.overdue.model.schedule.IsoDuration;
 import dev.overdue.model.schedule.TimeLimit;
 import java.time.Duration;
@@ -40,45 +40,45 @@ class ApprovalProcessRefusalsTest {
   private static Map<String, Supplier<ApprovalProcess>> situations() {
     Map<String, Supplier<ApprovalProcess>> s = new LinkedHashMap<>();
     s.put("started", Fixtures::startStandard);
-    s.put("claimed by alice", () -> run(p -> p.apply(new Command.Claim(null, "alice"), T0)));
-    s.put("reminder running", () -> run(p -> p.apply(new Command.EnableTimer("reminder"), T0)));
+    s.put("claimed by alice", () -> run(p -> p.apply(new ApprovalCommand.Claim(null, "alice"), T0)));
+    s.put("reminder running", () -> run(p -> p.apply(new ApprovalCommand.EnableTimer("reminder", null), T0)));
     s.put(
         "timers expired",
         () ->
             run(
                 p -> {
-                  p.apply(new Command.EnableTimer("reminder"), T0);
+                  p.apply(new ApprovalCommand.EnableTimer("reminder", null), T0);
                   p.expireDue(at("PT4H"));
                 }));
-    s.put("suspended", () -> run(p -> p.apply(new Command.Suspend("hold"), T0)));
+    s.put("suspended", () -> run(p -> p.apply(new ApprovalCommand.Suspend("hold"), T0)));
     s.put(
         "claimed then suspended",
         () ->
             run(
                 p -> {
-                  p.apply(new Command.Claim(null, "bob"), T0);
-                  p.apply(new Command.EnableTimer("reminder"), T0);
-                  p.apply(new Command.Suspend("hold"), at("PT1M"));
+                  p.apply(new ApprovalCommand.Claim(null, "bob"), T0);
+                  p.apply(new ApprovalCommand.EnableTimer("reminder", null), T0);
+                  p.apply(new ApprovalCommand.Suspend("hold"), at("PT1M"));
                 }));
-    s.put("second step", () -> run(p -> p.apply(new Command.Approve("alice", null), T0)));
+    s.put("second step", () -> run(p -> p.apply(new ApprovalCommand.Approve("alice", null), T0)));
     s.put(
         "second step claimed",
         () ->
             run(
                 p -> {
-                  p.apply(new Command.Approve("alice", null), T0);
-                  p.apply(new Command.Claim("signoff", "dave"), T0);
+                  p.apply(new ApprovalCommand.Approve("alice", null), T0);
+                  p.apply(new ApprovalCommand.Claim("signoff", "dave"), T0);
                 }));
     s.put(
         "approved",
         () ->
             run(
                 p -> {
-                  p.apply(new Command.Approve("alice", null), T0);
-                  p.apply(new Command.Approve("dave", null), T0);
+                  p.apply(new ApprovalCommand.Approve("alice", null), T0);
+                  p.apply(new ApprovalCommand.Approve("dave", null), T0);
                 }));
-    s.put("rejected", () -> run(p -> p.apply(new Command.Reject("bob", "no"), T0)));
-    s.put("aborted", () -> run(p -> p.apply(new Command.Abort("stop"), T0)));
+    s.put("rejected", () -> run(p -> p.apply(new ApprovalCommand.Reject("bob", "no"), T0)));
+    s.put("aborted", () -> run(p -> p.apply(new ApprovalCommand.Abort("stop"), T0)));
     return s;
   }
 
@@ -92,8 +92,8 @@ class ApprovalProcessRefusalsTest {
     return process;
   }
 
-  private static List<Command> commands() {
-    List<Command> commands = new ArrayList<>();
+  private static List<ApprovalCommand> commands() {
+    List<ApprovalCommand> commands = new ArrayList<>();
     for (String timer :
         new String[] {
           "process",
@@ -106,32 +106,32 @@ class ApprovalProcessRefusalsTest {
           "nope",
           null,
         }) {
-      commands.add(new Command.EnableTimer(timer));
-      commands.add(new Command.DisableTimer(timer));
-      commands.add(new Command.ExtendDeadline(timer, TimeLimit.parse("PT3H"), null));
+      commands.add(new ApprovalCommand.EnableTimer(timer, null));
+      commands.add(new ApprovalCommand.DisableTimer(timer, null));
+      commands.add(new ApprovalCommand.ExtendDeadline(timer, "PT3H", null, null));
       commands.add(
-          new Command.ExtendDeadline(timer, TimeLimit.parse("2026-11-23T12:00:00Z"), null));
+          new ApprovalCommand.ExtendDeadline(timer, "2026-11-23T12:00:00Z", null, null));
       commands.add(
-          new Command.ExtendDeadline(timer, TimeLimit.parse("2026-12-24T12:00:00Z"), null));
-      commands.add(new Command.ExtendDeadline(timer, null, IsoDuration.elapsed(Duration.ofHours(1))));
-      commands.add(new Command.ExtendDeadline(timer, null, IsoDuration.parse("P3D")));
-      commands.add(new Command.ExtendDeadline(timer, null, null));
-      commands.add(new Command.ExtendDeadline(timer, TimeLimit.parse("PT3H"), IsoDuration.elapsed(Duration.ofHours(1))));
+          new ApprovalCommand.ExtendDeadline(timer, "2026-12-24T12:00:00Z", null, null));
+      commands.add(new ApprovalCommand.ExtendDeadline(timer, null, Duration.ofHours(1).toString(), null));
+      commands.add(new ApprovalCommand.ExtendDeadline(timer, null, "P3D", null));
+      commands.add(new ApprovalCommand.ExtendDeadline(timer, null, null, null));
+      commands.add(new ApprovalCommand.ExtendDeadline(timer, "PT3H", Duration.ofHours(1).toString(), null));
     }
-    commands.add(new Command.Suspend("hold"));
-    commands.add(new Command.Suspend(null));
-    commands.add(new Command.Resume());
+    commands.add(new ApprovalCommand.Suspend("hold"));
+    commands.add(new ApprovalCommand.Suspend(null));
+    commands.add(new ApprovalCommand.Resume());
     for (String user : new String[] {"alice", "bob", "dave", "mallory", "", null}) {
       for (String step : new String[] {null, "review", "signoff", "legal"}) {
-        commands.add(new Command.Claim(step, user));
-        commands.add(new Command.Release(step, user));
+        commands.add(new ApprovalCommand.Claim(step, user));
+        commands.add(new ApprovalCommand.Release(step, user));
       }
-      commands.add(new Command.Approve(user, "c"));
-      commands.add(new Command.Reject(user, "c"));
+      commands.add(new ApprovalCommand.Approve(user, "c"));
+      commands.add(new ApprovalCommand.Reject(user, "c"));
     }
-    commands.add(new Command.Abort("stop"));
-    commands.add(new Command.Abort(""));
-    commands.add(new Command.Abort(null));
+    commands.add(new ApprovalCommand.Abort("stop"));
+    commands.add(new ApprovalCommand.Abort(""));
+    commands.add(new ApprovalCommand.Abort(null));
     return commands;
   }
 
@@ -140,7 +140,7 @@ class ApprovalProcessRefusalsTest {
     situations()
         .forEach(
             (name, build) -> {
-              for (Command command : commands()) {
+              for (ApprovalCommand command : commands()) {
                 cases.add(Arguments.of(name, command, build));
               }
             });
@@ -150,7 +150,7 @@ class ApprovalProcessRefusalsTest {
   @ParameterizedTest(name = "{0}: {1}")
   @MethodSource("cases")
   void refusalPredictsApplyAndARefusedCommandChangesNothing(
-      String situation, Command command, Supplier<ApprovalProcess> build) {
+      String situation, ApprovalCommand command, Supplier<ApprovalProcess> build) {
     ApprovalProcess process = build.get();
     StatusInfo status = process.status();
     List<TimerInfo> timers = process.timerInfos();

@@ -11,15 +11,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import dev.overdue.api.ApprovalRequest;
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.ApprovalRequest.StepDefinition;
+import dev.overdue.api.ApprovalRequest;
 import dev.overdue.api.ApprovalResult;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.StepInfo;
 import dev.overdue.api.WarningInfo;
 import dev.overdue.model.ProcessState;
-import dev.overdue.model.command.Command;
 import dev.overdue.model.request.Outcome;
 import dev.overdue.model.request.TimerHandler;
 import dev.overdue.model.schedule.IsoDuration;
@@ -38,20 +38,20 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** The steps of an approval: claim, release, approve, reject, abort, the decide handler. */
 class ApprovalProcessTasksTest {
 
-  private static Command claim(String user) {
-    return new Command.Claim(null, user);
+  private static ApprovalCommand claim(String user) {
+    return new ApprovalCommand.Claim(null, user);
   }
 
-  private static Command release(String user) {
-    return new Command.Release(null, user);
+  private static ApprovalCommand release(String user) {
+    return new ApprovalCommand.Release(null, user);
   }
 
-  private static Command approve(String user) {
-    return new Command.Approve(user, "ok by " + user);
+  private static ApprovalCommand approve(String user) {
+    return new ApprovalCommand.Approve(user, "ok by " + user);
   }
 
-  private static Command reject(String user) {
-    return new Command.Reject(user, "not ok by " + user);
+  private static ApprovalCommand reject(String user) {
+    return new ApprovalCommand.Reject(user, "not ok by " + user);
   }
 
   private static StepInfo stepInfo(ApprovalProcess process, String name) {
@@ -119,7 +119,7 @@ class ApprovalProcessTasksTest {
   @Test
   void claimMayNameTheCurrentStep() {
     ApprovalProcess process = startStandard();
-    process.apply(new Command.Claim("review", "alice"), T0);
+    process.apply(new ApprovalCommand.Claim("review", "alice"), T0);
     assertEquals(TaskState.RESERVED, process.currentTask().state());
   }
 
@@ -127,10 +127,10 @@ class ApprovalProcessTasksTest {
   void claimNamingAnotherStepIsRefused() {
     ApprovalProcess process = startStandard();
     assertRefusedUnchanged(
-        process, new Command.Claim("signoff", "dave"), T0, "step signoff is not the current step");
-    assertRefusedUnchanged(process, new Command.Claim("legal", "alice"), T0, "unknown step legal");
+        process, new ApprovalCommand.Claim("signoff", "dave"), T0, "step signoff is not the current step");
+    assertRefusedUnchanged(process, new ApprovalCommand.Claim("legal", "alice"), T0, "unknown step legal");
     assertRefusedUnchanged(
-        process, new Command.Release("signoff", "dave"), T0, "not the current step");
+        process, new ApprovalCommand.Release("signoff", "dave"), T0, "not the current step");
   }
 
   @Test
@@ -185,7 +185,7 @@ class ApprovalProcessTasksTest {
     ApprovalProcess process = startStandard();
     assertRefusedUnchanged(process, claim(null), T0, "a user is required");
     assertRefusedUnchanged(process, approve(" "), T0, "a user is required");
-    assertRefusedUnchanged(process, new Command.Reject(null, null), T0, "a user is required");
+    assertRefusedUnchanged(process, new ApprovalCommand.Reject(null, null), T0, "a user is required");
     assertRefusedUnchanged(process, release(""), T0, "a user is required");
   }
 
@@ -297,13 +297,13 @@ class ApprovalProcessTasksTest {
   void taskActionsAreRefusedWhileSuspended() {
     ApprovalProcess process = startStandard();
     process.apply(claim("alice"), T0);
-    process.apply(new Command.Suspend(null), at("PT1M"));
+    process.apply(new ApprovalCommand.Suspend(null), at("PT1M"));
     String reason = "not allowed while the process is suspended";
     assertRefusedUnchanged(process, claim("bob"), at("PT2M"), reason);
     assertRefusedUnchanged(process, release("alice"), at("PT2M"), reason);
     assertRefusedUnchanged(process, approve("alice"), at("PT2M"), reason);
     assertRefusedUnchanged(process, reject("alice"), at("PT2M"), reason);
-    process.apply(new Command.Resume(), at("PT3M"));
+    process.apply(new ApprovalCommand.Resume(), at("PT3M"));
     process.apply(approve("alice"), at("PT4M"));
     assertEquals("signoff", process.currentTask().name());
   }
@@ -311,8 +311,8 @@ class ApprovalProcessTasksTest {
   @Test
   void abortIsAllowedWhileSuspendedAndEndsTheSuspension() {
     ApprovalProcess process = startStandard();
-    process.apply(new Command.Suspend("hold"), T0);
-    process.apply(new Command.Abort("budget cut"), at("PT1M"));
+    process.apply(new ApprovalCommand.Suspend("hold"), T0);
+    process.apply(new ApprovalCommand.Abort("budget cut"), at("PT1M"));
     assertEquals(ProcessState.ABORTED, process.state());
     assertNull(process.status().suspendedReason());
   }
@@ -322,16 +322,16 @@ class ApprovalProcessTasksTest {
   @Test
   void abortNeedsAReason() {
     ApprovalProcess process = startStandard();
-    assertRefusedUnchanged(process, new Command.Abort(null), T0, "abort needs a reason");
-    assertRefusedUnchanged(process, new Command.Abort(""), T0, "abort needs a reason");
-    assertRefusedUnchanged(process, new Command.Abort("  "), T0, "abort needs a reason");
+    assertRefusedUnchanged(process, new ApprovalCommand.Abort(null), T0, "abort needs a reason");
+    assertRefusedUnchanged(process, new ApprovalCommand.Abort(""), T0, "abort needs a reason");
+    assertRefusedUnchanged(process, new ApprovalCommand.Abort("  "), T0, "abort needs a reason");
   }
 
   @Test
   void abortEndsTheProcessAndOpenTasksBecomeObsolete() {
     ApprovalProcess process = startStandard();
     process.apply(claim("alice"), T0);
-    assertEquals("approval aborted", process.apply(new Command.Abort("budget cut"), at("PT1H")));
+    assertEquals("approval aborted", process.apply(new ApprovalCommand.Abort("budget cut"), at("PT1H")));
     assertEquals(ProcessState.ABORTED, process.state());
     assertEquals(
         List.of("OBSOLETE", "OBSOLETE"),
@@ -347,7 +347,7 @@ class ApprovalProcessTasksTest {
   void abortKeepsCompletedStepsCompleted() {
     ApprovalProcess process = startStandard();
     process.apply(approve("alice"), T0);
-    process.apply(new Command.Abort("budget cut"), at("PT1H"));
+    process.apply(new ApprovalCommand.Abort("budget cut"), at("PT1H"));
     assertEquals("COMPLETED", stepInfo(process, "review").state());
     assertEquals("APPROVED", stepInfo(process, "review").outcome());
     assertEquals("OBSOLETE", stepInfo(process, "signoff").state());
@@ -357,23 +357,23 @@ class ApprovalProcessTasksTest {
 
   static Stream<Arguments> everyCommand() {
     return Stream.of(
-            new Command.EnableTimer("reminder"),
-            new Command.DisableTimer("reminder"),
-            new Command.Suspend("hold"),
-            new Command.Resume(),
-            new Command.ExtendDeadline("process", TimeLimit.parse("P9D"), null),
-            new Command.ExtendDeadline("process", null, IsoDuration.parse("P1D")),
-            new Command.Claim(null, "dave"),
-            new Command.Release(null, "dave"),
-            new Command.Approve("dave", null),
-            new Command.Reject("dave", null),
-            new Command.Abort("again"))
+            new ApprovalCommand.EnableTimer("reminder", null),
+            new ApprovalCommand.DisableTimer("reminder", null),
+            new ApprovalCommand.Suspend("hold"),
+            new ApprovalCommand.Resume(),
+            new ApprovalCommand.ExtendDeadline("process", "P9D", null, null),
+            new ApprovalCommand.ExtendDeadline("process", null, "P1D", null),
+            new ApprovalCommand.Claim(null, "dave"),
+            new ApprovalCommand.Release(null, "dave"),
+            new ApprovalCommand.Approve("dave", null),
+            new ApprovalCommand.Reject("dave", null),
+            new ApprovalCommand.Abort("again"))
         .map(Arguments::of);
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("everyCommand")
-  void anythingAfterApprovalIsRefused(Command command) {
+  void anythingAfterApprovalIsRefused(ApprovalCommand command) {
     ApprovalProcess process = startStandard();
     process.apply(approve("alice"), T0);
     process.apply(approve("dave"), T0);
@@ -382,7 +382,7 @@ class ApprovalProcessTasksTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("everyCommand")
-  void anythingAfterRejectionIsRefused(Command command) {
+  void anythingAfterRejectionIsRefused(ApprovalCommand command) {
     ApprovalProcess process = startStandard();
     process.apply(approve("alice"), T0);
     process.apply(reject("dave"), T0);
@@ -391,9 +391,9 @@ class ApprovalProcessTasksTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("everyCommand")
-  void anythingAfterAbortIsRefused(Command command) {
+  void anythingAfterAbortIsRefused(ApprovalCommand command) {
     ApprovalProcess process = startStandard();
-    process.apply(new Command.Abort("stop"), T0);
+    process.apply(new ApprovalCommand.Abort("stop"), T0);
     assertRefusedUnchanged(process, command, at("PT1H"), "the approval has ended: it is ABORTED");
   }
 
@@ -444,7 +444,7 @@ class ApprovalProcessTasksTest {
   @Test
   void decideDoesNothingWhileTheProcessIsSuspended() {
     ApprovalProcess process = startStandard();
-    process.apply(new Command.Suspend("hold"), T0);
+    process.apply(new ApprovalCommand.Suspend("hold"), T0);
     StatusInfo before = process.status();
     assertFalse(process.decide(Outcome.REJECTED.name(), "process", at("P5D")));
     assertEquals(before, process.status());

@@ -17,11 +17,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.ApprovalRequest;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.model.ProcessState;
-import dev.overdue.model.command.Command;
 import dev.overdue.model.request.Outcome;
 import dev.overdue.model.request.TimerHandler;
 import dev.overdue.model.schedule.IsoDuration;
@@ -39,23 +39,23 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** The timers of an approval process: system and user timers, suspension, expiry, deadlines. */
 class ApprovalProcessTimersTest {
 
-  private static final Command SUSPEND = new Command.Suspend("waiting for budget");
-  private static final Command RESUME = new Command.Resume();
+  private static final ApprovalCommand SUSPEND = new ApprovalCommand.Suspend("waiting for budget");
+  private static final ApprovalCommand RESUME = new ApprovalCommand.Resume();
 
-  private static Command enable(String timer) {
-    return new Command.EnableTimer(timer);
+  private static ApprovalCommand enable(String timer) {
+    return new ApprovalCommand.EnableTimer(timer, null);
   }
 
-  private static Command disable(String timer) {
-    return new Command.DisableTimer(timer);
+  private static ApprovalCommand disable(String timer) {
+    return new ApprovalCommand.DisableTimer(timer, null);
   }
 
-  private static Command extendTo(String timer, String limit) {
-    return new Command.ExtendDeadline(timer, TimeLimit.parse(limit), null);
+  private static ApprovalCommand extendTo(String timer, String limit) {
+    return new ApprovalCommand.ExtendDeadline(timer, limit, null, null);
   }
 
-  private static Command extendBy(String timer, String by) {
-    return new Command.ExtendDeadline(timer, null, IsoDuration.parse(by));
+  private static ApprovalCommand extendBy(String timer, String by) {
+    return new ApprovalCommand.ExtendDeadline(timer, null, by, null);
   }
 
   private static List<String> names(List<Expiry> expiries) {
@@ -383,7 +383,7 @@ class ApprovalProcessTimersTest {
   void suspendingASuspendedProcessIsRefused() {
     ApprovalProcess process = startStandard();
     process.apply(SUSPEND, T0);
-    assertRefusedUnchanged(process, new Command.Suspend("again"), at("PT1M"), "already suspended");
+    assertRefusedUnchanged(process, new ApprovalCommand.Suspend("again"), at("PT1M"), "already suspended");
   }
 
   @Test
@@ -587,18 +587,18 @@ class ApprovalProcessTimersTest {
   @Test
   void nextToExpireIgnoresOffAndClearedTimers() {
     ApprovalProcess process = startStandard();
-    process.apply(new Command.Claim(null, "alice"), T0);
+    process.apply(new ApprovalCommand.Claim(null, "alice"), T0);
     assertEquals("review.completion", process.nextToExpire().orElseThrow().name());
-    process.apply(new Command.Approve("alice", null), T0);
+    process.apply(new ApprovalCommand.Approve("alice", null), T0);
     assertEquals("signoff.acceptance", process.nextToExpire().orElseThrow().name());
-    process.apply(new Command.Abort("cancelled"), T0);
+    process.apply(new ApprovalCommand.Abort("cancelled"), T0);
     assertEquals(Optional.empty(), process.nextToExpire());
   }
 
   @Test
   void nothingExpiresAfterTheEnd() {
     ApprovalProcess process = startStandard();
-    process.apply(new Command.Abort("cancelled"), at("PT1M"));
+    process.apply(new ApprovalCommand.Abort("cancelled"), at("PT1M"));
     assertEquals(List.of(), process.expireDue(at("P100D")));
     assertTrue(process.history().isEmpty());
   }
@@ -619,7 +619,7 @@ class ApprovalProcessTimersTest {
   @Test
   void acceptanceTimerIsDisabledOnClaim() {
     ApprovalProcess process = startStandard();
-    process.apply(new Command.Claim(null, "alice"), at("PT1H"));
+    process.apply(new ApprovalCommand.Claim(null, "alice"), at("PT1H"));
     assertEquals(TimerState.OFF, stateOf(process, "review.acceptance"));
     assertEquals(Optional.of(at("PT4H")), expiresAtOf(process, "review.acceptance"));
     assertEquals(List.of("review.completion"), names(process.expireDue(at("P1D"))));
@@ -628,8 +628,8 @@ class ApprovalProcessTimersTest {
   @Test
   void acceptanceTimerIsReEnabledOnReleaseWithUnchangedExpirationDate() {
     ApprovalProcess process = startStandard();
-    process.apply(new Command.Claim(null, "alice"), at("PT1H"));
-    process.apply(new Command.Release(null, "alice"), at("PT2H"));
+    process.apply(new ApprovalCommand.Claim(null, "alice"), at("PT1H"));
+    process.apply(new ApprovalCommand.Release(null, "alice"), at("PT2H"));
     assertEquals(TimerState.RUNNING, stateOf(process, "review.acceptance"));
     assertEquals(Optional.of(at("PT4H")), expiresAtOf(process, "review.acceptance"));
     assertEquals(List.of(), process.expireDue(at("PT4H").minusSeconds(1)));
@@ -639,9 +639,9 @@ class ApprovalProcessTimersTest {
   @Test
   void acceptanceTimerReleasedAfterItsDateExpiresAtOnce() {
     ApprovalProcess process = startStandard();
-    process.apply(new Command.Claim(null, "alice"), at("PT1H"));
+    process.apply(new ApprovalCommand.Claim(null, "alice"), at("PT1H"));
     assertEquals(List.of(), process.expireDue(at("PT6H")));
-    process.apply(new Command.Release(null, "alice"), at("PT6H"));
+    process.apply(new ApprovalCommand.Release(null, "alice"), at("PT6H"));
     assertEquals(List.of("review.acceptance"), names(process.expireDue(at("PT6H"))));
   }
 
@@ -649,8 +649,8 @@ class ApprovalProcessTimersTest {
   void acceptanceTimerThatExpiredBeforeTheClaimDoesNotFireAgainAfterRelease() {
     ApprovalProcess process = startStandard();
     assertEquals(List.of("review.acceptance"), names(process.expireDue(at("PT4H"))));
-    process.apply(new Command.Claim(null, "alice"), at("PT5H"));
-    process.apply(new Command.Release(null, "alice"), at("PT6H"));
+    process.apply(new ApprovalCommand.Claim(null, "alice"), at("PT5H"));
+    process.apply(new ApprovalCommand.Release(null, "alice"), at("PT6H"));
     assertEquals(TimerState.RUNNING, stateOf(process, "review.acceptance"));
     assertTrue(timerOf(process, "review.acceptance").expired());
     assertEquals(List.of(), process.expireDue(at("PT7H")));
@@ -659,9 +659,9 @@ class ApprovalProcessTimersTest {
   @Test
   void completionTimerKeepsRunningThroughClaimAndRelease() {
     ApprovalProcess process = startStandard();
-    process.apply(new Command.Claim(null, "alice"), at("PT1H"));
+    process.apply(new ApprovalCommand.Claim(null, "alice"), at("PT1H"));
     assertEquals(TimerState.RUNNING, stateOf(process, "review.completion"));
-    process.apply(new Command.Release(null, "alice"), at("PT2H"));
+    process.apply(new ApprovalCommand.Release(null, "alice"), at("PT2H"));
     assertEquals(TimerState.RUNNING, stateOf(process, "review.completion"));
     assertEquals(Optional.of(at("P1D")), expiresAtOf(process, "review.completion"));
   }
@@ -669,7 +669,7 @@ class ApprovalProcessTimersTest {
   @Test
   void stepTimersAreClearedWhenTheStepIsCompletedAndTheNextStepsStart() {
     ApprovalProcess process = startStandard();
-    process.apply(new Command.Approve("bob", "fine"), at("PT3H"));
+    process.apply(new ApprovalCommand.Approve("bob", "fine"), at("PT3H"));
     for (String name : List.of("review.acceptance", "review.completion")) {
       TimerInfo info = infoOf(process, name);
       assertTrue(info.cleared(), name);
@@ -686,7 +686,7 @@ class ApprovalProcessTimersTest {
   @Test
   void clearedTimersNeverExpire() {
     ApprovalProcess process = startStandard();
-    process.apply(new Command.Approve("bob", null), at("PT1H"));
+    process.apply(new ApprovalCommand.Approve("bob", null), at("PT1H"));
     List<String> expired = names(process.expireDue(at("P3D")));
     assertFalse(expired.contains("review.acceptance"));
     assertFalse(expired.contains("review.completion"));
@@ -696,7 +696,7 @@ class ApprovalProcessTimersTest {
   @Test
   void clearedTimersStayOffThroughSuspendAndResume() {
     ApprovalProcess process = startStandard();
-    process.apply(new Command.Approve("bob", null), at("PT1H"));
+    process.apply(new ApprovalCommand.Approve("bob", null), at("PT1H"));
     process.apply(SUSPEND, at("PT2H"));
     assertEquals(TimerState.CLEARED, stateOf(process, "review.completion"));
     process.apply(RESUME, at("PT3H"));
@@ -713,8 +713,8 @@ class ApprovalProcessTimersTest {
   void everyTimerIsClearedWhenTheProcessIsApproved() {
     ApprovalProcess process = startStandard();
     process.apply(enable("reminder"), T0);
-    process.apply(new Command.Approve("alice", null), at("PT1H"));
-    process.apply(new Command.Approve("dave", null), at("PT2H"));
+    process.apply(new ApprovalCommand.Approve("alice", null), at("PT1H"));
+    process.apply(new ApprovalCommand.Approve("dave", null), at("PT2H"));
     assertEquals(ProcessState.APPROVED, process.state());
     assertAllCleared(process);
   }
@@ -722,7 +722,7 @@ class ApprovalProcessTimersTest {
   @Test
   void everyTimerIsClearedWhenTheProcessIsRejected() {
     ApprovalProcess process = startStandard();
-    process.apply(new Command.Reject("alice", "no"), at("PT1H"));
+    process.apply(new ApprovalCommand.Reject("alice", "no"), at("PT1H"));
     assertEquals(ProcessState.REJECTED, process.state());
     assertAllCleared(process);
   }
@@ -732,7 +732,7 @@ class ApprovalProcessTimersTest {
     ApprovalProcess process = startStandard();
     process.apply(enable("reminder"), T0);
     process.apply(SUSPEND, at("PT1H"));
-    process.apply(new Command.Abort("budget cut"), at("PT2H"));
+    process.apply(new ApprovalCommand.Abort("budget cut"), at("PT2H"));
     assertEquals(ProcessState.ABORTED, process.state());
     assertAllCleared(process);
   }
@@ -816,17 +816,17 @@ class ApprovalProcessTimersTest {
     ApprovalProcess process = startStandard();
     process.apply(extendTo("signoff.completion", "PT8H"), at("PT1H"));
     assertEquals(Optional.empty(), expiresAtOf(process, "signoff.completion"));
-    process.apply(new Command.Approve("alice", null), at("PT2H"));
+    process.apply(new ApprovalCommand.Approve("alice", null), at("PT2H"));
     assertEquals(Optional.of(at("PT10H")), expiresAtOf(process, "signoff.completion"));
   }
 
   @Test
   void newLimitOnAClaimedTasksAcceptanceTimerIsComputedOnRelease() {
     ApprovalProcess process = startStandard();
-    process.apply(new Command.Claim(null, "alice"), at("PT1H"));
+    process.apply(new ApprovalCommand.Claim(null, "alice"), at("PT1H"));
     process.apply(extendTo("review.acceptance", "PT1H"), at("PT2H"));
     assertEquals(Optional.empty(), expiresAtOf(process, "review.acceptance"));
-    process.apply(new Command.Release(null, "alice"), at("PT3H"));
+    process.apply(new ApprovalCommand.Release(null, "alice"), at("PT3H"));
     assertEquals(Optional.of(at("PT4H")), expiresAtOf(process, "review.acceptance"));
   }
 
@@ -843,12 +843,12 @@ class ApprovalProcessTimersTest {
     ApprovalProcess process = startStandard();
     assertRefusedUnchanged(
         process,
-        new Command.ExtendDeadline("process", null, null),
+        new ApprovalCommand.ExtendDeadline("process", null, null, null),
         T0,
         "exactly one of 'limit' (a new time limit) and 'by'");
     assertRefusedUnchanged(
         process,
-        new Command.ExtendDeadline("process", TimeLimit.parse("P9D"), IsoDuration.parse("P1D")),
+        new ApprovalCommand.ExtendDeadline("process", "P9D", "P1D", null),
         T0,
         "exactly one of 'limit' (a new time limit) and 'by'");
   }
@@ -882,7 +882,7 @@ class ApprovalProcessTimersTest {
   @Test
   void extendingAClearedTimerIsRefused() {
     ApprovalProcess process = startStandard();
-    process.apply(new Command.Approve("alice", null), at("PT1H"));
+    process.apply(new ApprovalCommand.Approve("alice", null), at("PT1H"));
     assertRefusedUnchanged(process, extendTo("review.completion", "P1D"), at("PT2H"), "cleared");
     assertRefusedUnchanged(process, extendBy("review.acceptance", "P1D"), at("PT2H"), "cleared");
   }
@@ -892,7 +892,7 @@ class ApprovalProcessTimersTest {
     ApprovalProcess process = startStandard();
     assertRefusedUnchanged(process, extendTo("nope", "P1D"), T0, "unknown timer nope");
     assertRefusedUnchanged(
-        process, new Command.ExtendDeadline(null, TimeLimit.parse("P1D"), null), T0, "required");
+        process, new ApprovalCommand.ExtendDeadline(null, "P1D", null, null), T0, "required");
   }
 
   @Test
@@ -900,13 +900,13 @@ class ApprovalProcessTimersTest {
     ApprovalProcess process = startStandard();
     assertRefusedUnchanged(
         process,
-        new Command.ExtendDeadline(
-            "process", new TimeLimit.Relative(Duration.ofSeconds(Long.MAX_VALUE)), null),
+        new ApprovalCommand.ExtendDeadline(
+            "process", Duration.ofSeconds(Long.MAX_VALUE).toString(), null, null),
         T0,
         "");
     assertRefusedUnchanged(
         process,
-        new Command.ExtendDeadline("process", null, IsoDuration.elapsed(Duration.ofSeconds(Long.MAX_VALUE))),
+        new ApprovalCommand.ExtendDeadline("process", null, Duration.ofSeconds(Long.MAX_VALUE).toString(), null),
         T0,
         "");
   }

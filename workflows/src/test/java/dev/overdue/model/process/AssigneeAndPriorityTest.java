@@ -9,10 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.StepInfo;
 import dev.overdue.model.ProcessState;
-import dev.overdue.model.command.Command;
 import dev.overdue.model.timer.TimerState;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -46,7 +46,7 @@ class AssigneeAndPriorityTest {
     List<String> events = process.history().stream().filter(h -> h.name().equals("TaskListener"))
         .map(h -> h.input().get("event").asText()).toList();
     assertEquals(List.of("created", "assigned"), events);
-    process.apply(new Command.Approve("bob", null), at("PT2H"));
+    process.apply(new ApprovalCommand.Approve("bob", null), at("PT2H"));
     assertEquals(ProcessState.APPROVED, process.state());
   }
 

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.api.WarningInfo;
-import dev.overdue.model.command.Command;
 import dev.overdue.model.request.RequestJson;
 import dev.overdue.model.request.RequestValidator;
 import dev.overdue.model.schedule.IsoDuration;
@@ -34,7 +34,7 @@ class BoundedStateTest {
   private static ApprovalProcess start() {
     ApprovalProcess process =
         ApprovalProcess.start(RequestJson.parse(MINUTELY_WARNING.replace('\'', '"')), T0, null, Edition.CURRENT);
-    process.apply(new Command.EnableTimer("nag"), T0);
+    process.apply(new ApprovalCommand.EnableTimer("nag", null), T0);
     return process;
   }
 
@@ -143,9 +143,9 @@ class BoundedStateTest {
     Instant now = T0;
     for (int i = 0; i < RequestValidator.MAX_TIMERS; i++) {
       now = now.plusSeconds(1);
-      process.apply(new Command.EnableTimer("t" + i), now);
+      process.apply(new ApprovalCommand.EnableTimer("t" + i, null), now);
       for (int k = 0; k < 4; k++) {
-        process.apply(new Command.ExtendDeadline("t" + i, null, IsoDuration.elapsed(Duration.ofMinutes(1))), now);
+        process.apply(new ApprovalCommand.ExtendDeadline("t" + i, null, Duration.ofMinutes(1).toString(), null), now);
       }
     }
     return process;

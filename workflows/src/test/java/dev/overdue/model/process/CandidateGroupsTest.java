@@ -10,10 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.StepInfo;
 import dev.overdue.model.ProcessState;
-import dev.overdue.model.command.Command;
 import dev.overdue.model.request.RequestJson;
 import dev.overdue.model.request.TimerHandler;
 import dev.overdue.model.task.OwnerLookup;
@@ -43,7 +43,7 @@ class CandidateGroupsTest {
     List<OwnerLookup> asked = process.drainLookups();
     assertEquals(List.of(new OwnerLookup(1, "manager", List.of("finance"), List.of())), asked);
     // Until the directory answers, only the candidate users may act.
-    assertRefusedUnchanged(process, new Command.Claim(null, "dave"), T0,
+    assertRefusedUnchanged(process, new ApprovalCommand.Claim(null, "dave"), T0,
         "dave is not a potential owner of step manager (candidate users: alice; candidate groups: finance"
             + " (members being looked up))");
     process.answerLookup(1, TestDirectory.answer(asked.get(0)), T0);
@@ -51,7 +51,7 @@ class CandidateGroupsTest {
     assertEquals(List.of("alice"), step.approvers());
     assertEquals(List.of("finance"), step.candidateGroups());
     assertEquals(List.of("alice", "carol", "dave"), step.potentialOwners());
-    process.apply(new Command.Claim(null, "dave"), at("PT1M"));
+    process.apply(new ApprovalCommand.Claim(null, "dave"), at("PT1M"));
     assertEquals("dave", manager(process).owner());
     HistoryEntry lookedUp = process.history().stream().filter(h -> h.name().equals("OwnersLookedUp"))
         .findFirst().orElseThrow();
@@ -62,9 +62,9 @@ class CandidateGroupsTest {
   void someoneWhoIsNeitherACandidateUserNorAMemberIsRefusedNamingUsersAndGroups() {
     ApprovalProcess process = start(FINANCE);
     TestDirectory.answerAll(process, T0);
-    assertRefusedUnchanged(process, new Command.Approve("mallory", null), T0,
+    assertRefusedUnchanged(process, new ApprovalCommand.Approve("mallory", null), T0,
         "mallory is not a potential owner of step manager (candidate users: alice; candidate groups: finance)");
-    assertRefusedUnchanged(process, new Command.UpdateData("mallory", RequestJson.tree(java.util.Map.of("x", 1))),
+    assertRefusedUnchanged(process, new ApprovalCommand.UpdateData("mallory", Fixtures.object(RequestJson.tree(java.util.Map.of("x", 1)))),
         T0, "mallory may not change the data");
   }
 
@@ -81,12 +81,12 @@ class CandidateGroupsTest {
         "step manager has no one who can act ('procurement' is not a group in the directory): the requester"
             + " (carol) may reassign it",
         process.warnings().get(0).message());
-    process.apply(new Command.Reassign("carol", List.of("legal")), at("PT1H"));
+    process.apply(new ApprovalCommand.Reassign("carol", List.of("legal")), at("PT1H"));
     TestDirectory.answerAll(process, at("PT1H"));
     assertFalse(process.unworkable());
     assertEquals(List.of("erin"), manager(process).potentialOwners());
     assertEquals(List.of("legal"), manager(process).candidateGroups());
-    process.apply(new Command.Approve("erin", null), at("PT2H"));
+    process.apply(new ApprovalCommand.Approve("erin", null), at("PT2H"));
     assertEquals(ProcessState.APPROVED, process.state());
   }
 
@@ -105,7 +105,7 @@ class CandidateGroupsTest {
             "step manager keeps its potential owners alice, bob: the reassignment by escalation"
                 + " manager.escalate.reassign#1 names nobody who can act ('owner' is nobody at the moment)")),
         process.warnings().toString());
-    process.apply(new Command.Claim(null, "alice"), at("PT2H"));
+    process.apply(new ApprovalCommand.Claim(null, "alice"), at("PT2H"));
     assertEquals("alice", manager(process).owner());
   }
 
@@ -116,7 +116,7 @@ class CandidateGroupsTest {
   @Test
   void anEscalationReassignsToAGroupOnceTheDirectoryHasAnswered() {
     ApprovalProcess process = start(REASSIGN_TO_FINANCE);
-    process.apply(new Command.Claim(null, "alice"), at("PT30M"));
+    process.apply(new ApprovalCommand.Claim(null, "alice"), at("PT30M"));
     process.expireDue(at("PT1H"));
     // Asked, not yet answered: alice still holds the task.
     assertEquals("alice", manager(process).owner());
@@ -131,19 +131,19 @@ class CandidateGroupsTest {
     Expiry notice = process.drainTriggered().stream().filter(e -> e.cause() == Expiry.Cause.REASSIGNED)
         .findFirst().orElseThrow();
     assertEquals(List.of(new TimerHandler.Notify(List.of("bob", "carol", "dave"), null)), notice.handlers());
-    assertRefusedUnchanged(process, new Command.Approve("alice", null), at("PT2H"), "not a potential owner");
+    assertRefusedUnchanged(process, new ApprovalCommand.Approve("alice", null), at("PT2H"), "not a potential owner");
   }
 
   @Test
   void theReassignCommandIsForTheRequesterAndThePotentialOwners() {
     ApprovalProcess process = start(FINANCE);
     TestDirectory.answerAll(process, T0);
-    assertRefusedUnchanged(process, new Command.Reassign("mallory", List.of("bob")), T0,
+    assertRefusedUnchanged(process, new ApprovalCommand.Reassign("mallory", List.of("bob")), T0,
         "mallory may not reassign it: only the requester ('carol') and the potential owners of step manager"
             + " (candidate users: alice; candidate groups: finance) may");
-    assertRefusedUnchanged(process, new Command.Reassign("carol", List.of("owner")), T0,
+    assertRefusedUnchanged(process, new ApprovalCommand.Reassign("carol", List.of("owner")), T0,
         "the reassignment names nobody who can act ('owner' is nobody at the moment)");
-    process.apply(new Command.Reassign("dave", List.of("bob")), T0);
+    process.apply(new ApprovalCommand.Reassign("dave", List.of("bob")), T0);
     TestDirectory.answerAll(process, T0);
     assertEquals(List.of("bob"), manager(process).potentialOwners());
     assertEquals(List.of(), manager(process).candidateGroups());
@@ -153,7 +153,7 @@ class CandidateGroupsTest {
   void aReassignmentToNamesTheDirectoryDoesNotKnowKeepsTheOwners() {
     ApprovalProcess process = start(FINANCE);
     TestDirectory.answerAll(process, T0);
-    process.apply(new Command.Reassign("carol", List.of("stranger")), T0);
+    process.apply(new ApprovalCommand.Reassign("carol", List.of("stranger")), T0);
     int lookup = process.drainLookups().get(0).number();
     process.answerLookup(lookup, TestDirectory.answer(new OwnerLookup(lookup, "manager", List.of(), List.of("stranger"))), T0);
     OwnerLookup.Outcome outcome = process.lookupOutcome(lookup).orElseThrow();
@@ -171,10 +171,10 @@ class CandidateGroupsTest {
   void aLaterReassignmentWinsOverAnEarlierOneStillBeingLookedUp() {
     ApprovalProcess process = start(FINANCE);
     TestDirectory.answerAll(process, T0);
-    process.apply(new Command.Reassign("carol", List.of("legal")), T0);
+    process.apply(new ApprovalCommand.Reassign("carol", List.of("legal")), T0);
     List<OwnerLookup> first = process.drainLookups();
     // Roles alone need no directory: applied at once.
-    process.apply(new Command.Reassign("carol", List.of("requester")), at("PT1M"));
+    process.apply(new ApprovalCommand.Reassign("carol", List.of("requester")), at("PT1M"));
     process.answerLookup(first.get(0).number(), TestDirectory.answer(first.get(0)), at("PT2M"));
     assertEquals(List.of("carol"), manager(process).potentialOwners());
     assertFalse(process.lookupOutcome(first.get(0).number()).orElseThrow().applied());
@@ -184,8 +184,8 @@ class CandidateGroupsTest {
   void refreshLooksTheGroupsUpAgainAndTheOwnerKeepsTheirTask() {
     ApprovalProcess process = start(FINANCE);
     TestDirectory.answerAll(process, T0);
-    process.apply(new Command.Claim(null, "dave"), T0);
-    process.apply(new Command.RefreshOwners("admin"), at("PT1H"));
+    process.apply(new ApprovalCommand.Claim(null, "dave"), T0);
+    process.apply(new ApprovalCommand.RefreshOwners("admin"), at("PT1H"));
     OwnerLookup asked = process.drainLookups().get(0);
     assertEquals(List.of("finance"), asked.groups());
     // dave left finance meanwhile; frank joined.
@@ -193,18 +193,18 @@ class CandidateGroupsTest {
         new OwnerLookup.Answer(List.of(), List.of("finance"), List.of("carol", "frank"), List.of()), at("PT1H"));
     assertEquals(List.of("alice", "carol", "frank"), manager(process).potentialOwners());
     assertEquals("dave", manager(process).owner());
-    process.apply(new Command.Approve("dave", "still mine"), at("PT2H"));
+    process.apply(new ApprovalCommand.Approve("dave", "still mine"), at("PT2H"));
     assertEquals(ProcessState.APPROVED, process.state());
   }
 
   @Test
   void refreshIsRefusedForAStepWithoutGroupsAndFindingNobodyKeepsTheMembers() {
     ApprovalProcess plain = start(REASSIGN_TO_OWNER);
-    assertRefusedUnchanged(plain, new Command.RefreshOwners(null), T0,
+    assertRefusedUnchanged(plain, new ApprovalCommand.RefreshOwners(null), T0,
         "step manager has no candidate groups to look up again");
     ApprovalProcess process = start(FINANCE);
     TestDirectory.answerAll(process, T0);
-    process.apply(new Command.RefreshOwners(null), T0);
+    process.apply(new ApprovalCommand.RefreshOwners(null), T0);
     OwnerLookup asked = process.drainLookups().get(0);
     process.answerLookup(asked.number(), OwnerLookup.Answer.failed("the directory could not be asked: timeout"), T0);
     assertFalse(process.lookupOutcome(asked.number()).orElseThrow().applied());

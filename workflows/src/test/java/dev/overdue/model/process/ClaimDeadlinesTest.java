@@ -10,9 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.TimerInfo;
-import dev.overdue.model.command.Command;
 import dev.overdue.model.request.RequestJson;
 import dev.overdue.model.timer.Expiry;
 import java.util.List;
@@ -40,7 +40,7 @@ class ClaimDeadlinesTest {
     assertEquals("CLAIM_DEADLINE", work(process).kind());
     assertEquals("OFF", work(process).state());
     assertNull(work(process).expiresAt());
-    process.apply(new Command.Claim(null, "alice"), at("PT1H"));
+    process.apply(new ApprovalCommand.Claim(null, "alice"), at("PT1H"));
     assertEquals("RUNNING", work(process).state());
     assertEquals(at("PT5H").toString(), work(process).expiresAt());
   }
@@ -48,7 +48,7 @@ class ClaimDeadlinesTest {
   @Test
   void onExpiryTheTaskIsReleasedAndOfferedAgainAndTheNextClaimGetsTheWholeTimeAgain() {
     ApprovalProcess process = start(CLAIMED_AND_LEFT);
-    process.apply(new Command.Claim(null, "alice"), at("PT1H"));
+    process.apply(new ApprovalCommand.Claim(null, "alice"), at("PT1H"));
     List<Expiry> fired = fire(process, at("PT5H"));
     assertEquals("READY", process.status().steps().get(0).state());
     assertNull(process.status().steps().get(0).owner());
@@ -57,7 +57,7 @@ class ClaimDeadlinesTest {
     assertEquals("alice", released.input().get("owner").asText());
     assertTrue(fired.stream().anyMatch(e -> e.timer().equals("manager.work")), fired.toString());
     assertEquals("OFF", work(process).state(), "nobody owns it: the deadline waits for the next claim");
-    process.apply(new Command.Claim(null, "bob"), at("PT6H"));
+    process.apply(new ApprovalCommand.Claim(null, "bob"), at("PT6H"));
     assertEquals(at("PT10H").toString(), work(process).expiresAt());
     assertEquals(false, work(process).expired(), "the flag is cleared for the new owner");
   }
@@ -65,12 +65,12 @@ class ClaimDeadlinesTest {
   @Test
   void aReleaseStopsItAndADelegationStartsItAfreshForTheNewOwner() {
     ApprovalProcess process = start(CLAIMED_AND_LEFT);
-    process.apply(new Command.Claim(null, "alice"), T0);
-    process.apply(new Command.Release(null, "alice"), at("PT1H"));
+    process.apply(new ApprovalCommand.Claim(null, "alice"), T0);
+    process.apply(new ApprovalCommand.Release(null, "alice"), at("PT1H"));
     assertEquals("OFF", work(process).state());
-    process.apply(new Command.Start(null, "bob"), at("PT2H"));
+    process.apply(new ApprovalCommand.Start(null, "bob"), at("PT2H"));
     assertEquals(at("PT6H").toString(), work(process).expiresAt());
-    process.apply(new Command.Delegate("bob", "dora", null), at("PT3H"));
+    process.apply(new ApprovalCommand.Delegate("bob", "dora", null), at("PT3H"));
     assertEquals(at("PT7H").toString(), work(process).expiresAt());
   }
 
@@ -99,13 +99,13 @@ class ClaimDeadlinesTest {
   @Test
   void itSurvivesContinueAsNewRunningForItsOwner() {
     ApprovalProcess process = start(CLAIMED_AND_LEFT);
-    process.apply(new Command.Claim(null, "alice"), at("PT1H"));
+    process.apply(new ApprovalCommand.Claim(null, "alice"), at("PT1H"));
     ApprovalProcess restored =
         ApprovalProcess.restore(
             ProcessSnapshot.of(RequestJson.tree(process.snapshot())), "run-1", at("PT2H"), Edition.CURRENT);
     assertEquals("CLAIM_DEADLINE", work(restored).kind());
     assertEquals(at("PT5H").toString(), work(restored).expiresAt());
-    restored.apply(new Command.Release(null, "alice"), at("PT3H"));
+    restored.apply(new ApprovalCommand.Release(null, "alice"), at("PT3H"));
     assertEquals("OFF", work(restored).state());
   }
 }

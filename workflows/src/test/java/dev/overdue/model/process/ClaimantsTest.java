@@ -7,8 +7,8 @@ import static dev.overdue.model.process.Fixtures.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.StepInfo;
-import dev.overdue.model.command.Command;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -34,7 +34,7 @@ class ClaimantsTest {
     List<String> claimants = process.claimants();
     List<String> accepted =
         EVERYONE.stream()
-            .filter(user -> process.refusal(new Command.Claim(null, user), now).isEmpty())
+            .filter(user -> process.refusal(new ApprovalCommand.Claim(null, user), now).isEmpty())
             .toList();
     assertEquals(accepted.stream().sorted().toList(), claimants.stream().sorted().toList(),
         "claimants are the users whose claim is accepted");
@@ -47,15 +47,15 @@ class ClaimantsTest {
         start("{'requestId':'CL-1','requester':'carol','steps':[{'name':'manager','approvers':['alice','bob']},"
             + "{'name':'finance','approvers':['frank']}]}");
     assertEquals(List.of("alice", "bob"), claimants(process, T0));
-    process.apply(new Command.Claim(null, "alice"), at("PT1M"));
+    process.apply(new ApprovalCommand.Claim(null, "alice"), at("PT1M"));
     assertEquals(List.of(), claimants(process, at("PT1M")));
-    process.apply(new Command.Start(null, "alice"), at("PT2M"));
+    process.apply(new ApprovalCommand.Start(null, "alice"), at("PT2M"));
     assertEquals(List.of(), claimants(process, at("PT2M")), "IN_PROGRESS");
-    process.apply(new Command.Release(null, "alice"), at("PT3M"));
+    process.apply(new ApprovalCommand.Release(null, "alice"), at("PT3M"));
     assertEquals(List.of("alice", "bob"), claimants(process, at("PT3M")));
-    process.apply(new Command.Approve("bob", null), at("PT4M"));
+    process.apply(new ApprovalCommand.Approve("bob", null), at("PT4M"));
     assertEquals(List.of("frank"), claimants(process, at("PT4M")), "the next step's");
-    process.apply(new Command.Approve("frank", null), at("PT5M"));
+    process.apply(new ApprovalCommand.Approve("frank", null), at("PT5M"));
     assertEquals(List.of(), process.claimants(), "the approval ended");
   }
 
@@ -63,9 +63,9 @@ class ClaimantsTest {
   void noOneMayClaimWhileTheApprovalIsSuspended() {
     ApprovalProcess process =
         start("{'requestId':'CL-2','requester':'carol','steps':[{'name':'manager','approvers':['alice','bob']}]}");
-    process.apply(new Command.Suspend("waiting for a quote"), at("PT1M"));
+    process.apply(new ApprovalCommand.Suspend("waiting for a quote"), at("PT1M"));
     assertEquals(List.of(), claimants(process, at("PT1M")));
-    process.apply(new Command.Resume(), at("PT2M"));
+    process.apply(new ApprovalCommand.Resume(), at("PT2M"));
     assertEquals(List.of("alice", "bob"), claimants(process, at("PT2M")));
   }
 
@@ -83,7 +83,7 @@ class ClaimantsTest {
         start("{'requestId':'CL-3','requester':'carol','steps':[{'name':'manager','approvers':['alice'],"
             + "'assignee':'bob'}]}");
     assertEquals(List.of(), claimants(process, T0), "RESERVED by the assignee");
-    process.apply(new Command.Release(null, "bob"), at("PT1M"));
+    process.apply(new ApprovalCommand.Release(null, "bob"), at("PT1M"));
     assertEquals(List.of("alice", "bob"), claimants(process, at("PT1M")));
   }
 
@@ -98,7 +98,7 @@ class ClaimantsTest {
   @Test
   void whoeverDecidedAnEarlierStepIsNotAClaimantOfAStepDistinctFromIt() {
     ApprovalProcess process = start(SeparationOfDutiesTest.FOUR_EYES);
-    process.apply(new Command.Approve("alice", null), at("PT1H"));
+    process.apply(new ApprovalCommand.Approve("alice", null), at("PT1H"));
     assertEquals("finance", process.currentTask().name());
     assertEquals(List.of("bob"), claimants(process, at("PT1H")));
     assertEquals(List.of("alice", "carol"), step(process, "finance").excludedOwners());
@@ -120,9 +120,9 @@ class ClaimantsTest {
     ApprovalProcess process =
         start("{'requestId':'CL-5','requester':'carol','steps':[{'name':'manager','approvers':['alice','bob'],"
             + "'notBy':['requester']}]}");
-    process.apply(new Command.Claim(null, "alice"), at("PT1M"));
+    process.apply(new ApprovalCommand.Claim(null, "alice"), at("PT1M"));
     assertEquals(List.of(), claimants(process, at("PT1M")));
-    process.apply(new Command.Reassign("carol", List.of("finance", "erin")), at("PT2M"));
+    process.apply(new ApprovalCommand.Reassign("carol", List.of("finance", "erin")), at("PT2M"));
     TestDirectory.answerAll(process, at("PT2M"));
     assertEquals(List.of("erin", "dave"), claimants(process, at("PT2M")),
         "offered again; carol, a member of finance, requested it");
@@ -137,15 +137,15 @@ class ClaimantsTest {
             + "{'name':'finance','approvers':['frank']}]}");
     Instant due = T0.plus(java.time.Duration.ofDays(2));
     assertEquals(Optional.of(due), process.dueDate(), "the completion timer's, not the acceptance timer's");
-    process.apply(new Command.Suspend("quote"), at("PT1H"));
+    process.apply(new ApprovalCommand.Suspend("quote"), at("PT1H"));
     assertEquals(Optional.empty(), process.dueDate(), "a suspended timer does not expire: no date is due");
-    process.apply(new Command.Resume(), at("PT2H"));
+    process.apply(new ApprovalCommand.Resume(), at("PT2H"));
     assertEquals(Optional.of(due), process.dueDate());
     fire(process, due);
     assertEquals(Optional.of(due), process.dueDate(), "overdue: expired and still running");
-    process.apply(new Command.Approve("alice", null), due.plusSeconds(60));
+    process.apply(new ApprovalCommand.Approve("alice", null), due.plusSeconds(60));
     assertEquals(Optional.empty(), process.dueDate(), "finance has no timeout");
-    process.apply(new Command.Approve("frank", null), due.plusSeconds(120));
+    process.apply(new ApprovalCommand.Approve("frank", null), due.plusSeconds(120));
     assertEquals(Optional.empty(), process.dueDate());
   }
 

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.ApprovalRequest;
 import dev.overdue.api.PlanEntry;
 import dev.overdue.model.RuleViolation;
-import dev.overdue.model.command.Command;
 import dev.overdue.model.request.RequestJson;
 import dev.overdue.model.schedule.CalendarSettings;
 import dev.overdue.model.schedule.Cycle;
@@ -129,7 +129,7 @@ class DaylightSavingTest {
   void extendingByADayKeepsTheLocalTime() {
     ApprovalProcess process = start("'for':'PT4H'", "2027-03-13T13:00", NEW_YORK);
     process.apply(
-        new Command.ExtendDeadline("manager.remind", null, IsoDuration.parse("P1D")),
+        new ApprovalCommand.ExtendDeadline("manager.remind", null, "P1D", null),
         local("2027-03-13T14:00", NEW_YORK));
     assertEquals("2027-03-14T17:00", expiresLocal(process, NEW_YORK));
   }

@@ -10,11 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.PlanEntry;
 import dev.overdue.api.TimerChange;
 import dev.overdue.model.ProcessState;
 import dev.overdue.model.RuleViolation;
-import dev.overdue.model.command.Command;
 import dev.overdue.model.request.RequestJson;
 import dev.overdue.model.request.RequestValidator;
 import dev.overdue.model.request.TimerHandler;
@@ -47,8 +47,8 @@ class DeadlinesTest {
     return RequestValidator.problems(RequestJson.parse(json.replace('\'', '"')), T0);
   }
 
-  static Command.Start startTask(String user) {
-    return new Command.Start(null, user);
+  static ApprovalCommand.Start startTask(String user) {
+    return new ApprovalCommand.Start(null, user);
   }
 
   /**
@@ -115,7 +115,7 @@ class DeadlinesTest {
   @Test
   void completingTheTaskClearsEveryDeadline() {
     ApprovalProcess process = start(TWO_DEADLINES);
-    process.apply(new Command.Approve("bob", null), at("PT1H"));
+    process.apply(new ApprovalCommand.Approve("bob", null), at("PT1H"));
     for (String timer : List.of("manager.start-soon", "manager.start-late", "manager.due")) {
       assertTrue(infoOf(process, timer).cleared(), timer);
     }
@@ -125,11 +125,11 @@ class DeadlinesTest {
   void onlyTheOwnerStartsAClaimedTaskAndOnlyAnApproverAnOfferedOne() {
     ApprovalProcess process = start(TWO_DEADLINES);
     Fixtures.assertRefusedUnchanged(process, startTask("mallory"), T0, "not a potential owner");
-    process.apply(new Command.Claim(null, "alice"), T0);
+    process.apply(new ApprovalCommand.Claim(null, "alice"), T0);
     Fixtures.assertRefusedUnchanged(process, startTask("bob"), T0, "claimed by alice");
     process.apply(startTask("alice"), T0);
     Fixtures.assertRefusedUnchanged(process, startTask("alice"), T0, "already started");
-    Fixtures.assertRefusedUnchanged(process, new Command.Approve("bob", null), T0, "claimed by alice");
+    Fixtures.assertRefusedUnchanged(process, new ApprovalCommand.Approve("bob", null), T0, "claimed by alice");
   }
 
   // ---- conditions --------------------------------------------------------------------------
@@ -180,7 +180,7 @@ class DeadlinesTest {
   @Test
   void ofReassignmentsFiringAtOnceOnlyTheFirstInLexicalOrderApplies() {
     ApprovalProcess process = start(TWO_REASSIGNMENTS);
-    process.apply(new Command.Claim(null, "alice"), at("PT1H"));
+    process.apply(new ApprovalCommand.Claim(null, "alice"), at("PT1H"));
     List<Expiry> runs = fire(process, at("PT4H"));
     // manager.alpha.to-dora < manager.zeta.to-zed, though zeta is declared first.
     assertEquals(List.of("dora", "dan"), process.currentTask().approvers());
@@ -194,8 +194,8 @@ class DeadlinesTest {
         .orElseThrow().input().toString();
     assertTrue(trail.contains("manager.zeta.to-zed"), trail);
     // The new potential owners may now act; the old one may not.
-    Fixtures.assertRefusedUnchanged(process, new Command.Approve("alice", null), at("PT5H"), "not a potential owner");
-    process.apply(new Command.Approve("dan", null), at("PT5H"));
+    Fixtures.assertRefusedUnchanged(process, new ApprovalCommand.Approve("alice", null), at("PT5H"), "not a potential owner");
+    process.apply(new ApprovalCommand.Approve("dan", null), at("PT5H"));
     assertEquals(ProcessState.APPROVED, process.state());
   }
 
@@ -258,9 +258,9 @@ class DeadlinesTest {
   /** Suspended from 00:30 to 03:45: the occurrences at 01:00, 02:00 and 03:00 were missed. */
   static List<Expiry> acrossASuspension(String catchUp) {
     ApprovalProcess process = start(reminder(catchUp));
-    process.apply(new Command.Suspend("audit"), at("PT30M"));
+    process.apply(new ApprovalCommand.Suspend("audit"), at("PT30M"));
     assertEquals(List.of(), fire(process, at("PT2H")));
-    process.apply(new Command.Resume(), at("PT3H45M"));
+    process.apply(new ApprovalCommand.Resume(), at("PT3H45M"));
     return fire(process, at("PT3H45M"));
   }
 
@@ -282,8 +282,8 @@ class DeadlinesTest {
   @Test
   void skipDropsTheMissedRemindersAndGoesOnWithTheNext() {
     ApprovalProcess process = start(reminder("skip"));
-    process.apply(new Command.Suspend("audit"), at("PT30M"));
-    process.apply(new Command.Resume(), at("PT3H45M"));
+    process.apply(new ApprovalCommand.Suspend("audit"), at("PT30M"));
+    process.apply(new ApprovalCommand.Resume(), at("PT3H45M"));
     assertEquals(List.of(), fire(process, at("PT3H45M")));
     assertEquals(at("PT4H").toString(), infoOf(process, "finance.remind").expiresAt());
     assertEquals(1, fire(process, at("PT4H")).get(0).firing());
@@ -294,7 +294,7 @@ class DeadlinesTest {
     ApprovalProcess process = start(reminder(null));
     fire(process, at("PT1H"));
     process.apply(
-        new Command.ExtendDeadline("finance.remind", null, IsoDuration.elapsed(Duration.ofMinutes(30)), "frank"), at("PT1H10M"));
+        new ApprovalCommand.ExtendDeadline("finance.remind", null, Duration.ofMinutes(30).toString(), "frank"), at("PT1H10M"));
     assertEquals(at("PT2H30M").toString(), infoOf(process, "finance.remind").expiresAt());
     TimerChange change = derivationOf(process, "finance.remind").changes().get(0);
     assertEquals("frank", change.by());
@@ -305,7 +305,7 @@ class DeadlinesTest {
   @Test
   void theSuspendedPlanShowsMissedRemindersOnResumeAsThePolicySays() {
     ApprovalProcess process = start(reminder("fire-all"));
-    process.apply(new Command.Suspend("audit"), at("PT30M"));
+    process.apply(new ApprovalCommand.Suspend("audit"), at("PT30M"));
     List<PlanEntry> plan = process.plan(at("PT2H30M"));
     String later = PlanEntry.AT_IF_RESUMED;
     assertEquals(List.of("on resume", "on resume", later, later, later), plan.stream().map(PlanEntry::when).toList());
@@ -325,7 +325,7 @@ class DeadlinesTest {
     }
     ApprovalProcess process = start("{'requestId':'PO-8','steps':[{'name':'s','approvers':['a']}],'timers':[" + timers + "]}");
     for (int i = 0; i < 60; i++) {
-      process.apply(new Command.EnableTimer("t" + i), T0);
+      process.apply(new ApprovalCommand.EnableTimer("t" + i, null), T0);
     }
     List<PlanEntry> plan = process.plan(T0);
     assertEquals(ProcessPlan.MAX_ENTRIES, plan.size());
@@ -359,23 +359,23 @@ class DeadlinesTest {
   void listenersRunOnEachTaskEventInTheOrderTheyHappen() {
     ApprovalProcess process = start(LISTENED);
     assertEquals(List.of("manager@created"), events(process.drainTriggered()));
-    process.apply(new Command.Claim(null, "alice"), at("PT10M"));
+    process.apply(new ApprovalCommand.Claim(null, "alice"), at("PT10M"));
     assertEquals(List.of("manager@assigned"), events(process.drainTriggered()));
-    process.apply(new Command.Release(null, "alice"), at("PT20M"));
+    process.apply(new ApprovalCommand.Release(null, "alice"), at("PT20M"));
     assertEquals(List.of("manager@updated"), events(process.drainTriggered()));
     assertEquals(List.of("manager@timeout"), events(fire(process, at("PT1H"))));
-    process.apply(new Command.Complete("alice", "needs-legal", "contract"), at("PT2H"));
+    process.apply(new ApprovalCommand.Complete("alice", "needs-legal", "contract"), at("PT2H"));
     assertEquals(List.of("manager@assigned", "manager@completed"), events(process.drainTriggered()));
   }
 
   @Test
   void aNamedOutcomeLeadsToItsStepSkippingTheOnesBetween() {
     ApprovalProcess process = start(LISTENED);
-    process.apply(new Command.Complete("alice", "Needs-Legal", null), at("PT10M"));
+    process.apply(new ApprovalCommand.Complete("alice", "Needs-Legal", null), at("PT10M"));
     assertEquals("legal", process.currentTask().name());
     assertEquals("needs-legal", process.status().steps().get(0).outcome());
     assertEquals("OBSOLETE", process.status().steps().get(1).state());
-    process.apply(new Command.Abort("cancelled"), at("PT20M"));
+    process.apply(new ApprovalCommand.Abort("cancelled"), at("PT20M"));
     assertEquals(List.of("legal@deleted"),
         events(process.drainTriggered()).stream().filter(e -> e.startsWith("legal")).toList());
   }
@@ -383,14 +383,14 @@ class DeadlinesTest {
   @Test
   void aNamedOutcomeMayEndTheApproval() {
     ApprovalProcess process = start(LISTENED);
-    process.apply(new Command.Complete("alice", "withdrawn", null), at("PT10M"));
+    process.apply(new ApprovalCommand.Complete("alice", "withdrawn", null), at("PT10M"));
     assertEquals(ProcessState.REJECTED, process.state());
   }
 
   @Test
   void anUnknownOutcomeIsRefusedListingTheKnownOnes() {
     ApprovalProcess process = start(LISTENED);
-    Fixtures.assertRefusedUnchanged(process, new Command.Complete("alice", "maybe", null), T0,
+    Fixtures.assertRefusedUnchanged(process, new ApprovalCommand.Complete("alice", "maybe", null), T0,
         "no outcome 'maybe' (outcomes: approved, rejected, needs-legal, withdrawn)");
   }
 
@@ -486,7 +486,7 @@ class DeadlinesTest {
     ProcessSnapshot snapshot =
         ProcessSnapshot.of(RequestJson.tree(process.snapshot()));
     ApprovalProcess restored = ApprovalProcess.restore(snapshot, "run-1", Instant.parse("2026-11-20T15:00:00Z"), Edition.CURRENT);
-    restored.apply(new Command.ExtendDeadline("manager.due", TimeLimit.parse("P2D business"), null, "alice"),
+    restored.apply(new ApprovalCommand.ExtendDeadline("manager.due", "P2D business", null, "alice"),
         Instant.parse("2026-11-20T15:00:00Z"));
     // Friday 16:00 CET + two working days = Tuesday 16:00 CET.
     assertEquals("2026-11-24T15:00:00Z", infoOf(restored, "manager.due").expiresAt());
@@ -497,8 +497,8 @@ class DeadlinesTest {
   @Test
   void everyChangeOfADeadlineIsKeptWithWhoWhenAndTheOldAndNewValues() {
     ApprovalProcess process = start(TWO_DEADLINES);
-    process.apply(new Command.ExtendDeadline("manager.due", null, IsoDuration.parse("P1D"), "carol"), at("PT1H"));
-    process.apply(new Command.ExtendDeadline("manager.due", TimeLimit.parse("P5D"), null, null), at("PT2H"));
+    process.apply(new ApprovalCommand.ExtendDeadline("manager.due", null, "P1D", "carol"), at("PT1H"));
+    process.apply(new ApprovalCommand.ExtendDeadline("manager.due", "P5D", null, null), at("PT2H"));
     List<TimerChange> changes = derivationOf(process, "manager.due").changes();
     assertEquals(2, changes.size());
     assertEquals(new TimerChange(at("PT1H").toString(), "carol", "limit", "P2D",
@@ -512,8 +512,8 @@ class DeadlinesTest {
   void enablingAndDisablingATimerIsInItsTrailWithWhoDidIt() {
     ApprovalProcess process = start(
         "{'requestId':'PO-9','steps':[{'name':'s','approvers':['a']}],'timers':[{'name':'quote','limit':'PT2H'}]}");
-    process.apply(new Command.EnableTimer("quote", "carol"), at("PT1H"));
-    process.apply(new Command.DisableTimer("quote", null), at("PT90M"));
+    process.apply(new ApprovalCommand.EnableTimer("quote", "carol"), at("PT1H"));
+    process.apply(new ApprovalCommand.DisableTimer("quote", null), at("PT90M"));
     List<TimerChange> changes = derivationOf(process, "quote").changes();
     assertEquals(List.of("enabled", "disabled"), changes.stream().map(TimerChange::change).toList());
     assertEquals(List.of("carol", "anonymous"), changes.stream().map(TimerChange::by).toList());

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.model.RuleViolation;
-import dev.overdue.model.command.Command;
 import dev.overdue.model.request.RequestJson;
 import dev.overdue.model.schedule.IsoDuration;
 import java.time.Duration;
@@ -24,7 +24,7 @@ class ExtendByTest {
             T0);
     String reason =
         process
-            .refusal(new Command.ExtendDeadline("process", null, IsoDuration.elapsed(Duration.ZERO)), T0)
+            .refusal(new ApprovalCommand.ExtendDeadline("process", null, Duration.ZERO.toString(), null), T0)
             .orElseThrow();
     assertTrue(reason.contains("positive"), reason);
     // A negative one is no duration at all: refused as it is read.
@@ -40,12 +40,12 @@ class ExtendByTest {
             RequestJson.parse(
                 "{\"requestId\":\"X\",\"timeout\":\"PT1H\",\"steps\":[{\"name\":\"s\",\"approvers\":[\"a\"]}]}"),
             T0);
-    process.apply(new Command.Suspend(null), T0);
+    process.apply(new ApprovalCommand.Suspend(null), T0);
     for (int i = 0; i < 3; i++) {
-      process.apply(new Command.ExtendDeadline("process", null, IsoDuration.elapsed(Duration.ofMinutes(10))), T0);
+      process.apply(new ApprovalCommand.ExtendDeadline("process", null, Duration.ofMinutes(10).toString(), null), T0);
     }
     Instant resumedAt = T0.plus(Duration.ofMinutes(5));
-    process.apply(new Command.Resume(), resumedAt);
+    process.apply(new ApprovalCommand.Resume(), resumedAt);
     assertEquals(
         T0.plus(Duration.ofMinutes(90)),
         process.timer("process").orElseThrow().expiresAt().orElseThrow(),

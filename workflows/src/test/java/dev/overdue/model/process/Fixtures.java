@@ -3,15 +3,17 @@ package dev.overdue.model.process;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.overdue.api.ApprovalRequest;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.ApprovalRequest.HandlerDefinition;
 import dev.overdue.api.ApprovalRequest.StepDefinition;
 import dev.overdue.api.ApprovalRequest.TimerDefinition;
+import dev.overdue.api.ApprovalRequest;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.model.RuleViolation;
-import dev.overdue.model.command.Command;
 import dev.overdue.model.timer.BusinessTimer;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,6 +23,12 @@ import java.util.Map;
 /** Fixed instants and ready-made requests shared by the model tests. Never the wall clock. */
 public final class Fixtures {
   private Fixtures() {}
+
+  /** A JSON object as a command record carries it (a decision's output, a data update). */
+  @SuppressWarnings("unchecked")
+  public static Map<String, Object> object(JsonNode json) {
+    return new ObjectMapper().convertValue(json, Map.class);
+  }
 
   /** "Now" when a process starts: Monday 2026-11-23 09:00 UTC. */
   public static final Instant T0 = Instant.parse("2026-11-23T09:00:00Z");
@@ -110,7 +118,7 @@ public final class Fixtures {
    * that {@code refusal} gives the same reason, and that nothing at all changed.
    */
   public static RuleViolation assertRefusedUnchanged(
-      ApprovalProcess process, Command command, Instant now, String fragment) {
+      ApprovalProcess process, ApprovalCommand command, Instant now, String fragment) {
     StatusInfo status = process.status();
     List<TimerInfo> timers = process.timerInfos();
     List<HistoryEntry> history = process.history();

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.overdue.model.command.Command;
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.model.request.RequestJson;
 import dev.overdue.model.schedule.TimeLimit;
 import java.time.Duration;
@@ -33,7 +33,7 @@ class FollowUpTest {
     assertEquals(Optional.of(at("P2D")), process.followUpDate());
     assertEquals(at("P2D").toString(), process.status().steps().get(0).followUp());
     assertEquals(List.of(), process.expireDue(at("P3D")), "a follow-up is no timer");
-    process.apply(new Command.Approve("alice", null), at("P3D"));
+    process.apply(new ApprovalCommand.Approve("alice", null), at("P3D"));
     assertEquals(Optional.of(at("P3D").plus(Duration.ofHours(4))), process.followUpDate());
     assertNull(process.status().steps().get(0).followUp(), "a decided step shows none");
   }
@@ -42,13 +42,13 @@ class FollowUpTest {
   void setFollowUpMovesItClearsItAndIsForThoseInvolved() {
     ApprovalProcess process = start(TWO_STEPS);
     assertEquals("step manager follows up from " + at("PT1H").plus(Duration.ofDays(1)),
-        process.apply(new Command.SetFollowUp("carol", TimeLimit.parse("P1D")), at("PT1H")));
+        process.apply(new ApprovalCommand.SetFollowUp("carol", "P1D"), at("PT1H")));
     assertEquals(Optional.of(at("PT1H").plus(Duration.ofDays(1))), process.followUpDate());
-    process.apply(new Command.SetFollowUp("alice", null), at("PT2H"));
+    process.apply(new ApprovalCommand.SetFollowUp("alice", null), at("PT2H"));
     assertEquals(Optional.empty(), process.followUpDate());
-    assertRefusedUnchanged(process, new Command.SetFollowUp("mallory", TimeLimit.parse("P1D")), T0,
+    assertRefusedUnchanged(process, new ApprovalCommand.SetFollowUp("mallory", "P1D"), T0,
         "mallory may not set its follow-up date (step manager)");
-    assertRefusedUnchanged(process, new Command.SetFollowUp("alice", TimeLimit.parse("R3/P1D")), T0,
+    assertRefusedUnchanged(process, new ApprovalCommand.SetFollowUp("alice", "R3/P1D"), T0,
         "at: a follow-up is an elapsed duration (P2D) or a date-time");
   }
 
@@ -66,7 +66,7 @@ class FollowUpTest {
         ApprovalProcess.restore(
             ProcessSnapshot.of(RequestJson.tree(process.snapshot())), "run-1", at("PT1H"), Edition.CURRENT);
     assertEquals(Optional.of(at("P2D")), restored.followUpDate());
-    restored.apply(new Command.Approve("alice", null), at("PT2H"));
+    restored.apply(new ApprovalCommand.Approve("alice", null), at("PT2H"));
     assertEquals(Optional.of(at("PT6H")), restored.followUpDate());
   }
 }

@@ -12,10 +12,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.ApprovalRequest;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.model.Texts;
-import dev.overdue.model.command.Command;
 import dev.overdue.model.request.RequestValidator;
 import dev.overdue.model.request.TimerHandler;
 import dev.overdue.model.timer.BusinessTimer;
@@ -87,11 +87,11 @@ class HostileTextTest {
   void refusalsQuoteHugeNamesShortly() {
     ApprovalProcess process = startStandard();
     String name = "n".repeat(10_000);
-    assertTrue(assertRefusedUnchanged(process, new Command.EnableTimer(name), T0, "unknown timer nnn")
+    assertTrue(assertRefusedUnchanged(process, new ApprovalCommand.EnableTimer(name, null), T0, "unknown timer nnn")
         .reason().length() < 400);
-    assertTrue(assertRefusedUnchanged(process, new Command.Claim(null, name), T0, "is not a potential owner")
+    assertTrue(assertRefusedUnchanged(process, new ApprovalCommand.Claim(null, name), T0, "is not a potential owner")
         .reason().length() < 400);
-    assertTrue(assertRefusedUnchanged(process, new Command.Claim(name, "alice"), T0, "unknown step nnn")
+    assertTrue(assertRefusedUnchanged(process, new ApprovalCommand.Claim(name, "alice"), T0, "unknown step nnn")
         .reason().length() < 400);
   }
 
@@ -101,7 +101,7 @@ class HostileTextTest {
     ApprovalProcess process =
         ApprovalProcess.start(request("P5D", List.of(step("s", approvers, null, null)), null), T0);
     String reason =
-        assertRefusedUnchanged(process, new Command.Claim(null, "mallory"), T0, "mallory is not a potential owner of step s")
+        assertRefusedUnchanged(process, new ApprovalCommand.Claim(null, "mallory"), T0, "mallory is not a potential owner of step s")
             .reason();
     assertTrue(reason.endsWith("approver-19, … (100 in all))"), reason);
   }

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.model.ProcessState;
-import dev.overdue.model.command.Command;
 import dev.overdue.model.request.RequestJson;
 import dev.overdue.model.request.RequestValidator;
 import dev.overdue.model.schedule.CalendarSettings;
@@ -87,7 +87,7 @@ class LimitExpressionsTest {
         "timer manager.due is off: its limit '=duration(data.sla)' gave no date: expression failed: key 'sla'"
             + " is not present in map. (has(data.key) tells whether a key is there)",
         process.warnings().get(0).message());
-    process.apply(new Command.Approve("alice", null), at("PT1H"));
+    process.apply(new ApprovalCommand.Approve("alice", null), at("PT1H"));
     assertEquals(ProcessState.APPROVED, process.state());
   }
 
@@ -121,10 +121,10 @@ class LimitExpressionsTest {
   @Test
   void theDataIsReadWhenTheTimerStartsSoAnUpdateBeforeCountsAndAnUpdateAfterDoesNot() {
     ApprovalProcess process = start(LATER_STEP.replace('\'', '"'));
-    process.apply(new Command.UpdateData("carol", RequestJson.tree(Map.of("sla", "PT2H"))), at("PT1H"));
-    process.apply(new Command.Approve("alice", null, RequestJson.tree(Map.of("approvedBy", "alice"))), at("PT2H"));
+    process.apply(new ApprovalCommand.UpdateData("carol", Fixtures.object(RequestJson.tree(Map.of("sla", "PT2H")))), at("PT1H"));
+    process.apply(new ApprovalCommand.Approve("alice", null, Fixtures.object(RequestJson.tree(Map.of("approvedBy", "alice")))), at("PT2H"));
     assertEquals(at("PT4H").toString(), process.timer("finance.completion").orElseThrow().expiresAt().orElseThrow().toString());
-    process.apply(new Command.UpdateData("carol", RequestJson.tree(Map.of("sla", "PT9H"))), at("PT3H"));
+    process.apply(new ApprovalCommand.UpdateData("carol", Fixtures.object(RequestJson.tree(Map.of("sla", "PT9H")))), at("PT3H"));
     // The expiration date is fixed once computed.
     assertEquals(at("PT4H").toString(), process.timer("finance.completion").orElseThrow().expiresAt().orElseThrow().toString());
   }
@@ -136,7 +136,7 @@ class LimitExpressionsTest {
             + "'timers':[{'name':'reminder','limit':'=data.wait'}]}").replace('\'', '"'));
     assertEquals("OFF", process.timer("reminder").orElseThrow().state().name());
     assertEquals("timer reminder enabled, expires " + at("PT1H30M"),
-        process.apply(new Command.EnableTimer("reminder"), at("PT1H")));
+        process.apply(new ApprovalCommand.EnableTimer("reminder", null), at("PT1H")));
     ApprovalProcess restored =
         ApprovalProcess.restore(ProcessSnapshot.of(RequestJson.tree(process.snapshot())), "run-1", at("PT1H"),
             Edition.CURRENT);

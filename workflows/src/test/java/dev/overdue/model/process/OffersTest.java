@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.overdue.model.command.Command;
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.model.request.RequestJson;
 import dev.overdue.model.request.TimerHandler;
 import dev.overdue.model.timer.Expiry;
@@ -42,9 +42,9 @@ class OffersTest {
   void eachStepIsOfferedToItsPotentialOwnersWhenItStarts() {
     ApprovalProcess process = start(TWO_STEPS);
     assertEquals(List.of("manager: [alice, bob]"), offers(process, T0));
-    process.apply(new Command.Claim(null, "alice"), at("PT1H"));
+    process.apply(new ApprovalCommand.Claim(null, "alice"), at("PT1H"));
     assertEquals(List.of(), offers(process, at("PT1H")), "a claim offers nothing");
-    process.apply(new Command.Approve("alice", null), at("PT2H"));
+    process.apply(new ApprovalCommand.Approve("alice", null), at("PT2H"));
     assertEquals(List.of("finance: [frank]"), offers(process, at("PT2H")));
   }
 
@@ -52,8 +52,8 @@ class OffersTest {
   void aReleaseOffersItAgainToAllButWhoReleasedIt() {
     ApprovalProcess process = start(TWO_STEPS);
     offers(process, T0);
-    process.apply(new Command.Claim(null, "alice"), at("PT1H"));
-    process.apply(new Command.Release(null, "alice"), at("PT2H"));
+    process.apply(new ApprovalCommand.Claim(null, "alice"), at("PT1H"));
+    process.apply(new ApprovalCommand.Release(null, "alice"), at("PT2H"));
     assertEquals(List.of("manager: [bob] (alice)"), offers(process, at("PT2H")));
   }
 
@@ -87,7 +87,7 @@ class OffersTest {
     ApprovalProcess continued =
         ApprovalProcess.restore(ProcessSnapshot.of(RequestJson.tree(process.snapshot())), "run", at("PT1H"),
             Edition.CURRENT);
-    continued.apply(new Command.Approve("alice", null), at("PT2H"));
+    continued.apply(new ApprovalCommand.Approve("alice", null), at("PT2H"));
     assertEquals(List.of(), offers(continued, at("PT2H")));
   }
 
@@ -107,11 +107,11 @@ class OffersTest {
     assertEquals(true, process.waitsFor("manager", "alice"));
     assertEquals(false, process.waitsFor("manager", "frank"), "not a potential owner");
     assertEquals(false, process.waitsFor("finance", "frank"), "not the current step");
-    process.apply(new Command.Claim(null, "bob"), at("PT1H"));
+    process.apply(new ApprovalCommand.Claim(null, "bob"), at("PT1H"));
     assertEquals(false, process.waitsFor("manager", "alice"), "bob took it");
     assertEquals(true, process.waitsFor("manager", "bob"));
-    process.apply(new Command.Approve("bob", null), at("PT2H"));
-    process.apply(new Command.Approve("frank", null), at("PT3H"));
+    process.apply(new ApprovalCommand.Approve("bob", null), at("PT2H"));
+    process.apply(new ApprovalCommand.Approve("frank", null), at("PT3H"));
     assertEquals(false, process.waitsFor("finance", "frank"), "the approval ended");
   }
 }

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.HistoryEntry;
-import dev.overdue.model.command.Command;
 import dev.overdue.model.request.Outcome;
 import dev.overdue.model.request.RequestJson;
 import dev.overdue.model.timer.Expiry;
@@ -29,13 +29,13 @@ class ProcessSnapshotTest {
                     + "\"onTimeout\":[{\"action\":\"notify\",\"to\":[\"bob\"],\"message\":\"m\"},{\"action\":\"decide\",\"outcome\":\"REJECTED\"}]}],"
                     + "\"timers\":[{\"name\":\"nag\",\"limit\":\"PT30M\"}]}"),
             T0);
-    process.apply(new Command.EnableTimer("nag"), T0);
+    process.apply(new ApprovalCommand.EnableTimer("nag", null), T0);
     Instant later = T0.plus(Duration.ofHours(2));
     process.expireDue(later);
     process.addWarning("one.acceptance", "one", "late", later);
-    process.apply(new Command.Approve("alice", "fine"), later);
-    process.apply(new Command.Claim(null, "bob"), later);
-    process.apply(new Command.Suspend("audit"), later);
+    process.apply(new ApprovalCommand.Approve("alice", "fine"), later);
+    process.apply(new ApprovalCommand.Claim(null, "bob"), later);
+    process.apply(new ApprovalCommand.Suspend("audit"), later);
     return process;
   }
 
@@ -66,7 +66,7 @@ class ProcessSnapshotTest {
         ApprovalProcess.restore(original.snapshot(), "run-1", T0.plus(Duration.ofHours(3)), Edition.CURRENT);
     Instant resumeAt = T0.plus(Duration.ofDays(3));
     for (ApprovalProcess process : List.of(original, restored)) {
-      process.apply(new Command.Resume(), resumeAt);
+      process.apply(new ApprovalCommand.Resume(), resumeAt);
       // two.completion (P2D from 2 h) passed while suspended: it expires now and decides.
       assertEquals(
           List.of("two.completion"), process.expireDue(resumeAt).stream().map(Expiry::timer).toList());

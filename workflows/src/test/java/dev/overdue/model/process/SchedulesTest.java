@@ -8,12 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.ApprovalRequest;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.PlanEntry;
 import dev.overdue.api.TimerChange;
 import dev.overdue.model.RuleViolation;
-import dev.overdue.model.command.Command;
 import dev.overdue.model.request.RequestJson;
 import dev.overdue.model.request.RequestValidator;
 import dev.overdue.model.schedule.CalendarSettings;
@@ -231,8 +231,8 @@ class SchedulesTest {
             RuleViolation.class,
             () ->
                 process.apply(
-                    new Command.ExtendDeadline(
-                        "manager.remind", null, IsoDuration.parse("P3D")),
+                    new ApprovalCommand.ExtendDeadline(
+                        "manager.remind", null, "P3D", null),
                     SATURDAY));
     assertTrue(past.reason().contains("its cycle has no occurrence left"), past.reason());
   }
@@ -256,7 +256,7 @@ class SchedulesTest {
     Instant now = DECEMBER.plusSeconds(3600);
     process.expireDue(now);
     process.drainTriggered();
-    String answer = process.apply(new Command.Recalculate("carol", BERLIN), now);
+    String answer = process.apply(new ApprovalCommand.Recalculate("carol"), now, BERLIN);
 
     assertEquals(berlin("2026-12-28T10:00").toString(), infoOf(process, "manager.due").expiresAt());
     assertEquals(
@@ -305,7 +305,7 @@ class SchedulesTest {
     ApprovalProcess process = start(WORKING_AND_ELAPSED, berlin("2026-12-23T10:00"), BERLIN_BEFORE);
     assertEquals(
         berlin("2026-12-24T09:00").toString(), infoOf(process, "manager.remind").expiresAt());
-    process.apply(new Command.Recalculate(null, BERLIN), berlin("2026-12-23T11:00"));
+    process.apply(new ApprovalCommand.Recalculate(null), berlin("2026-12-23T11:00"), BERLIN);
     assertEquals(
         berlin("2026-12-28T09:00").toString(), infoOf(process, "manager.remind").expiresAt());
     assertEquals("anonymous", derivationOf(process, "manager.remind").changes().get(0).by());
@@ -314,18 +314,18 @@ class SchedulesTest {
   @Test
   void aRecalculatedApprovalCountsLaterTimersAndItsSnapshotInTheNewCalendar() {
     ApprovalProcess process = start(WORKING_AND_ELAPSED, DECEMBER, BERLIN_BEFORE);
-    process.apply(new Command.Recalculate("carol", BERLIN), DECEMBER);
+    process.apply(new ApprovalCommand.Recalculate("carol"), DECEMBER, BERLIN);
     assertEquals(BERLIN, process.snapshot().calendar());
     process.apply(
-        new Command.ExtendDeadline("manager.due", TimeLimit.parse("P3D business"), null), DECEMBER);
+        new ApprovalCommand.ExtendDeadline("manager.due", "P3D business", null, null), DECEMBER);
     assertEquals(berlin("2026-12-28T10:00").toString(), infoOf(process, "manager.due").expiresAt());
   }
 
   @Test
   void recalculateIsAllowedWhileSuspendedAndTheMovedDateWaitsForTheResume() {
     ApprovalProcess process = start(WORKING_AND_ELAPSED, DECEMBER, BERLIN_BEFORE);
-    process.apply(new Command.Suspend("audit"), DECEMBER);
-    process.apply(new Command.Recalculate("carol", BERLIN), DECEMBER);
+    process.apply(new ApprovalCommand.Suspend("audit"), DECEMBER);
+    process.apply(new ApprovalCommand.Recalculate("carol"), DECEMBER, BERLIN);
     assertEquals("SUSPENDED", infoOf(process, "manager.due").state());
     assertEquals(berlin("2026-12-28T10:00").toString(), infoOf(process, "manager.due").expiresAt());
   }
@@ -336,7 +336,7 @@ class SchedulesTest {
     ApprovalProcess process = start(WORKING_AND_ELAPSED, DECEMBER, BERLIN);
     assertEquals(berlin("2026-12-28T10:00").toString(), infoOf(process, "manager.due").expiresAt());
     Instant saturday = berlin("2026-12-26T12:00");
-    process.apply(new Command.Recalculate("carol", BERLIN_BEFORE), saturday);
+    process.apply(new ApprovalCommand.Recalculate("carol"), saturday, BERLIN_BEFORE);
     assertEquals(berlin("2026-12-24T10:00").toString(), infoOf(process, "manager.due").expiresAt());
     assertEquals(
         List.of("manager.due"),
@@ -351,13 +351,13 @@ class SchedulesTest {
     ApprovalProcess elapsed = start(deadline("'for':'P1D'"), SATURDAY, null);
     RuleViolation refused =
         assertThrows(
-            RuleViolation.class, () -> elapsed.check(new Command.Recalculate("carol"), SATURDAY));
+            RuleViolation.class, () -> elapsed.check(new ApprovalCommand.Recalculate("carol"), SATURDAY));
     assertTrue(refused.reason().startsWith("nothing to recalculate"), refused.reason());
     // A local date-time needs the calendar's zone, yet is a fixed date: nothing counts in it
     // either.
     ApprovalProcess local = start(deadline("'until':'2026-12-01T17:00'"), SATURDAY, BERLIN);
     assertThrows(
-        RuleViolation.class, () -> local.check(new Command.Recalculate("carol"), SATURDAY));
+        RuleViolation.class, () -> local.check(new ApprovalCommand.Recalculate("carol"), SATURDAY));
     assertNull(derivationOf(local, "manager.remind").calendar());
   }
 }

@@ -7,8 +7,8 @@ import static dev.overdue.model.process.Fixtures.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.model.ProcessState;
-import dev.overdue.model.command.Command;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -27,10 +27,10 @@ class SeparationOfDutiesTest {
   @Test
   void theRequesterMayNotTakeOrDecideTheirOwnRequest() {
     ApprovalProcess process = start(FOUR_EYES);
-    for (Command command :
-        List.of(new Command.Approve("carol", null), new Command.Reject("carol", null),
-            new Command.Claim(null, "carol"), new Command.Start(null, "carol"),
-            new Command.Complete("carol", "approved", null, null))) {
+    for (ApprovalCommand command :
+        List.of(new ApprovalCommand.Approve("carol", null), new ApprovalCommand.Reject("carol", null),
+            new ApprovalCommand.Claim(null, "carol"), new ApprovalCommand.Start(null, "carol"),
+            new ApprovalCommand.Complete("carol", "approved", null, null))) {
       assertRefusedUnchanged(process, command, at("PT1H"),
           "carol requested this approval and may not act on step manager (notBy: requester)");
     }
@@ -39,13 +39,13 @@ class SeparationOfDutiesTest {
   @Test
   void whoeverDecidedAnEarlierStepMayNotDecideThisOne() {
     ApprovalProcess process = start(FOUR_EYES);
-    process.apply(new Command.Approve("alice", null), at("PT1H"));
+    process.apply(new ApprovalCommand.Approve("alice", null), at("PT1H"));
     assertEquals("finance", process.currentTask().name());
-    assertRefusedUnchanged(process, new Command.Approve("alice", null), at("PT2H"),
+    assertRefusedUnchanged(process, new ApprovalCommand.Approve("alice", null), at("PT2H"),
         "alice decided step manager and may not act on step finance too (distinctFrom: manager)");
-    assertRefusedUnchanged(process, new Command.Claim("finance", "alice"), at("PT2H"), "distinctFrom: manager");
-    assertRefusedUnchanged(process, new Command.Approve("carol", null), at("PT2H"), "notBy: requester");
-    process.apply(new Command.Approve("bob", null), at("PT3H"));
+    assertRefusedUnchanged(process, new ApprovalCommand.Claim("finance", "alice"), at("PT2H"), "distinctFrom: manager");
+    assertRefusedUnchanged(process, new ApprovalCommand.Approve("carol", null), at("PT2H"), "notBy: requester");
+    process.apply(new ApprovalCommand.Approve("bob", null), at("PT3H"));
     assertEquals(ProcessState.APPROVED, process.state());
   }
 
@@ -54,8 +54,8 @@ class SeparationOfDutiesTest {
     ApprovalProcess process =
         start("{'requestId':'PO-2','requester':'carol','steps':["
             + "{'name':'manager','approvers':['carol']},{'name':'finance','approvers':['carol']}]}");
-    process.apply(new Command.Approve("carol", null), at("PT1H"));
-    process.apply(new Command.Approve("carol", null), at("PT2H"));
+    process.apply(new ApprovalCommand.Approve("carol", null), at("PT1H"));
+    process.apply(new ApprovalCommand.Approve("carol", null), at("PT2H"));
     assertEquals(ProcessState.APPROVED, process.state());
   }
 
@@ -64,23 +64,23 @@ class SeparationOfDutiesTest {
     ApprovalProcess process =
         start("{'requestId':'PO-3','requester':'carol','data':{'owner':'carol'},'steps':["
             + "{'name':'manager','approvers':['alice','carol'],'assignee':'=data.owner','notBy':['requester']}]}");
-    assertRefusedUnchanged(process, new Command.Approve("carol", null), at("PT1H"), "notBy: requester");
-    process.apply(new Command.Release(null, "carol"), at("PT1H"));
-    process.apply(new Command.Approve("alice", null), at("PT2H"));
+    assertRefusedUnchanged(process, new ApprovalCommand.Approve("carol", null), at("PT1H"), "notBy: requester");
+    process.apply(new ApprovalCommand.Release(null, "carol"), at("PT1H"));
+    process.apply(new ApprovalCommand.Approve("alice", null), at("PT2H"));
     assertEquals(ProcessState.APPROVED, process.state());
   }
 
   @Test
   void theRulesSurviveContinueAsNew() throws Exception {
     ApprovalProcess process = start(FOUR_EYES);
-    process.apply(new Command.Approve("alice", null), at("PT1H"));
+    process.apply(new ApprovalCommand.Approve("alice", null), at("PT1H"));
     // Through JSON, as the snapshot travels as continue-as-new's input.
     ObjectMapper json = new ObjectMapper();
     ProcessSnapshot snapshot =
         json.readValue(json.writeValueAsString(process.snapshot()), ProcessSnapshot.class);
     ApprovalProcess restored = ApprovalProcess.restore(snapshot, "run-1", at("PT1H"), Edition.CURRENT);
-    assertRefusedUnchanged(restored, new Command.Approve("alice", null), at("PT2H"), "distinctFrom: manager");
-    assertRefusedUnchanged(restored, new Command.Approve("carol", null), at("PT2H"), "notBy: requester");
+    assertRefusedUnchanged(restored, new ApprovalCommand.Approve("alice", null), at("PT2H"), "distinctFrom: manager");
+    assertRefusedUnchanged(restored, new ApprovalCommand.Approve("carol", null), at("PT2H"), "notBy: requester");
   }
 
   @Test

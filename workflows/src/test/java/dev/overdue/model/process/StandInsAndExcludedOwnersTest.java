@@ -7,10 +7,10 @@ import static dev.overdue.model.process.Fixtures.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.StepInfo;
 import dev.overdue.model.auth.AuthPolicy;
-import dev.overdue.model.command.Command;
 import dev.overdue.model.escalation.Roles;
 import dev.overdue.model.request.RequestJson;
 import dev.overdue.model.task.OwnerLookup;
@@ -41,18 +41,18 @@ class StandInsAndExcludedOwnersTest {
     ApprovalProcess process =
         start("{'requestId':'EX-1','requester':'erin','steps':[{'name':'audit','approvers':['alice'],"
             + "'candidateGroups':['staff','finance'],'excludedOwners':['finance','member-007']}]}", false);
-    assertRefusedUnchanged(process, new Command.Claim(null, "alice"), T0,
+    assertRefusedUnchanged(process, new ApprovalCommand.Claim(null, "alice"), T0,
         "step audit: its excluded owners (finance, member-007) are being looked up in the directory: try again");
     List<OwnerLookup> asked = TestDirectory.answerAll(process, T0);
     assertEquals(List.of("finance", "member-007"), asked.get(0).excluded());
-    assertRefusedUnchanged(process, new Command.Claim(null, "dave"), T0,
+    assertRefusedUnchanged(process, new ApprovalCommand.Claim(null, "dave"), T0,
         "dave is an excluded owner of step audit (excludedOwners: finance, member-007)");
-    assertRefusedUnchanged(process, new Command.Approve("member-007", null), T0, "member-007 is an excluded owner");
-    process.apply(new Command.Claim(null, "member-008"), at("PT1M"));
+    assertRefusedUnchanged(process, new ApprovalCommand.Approve("member-007", null), T0, "member-007 is an excluded owner");
+    process.apply(new ApprovalCommand.Claim(null, "member-008"), at("PT1M"));
     assertEquals("member-008", step(process).owner());
     assertTrue(step(process).excludedOwners().containsAll(List.of("carol", "dave", "member-007")),
         step(process).excludedOwners().toString());
-    assertRefusedUnchanged(process, new Command.Delegate("member-008", "carol", null), at("PT1M"),
+    assertRefusedUnchanged(process, new ApprovalCommand.Delegate("member-008", "carol", null), at("PT1M"),
         "carol is an excluded owner of step audit");
   }
 
@@ -105,7 +105,7 @@ class StandInsAndExcludedOwnersTest {
         .endsWith("sam stands in for olga (away until 2026-12-01T00:00:00Z)"), lookedUp.toString());
     List<Expiry> told = process.drainTriggered();
     assertEquals(List.of("sam"), Roles.recipients(told.get(0).handlers().get(0)));
-    process.apply(new Command.Approve("sam", "for olga"), at("PT1H"));
+    process.apply(new ApprovalCommand.Approve("sam", "for olga"), at("PT1H"));
     assertEquals("APPROVED", process.state().name());
   }
 
@@ -134,11 +134,11 @@ class StandInsAndExcludedOwnersTest {
         start("{'requestId':'SI-4','requester':'carol','steps':[{'name':'manager','approvers':['bob']}]}", true);
     TestDirectory.answerAll(process, T0);
     // bob is not away; then the directory changes, and a reassignment names olga, who is.
-    process.apply(new Command.Reassign("carol", List.of("olga")), at("PT1H"));
+    process.apply(new ApprovalCommand.Reassign("carol", List.of("olga")), at("PT1H"));
     TestDirectory.answerAll(process, at("PT1H"));
     assertEquals(List.of("olga", "sam"), step(process).potentialOwners());
     assertEquals("step manager: looking up who is away",
-        process.apply(new Command.RefreshOwners("carol"), at("PT2H")));
+        process.apply(new ApprovalCommand.RefreshOwners("carol"), at("PT2H")));
     TestDirectory.answerAll(process, at("PT2H"));
     assertEquals(List.of("olga", "sam"), step(process).potentialOwners(), "sam once, not twice");
   }
@@ -153,6 +153,6 @@ class StandInsAndExcludedOwnersTest {
         ApprovalProcess.restore(
             ProcessSnapshot.of(RequestJson.tree(process.snapshot())), "run-1", at("PT1H"), Edition.CURRENT);
     assertTrue(restored.choices().keepsStandIns());
-    assertRefusedUnchanged(restored, new Command.Claim(null, "carol"), at("PT1H"), "carol is an excluded owner");
+    assertRefusedUnchanged(restored, new ApprovalCommand.Claim(null, "carol"), at("PT1H"), "carol is an excluded owner");
   }
 }

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.HistoryEntry;
-import dev.overdue.model.command.Command;
 import dev.overdue.model.command.TaskData;
 import dev.overdue.model.request.RequestValidator;
 import java.util.List;
@@ -80,7 +80,7 @@ class TaskDataTest {
   void theRequesterAndThePotentialOwnersMayChangeTheDataAndLaterRulesSeeIt() throws Exception {
     ApprovalProcess process = DeadlinesTest.start(PURCHASE);
 
-    String answer = process.apply(new Command.UpdateData("alice", json("{'amount':900,'po':'4711'}")), Fixtures.T0);
+    String answer = process.apply(new ApprovalCommand.UpdateData("alice", Fixtures.object(json("{'amount':900,'po':'4711'}"))), Fixtures.T0);
 
     assertEquals("data updated: amount, po", answer);
     assertEquals(Map.of("amount", 900, "supplier", "ACME", "po", "4711"), process.data());
@@ -92,7 +92,7 @@ class TaskDataTest {
     assertEquals(
         json("{'by':'alice','changes':[{'field':'amount','old':12000,'new':900},{'field':'po','old':null,'new':'4711'}]}"),
         changed.input());
-    process.apply(new Command.UpdateData("carol", json("{'supplier':null}")), Fixtures.at("PT3H"));
+    process.apply(new ApprovalCommand.UpdateData("carol", Fixtures.object(json("{'supplier':null}"))), Fixtures.at("PT3H"));
     assertEquals(Map.of("amount", 900, "po", "4711"), process.data());
   }
 
@@ -100,7 +100,7 @@ class TaskDataTest {
   void someoneElseMayNotChangeTheData() throws Exception {
     ApprovalProcess process = DeadlinesTest.start(PURCHASE);
     Fixtures.assertRefusedUnchanged(
-        process, new Command.UpdateData("mallory", json("{'amount':1}")), Fixtures.T0,
+        process, new ApprovalCommand.UpdateData("mallory", Fixtures.object(json("{'amount':1}"))), Fixtures.T0,
         "mallory may not change the data: only the requester ('carol') and the potential owners of step manager (candidate users: alice, bob) may");
     assertEquals(Map.of("amount", 12000, "supplier", "ACME"), process.data());
   }
@@ -110,14 +110,14 @@ class TaskDataTest {
     ApprovalProcess process = DeadlinesTest.start(PURCHASE);
     String big = "x".repeat(RequestValidator.MAX_DATA_LENGTH);
     Fixtures.assertRefusedUnchanged(
-        process, new Command.UpdateData("carol", json("{'blob':'" + big + "'}")), Fixtures.T0, "the data would be too large");
+        process, new ApprovalCommand.UpdateData("carol", Fixtures.object(json("{'blob':'" + big + "'}"))), Fixtures.T0, "the data would be too large");
     assertEquals(Map.of("amount", 12000, "supplier", "ACME"), process.data());
   }
 
   @Test
   void aDecisionsOutputIsMergedBeforeTheApprovalMovesOn() throws Exception {
     ApprovalProcess process = DeadlinesTest.start(PURCHASE);
-    process.apply(new Command.Approve("alice", "ok", json("{'approvedBudget':11000}")), Fixtures.T0);
+    process.apply(new ApprovalCommand.Approve("alice", "ok", Fixtures.object(json("{'approvedBudget':11000}"))), Fixtures.T0);
     assertEquals(11000, process.data().get("approvedBudget"));
     assertEquals("finance", process.currentTask().name());
     List<String> kinds = process.history().stream().map(HistoryEntry::name).toList();
@@ -129,7 +129,7 @@ class TaskDataTest {
     ApprovalProcess process = DeadlinesTest.start(PURCHASE);
     String big = "x".repeat(RequestValidator.MAX_DATA_LENGTH);
     Fixtures.assertRefusedUnchanged(
-        process, new Command.Complete("alice", "approved", null, json("{'blob':'" + big + "'}")), Fixtures.T0,
+        process, new ApprovalCommand.Complete("alice", "approved", null, Fixtures.object(json("{'blob':'" + big + "'}"))), Fixtures.T0,
         "too large");
     assertEquals("manager", process.currentTask().name());
   }

@@ -2,10 +2,11 @@ package dev.overdue.model.schedule;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.model.RuleViolation;
-import dev.overdue.model.command.Command;
 import dev.overdue.model.process.ApprovalProcess;
 import dev.overdue.model.process.Edition;
+import dev.overdue.model.process.Fixtures;
 import dev.overdue.model.request.RequestJson;
 import java.time.Instant;
 import java.util.Map;
@@ -72,11 +73,11 @@ class Camunda7TimerRecalculationCasesTest {
     try {
       if (!row.get("changed").equals("-")) {
         process.apply(
-            new Command.UpdateData(
-                "carol", RequestJson.tree(Map.of("limit", row.get("changed")))),
+            new ApprovalCommand.UpdateData(
+                "carol", Fixtures.object(RequestJson.tree(Map.of("limit", row.get("changed"))))),
             recalculated);
       }
-      process.apply(new Command.Recalculate("ops", calendar), recalculated);
+      process.apply(new ApprovalCommand.Recalculate("ops"), recalculated, calendar);
       return dueDate(process);
     } catch (RuleViolation e) {
       return PublishedCases.refused(e);
