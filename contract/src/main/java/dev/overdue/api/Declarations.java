@@ -60,6 +60,15 @@ public final class Declarations {
     return field.getName().equals("user");
   }
 
+  /** The value of {@code command}'s field {@code field}: what the front ends and the rules check. */
+  public static Object value(ApprovalCommand command, RecordComponent field) {
+    try {
+      return field.getAccessor().invoke(command);
+    } catch (InvocationTargetException | IllegalAccessException e) {
+      throw new IllegalStateException("cannot read " + field.getName(), e);
+    }
+  }
+
   /** The command of {@code type} whose fields have the values {@code value} gives (null: left out). */
   public static <T extends ApprovalCommand> T bind(Class<T> type, Function<RecordComponent, Object> value) {
     RecordComponent[] fields = type.getRecordComponents();

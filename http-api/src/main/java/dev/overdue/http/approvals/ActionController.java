@@ -118,7 +118,7 @@ class ActionController {
     }
     for (RecordComponent field : fields) {
       Input declared = Declarations.input(field);
-      if (declared.required() && missing(value(command, field))) {
+      if (declared.required() && missing(Declarations.value(command, field))) {
         throw ApiProblem.badInput(field.getName(), "required: " + declared.expected());
       }
     }
@@ -139,13 +139,5 @@ class ActionController {
       return names.isEmpty() || names.stream().anyMatch(name -> !(name instanceof String text) || text.isBlank());
     }
     return value == null;
-  }
-
-  private static Object value(ApprovalCommand command, RecordComponent field) {
-    try {
-      return field.getAccessor().invoke(command);
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException(e);
-    }
   }
 }

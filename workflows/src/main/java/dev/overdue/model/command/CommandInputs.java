@@ -10,7 +10,6 @@ import dev.overdue.api.JsonBuffers;
 import dev.overdue.model.RuleViolation;
 import dev.overdue.model.schedule.IsoDuration;
 import dev.overdue.model.schedule.TimeLimit;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -36,7 +35,7 @@ public final class CommandInputs {
     requireOneOf(command);
     for (RecordComponent field : Declarations.fields(command.getClass())) {
       Input input = Declarations.input(field);
-      if (input.required() && missing(value(command, field))) {
+      if (input.required() && missing(Declarations.value(command, field))) {
         throw new RuleViolation(
             "'" + field.getName() + "' is required" + (input.missing().isEmpty() ? "" : ": " + input.missing()));
       }
@@ -54,7 +53,7 @@ public final class CommandInputs {
     for (RecordComponent field : Declarations.fields(command.getClass())) {
       if (List.of(declared.oneOf()).contains(field.getName())) {
         named.add("'" + field.getName() + "' (" + Declarations.input(field).missing() + ")");
-        given += value(command, field) == null ? 0 : 1;
+        given += Declarations.value(command, field) == null ? 0 : 1;
       }
     }
     if (given != 1) {
@@ -89,13 +88,5 @@ public final class CommandInputs {
     return value == null
         || (value instanceof String text && text.isBlank())
         || (value instanceof Collection<?> many && many.isEmpty());
-  }
-
-  private static Object value(ApprovalCommand command, RecordComponent field) {
-    try {
-      return field.getAccessor().invoke(command);
-    } catch (InvocationTargetException | IllegalAccessException e) {
-      throw new IllegalStateException("cannot read " + field.getName(), e);
-    }
   }
 }
