@@ -1,11 +1,13 @@
 package dev.overdue.api;
 
 import static dev.overdue.api.CommandWords.ANYONE;
+import static dev.overdue.api.CommandWords.COMMENT;
 import static dev.overdue.api.CommandWords.DECIDER;
 import static dev.overdue.api.CommandWords.NAMES;
 import static dev.overdue.api.CommandWords.OUTPUT;
 import static dev.overdue.api.CommandWords.OWNER;
 import static dev.overdue.api.CommandWords.OWNER_OR_ADMINISTRATOR;
+import static dev.overdue.api.CommandWords.PEOPLE;
 import static dev.overdue.api.CommandWords.SIGNED_USER;
 import static dev.overdue.api.CommandWords.SOME_NAMES;
 import static dev.overdue.api.CommandWords.STEP;
@@ -13,6 +15,7 @@ import static dev.overdue.api.CommandWords.TIMER_USER;
 import static dev.overdue.api.CommandWords.UNLESS_SIGNED;
 import static dev.overdue.api.CommandWords.USER_TIMER;
 import static dev.overdue.api.CommandWords.WHO_ASKS;
+import static dev.overdue.api.CommandWords.WHY;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.lang.reflect.RecordComponent;
@@ -123,7 +126,9 @@ public sealed interface ApprovalCommand {
       summary = "Take the current step: only its owner may then decide it.",
       sentBy = "a potential owner of the step",
       http = @Declared.Http(path = "claim", body = "Step",
-          summary = "Claim the current step: only its owner may then decide it (WS-HumanTask claim)."))
+          summary = "Claim the current step: only its owner may then decide it (WS-HumanTask claim).",
+          page = @Declared.Page(button = "I'll take it", place = Declared.Page.Place.TASK,
+              explain = "It becomes yours alone to decide; the others see that you have it.")))
   record Claim(@Input(label = "STEP", help = STEP) String step,
       @Input(label = "USER", help = OWNER, required = true) String user) implements ApprovalCommand {}
 
@@ -136,7 +141,9 @@ public sealed interface ApprovalCommand {
       },
       sentBy = "its owner, or a potential owner of a step no one claimed",
       http = @Declared.Http(path = "start", body = "Step",
-          summary = "Start working on the claimed step (IN_PROGRESS): its start deadlines are met."))
+          summary = "Start working on the claimed step (IN_PROGRESS): its start deadlines are met.",
+          page = @Declared.Page(button = "Start working on it", place = Declared.Page.Place.TASK,
+              explain = "Says you are on it; it stays yours.")))
   record Start(@Input(label = "STEP", help = STEP) String step,
       @Input(label = "USER", help = OWNER, required = true) String user) implements ApprovalCommand {}
 
@@ -145,7 +152,9 @@ public sealed interface ApprovalCommand {
       summary = "Give a claimed step back to all its potential owners.",
       sentBy = "its owner or a business administrator",
       http = @Declared.Http(path = "release", body = "Step",
-          summary = "Give a claimed step back to all its potential owners."))
+          summary = "Give a claimed step back to all its potential owners.",
+          page = @Declared.Page(button = "Give it back", place = Declared.Page.Place.TASK,
+              explain = "Everyone it was offered to may take it again.")))
   record Release(@Input(label = "STEP", help = STEP) String step,
       @Input(label = "USER", help = OWNER, required = true) String user) implements ApprovalCommand {}
 
@@ -155,9 +164,10 @@ public sealed interface ApprovalCommand {
       summary = "Approve the current step; the approval moves to the next step or ends APPROVED.",
       sentBy = DECIDER,
       http = @Declared.Http(path = "approve", body = "Decision",
-          summary = "Approve the current step: the approval moves on, or ends APPROVED."))
+          summary = "Approve the current step: the approval moves on, or ends APPROVED.",
+          page = @Declared.Page(button = "Approve", place = Declared.Page.Place.DECIDE)))
   record Approve(@Input(label = "USER", help = OWNER, required = true) String user,
-      @Input(label = "TEXT") String comment,
+      @Input(label = "TEXT", ask = COMMENT) String comment,
       @Input(label = "JSON", help = OUTPUT, option = "--task-output") Map<String, Object> output)
       implements ApprovalCommand {
     public Approve(String user, String comment) {
@@ -171,9 +181,10 @@ public sealed interface ApprovalCommand {
       summary = "Reject the current step; the approval ends REJECTED.",
       sentBy = DECIDER,
       http = @Declared.Http(path = "reject", body = "Decision",
-          summary = "Reject the current step: the approval ends REJECTED."))
+          summary = "Reject the current step: the approval ends REJECTED.",
+          page = @Declared.Page(button = "Reject", place = Declared.Page.Place.DECIDE)))
   record Reject(@Input(label = "USER", help = OWNER, required = true) String user,
-      @Input(label = "TEXT") String comment,
+      @Input(label = "TEXT", ask = COMMENT) String comment,
       @Input(label = "JSON", help = OUTPUT, option = "--task-output") Map<String, Object> output)
       implements ApprovalCommand {
     public Reject(String user, String comment) {
@@ -191,13 +202,14 @@ public sealed interface ApprovalCommand {
       },
       sentBy = DECIDER,
       http = @Declared.Http(path = "complete", body = "Completion",
-          summary = "Decide the current step with an outcome: approved, rejected, or one the step names."))
+          summary = "Decide the current step with an outcome: approved, rejected, or one the step names.",
+          page = @Declared.Page(button = "Decide", place = Declared.Page.Place.DECIDE)))
   record Complete(@Input(label = "USER", help = OWNER, required = true) String user,
       @Input(label = "OUTCOME", required = true,
               help = "approved, rejected, or an outcome of the step such as needs-legal.",
               expected = "approved, rejected, or an outcome the step names")
           String outcome,
-      @Input(label = "TEXT") String comment,
+      @Input(label = "TEXT", ask = COMMENT) String comment,
       @Input(label = "JSON", help = OUTPUT, option = "--task-output") Map<String, Object> output)
       implements ApprovalCommand {
     public Complete(String user, String outcome, String comment) {
@@ -215,12 +227,14 @@ public sealed interface ApprovalCommand {
       },
       sentBy = "the requester or a potential owner of the current step",
       http = @Declared.Http(path = "update-data", body = "DataUpdate",
-          summary = "Merge data into the approval's data (JSON Merge Patch, RFC 7396)."))
+          summary = "Merge data into the approval's data (JSON Merge Patch, RFC 7396).",
+          page = @Declared.Page(button = "Correct a detail",
+              explain = "Changes one detail of the request; the history keeps the old value.")))
   record UpdateData(
       @Input(label = "USER", help = "Who changes it; " + UNLESS_SIGNED, required = true) String user,
       @Input(label = "JSON", required = true, help = "A JSON object, or @FILE to read it from a file.",
               expected = "an object to merge into the approval's data",
-              missing = "a JSON object to merge into the approval's data")
+              missing = "a JSON object to merge into the approval's data", ask = "Detail to correct")
           Map<String, Object> data)
       implements ApprovalCommand {}
 
@@ -236,11 +250,13 @@ public sealed interface ApprovalCommand {
       sentBy = "the requester or a potential owner of the current step",
       http = @Declared.Http(path = "reassign", body = "Reassignment",
           summary = "Give the current step to new potential owners (users, groups, roles);"
-              + " it is offered again."))
+              + " it is offered again.",
+          page = @Declared.Page(button = "Give it to others",
+              explain = "They decide it instead: it is offered to them, and no longer to whoever had it.")))
   record Reassign(@Input(label = "USER", help = WHO_ASKS, required = true) String user,
       @Input(label = "NAME", required = true,
               help = "The new potential owners, comma-separated (bob,finance).",
-              expected = NAMES, missing = SOME_NAMES)
+              expected = NAMES, missing = SOME_NAMES, ask = "Give it to", hint = PEOPLE)
           List<String> to)
       implements ApprovalCommand {}
 
@@ -268,7 +284,9 @@ public sealed interface ApprovalCommand {
       },
       sentBy = OWNER_OR_ADMINISTRATOR,
       http = @Declared.Http(path = "stop", body = "Step",
-          summary = "Stop working on the started step (back to RESERVED): its owner keeps it."))
+          summary = "Stop working on the started step (back to RESERVED): its owner keeps it.",
+          page = @Declared.Page(button = "Put it aside", place = Declared.Page.Place.TASK,
+              explain = "You stop working on it for now; it stays yours.")))
   record Stop(@Input(label = "STEP", help = STEP) String step,
       @Input(label = "USER", help = WHO_ASKS, required = true) String user) implements ApprovalCommand {}
 
@@ -284,12 +302,14 @@ public sealed interface ApprovalCommand {
       sentBy = OWNER_OR_ADMINISTRATOR,
       http = @Declared.Http(path = "delegate", body = "Delegation",
           summary = "Hand the current step to one person, who then holds it; by its owner or a business"
-              + " administrator."))
+              + " administrator.",
+          page = @Declared.Page(button = "Hand to someone",
+              explain = "They look after it until they decide it or hand it back to you.")))
   record Delegate(@Input(label = "USER", help = WHO_ASKS, required = true) String user,
       @Input(label = "USER", required = true, help = "Who takes it over.",
-              expected = "the one user to hand the step to")
+              expected = "the one user to hand the step to", ask = "Hand to", hint = "one person's user name")
           String to,
-      @Input(label = "TEXT", help = "Why, in the history.") String comment)
+      @Input(label = "TEXT", help = "Why, in the history.", ask = WHY) String comment)
       implements ApprovalCommand {}
 
   @Declared(
@@ -300,9 +320,11 @@ public sealed interface ApprovalCommand {
       },
       sentBy = "the person the step was delegated to",
       http = @Declared.Http(path = "resolve", body = "Resolution",
-          summary = "Hand a delegated step back to whoever delegated it (Flowable's resolveTask)."))
+          summary = "Hand a delegated step back to whoever delegated it (Flowable's resolveTask).",
+          page = @Declared.Page(button = "Hand back", place = Declared.Page.Place.TASK,
+              explain = "It goes back to whoever handed it to you.")))
   record Resolve(@Input(label = "USER", help = WHO_ASKS, required = true) String user,
-      @Input(label = "TEXT", help = "What was done, in the history.") String comment)
+      @Input(label = "TEXT", help = "What was done, in the history.", ask = COMMENT) String comment)
       implements ApprovalCommand {}
 
   @Declared(
@@ -315,12 +337,14 @@ public sealed interface ApprovalCommand {
       sentBy = "a potential owner, the owner or a business administrator",
       http = @Declared.Http(path = "forward", body = "Forwarding",
           summary = "Pass the current step on: the caller leaves its potential owners, the named ones join,"
-              + " it is offered again."))
+              + " it is offered again.",
+          page = @Declared.Page(button = "Pass on",
+              explain = "They get the task instead of you; you no longer have it.")))
   record Forward(@Input(label = "USER", help = WHO_ASKS, required = true) String user,
       @Input(label = "NAME", required = true, help = "Who it goes to, comma-separated (bob,finance).",
-              expected = NAMES, missing = SOME_NAMES)
+              expected = NAMES, missing = SOME_NAMES, ask = "Pass on to", hint = PEOPLE)
           List<String> to,
-      @Input(label = "TEXT", help = "Why, in the history.") String comment)
+      @Input(label = "TEXT", help = "Why, in the history.", ask = WHY) String comment)
       implements ApprovalCommand {}
 
   @Declared(
@@ -332,11 +356,13 @@ public sealed interface ApprovalCommand {
       },
       sentBy = "a business administrator",
       http = @Declared.Http(path = "nominate", body = "Nomination",
-          summary = "Add potential owners to the current step; by a business administrator."))
+          summary = "Add potential owners to the current step; by a business administrator.",
+          page = @Declared.Page(button = "Add people",
+              explain = "They may take the task too, beside those it is offered to.")))
   record Nominate(@Input(label = "USER", help = WHO_ASKS, required = true) String user,
       @Input(label = "NAME", required = true,
               help = "The users, groups and roles to add, comma-separated (dora,finance).", expected = NAMES,
-              missing = SOME_NAMES)
+              missing = SOME_NAMES, ask = "People to add", hint = PEOPLE)
           List<String> to)
       implements ApprovalCommand {}
 
@@ -349,10 +375,12 @@ public sealed interface ApprovalCommand {
       },
       sentBy = "a potential owner, the requester or a business administrator",
       http = @Declared.Http(path = "skip", body = "Skipping",
-          summary = "Skip the current step, when the request declares it skippable: the approval moves on."))
+          summary = "Skip the current step, when the request declares it skippable: the approval moves on.",
+          page = @Declared.Page(button = "Skip this step",
+              explain = "The approval goes on to the next step as if this one had been approved.")))
   record Skip(@Input(label = "USER", help = WHO_ASKS, required = true) String user,
       @Input(label = "TEXT", required = true, help = "Why, in status and history.",
-              expected = "why the step is not needed")
+              expected = "why the step is not needed", ask = "Why this step is not needed")
           String reason)
       implements ApprovalCommand {}
 
@@ -366,10 +394,12 @@ public sealed interface ApprovalCommand {
       sentBy = OWNER_OR_ADMINISTRATOR,
       http = @Declared.Http(path = "set-priority", body = "Priority",
           summary = "Set the current step's priority, 0 (highest) to 10 (lowest); by its owner or a business"
-              + " administrator."))
+              + " administrator.",
+          page = @Declared.Page(button = "Change priority",
+              explain = "How urgent it is: the lists of the people who decide are ordered by it.")))
   record SetPriority(@Input(label = "USER", help = WHO_ASKS, required = true) String user,
       @Input(label = "N", required = true, help = "From 0 to 10.", expected = "0 (highest) to 10 (lowest)",
-              missing = "0 (highest) to 10 (lowest)", range = {0, 10})
+              missing = "0 (highest) to 10 (lowest)", range = {0, 10}, ask = "Priority")
           Integer priority)
       implements ApprovalCommand {}
 
@@ -386,12 +416,14 @@ public sealed interface ApprovalCommand {
           summary = "Set the date from which the current step should be looked at again (a date-time, a"
               + " duration from now, or none to clear it); nothing runs then. By its owner, a potential"
               + " owner, the requester or a"
-              + " business administrator."))
+              + " business administrator.",
+          page = @Declared.Page(button = "Look at it again on a day",
+              explain = "From that day it is marked for a follow-up in the lists; nothing else happens.")))
   record SetFollowUp(@Input(label = "USER", help = WHO_ASKS, required = true) String user,
       @Input(label = "WHEN", required = true,
               help = "A date-time (2026-12-01T09:00:00+01:00), a duration from now (P2D), or none to"
                   + " clear it.",
-              expected = "a date-time, a duration from now such as P2D, or none")
+              expected = "a date-time, a duration from now such as P2D, or none", ask = "Look at it again on")
           String at)
       implements ApprovalCommand {}
 
@@ -406,9 +438,11 @@ public sealed interface ApprovalCommand {
       sentBy = "a potential owner, the owner, the requester or a business administrator",
       http = @Declared.Http(path = "comment", body = "Note",
           summary = "Add a comment to the current step; by the requester, its potential owners and business"
-              + " administrators."))
+              + " administrators.",
+          page = @Declared.Page(button = "Add a comment", place = Declared.Page.Place.COMMENT)))
   record Comment(@Input(label = "USER", help = WHO_ASKS, required = true) String user,
-      @Input(label = "TEXT", required = true, help = "At most 2000 characters.", expected = "the comment")
+      @Input(label = "TEXT", required = true, help = "At most 2000 characters.", expected = "the comment",
+              ask = "Add a comment")
           String text)
       implements ApprovalCommand {}
 

@@ -39,4 +39,13 @@ final class CommandWords {
 
   /** The workflow's words for a list of names left out. */
   static final String SOME_NAMES = "one or more users or groups";
+
+  /** A comment's label on the inbox's task page. */
+  static final String COMMENT = "Comment (optional)";
+
+  /** The task page's label of a comment that says why. */
+  static final String WHY = "Why (optional)";
+
+  /** The task page's hint in a field of people and groups. */
+  static final String PEOPLE = "user names or groups, separated by commas";
 }

@@ -4,6 +4,7 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -38,6 +39,21 @@ public final class Declarations {
   public static Declared.Http http(Class<? extends ApprovalCommand> type) {
     Declared.Http[] http = of(type).http();
     return http.length == 0 ? null : http[0];
+  }
+
+  /** The commands the task API takes, by their action's path, in the declarations' order. */
+  public static Map<String, Class<? extends ApprovalCommand>> actions() {
+    Map<String, Class<? extends ApprovalCommand>> actions = new LinkedHashMap<>();
+    ApprovalCommand.ALL.values().stream()
+        .filter(type -> http(type) != null)
+        .forEach(type -> actions.put(http(type).path(), type));
+    return actions;
+  }
+
+  /** How the inbox's task page offers it, or null when it does not. */
+  public static Declared.Page page(Class<? extends ApprovalCommand> type) {
+    Declared.Http http = http(type);
+    return http == null || http.page().length == 0 ? null : http.page()[0];
   }
 
   /** Its fields, in the record's order. */

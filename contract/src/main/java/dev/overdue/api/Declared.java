@@ -45,5 +45,39 @@ public @interface Declared {
 
     /** The operation's summary, for a reader of the API. */
     String summary();
+
+    /** How the inbox offers it to a person, when it does (at most one). */
+    Page[] page() default {};
+  }
+
+  /**
+   * A task action as the inbox's task page offers it, in an approver's words: its button, a line
+   * saying what happens, and where it sits. Its fields are the record's components with an {@link
+   * Input#ask}.
+   */
+  @Documented
+  @Retention(RetentionPolicy.RUNTIME)
+  @Target({})
+  @interface Page {
+    /** The button's words ("Hand to someone"). */
+    String button();
+
+    /** What happens, in one line under its form; none when empty. */
+    String explain() default "";
+
+    /** Where the page puts it. */
+    Place place() default Place.MORE;
+
+    /** The parts of a task page an action sits in. */
+    enum Place {
+      /** The decision itself: the page's only primary buttons. */
+      DECIDE,
+      /** Taking, starting, putting aside or giving back the task: quiet buttons beside the decision. */
+      TASK,
+      /** Behind "More actions", each with a small form of its own fields. */
+      MORE,
+      /** The comments' own form. */
+      COMMENT
+    }
   }
 }

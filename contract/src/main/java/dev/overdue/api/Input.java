@@ -42,4 +42,14 @@ public @interface Input {
 
   /** The least and greatest whole number taken, when the field is one. */
   long[] range() default {};
+
+  /**
+   * The field's label on the inbox's task page, in an approver's words ("Hand to"); a field without
+   * one is not on the page (the current step, who asks). Its control follows {@link #label}: TEXT a
+   * text box, NAME names separated by commas, USER one name, N a choice in {@link #range}, WHEN a day.
+   */
+  String ask() default "";
+
+  /** A hint shown in an empty field on the page ("one person's user name"); none when empty. */
+  String hint() default "";
 }

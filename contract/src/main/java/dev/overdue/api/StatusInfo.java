@@ -14,6 +14,9 @@ import java.util.Map;
  * request's, then the members of the groups it names (null when none); {@code comments} the
  * latest comments on the steps' tasks, oldest
  * first, and {@code commentCount} how many there have been (both null when there are none).
+ * {@code keyFields} are the data keys the request names to show first (its {@code keyFields}),
+ * {@code dataLabels} each data key's title in the request's {@code dataForm} ("Amount (EUR)"); both
+ * null when the request has none.
  */
 public record StatusInfo(
     String requestId,
@@ -30,7 +33,19 @@ public record StatusInfo(
     @JsonInclude(JsonInclude.Include.NON_NULL) String auth,
     @JsonInclude(JsonInclude.Include.NON_NULL) List<String> businessAdministrators,
     @JsonInclude(JsonInclude.Include.NON_NULL) List<CommentInfo> comments,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Long commentCount) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) Long commentCount,
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<String> keyFields,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, String> dataLabels) {
+
+  /** A status without key fields or data labels (and from workers older than them). */
+  public StatusInfo(
+      String requestId, String title, String requester, String state, String suspendedReason,
+      String currentStep, List<StepInfo> steps, List<TimerInfo> timers, List<WarningInfo> warnings,
+      Map<String, Object> data, Long warningCount, String auth, List<String> businessAdministrators,
+      List<CommentInfo> comments, Long commentCount) {
+    this(requestId, title, requester, state, suspendedReason, currentStep, steps, timers, warnings, data,
+        warningCount, auth, businessAdministrators, comments, commentCount, null, null);
+  }
 
   /** A status without business administrators or comments (and from workers older than them). */
   public StatusInfo(

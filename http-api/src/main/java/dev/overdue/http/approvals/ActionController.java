@@ -11,7 +11,6 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import java.lang.reflect.RecordComponent;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.springframework.http.MediaType;
@@ -49,7 +48,7 @@ class ActionController {
   static final String BASE = "/api/v1/approvals/{id}/";
 
   /** The commands with an action, by its path. */
-  static final Map<String, Class<? extends ApprovalCommand>> ACTIONS = actions();
+  static final Map<String, Class<? extends ApprovalCommand>> ACTIONS = Declarations.actions();
 
   private final ApprovalDesk desk;
   private final JsonMapper json;
@@ -70,14 +69,6 @@ class ActionController {
         NAME,
         ActionController.class.getDeclaredMethod(
             "act", Caller.class, String.class, String.class, JsonNode.class, String.class, HttpServletRequest.class));
-  }
-
-  private static Map<String, Class<? extends ApprovalCommand>> actions() {
-    Map<String, Class<? extends ApprovalCommand>> actions = new LinkedHashMap<>();
-    ApprovalCommand.ALL.values().stream()
-        .filter(type -> Declarations.http(type) != null)
-        .forEach(type -> actions.put(Declarations.http(type).path(), type));
-    return actions;
   }
 
   CommandResult act(@AuthenticationPrincipal Caller caller, @PathVariable String id, @PathVariable String action,

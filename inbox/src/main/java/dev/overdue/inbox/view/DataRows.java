@@ -24,19 +24,28 @@ public final class DataRows {
   private DataRows() {}
 
   public static List<Row> of(JsonNode data) {
+    return of(data, null);
+  }
+
+  /**
+   * The same, a value at the top labelled by its title in the request's data form when it has one
+   * ("Amount (EUR)"), so the page says what the requester was asked.
+   */
+  public static List<Row> of(JsonNode data, Map<String, String> titles) {
     List<Row> rows = new ArrayList<>();
     if (data != null && data.isObject()) {
-      add(rows, "", data, 0);
+      add(rows, "", data, 0, titles == null ? Map.of() : titles);
     }
     return rows;
   }
 
-  private static void add(List<Row> rows, String prefix, JsonNode node, int depth) {
+  private static void add(List<Row> rows, String prefix, JsonNode node, int depth, Map<String, String> titles) {
     for (Map.Entry<String, JsonNode> field : node.properties()) {
-      String label = prefix + Words.label(field.getKey());
+      String title = depth == 0 ? titles.get(field.getKey()) : null;
+      String label = prefix + (title != null ? title : Words.label(field.getKey()));
       JsonNode value = field.getValue();
       if (value.isObject() && depth < MAX_DEPTH && !value.isEmpty()) {
-        add(rows, label + " › ", value, depth + 1);
+        add(rows, label + " › ", value, depth + 1, titles);
       } else {
         rows.add(new Row(label, text(value), depth == 0 && !value.isContainer() ? field.getKey() : null));
       }

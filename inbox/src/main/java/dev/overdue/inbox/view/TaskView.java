@@ -23,9 +23,6 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class TaskView {
-  /** The actions in the order a page offers them, with their buttons' words. */
-  private static final Map<String, String> BUTTONS = buttons();
-
   private final Dates dates;
 
   TaskView(InboxSettings settings) {
@@ -44,52 +41,27 @@ public class TaskView {
     model.put("approvalState", Words.approvalState(status.state(),
         currentStep == null ? null : or(currentStep.title(), current)));
     model.put("suspendedReason", status.suspendedReason());
-    model.put("data", DataRows.of(FreeForm.tree(status.data())));
+    List<DataRows.Row> details = DataRows.of(FreeForm.tree(status.data()), status.dataLabels());
+    model.put("data", details);
+    model.put("facts", KeyFacts.of(details, status.keyFields()));
+    model.put("deadline", Deadline.of(currentStep, status.timers(), dates, now));
     model.put("steps", steps(status, current, me));
     model.put("forecast", Forecast.of(plan, dates, now));
     model.put("timers", timers(status, now));
     model.put("warnings", warnings(status, now));
     model.put("trail", Trail.of(history, dates, now));
     List<String> allowed = actions == null ? List.of() : listed(actions.actions());
-    String delegator = currentStep == null ? null : currentStep.delegatedBy();
-    // A comment has its own form, in the Comments section, not a button among these.
-    model.put("actions", BUTTONS.entrySet().stream()
-        .filter(b -> allowed.contains(b.getKey()) && !b.getKey().equals("comment"))
-        .map(b -> Map.of("action", b.getKey(), "label",
-            b.getKey().equals("resolve") && delegator != null ? "Hand back to " + delegator : b.getValue()))
-        .toList());
-    model.put("canDecide", allowed.contains("approve"));
-    model.put("canReassign", allowed.contains("reassign"));
-    model.put("canUpdateData", allowed.contains("update-data"));
-    model.put("canDelegate", allowed.contains("delegate"));
-    model.put("canForward", allowed.contains("forward"));
-    model.put("canNominate", allowed.contains("nominate"));
-    model.put("canSkip", allowed.contains("skip"));
-    model.put("canComment", allowed.contains("comment"));
-    // The decision's comment goes with a hand-over too, for the trail.
-    model.put("canExplain", allowed.stream().anyMatch(List.of("approve", "delegate", "resolve", "forward")::contains));
-    boolean canSetPriority = allowed.contains("set-priority") && currentStep != null;
-    model.put("canSetPriority", canSetPriority);
-    model.put("priorities", canSetPriority ? Words.priorities(currentStep.priority()) : List.of());
+    TaskActions.Offer offer = TaskActions.of(allowed, currentStep, details);
+    model.put("offer", offer);
+    model.put("allowed", allowed);
+    model.put("currentTitle", currentStep == null ? null : or(currentStep.title(), Words.label(current)));
+    model.put("priorityWords", currentStep == null ? null : Words.priority(currentStep.priority()));
     model.put("comments", comments(status, now));
     long earlier = (status.commentCount() == null ? 0 : status.commentCount()) - listed(status.comments()).size();
     model.put("earlierComments", earlier <= 0 ? null
         : earlier == 1 ? "1 earlier comment is no longer kept." : earlier + " earlier comments are no longer kept.");
-    List<Map<String, String>> outcomes = currentStep == null ? List.of() : outcomes(currentStep, allowed);
-    model.put("outcomes", outcomes);
-    model.put("hasOutcomes", !outcomes.isEmpty());
     model.put("fields", currentStep == null ? List.of() : FormFields.of(FreeForm.tree(currentStep.form()), FormFields.OUTPUT));
     return model;
-  }
-
-  /** The actions this page may offer. */
-  public static boolean known(String action) {
-    return BUTTONS.containsKey(action);
-  }
-
-  /** A button's words, for the confirmation of a prepared action. */
-  public static String label(String action) {
-    return BUTTONS.getOrDefault(action, action);
   }
 
   /** The approval's current step in its status; null once it ended. */
@@ -174,15 +146,6 @@ public class TaskView {
     return warnings;
   }
 
-  private static List<Map<String, String>> outcomes(StepInfo step, List<String> allowed) {
-    if (!allowed.contains("complete")) {
-      return List.of();
-    }
-    List<Map<String, String>> outcomes = new ArrayList<>();
-    listed(step.outcomes()).forEach(outcome -> outcomes.add(Map.of("name", outcome, "label", Words.label(outcome))));
-    return outcomes;
-  }
-
   /** A list an answer left out (an older worker's, or one with nothing in it) as an empty one. */
   static <T> List<T> listed(List<T> list) {
     return list == null ? List.of() : list;
@@ -193,24 +156,4 @@ public class TaskView {
     return text == null ? otherwise : text;
   }
 
-  private static Map<String, String> buttons() {
-    Map<String, String> buttons = new LinkedHashMap<>();
-    buttons.put("claim", "Claim");
-    buttons.put("start", "Start working on it");
-    buttons.put("release", "Release");
-    buttons.put("approve", "Approve");
-    buttons.put("reject", "Reject");
-    buttons.put("complete", "Decide");
-    buttons.put("reassign", "Reassign");
-    buttons.put("update-data", "Change data");
-    buttons.put("stop", "Stop working on it");
-    buttons.put("delegate", "Hand to someone…");
-    buttons.put("resolve", "Hand back");
-    buttons.put("forward", "Pass on…");
-    buttons.put("nominate", "Add people…");
-    buttons.put("skip", "Skip this step");
-    buttons.put("set-priority", "Change priority");
-    buttons.put("comment", "Add a comment");
-    return buttons;
-  }
 }

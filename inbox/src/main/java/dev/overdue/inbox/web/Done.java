@@ -9,19 +9,20 @@ final class Done {
 
   static String said(String action, Map<String, String> fields) {
     return switch (action) {
-      case "claim" -> "You claimed this task: it is yours to decide now.";
+      case "claim" -> "You took this task: it is yours to decide now.";
       case "start" -> "You started working on this task.";
-      case "release" -> "You released this task: it is open to everyone it was offered to again.";
+      case "release" -> "You gave this task back: everyone it was offered to may take it again.";
       case "approve" -> "You approved it.";
       case "reject" -> "You rejected it.";
-      case "complete" -> "You decided it: " + fields.getOrDefault("outcome", "") + ".";
-      case "reassign" -> "You reassigned it to " + fields.getOrDefault("to", "") + ".";
-      case "update-data" -> "You changed " + fields.getOrDefault("dataKey", "a detail") + ".";
-      case "stop" -> "You stopped working on this task; it is still yours.";
-      case "delegate" -> "You handed it to " + fields.getOrDefault("delegateTo", "") + ".";
+      case "complete" -> "You decided it: " + Words.label(fields.getOrDefault("outcome", "")).toLowerCase(java.util.Locale.ROOT) + ".";
+      case "reassign" -> "You gave it to " + fields.getOrDefault("to", "") + ".";
+      case "update-data" -> "You corrected " + Words.label(fields.getOrDefault("dataKey", "a detail")).toLowerCase(java.util.Locale.ROOT) + ".";
+      case "stop" -> "You put this task aside; it is still yours.";
+      case "delegate" -> "You handed it to " + fields.getOrDefault("to", "") + ".";
       case "resolve" -> "You handed it back.";
-      case "forward" -> "You passed it on to " + fields.getOrDefault("forwardTo", "") + ".";
-      case "nominate" -> "You added " + fields.getOrDefault("nominateTo", "") + ".";
+      case "forward" -> "You passed it on to " + fields.getOrDefault("to", "") + ".";
+      case "nominate" -> "You added " + fields.getOrDefault("to", "") + ".";
+      case "set-follow-up" -> "It is marked for a follow-up from " + fields.getOrDefault("at", "that day") + ".";
       case "skip" -> "You skipped this step.";
       case "set-priority" -> "You changed its priority to " + Words.priority(Integer.parseInt(fields.get("priority"))) + ".";
       case "comment" -> "Your comment was added.";

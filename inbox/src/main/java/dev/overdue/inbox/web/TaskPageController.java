@@ -3,19 +3,17 @@ package dev.overdue.inbox.web;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.PlanEntry;
 import dev.overdue.api.StatusInfo;
-import dev.overdue.api.StepInfo;
 import dev.overdue.api.http.Actions;
 import dev.overdue.api.http.Me;
 import dev.overdue.inbox.api.ApiProblem;
 import dev.overdue.inbox.api.TaskApi;
-import dev.overdue.inbox.view.DataRows;
-import dev.overdue.inbox.view.FormFields;
-import dev.overdue.inbox.view.FreeForm;
+import dev.overdue.inbox.InboxSettings;
+import dev.overdue.inbox.view.TaskActions;
 import dev.overdue.inbox.view.TaskView;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 import java.time.Clock;
-import java.util.Arrays;
+import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -31,9 +29,6 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.JsonNodeFactory;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * One task's page and its actions. A GET never acts — not even from a notification's action link,
@@ -48,6 +43,7 @@ class TaskPageController {
   private final Pages pages;
   private final TaskView view;
   private final Clock clock;
+  private final ZoneId zone;
   /** A page's four reads run side by side. */
   private final ExecutorService reads = Executors.newCachedThreadPool(runnable -> {
     Thread thread = new Thread(runnable, "overdue-inbox-read");
@@ -55,7 +51,8 @@ class TaskPageController {
     return thread;
   });
 
-  TaskPageController(TaskApi api, Pages pages, TaskView view, Clock clock) {
+  TaskPageController(TaskApi api, Pages pages, TaskView view, Clock clock, InboxSettings settings) {
+    this.zone = settings.zone();
     this.api = api;
     this.pages = pages;
     this.view = view;
@@ -77,12 +74,19 @@ class TaskPageController {
   ModelAndView act(@PathVariable String id, @RequestParam String action, @RequestParam Map<String, String> fields,
       HttpSession session, HttpServletResponse response, RedirectAttributes done) {
     TaskApi.Calls calls = api.forSignedIn();
-    if (!TaskView.known(action)) {
+    // A named outcome's button posts complete:<outcome>.
+    if (action.startsWith("complete:")) {
+      fields = new java.util.HashMap<>(fields);
+      fields.put("outcome", action.substring("complete:".length()));
+      action = "complete";
+    }
+    if (!TaskActions.offered(action)) {
       throw new ApiProblem(400, "there is no action " + action);
     }
     try {
-      // The status only where the body needs it (a decision's form, a detail's type): no read before a claim.
-      calls.post(APPROVAL + "/" + action, body(action, fields, () -> calls.get(StatusInfo.class, APPROVAL, Map.of(), id)), fields.get("key"), id);
+      calls.post(APPROVAL + "/" + action,
+          ActionBody.of(action, fields, () -> calls.get(StatusInfo.class, APPROVAL, Map.of(), id), zone),
+          fields.get("key"), id);
     } catch (CommentTooLong tooLong) {
       Map<String, Object> model = again(calls, id, session, fields);
       model.put("tooLong", tooLong.getMessage());
@@ -153,84 +157,12 @@ class TaskPageController {
       return;
     }
     @SuppressWarnings("unchecked")
-    List<Map<String, String>> actions = (List<Map<String, String>>) model.get("actions");
-    if (actions.stream().noneMatch(a -> a.get("action").equals(action))) {
-      model.put("linkNote", "The link asked you to " + TaskView.label(action).toLowerCase(java.util.Locale.ROOT)
+    List<String> allowed = (List<String>) model.get("allowed");
+    if (!allowed.contains(action) || !TaskActions.offered(action)) {
+      model.put("linkNote", "The link asked you to " + TaskActions.button(action).toLowerCase(java.util.Locale.ROOT)
           + " this task, but you cannot do that now: the task has changed since the message was sent.");
       return;
     }
-    model.put("prepared", Map.of("action", action, "label", TaskView.label(action)));
-  }
-
-  /** The API's body for {@code action}, from the submitted fields. */
-  private static ObjectNode body(String action, Map<String, String> fields, Supplier<StatusInfo> status) {
-    ObjectNode body = JsonNodeFactory.instance.objectNode();
-    String comment = fields.get("comment");
-    switch (action) {
-      case "approve", "reject", "complete" -> {
-        comment(body, comment);
-        StepInfo step = TaskView.currentStep(status.get());
-        JsonNode form = FreeForm.tree(step == null ? null : step.form());
-        ObjectNode output = FormFields.values(form, fields, FormFields.OUTPUT);
-        if (!output.isEmpty()) {
-          body.set("output", output);
-        }
-        if (action.equals("complete")) {
-          body.put("outcome", fields.getOrDefault("outcome", ""));
-        }
-      }
-      case "reassign" -> names(body, fields.get("to"));
-      case "delegate" -> {
-        body.put("to", required(fields.get("delegateTo"), "Say whom to hand it to."));
-        comment(body, comment);
-      }
-      case "resolve" -> comment(body, comment);
-      case "forward" -> {
-        names(body, required(fields.get("forwardTo"), "Say whom to pass it on to."));
-        comment(body, comment);
-      }
-      case "nominate" -> names(body, required(fields.get("nominateTo"), "Say whom to add."));
-      case "skip" -> body.put("reason", required(fields.get("reason"), "Say why this step can be skipped."));
-      case "set-priority" -> body.put("priority", priority(fields.get("priority")));
-      case "comment" -> body.put("text",
-          CommentTooLong.checked(required(fields.get("text"), "Write the comment first."), "text", CommentTooLong.ON_THE_THREAD));
-      case "update-data" -> {
-        String key = fields.getOrDefault("dataKey", "");
-        if (key.isBlank()) {
-          throw new ApiProblem(400, "Choose the detail to change, then its new value.");
-        }
-        body.putObject("data").set(key, DataRows.typed(FreeForm.tree(status.get().data()), key, fields.getOrDefault("dataValue", "")));
-      }
-      default -> { }
-    }
-    return body;
-  }
-
-  private static void comment(ObjectNode body, String comment) {
-    if (comment != null && !comment.isBlank()) {
-      body.put("comment", CommentTooLong.checked(comment, "comment", CommentTooLong.WITH_AN_ACTION));
-    }
-  }
-
-  /** Names typed separated by commas, as the API's {@code to} list. */
-  private static void names(ObjectNode body, String typed) {
-    var to = body.putArray("to");
-    Arrays.stream((typed == null ? "" : typed).split(",")).map(String::strip).filter(s -> !s.isEmpty()).forEach(to::add);
-  }
-
-  /** What was typed, stripped; when nothing, nothing is sent and the person is told {@code ask}. */
-  private static String required(String typed, String ask) {
-    if (typed == null || typed.isBlank()) {
-      throw new ApiProblem(400, ask);
-    }
-    return typed.strip();
-  }
-
-  private static int priority(String chosen) {
-    try {
-      return Integer.parseInt(required(chosen, "Choose a priority."));
-    } catch (NumberFormatException notANumber) {
-      throw new ApiProblem(400, "Choose a priority from 0 (highest) to 10 (lowest).");
-    }
+    model.put("prepared", Map.of("action", action, "label", TaskActions.button(action)));
   }
 }
