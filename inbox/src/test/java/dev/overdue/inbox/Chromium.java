@@ -76,6 +76,25 @@ final class Chromium implements AutoCloseable {
     driver.manage().window().setSize(new Dimension(width, width < 600 ? 860 : 1000));
   }
 
+  /** The window at exactly {@code width} × {@code height} px, a screen a person holds (headless: no frame). */
+  void size(int width, int height) {
+    driver.manage().window().setSize(new Dimension(width, height));
+  }
+
+  /**
+   * Whether every element {@code selector} finds lies wholly in the first screen of the page: seen
+   * without scrolling. False when none is found.
+   */
+  boolean inFirstScreen(String selector) {
+    Object seen = ((org.openqa.selenium.JavascriptExecutor) driver).executeScript(
+        "window.scrollTo(0, 0);"
+            + "const found = [...document.querySelectorAll(arguments[0])];"
+            + "return found.length > 0 && found.every(e => { const r = e.getBoundingClientRect();"
+            + " return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth; });",
+        selector);
+    return Boolean.TRUE.equals(seen);
+  }
+
   /** axe-core's WCAG 2 A and AA rules over the current page: none may fail. */
   void accessible(String page) {
     Results results = new AxeBuilder().withTags(java.util.List.of("wcag2a", "wcag2aa", "wcag21a", "wcag21aa")).analyze(driver);

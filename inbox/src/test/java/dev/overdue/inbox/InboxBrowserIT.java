@@ -178,20 +178,35 @@ class InboxBrowserIT {
     chromium.width(1400);
     browser.findElement(By.linkText("Purchase order 4711")).click();
     waitFor(driver -> driver.getTitle().startsWith("Purchase order 4711"), "the task page");
-    assertTrue(browser.findElement(By.cssSelector(".forecast")).getText().contains("it is reassigned to frank"));
     chromium.accessible("the task page");
-    browser.findElement(By.cssSelector("button[value='claim']")).click();
-    waitFor(driver -> driver.findElement(By.cssSelector(".notice.done")).getText().contains("You claimed"), "claimed");
+    // Decision first: on a desktop's and a phone's first screen, the deadline and the two decisions.
+    for (int[] screen : new int[][] {{1400, 900}, {390, 844}}) {
+      chromium.size(screen[0], screen[1]);
+      for (String part : List.of(".deadline", "button[value='approve']", "button[value='reject']")) {
+        assertTrue(chromium.inFirstScreen(part), part + " in the first screen at " + screen[0] + "×" + screen[1]);
+      }
+    }
+    assertEquals(List.of("Approve", "Reject"), browser.findElements(By.cssSelector(".buttons.primary button")).stream()
+        .map(org.openqa.selenium.WebElement::getText).toList(), "the only primary actions");
+    // Only what alice may do now: nothing a business administrator or an owner of the task could.
+    for (String notHers : List.of("nominate", "set-priority", "delegate", "stop", "resolve", "release")) {
+      assertTrue(browser.findElements(By.cssSelector("[value='" + notHers + "'], #more-" + notHers)).isEmpty(), notHers);
+    }
+    // Each action behind More actions has its own form, with only its own fields.
+    browser.findElement(By.cssSelector(".more-actions > summary")).click();
+    browser.findElement(By.cssSelector("#more-reassign > summary")).click();
+    assertEquals(List.of("to"), browser.findElements(By.cssSelector("#more-reassign form [name]:not([type='hidden'])"))
+        .stream().map(field -> field.getAttribute("name")).distinct().toList());
+    chromium.width(1400);
+    chromium.screenshot("inbox-task-actions-1400.png");
+    browser.navigate().refresh();
     browser.findElement(By.id("comment")).sendKeys("Within budget");
     for (int width : List.of(1400, 1000, 400)) {
       chromium.width(width);
       chromium.screenshot("inbox-task-" + width + ".png");
     }
     chromium.width(1400);
-    // The buttons below the form: what a claimed task offers its owner.
-    ((org.openqa.selenium.JavascriptExecutor) browser)
-        .executeScript("arguments[0].scrollIntoView()", browser.findElement(By.cssSelector("button[value='approve']")));
-    chromium.screenshot("inbox-task-actions-1400.png");
+    // A task offered to her is decided without taking it first.
     browser.findElement(By.cssSelector("button[value='approve']")).click();
     // The form is checked as the person goes: the required cost centre is named, nothing is sent.
     waitFor(driver -> !driver.findElement(By.cssSelector("#field-costCentre ~ .problem")).getText().isBlank(), "the field's problem shown");
@@ -224,7 +239,7 @@ class InboxBrowserIT {
     waitFor(driver -> driver.getCurrentUrl().contains("/sign-in"), "signed out: to the sign-in first");
     browser.findElement(By.cssSelector(".pick button[value='alice']")).click();
     waitFor(driver -> driver.getCurrentUrl().equals(approve), "back to the link after sign-in");
-    assertEquals("Confirm: Approve", browser.findElement(By.id("h-act")).getText());
+    assertEquals("Confirm: Approve", browser.findElement(By.id("h-prepared")).getText());
     assertEquals("READY", new Approvals(temporal.client).status(id).steps().get(0).state(), "opening the link changed nothing");
     chromium.accessible("a prepared action");
     browser.findElement(By.cssSelector("button[value='approve']")).click();
@@ -330,8 +345,12 @@ class InboxBrowserIT {
     awaitRows("claimable", id, true);
     browser.findElement(By.xpath("//tr[.//span[@class='id'][text()='" + id + "']]//a")).click();
     waitFor(driver -> driver.getTitle().startsWith("Invoice approval"), "the task page");
-    browser.findElement(By.cssSelector("button[value='claim']")).click();
-    waitFor(driver -> driver.findElement(By.cssSelector(".notice.done")).getText().contains("You claimed"), "claimed");
+    // Words, not ids: every step and deadline has a title or a readable name on the page.
+    String seen = browser.findElement(By.tagName("main")).getText();
+    for (String id : List.of("approve-manager", "approve-finance", "remind-manager", "escalate-manager", "manager-nudge",
+        "finance-deadline")) {
+      assertFalse(seen.contains(id), id + " on the page: " + seen);
+    }
     assertTrue(browser.findElements(By.id("field-approved")).isEmpty(), "the BPMN form's Approve? is the inbox's own button");
     new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("field-costCentre"))).selectByValue("IT");
     chromium.width(1000);

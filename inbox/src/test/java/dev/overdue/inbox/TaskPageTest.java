@@ -139,7 +139,7 @@ class TaskPageTest {
     PageClient.Page again = alice.post("/tasks/" + id, claim);
     assertEquals(302, again.status(), "the same page's key: the first answer again, not a refusal");
     PageClient.Page after = alice.open("/tasks/" + id);
-    assertTrue(after.body().contains("You claimed this task"), after.body());
+    assertTrue(after.body().contains("You took this task"), after.body());
     assertTrue(after.body().contains("claimed by you"), after.body());
     long claims = new Approvals(TEMPORAL.client).history(id).stream()
         .filter(entry -> entry.name().equals("claim") && entry.accepted()).count();
@@ -221,18 +221,18 @@ class TaskPageTest {
   void theTaskOperationsAreOfferedOnlyToThoseTheActionsQueryListsThemFor() {
     String id = start("carol", OPERATIONS);
     String alice = new PageClient(port).signIn("alice", "").open("/tasks/" + id).body();
-    assertTrue(alice.contains("class=\"action-forward\">Pass on…</button>"), alice);
-    assertTrue(alice.contains("name=\"forwardTo\""), alice);
+    assertTrue(alice.contains("class=\"quiet action-forward\">Pass on</button>"), alice);
+    assertTrue(alice.contains("<input id=\"forward-to\" name=\"to\""), "pass on's own field: " + alice);
     assertTrue(alice.contains("name=\"text\""), "alice may comment: " + alice);
     for (String notHers : new String[] {"stop", "delegate", "resolve", "nominate", "skip", "set-priority"}) {
       assertFalse(alice.contains("value=\"" + notHers + "\""), notHers + " is not alice's: " + alice);
     }
-    assertFalse(alice.contains("name=\"delegateTo\""), alice);
+    assertFalse(alice.contains("id=\"delegate-to\""), "no field of an action not hers: " + alice);
     assertFalse(alice.contains("name=\"priority\""), alice);
 
     String ada = new PageClient(port).signIn("ada", "").open("/tasks/" + id).body();
-    assertTrue(ada.contains("class=\"action-nominate\">Add people…</button>"), "a business administrator: " + ada);
-    assertTrue(ada.contains("class=\"action-set-priority\">Change priority</button>"), ada);
+    assertTrue(ada.contains("class=\"quiet action-nominate\">Add people</button>"), "a business administrator: " + ada);
+    assertTrue(ada.contains("class=\"quiet action-set-priority\">Change priority</button>"), ada);
     assertTrue(ada.contains("<option value=\"5\" selected>5 – normal</option>"), ada);
     assertTrue(ada.contains("<option value=\"0\">0 – highest</option>"), ada);
     assertFalse(ada.contains("value=\"approve\""), "who manages a step does not decide it: " + ada);
@@ -245,9 +245,9 @@ class TaskPageTest {
     alice.open("/tasks/" + id);
     assertEquals(302, alice.post("/tasks/" + id, Map.of("action", "claim", "key", "d-1")).status());
     String claimed = alice.open("/tasks/" + id).body();
-    assertTrue(claimed.contains("class=\"action-delegate\">Hand to someone…</button>"), claimed);
+    assertTrue(claimed.contains("class=\"quiet action-delegate\">Hand to someone</button>"), claimed);
     PageClient.Page delegated = alice.post("/tasks/" + id,
-        Map.of("action", "delegate", "key", "d-2", "delegateTo", " dora ", "comment", "while I am away"));
+        Map.of("action", "delegate", "key", "d-2", "to", " dora ", "comment", "while I am away"));
     assertEquals(302, delegated.status(), delegated.body());
     var step = new Approvals(TEMPORAL.client).status(id).steps().get(0);
     assertEquals("dora", step.owner(), "{to: dora}, stripped");
@@ -258,7 +258,7 @@ class TaskPageTest {
     PageClient dora = new PageClient(port).signIn("dora", "");
     String hers = dora.open("/tasks/" + id).body();
     assertTrue(hers.contains("Delegated by alice"), hers);
-    assertTrue(hers.contains("class=\"action-resolve\">Hand back to alice</button>"), hers);
+    assertTrue(hers.contains("class=\"quiet action-resolve\">Hand back to alice</button>"), hers);
     assertEquals(302, dora.post("/tasks/" + id, Map.of("action", "resolve", "key", "d-3")).status());
     assertEquals("alice", new Approvals(TEMPORAL.client).status(id).steps().get(0).owner(), "handed back");
     assertEquals(400, alice.post("/tasks/" + id, Map.of("action", "delegate", "key", "d-4")).status(),
@@ -300,7 +300,7 @@ class TaskPageTest {
     String page = refused.body();
     assertTrue(page.contains("Your comment is too long: at most 2,000 characters; you typed 102,400."), page.replace(typed, "…"));
     assertTrue(page.contains("name=\"text\" rows=\"3\" maxlength=\"2000\" aria-invalid=\"true\" aria-describedby=\"too-long\">"
-        + typed + "</textarea>"), "what was typed, in the form again, marked");
+        + typed + "</textarea>"), "what was typed, in the form again, marked: " + page.replace(typed, "…"));
     assertFalse(page.contains("bytes"), "no words of the API's");
     var comments = new Approvals(TEMPORAL.client).status(id).comments();
     assertTrue(comments == null || comments.isEmpty(), "no comment added: " + comments);
@@ -309,7 +309,7 @@ class TaskPageTest {
     assertEquals(422, decision.status());
     assertTrue(decision.body().contains("Your comment is too long: at most 10,000 characters; you typed 102,400."),
         decision.body().replace(typed, "…"));
-    assertTrue(decision.body().contains("name=\"comment\" rows=\"3\" aria-invalid=\"true\" aria-describedby=\"too-long\">"
+    assertTrue(decision.body().contains("name=\"comment\" rows=\"2\" aria-invalid=\"true\" aria-describedby=\"too-long\">"
         + typed + "</textarea>"), "what was typed, in the form again, marked");
     assertEquals("READY", new Approvals(TEMPORAL.client).status(id).steps().get(0).state(), "not approved");
   }
@@ -321,7 +321,7 @@ class TaskPageTest {
     alice.open("/tasks/" + id);
     assertEquals(302, alice.post("/tasks/" + id, Map.of("action", "approve", "key", "s-1")).status());
     PageClient frank = new PageClient(port).signIn("frank", "");
-    assertTrue(frank.open("/tasks/" + id).body().contains("class=\"action-skip\">Skip this step</button>"));
+    assertTrue(frank.open("/tasks/" + id).body().contains("class=\"quiet action-skip\">Skip this step</button>"));
     assertEquals(302, frank.post("/tasks/" + id, Map.of("action", "skip", "key", "s-2", "reason", "under the limit")).status());
     String page = frank.open("/tasks/" + id).body();
     assertTrue(page.contains("<strong>Finance</strong>: (skipped) by frank"), page);
