@@ -347,9 +347,9 @@ class InboxBrowserIT {
     waitFor(driver -> driver.getTitle().startsWith("Invoice approval"), "the task page");
     // Words, not ids: every step and deadline has a title or a readable name on the page.
     String seen = browser.findElement(By.tagName("main")).getText();
-    for (String id : List.of("approve-manager", "approve-finance", "remind-manager", "escalate-manager", "manager-nudge",
+    for (String name : List.of("approve-manager", "approve-finance", "remind-manager", "escalate-manager", "manager-nudge",
         "finance-deadline")) {
-      assertFalse(seen.contains(id), id + " on the page: " + seen);
+      assertFalse(seen.contains(name), name + " on the page: " + seen);
     }
     assertTrue(browser.findElements(By.id("field-approved")).isEmpty(), "the BPMN form's Approve? is the inbox's own button");
     new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("field-costCentre"))).selectByValue("IT");
