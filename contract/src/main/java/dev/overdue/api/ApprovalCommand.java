@@ -142,7 +142,7 @@ public sealed interface ApprovalCommand {
       sentBy = "its owner, or a potential owner of a step no one claimed",
       http = @Declared.Http(path = "start", body = "Step",
           summary = "Start working on the claimed step (IN_PROGRESS): its start deadlines are met.",
-          page = @Declared.Page(button = "Start working on it", place = Declared.Page.Place.TASK,
+          page = @Declared.Page(button = "Start working on it",
               explain = "Says you are on it; it stays yours.")))
   record Start(@Input(label = "STEP", help = STEP) String step,
       @Input(label = "USER", help = OWNER, required = true) String user) implements ApprovalCommand {}
@@ -285,7 +285,7 @@ public sealed interface ApprovalCommand {
       sentBy = OWNER_OR_ADMINISTRATOR,
       http = @Declared.Http(path = "stop", body = "Step",
           summary = "Stop working on the started step (back to RESERVED): its owner keeps it.",
-          page = @Declared.Page(button = "Put it aside", place = Declared.Page.Place.TASK,
+          page = @Declared.Page(button = "Put it aside",
               explain = "You stop working on it for now; it stays yours.")))
   record Stop(@Input(label = "STEP", help = STEP) String step,
       @Input(label = "USER", help = WHO_ASKS, required = true) String user) implements ApprovalCommand {}

@@ -73,12 +73,14 @@ final class Chromium implements AutoCloseable {
 
   /** The window at {@code width} px (and a height that shows a screenful). */
   void width(int width) {
+    ((org.openqa.selenium.chrome.ChromeDriver) driver).executeCdpCommand("Emulation.clearDeviceMetricsOverride", java.util.Map.of());
     driver.manage().window().setSize(new Dimension(width, width < 600 ? 860 : 1000));
   }
 
-  /** The window at exactly {@code width} × {@code height} px, a screen a person holds (headless: no frame). */
+  /** A viewport of exactly {@code width} × {@code height} CSS px, as a screen a person holds shows the page. */
   void size(int width, int height) {
-    driver.manage().window().setSize(new Dimension(width, height));
+    ((org.openqa.selenium.chrome.ChromeDriver) driver).executeCdpCommand("Emulation.setDeviceMetricsOverride",
+        java.util.Map.of("width", width, "height", height, "deviceScaleFactor", 1, "mobile", width < 600));
   }
 
   /**

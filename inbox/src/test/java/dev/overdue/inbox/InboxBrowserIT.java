@@ -182,6 +182,7 @@ class InboxBrowserIT {
     // Decision first: on a desktop's and a phone's first screen, the deadline and the two decisions.
     for (int[] screen : new int[][] {{1400, 900}, {390, 844}}) {
       chromium.size(screen[0], screen[1]);
+      chromium.screenshot("inbox-task-first-screen-" + screen[0] + ".png");
       for (String part : List.of(".deadline", "button[value='approve']", "button[value='reject']")) {
         assertTrue(chromium.inFirstScreen(part), part + " in the first screen at " + screen[0] + "×" + screen[1]);
       }
@@ -195,9 +196,10 @@ class InboxBrowserIT {
     // Each action behind More actions has its own form, with only its own fields.
     browser.findElement(By.cssSelector(".more-actions > summary")).click();
     browser.findElement(By.cssSelector("#more-reassign > summary")).click();
-    assertEquals(List.of("to"), browser.findElements(By.cssSelector("#more-reassign form [name]:not([type='hidden'])"))
+    assertEquals(List.of("to"), browser.findElements(By.cssSelector("#more-reassign form :is(input, select, textarea):not([type='hidden'])"))
         .stream().map(field -> field.getAttribute("name")).distinct().toList());
     chromium.width(1400);
+    ((JavascriptExecutor) browser).executeScript("arguments[0].scrollIntoView()", browser.findElement(By.cssSelector(".more-actions")));
     chromium.screenshot("inbox-task-actions-1400.png");
     browser.navigate().refresh();
     browser.findElement(By.id("comment")).sendKeys("Within budget");
