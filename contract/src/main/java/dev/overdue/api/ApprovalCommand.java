@@ -457,9 +457,17 @@ public sealed interface ApprovalCommand {
       sentBy = "the requester and the request's business administrators",
       http = @Declared.Http(path = "nudge", body = "Step",
           summary = "Remind whom the current step waits for now, at most once an hour; by the requester or a"
-              + " business administrator."))
+              + " business administrator.",
+          page = @Declared.Page(button = "Remind them now", place = Declared.Page.Place.TASK,
+              explain = "Sends the people it waits for a reminder that you asked; at most once an hour.")))
   record Nudge(@Input(label = "STEP", help = STEP) String step,
-      @Input(label = "USER", help = WHO_ASKS, required = true) String user) implements ApprovalCommand {}
+      @Input(label = "USER", help = WHO_ASKS, required = true) String user) implements ApprovalCommand {
+    /** The least time between two nudges of one step. */
+    public static final Duration EVERY = Duration.ofHours(1);
+
+    /** The audit trail's event of an accepted nudge: its input names the step, who nudged and whom. */
+    public static final String EVENT = "Nudged";
+  }
 
   /** The Signal and Update name. */
   default String name() {

@@ -89,7 +89,7 @@ class DevelopmentModeApiTest {
     String id = start("alice", "{'requestId':'" + id("ACT") + "','steps':[{'name':'manager','approvers':['bob','carol']}]}");
     assertEquals("[\"claim\",\"start\",\"approve\",\"reject\",\"reassign\",\"update-data\",\"forward\",\"comment\",\"set-follow-up\"]",
         api.get("/api/v1/approvals/" + id + "/actions", as("bob")).json().path("actions").toString());
-    assertEquals("[\"reassign\",\"update-data\",\"comment\",\"set-follow-up\"]",
+    assertEquals("[\"reassign\",\"update-data\",\"comment\",\"set-follow-up\",\"nudge\"]",
         api.get("/api/v1/approvals/" + id + "/actions", as("alice")).json().path("actions").toString(), "the requester");
     assertEquals(200, api.post("/api/v1/approvals/" + id + "/claim", null, as("bob")).status());
     assertEquals("[\"reassign\",\"update-data\",\"forward\",\"comment\",\"set-follow-up\"]",

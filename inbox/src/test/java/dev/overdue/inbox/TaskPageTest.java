@@ -174,6 +174,23 @@ class TaskPageTest {
   }
 
   @Test
+  void theRequesterSeesByWhenAndRemindsThemOnceAnHour() {
+    String id = start("carol", "{'requestId':'ID','steps':[{'name':'manager','title':'Manager approval','approvers':['alice','bob'],"
+        + "'timeout':'P3D'}]}");
+    PageClient carol = new PageClient(port).signIn("carol", "");
+    String page = carol.open("/tasks/" + id).body();
+    assertTrue(page.contains("To be decided by <time"), "the deadline, said to whom waits for it: " + page);
+    assertTrue(page.contains("class=\"quiet action-nudge\">Remind alice and bob now</button>"), page);
+    assertEquals(302, carol.post("/tasks/" + id, Map.of("action", "nudge", "key", "n-1")).status());
+    String after = carol.open("/tasks/" + id).body();
+    assertTrue(after.contains("A reminder went to the people it waits for"), after);
+    assertFalse(after.contains("value=\"nudge\""), "no button the workflow would refuse within the hour: " + after);
+    assertTrue(after.contains("They were reminded just now; you can remind them again in 59 min."), after);
+    assertEquals(1, new Approvals(TEMPORAL.client).history(id).stream()
+        .filter(entry -> entry.name().equals("nudge") && entry.accepted()).count());
+  }
+
+  @Test
   void anActionLinkPreparesTheActionForItsRecipientAndNeverActsOnAGet() {
     String id = start("carol", "{'requestId':'ID','steps':[{'name':'manager','approvers':['alice','bob']}]}");
     PageClient bob = new PageClient(port);

@@ -18,8 +18,11 @@ import java.util.List;
  */
 public record Deadline(String lead, String when, String relative, String exact, String iso, boolean late) {
 
-  /** The current step's due date among {@code timers}; null when nothing is due. */
-  public static Deadline of(StepInfo step, List<TimerInfo> timers, Dates dates, Instant now) {
+  /**
+   * The current step's due date among {@code timers}, said to someone who {@code decides} it or
+   * waits for it; null when nothing is due.
+   */
+  public static Deadline of(StepInfo step, List<TimerInfo> timers, boolean decides, Dates dates, Instant now) {
     TimerInfo due = find(timers, "COMPLETION", step == null ? null : step.name());
     if (due == null) {
       due = find(timers, "PROCESS", null);
@@ -30,7 +33,7 @@ public record Deadline(String lead, String when, String relative, String exact, 
     Instant at = Instant.parse(due.expiresAt());
     boolean late = !at.isAfter(now);
     String lead = due.kind().equals("PROCESS") ? (late ? "It was due" : "It is due")
-        : late ? "It was to be decided by" : "Decide by";
+        : late ? "It was to be decided by" : decides ? "Decide by" : "To be decided by";
     return new Deadline(lead, dates.brief(at), Dates.due(at, now), dates.exact(at), at.toString(), late);
   }
 

@@ -66,9 +66,7 @@ public final class TaskActions {
           commentLabel = commentLabel == null ? ask(action.getValue(), "comment") : commentLabel;
         }
         case TASK -> {
-          String delegator = step == null ? null : step.delegatedBy();
-          task.add(new Button(name, name, name.equals("resolve") && delegator != null
-              ? "Hand back to " + delegator : page.button()));
+          task.add(new Button(name, name, taskLabel(name, page.button(), step)));
           if (name.equals("resolve")) {
             commentLabel = commentLabel == null ? ask(action.getValue(), "comment") : commentLabel;
           }
@@ -92,6 +90,24 @@ public final class TaskActions {
     Class<? extends ApprovalCommand> type = Declarations.actions().get(action);
     Declared.Page page = type == null ? null : Declarations.page(type);
     return page == null ? action : page.button();
+  }
+
+  /** A task button's words, with whom it concerns where the step says: "Hand back to alice", "Remind bob now". */
+  private static String taskLabel(String action, String button, StepInfo step) {
+    if (step == null) {
+      return button;
+    }
+    if (action.equals("resolve") && step.delegatedBy() != null) {
+      return "Hand back to " + step.delegatedBy();
+    }
+    if (action.equals("nudge")) {
+      List<String> waitsFor = step.owner() != null ? List.of(step.owner())
+          : step.potentialOwners() == null ? List.of() : step.potentialOwners();
+      if (!waitsFor.isEmpty() && waitsFor.size() <= 3) {
+        return "Remind " + Words.list(waitsFor) + " now";
+      }
+    }
+    return button;
   }
 
   private static List<String> outcomes(StepInfo step) {

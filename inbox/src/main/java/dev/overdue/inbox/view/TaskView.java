@@ -1,5 +1,6 @@
 package dev.overdue.inbox.view;
 
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.CommentInfo;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.PlanEntry;
@@ -44,15 +45,21 @@ public class TaskView {
     List<DataRows.Row> details = DataRows.of(FreeForm.tree(status.data()), status.dataLabels());
     model.put("data", details);
     model.put("facts", KeyFacts.of(details, status.keyFields()));
-    model.put("deadline", Deadline.of(currentStep, status.timers(), dates, now));
     model.put("steps", steps(status, current, me));
     model.put("forecast", Forecast.of(plan, dates, now));
     model.put("timers", timers(status, now));
     model.put("warnings", warnings(status, now));
     model.put("trail", Trail.of(history, dates, now));
     List<String> allowed = actions == null ? List.of() : listed(actions.actions());
+    Instant nudgeAgain = NudgeAgain.after(history, current);
+    if (nudgeAgain != null && nudgeAgain.isAfter(now) && allowed.contains("nudge")) {
+      allowed = allowed.stream().filter(action -> !action.equals("nudge")).toList();
+      model.put("nudgeAgain", "They were reminded " + Dates.ago(nudgeAgain.minus(ApprovalCommand.Nudge.EVERY), now)
+          + "; you can remind them again " + Dates.due(nudgeAgain, now) + ".");
+    }
     TaskActions.Offer offer = TaskActions.of(allowed, currentStep, details);
     model.put("offer", offer);
+    model.put("deadline", Deadline.of(currentStep, status.timers(), offer.canDecide(), dates, now));
     model.put("allowed", allowed);
     model.put("currentTitle", currentStep == null ? null : or(currentStep.title(), Words.label(current)));
     model.put("priorityWords", currentStep == null ? null : Words.priority(currentStep.priority()));

@@ -26,6 +26,7 @@ final class Done {
       case "skip" -> "You skipped this step.";
       case "set-priority" -> "You changed its priority to " + Words.priority(Integer.parseInt(fields.get("priority"))) + ".";
       case "comment" -> "Your comment was added.";
+      case "nudge" -> "A reminder went to the people it waits for, saying that you asked.";
       default -> "Done.";
     };
   }

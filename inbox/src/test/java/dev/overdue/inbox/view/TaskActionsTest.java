@@ -83,6 +83,12 @@ class TaskActionsTest {
     assertEquals(List.of("Hand back to alice"), labels(offer.task()));
   }
 
+  @Test
+  void theRequesterMayRemindWhomItWaitsForByName() {
+    assertEquals(List.of("Remind dora now"), labels(TaskActions.of(List.of("nudge", "comment"), step(null, null), DETAILS).task()),
+        "a claimed step waits for its owner");
+  }
+
   /** Every field a page form asks for has a control the page can draw from its kind. */
   @Test
   void everyAskedFieldHasAKindThePageKnows() {

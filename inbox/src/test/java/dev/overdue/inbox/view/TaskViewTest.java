@@ -38,31 +38,18 @@ class TaskViewTest {
     return VIEW.of(STATUS, List.of(), List.of(), json(Actions.class, "{'actions':['" + list + "']}"), "dora", NOW);
   }
 
-  @SuppressWarnings("unchecked")
-  private static List<String> buttons(Map<String, Object> model) {
-    return ((List<Map<String, String>>) model.get("actions")).stream().map(b -> b.get("label")).toList();
-  }
-
   @Test
   void onlyTheListedOperationsAreOfferedAndHandingBackNamesTheDelegator() {
-    Map<String, Object> model = model("approve", "resolve", "stop", "comment");
-    assertEquals(List.of("Approve", "Stop working on it", "Hand back to alice"), buttons(model),
-        "a comment is its own form, not a button among these");
-    assertEquals(true, model.get("canComment"));
-    assertEquals(false, model.get("canDelegate"));
-    assertEquals(false, model.get("canSetPriority"));
-    assertEquals(List.of(), model.get("priorities"));
+    TaskActions.Offer offer = (TaskActions.Offer) model("approve", "resolve", "stop", "comment").get("offer");
+    assertEquals(List.of("Approve"), offer.decide().stream().map(TaskActions.Button::label).toList());
+    assertEquals(List.of("Hand back to alice"), offer.task().stream().map(TaskActions.Button::label).toList());
+    assertEquals(List.of("stop"), offer.more().stream().map(TaskActions.Form::action).toList());
+    assertTrue(offer.canComment(), "a comment is its own form, not a button among these");
 
-    Map<String, Object> admin = model("delegate", "forward", "nominate", "skip", "set-priority");
-    assertEquals(List.of("Hand to someone…", "Pass on…", "Add people…", "Skip this step", "Change priority"), buttons(admin));
-    assertEquals(false, admin.get("canComment"));
-    assertEquals(true, admin.get("canExplain"), "a hand-over takes a comment");
-    @SuppressWarnings("unchecked")
-    List<Map<String, Object>> priorities = (List<Map<String, Object>>) admin.get("priorities");
-    assertEquals(11, priorities.size());
-    assertEquals("0 – highest", priorities.get(0).get("label"));
-    assertEquals("10 – lowest", priorities.get(10).get("label"));
-    assertEquals(true, priorities.get(3).get("selected"), "the step's priority is chosen");
+    TaskActions.Offer admin = (TaskActions.Offer) model("delegate", "forward", "nominate", "skip", "set-priority").get("offer");
+    assertEquals(List.of("Hand to someone", "Pass on", "Add people", "Skip this step", "Change priority"),
+        admin.more().stream().map(TaskActions.Form::button).toList());
+    assertTrue(admin.decide().isEmpty() && !admin.canComment());
   }
 
   @Test

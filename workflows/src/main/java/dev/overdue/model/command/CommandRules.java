@@ -109,9 +109,10 @@ public final class CommandRules {
     rule(ApprovalCommand.SetPriority.class, operations::setPriority, operations::maySetPriority);
     rule(ApprovalCommand.Comment.class, operations::comment, operations::mayComment);
     rule(ApprovalCommand.SetFollowUp.class, operations::setFollowUp, operations::maySetFollowUp);
-    // Not offered: whether a nudge may go depends on the hour since the last, and the actions
-    // query has no time; the actions answer stays what the inbox and clients already read.
-    rule(ApprovalCommand.Nudge.class, (c, now) -> Nudges.check(process, c, now), null);
+    // Offered without the hour since the last nudge, which the actions query has no time to weigh:
+    // a nudge too soon is refused with the time left, and the inbox reads the last one in the history.
+    rule(ApprovalCommand.Nudge.class, (c, now) -> Nudges.check(process, c, now),
+        user -> Nudges.check(process, new ApprovalCommand.Nudge(null, user), null));
     // The approval's and its timers' commands: no task action.
     rule(ApprovalCommand.EnableTimer.class, (c, now) -> timers.switchTimer(c.timer(), c.user(), TimerEvent.ENABLE, now),
         null);

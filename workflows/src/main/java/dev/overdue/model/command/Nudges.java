@@ -25,10 +25,10 @@ final class Nudges {
   private Nudges() {}
 
   /** The audit trail's event: the step, who nudged and whom it reminded. */
-  static final String EVENT = "Nudged";
+  static final String EVENT = ApprovalCommand.Nudge.EVENT;
 
   /** The least time between two nudges of one step. */
-  static final Duration EVERY = Duration.ofHours(1);
+  static final Duration EVERY = ApprovalCommand.Nudge.EVERY;
 
   private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm").withZone(ZoneOffset.UTC);
 

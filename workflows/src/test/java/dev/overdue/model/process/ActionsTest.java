@@ -42,6 +42,7 @@ class ActionsTest {
     commands.put("set-priority", new ApprovalCommand.SetPriority(user, 3));
     commands.put("comment", new ApprovalCommand.Comment(user, "a note"));
     commands.put("set-follow-up", new ApprovalCommand.SetFollowUp(user, null));
+    commands.put("nudge", new ApprovalCommand.Nudge(null, user));
     return commands;
   }
 
@@ -64,7 +65,7 @@ class ActionsTest {
         start("{'requestId':'AC-1','requester':'carol','steps':[{'name':'manager','approvers':['alice','bob']}]}");
     assertEquals(List.of("claim", "start", "approve", "reject", "reassign", "update-data", "forward", "comment", "set-follow-up"),
         actions(process, "alice", T0));
-    assertEquals(List.of("reassign", "update-data", "comment", "set-follow-up"), actions(process, "carol", T0));
+    assertEquals(List.of("reassign", "update-data", "comment", "set-follow-up", "nudge"), actions(process, "carol", T0));
     assertEquals(List.of(), actions(process, "mallory", T0));
   }
 
@@ -86,7 +87,7 @@ class ActionsTest {
   void theFourEyesRulesTakeTheRequesterOutOfEveryActionButTheirOwn() {
     ApprovalProcess process = start(SeparationOfDutiesTest.FOUR_EYES);
     // Handing it on and commenting are not deciding: the requester, a potential owner here, may.
-    assertEquals(List.of("reassign", "update-data", "forward", "comment", "set-follow-up"), actions(process, "carol", T0));
+    assertEquals(List.of("reassign", "update-data", "forward", "comment", "set-follow-up", "nudge"), actions(process, "carol", T0));
   }
 
   @Test
@@ -105,9 +106,9 @@ class ActionsTest {
     ApprovalProcess process =
         start("{'requestId':'AC-5','requester':'carol','businessAdministrators':['mallory'],'steps':[{'name':'manager',"
             + "'approvers':['alice'],'skippable':true}]}");
-    assertEquals(List.of("reassign", "update-data", "delegate", "forward", "nominate", "skip", "set-priority", "comment", "set-follow-up"),
-        actions(process, "mallory", T0));
-    assertEquals(List.of("reassign", "update-data", "skip", "comment", "set-follow-up"), actions(process, "carol", T0));
+    assertEquals(List.of("reassign", "update-data", "delegate", "forward", "nominate", "skip", "set-priority", "comment", "set-follow-up",
+        "nudge"), actions(process, "mallory", T0));
+    assertEquals(List.of("reassign", "update-data", "skip", "comment", "set-follow-up", "nudge"), actions(process, "carol", T0));
     process.apply(new ApprovalCommand.Claim(null, "alice"), at("PT1M"));
     process.apply(new ApprovalCommand.Delegate("alice", "bob", null), at("PT1M"));
     assertEquals(List.of("start", "release", "approve", "reject", "reassign", "update-data", "delegate", "resolve",

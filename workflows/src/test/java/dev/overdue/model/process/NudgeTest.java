@@ -5,6 +5,7 @@ import static dev.overdue.model.process.Fixtures.T0;
 import static dev.overdue.model.process.Fixtures.assertRefusedUnchanged;
 import static dev.overdue.model.process.Fixtures.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overdue.api.ApprovalCommand;
@@ -108,9 +109,13 @@ class NudgeTest {
   }
 
   @Test
-  void notOfferedAsAnAction() {
-    // The actions query has no time, so it cannot say whether the hour has passed.
+  void offeredToTheRequesterWithoutWeighingTheHourWhichTheNudgeItselfChecks() {
+    // The actions query has no time: it offers a nudge whoever may send one, the hour aside.
     ApprovalProcess process = started();
-    assertTrue(!process.actionsOf("carol").contains("nudge"), process.actionsOf("carol").toString());
+    assertTrue(process.actionsOf("carol").contains("nudge"), process.actionsOf("carol").toString());
+    assertFalse(process.actionsOf("alice").contains("nudge"), "a potential owner is not the one waiting");
+    process.apply(nudge("carol"), T0);
+    assertTrue(process.actionsOf("carol").contains("nudge"), "still offered; sent too soon, it is refused");
+    assertRefusedUnchanged(process, nudge("carol"), at("PT10M"), "you can nudge again in 50 minutes");
   }
 }

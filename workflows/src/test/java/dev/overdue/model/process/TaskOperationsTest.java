@@ -251,7 +251,7 @@ class TaskOperationsTest {
     assertTrue(ada.containsAll(List.of("stop", "delegate", "forward", "nominate", "set-priority", "comment",
         "release", "reassign")), ada.toString());
     assertTrue(!ada.contains("approve") && !ada.contains("claim"), ada.toString());
-    assertEquals(List.of("reassign", "update-data", "comment", "set-follow-up"), process.actionsOf("carol"));
+    assertEquals(List.of("reassign", "update-data", "comment", "set-follow-up", "nudge"), process.actionsOf("carol"));
   }
 
   @Test
