@@ -30,19 +30,65 @@ public final class Words {
     return Character.toUpperCase(lower.charAt(0)) + lower.substring(1);
   }
 
-  /** What a task's state means to the person looking at it. */
+  /** A step's title, or a readable one from its name when it has none: "approve-manager" reads "Approve manager". */
+  public static String stepTitle(String title, String name) {
+    if (title != null && !title.isBlank()) {
+      return title;
+    }
+    return name == null ? "" : label(name);
+  }
+
+  /** What a task's state means to the person looking at it, when who holds it is unknown. */
   public static String taskState(String state, String owner, String me) {
+    return taskState(state, owner, null, me);
+  }
+
+  /**
+   * What a task's state means to the person looking at it: a RESERVED task whose owner is its
+   * {@code assignee} was given to them, not claimed ("assigned to frank").
+   */
+  public static String taskState(String state, String owner, String assignee, String me) {
     if (state == null) {
       return "";
     }
-    boolean mine = owner != null && owner.equals(me);
+    String who = owner == null ? "someone" : owner.equals(me) ? "you" : owner;
     return switch (state) {
-      case "READY" -> "waiting to be claimed";
-      case "RESERVED" -> mine ? "claimed by you" : "claimed by " + owner;
-      case "IN_PROGRESS" -> mine ? "you are working on it" : owner + " is working on it";
+      case "READY" -> "waiting for someone to take it";
+      case "RESERVED" -> (owner != null && owner.equals(assignee) ? "assigned to " : "claimed by ") + who;
+      case "IN_PROGRESS" -> who.equals("you") ? "you are working on it" : who + " is working on it";
       case "COMPLETED" -> "decided";
       default -> state.toLowerCase(Locale.ROOT).replace('_', ' ');
     };
+  }
+
+  /** A step's outcome as the steps list says it: "Approved", "Skipped", a named one as a label. */
+  public static String outcome(String outcome) {
+    return label(outcome);
+  }
+
+  /** A priority as a word, 0 (highest) to 10 (lowest): "high", "normal". */
+  public static String priority(int priority) {
+    return switch (priority) {
+      case 0 -> "highest";
+      case 1, 2 -> "very high";
+      case 3, 4 -> "high";
+      case 5 -> "normal";
+      case 6, 7 -> "low";
+      case 8, 9 -> "very low";
+      default -> "lowest";
+    };
+  }
+
+  /** A priority's number on its scale, for a tooltip beside the word. */
+  public static String priorityScale(int priority) {
+    return "Priority " + priority + " on a scale from 0 (highest) to 10 (lowest)";
+  }
+
+  /** The choices of a priority select, 0 to 10, {@code current} selected; the labels keep the number to choose by. */
+  public static List<Map<String, Object>> priorities(int current) {
+    return IntStream.rangeClosed(0, 10)
+        .mapToObj(p -> Map.<String, Object>of("value", p, "label", p + " – " + priority(p), "selected", p == current))
+        .toList();
   }
 
   /**
@@ -61,32 +107,6 @@ public final class Words {
       case "PROCESS" -> "Whole approval due";
       default -> name;
     };
-  }
-
-  /** A step's outcome as the steps list says it: "approved", "(skipped)". */
-  public static String outcome(String outcome) {
-    return outcome.equals("SKIPPED") ? "(skipped)" : outcome.toLowerCase(Locale.ROOT);
-  }
-
-  /** A priority in words, 0 (highest) to 10 (lowest). */
-  public static String priority(int priority) {
-    String words = switch (priority) {
-      case 0 -> "highest";
-      case 1, 2 -> "very high";
-      case 3, 4 -> "high";
-      case 5 -> "normal";
-      case 6, 7 -> "low";
-      case 8, 9 -> "very low";
-      default -> "lowest";
-    };
-    return priority + " – " + words;
-  }
-
-  /** The choices of a priority select, 0 to 10, {@code current} selected. */
-  public static List<Map<String, Object>> priorities(int current) {
-    return IntStream.rangeClosed(0, 10)
-        .mapToObj(p -> Map.<String, Object>of("value", p, "label", priority(p), "selected", p == current))
-        .toList();
   }
 
   /** An approval's state as a sentence's end: "approved", "waiting for Manager approval". */

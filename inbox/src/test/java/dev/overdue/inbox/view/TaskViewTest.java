@@ -70,7 +70,7 @@ class TaskViewTest {
     Map<String, Object> model = model();
     @SuppressWarnings("unchecked")
     List<Map<String, Object>> steps = (List<Map<String, Object>>) model.get("steps");
-    assertTrue(((String) steps.get(0).get("what")).startsWith("(skipped) by frank"), steps.get(0).toString());
+    assertTrue(((String) steps.get(0).get("what")).startsWith("Skipped by frank"), steps.get(0).toString());
     assertNull(steps.get(0).get("delegatedBy"));
     assertEquals("alice", steps.get(1).get("delegatedBy"));
     @SuppressWarnings("unchecked")
@@ -86,8 +86,9 @@ class TaskViewTest {
 
   @Test
   void aPriorityAndAnOutcomeReadAsWords() {
-    assertEquals("5 – normal", Words.priority(5));
-    assertEquals("(skipped)", Words.outcome("SKIPPED"));
-    assertEquals("approved", Words.outcome("APPROVED"));
+    assertEquals("normal", Words.priority(5));
+    assertEquals("Skipped", Words.outcome("SKIPPED"));
+    assertEquals("Approved", Words.outcome("APPROVED"));
+    assertEquals("Needs legal", Words.outcome("needs-legal"));
   }
 }

@@ -58,12 +58,44 @@ class WordsForPeopleTest {
 
   @Test
   void aTasksStateSaysWhoHasItFromThePersonsSide() {
-    assertEquals("waiting to be claimed", Words.taskState("READY", null, "alice"));
+    assertEquals("waiting for someone to take it", Words.taskState("READY", null, "alice"));
     assertEquals("claimed by you", Words.taskState("RESERVED", "alice", "alice"));
     assertEquals("claimed by bob", Words.taskState("RESERVED", "bob", "alice"));
+    assertEquals("claimed by bob", Words.taskState("RESERVED", "bob", "frank", "alice"), "frank was assigned; bob claimed it");
+    assertEquals("assigned to frank", Words.taskState("RESERVED", "frank", "frank", "alice"));
+    assertEquals("assigned to you", Words.taskState("RESERVED", "frank", "frank", "frank"));
     assertEquals("bob is working on it", Words.taskState("IN_PROGRESS", "bob", "alice"));
+    assertEquals("you are working on it", Words.taskState("IN_PROGRESS", "bob", "bob"));
     assertEquals("waiting for Manager approval", Words.approvalState("ACTIVE", "Manager approval"));
     assertEquals("on hold", Words.approvalState("SUSPENDED", null));
+  }
+
+  @Test
+  void aStepWithoutATitleGetsAReadableOneFromItsName() {
+    assertEquals("Approve invoice (manager)", Words.stepTitle("Approve invoice (manager)", "approve-manager"));
+    assertEquals("Approve manager", Words.stepTitle(null, "approve-manager"));
+    assertEquals("Approve manager", Words.stepTitle(" ", "approve-manager"));
+    assertEquals("Cost centre check", Words.stepTitle(null, "costCentreCheck"));
+  }
+
+  @Test
+  void aPriorityIsAWordWithItsScaleForATooltipAndTheSelectKeepsTheNumber() {
+    assertEquals("high", Words.priority(3));
+    assertEquals("normal", Words.priority(5));
+    assertEquals("lowest", Words.priority(10));
+    assertEquals("Priority 3 on a scale from 0 (highest) to 10 (lowest)", Words.priorityScale(3));
+    assertEquals("3 – high", Words.priorities(5).get(3).get("label"));
+  }
+
+  @Test
+  void aDeadlineReadsAsItsDayAndHowFarOffEitherWay() {
+    Dates zurich = new Dates(ZoneId.of("Europe/Zurich"));
+    Instant monday = Instant.parse("2026-12-14T09:00:00Z");
+    Instant thursday = Instant.parse("2026-12-17T09:00:00Z");
+    assertEquals("Thursday 17 Dec, 10:00 — in 3 days", zurich.decideBy(thursday, monday));
+    assertEquals("was due Thursday 17 Dec, 10:00 — 2 days ago", zurich.decideBy(thursday, thursday.plus(Duration.ofDays(2))));
+    assertEquals("Thursday 17 Dec, 10:00 — now", zurich.decideBy(thursday, thursday));
+    assertEquals("Thursday 17 Dec, 10:00 — 5 h ago", zurich.dated(thursday, thursday.plus(Duration.ofHours(5))));
   }
 
   @Test
