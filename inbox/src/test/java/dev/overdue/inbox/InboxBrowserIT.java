@@ -178,7 +178,7 @@ class InboxBrowserIT {
     chromium.width(1400);
     browser.findElement(By.linkText("Purchase order 4711")).click();
     waitFor(driver -> driver.getTitle().startsWith("Purchase order 4711"), "the task page");
-    assertTrue(browser.findElement(By.cssSelector(".forecast")).getText().contains("it is reassigned to frank"));
+    assertTrue(browser.findElement(By.cssSelector(".forecast")).getText().contains("it goes to frank instead"));
     chromium.accessible("the task page");
     browser.findElement(By.cssSelector("button[value='claim']")).click();
     waitFor(driver -> driver.findElement(By.cssSelector(".notice.done")).getText().contains("You claimed"), "claimed");

@@ -69,8 +69,8 @@ class TaskPageTest {
     assertTrue(body.contains("<dt>Cost centre</dt><dd>CC-7</dd>"), "data as labels and values: " + body);
     assertTrue(body.contains("<dt>Amount</dt><dd>12,000</dd>"), body);
     assertTrue(body.contains("<dt>Urgent</dt><dd>yes</dd>"), body);
-    assertTrue(body.contains("If nobody starts work on it by "), "the forecast in words: " + body);
-    assertTrue(body.contains("it is reassigned to frank"), body);
+    assertTrue(body.contains("If nobody starts work on “Manager approval” by "), "the forecast in words: " + body);
+    assertTrue(body.contains("it goes to frank instead"), body);
     assertTrue(body.contains("value=\"claim\""), "alice may claim: " + body);
     assertTrue(body.contains("value=\"approve\""), body);
     assertTrue(body.contains("Development mode"), "marked on every page");

@@ -45,8 +45,9 @@ public class TaskView {
         currentStep == null ? null : or(currentStep.title(), current)));
     model.put("suspendedReason", status.suspendedReason());
     model.put("data", DataRows.of(FreeForm.tree(status.data())));
+    Titles titles = Titles.of(status);
     model.put("steps", steps(status, current, me));
-    model.put("forecast", Forecast.of(plan, dates, now));
+    model.put("forecast", Forecast.of(plan, titles, dates, now));
     model.put("timers", timers(status, now));
     model.put("warnings", warnings(status, now));
     model.put("trail", Trail.of(history, dates, now));

@@ -1,11 +1,7 @@
 package dev.overdue.inbox.view;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 
-import dev.overdue.api.PlanEntry;
-import dev.overdue.inbox.api.Answers;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -21,11 +17,6 @@ class WordsForPeopleTest {
 
   private static JsonNode json(String text) {
     return JSON.readTree(text.replace('\'', '"'));
-  }
-
-  /** The API's answer's bytes, as the inbox reads them ({@link Answers}). */
-  private static byte[] answer(String text) {
-    return text.replace('\'', '"').getBytes(StandardCharsets.UTF_8);
   }
 
   @Test
@@ -131,18 +122,5 @@ class WordsForPeopleTest {
     assertEquals(json("false"), DataRows.typed(data, "urgent", "No"));
     assertEquals(json("'Initech'"), DataRows.typed(data, "supplier", "Initech"));
     assertEquals(json("'x'"), DataRows.typed(data, "new", "x"));
-  }
-
-  @Test
-  void thePlanReadsAsSentencesOfWhatHappensIfNobodyActs() {
-    List<PlanEntry> plan = Answers.list(answer("[{'at':'2026-11-28T02:00:00Z','when':'at','timer':'manager.pick-up','kind':'START_DEADLINE',"
-        + "'action':'reassign','targets':['finance-leads']},{'at':'2026-11-29T08:00:00Z','when':'at, if resumed by then',"
-        + "'timer':'manager.completion','kind':'COMPLETION','action':'warn','targets':[]}]"), PlanEntry.class);
-    List<Forecast.Line> lines = Forecast.of(plan, new Dates(ZoneId.of("Europe/Zurich")), NOW);
-    assertEquals("If nobody starts work on it by Sat 28 Nov, 03:00, it is reassigned to finance-leads.", lines.get(0).sentence());
-    assertEquals(true, lines.get(0).escalation());
-    assertEquals("If it is not decided by Sun 29 Nov, 09:00, a warning is raised (if the approval is resumed by then).", lines.get(1).sentence());
-    assertEquals(false, lines.get(1).escalation());
-    assertNull(Forecast.of(null, new Dates(ZoneId.of("UTC")), NOW).stream().findFirst().orElse(null));
   }
 }
