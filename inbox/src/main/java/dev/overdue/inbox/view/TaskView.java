@@ -50,7 +50,7 @@ public class TaskView {
     model.put("forecast", Forecast.of(plan, titles, dates, now));
     model.put("timers", timers(status, now));
     model.put("warnings", warnings(status, now));
-    model.put("trail", Trail.of(history, dates, now));
+    model.put("trail", Trail.of(history, titles, dates, now));
     List<String> allowed = actions == null ? List.of() : listed(actions.actions());
     String delegator = currentStep == null ? null : currentStep.delegatedBy();
     // A comment has its own form, in the Comments section, not a button among these.

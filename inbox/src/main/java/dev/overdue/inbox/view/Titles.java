@@ -6,6 +6,8 @@ import dev.overdue.api.TimerInfo;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What the pages call an approval's steps and timers, looked up by the names the workflow gives
@@ -38,6 +40,21 @@ public final class Titles {
   /** “Approve invoice (manager)”, quoted as a sentence names it. */
   public String quoted(String step) {
     return "“" + step(step) + "”";
+  }
+
+  /**
+   * The workflow's own words (a refusal's reason) with each "step approve-manager" as the step's
+   * title: "“Approve invoice (manager)” is claimed by alice".
+   */
+  public String inWords(String text) {
+    if (text == null) {
+      return null;
+    }
+    String said = text;
+    for (Map.Entry<String, String> step : steps.entrySet()) {
+      said = said.replaceAll("\\bstep " + Pattern.quote(step.getKey()) + "(?![\\w-]|\\.\\w)", Matcher.quoteReplacement("“" + step.getValue() + "”"));
+    }
+    return said;
   }
 
   /**
