@@ -324,7 +324,7 @@ class TaskPageTest {
     assertTrue(frank.open("/tasks/" + id).body().contains("class=\"action-skip\">Skip this step</button>"));
     assertEquals(302, frank.post("/tasks/" + id, Map.of("action", "skip", "key", "s-2", "reason", "under the limit")).status());
     String page = frank.open("/tasks/" + id).body();
-    assertTrue(page.contains("<strong>Finance</strong>: Skipped by frank"), page);
+    assertTrue(page.contains("<strong>Finance</strong>: Skipped by you"), page);
     assertTrue(page.contains("“under the limit”"), page);
   }
 

@@ -91,24 +91,6 @@ public final class Words {
         .toList();
   }
 
-  /**
-   * A timer as a person names it: what it waits for, by its kind ("decision due"), the step's or
-   * deadline's name after it; a timer of the request's own keeps its name.
-   */
-  public static String timer(String kind, String name, String step) {
-    String deadline = name.contains(".") ? name.substring(name.indexOf('.') + 1) : name;
-    String of = step == null ? "" : " (" + step + ")";
-    return switch (kind == null ? "" : kind) {
-      case "ACCEPTANCE" -> "Claim due" + of;
-      case "COMPLETION" -> "Decision due" + of;
-      case "START_DEADLINE" -> "Start deadline “" + deadline + "”" + of;
-      case "COMPLETION_DEADLINE" -> "Decision deadline “" + deadline + "”" + of;
-      case "CLAIM_DEADLINE" -> "Deadline once claimed “" + deadline + "”" + of;
-      case "PROCESS" -> "Whole approval due";
-      default -> name;
-    };
-  }
-
   /** An approval's state as a sentence's end: "approved", "waiting for Manager approval". */
   public static String approvalState(String state, String stepTitle) {
     if (state == null) {

@@ -69,10 +69,10 @@ class TaskViewTest {
   void theStepsSayDelegatedAndSkippedAndTheCommentsWhoWhenAndWhat() {
     Map<String, Object> model = model();
     @SuppressWarnings("unchecked")
-    List<Map<String, Object>> steps = (List<Map<String, Object>>) model.get("steps");
-    assertTrue(((String) steps.get(0).get("what")).startsWith("Skipped by frank"), steps.get(0).toString());
-    assertNull(steps.get(0).get("delegatedBy"));
-    assertEquals("alice", steps.get(1).get("delegatedBy"));
+    List<StepRows.Row> steps = (List<StepRows.Row>) model.get("steps");
+    assertTrue(steps.get(0).what().startsWith("Skipped by frank"), steps.get(0).toString());
+    assertNull(steps.get(0).delegatedBy());
+    assertEquals("alice", steps.get(1).delegatedBy());
     @SuppressWarnings("unchecked")
     List<Map<String, Object>> comments = (List<Map<String, Object>>) model.get("comments");
     assertEquals(2, comments.size());

@@ -90,16 +90,6 @@ class WordsForPeopleTest {
   }
 
   @Test
-  void aTimerIsNamedByWhatItWaitsFor() {
-    assertEquals("Decision due (manager)", Words.timer("COMPLETION", "manager.completion", "manager"));
-    assertEquals("Claim due (manager)", Words.timer("ACCEPTANCE", "manager.acceptance", "manager"));
-    assertEquals("Start deadline “pick-up” (manager)", Words.timer("START_DEADLINE", "manager.pick-up", "manager"));
-    assertEquals("Deadline once claimed “work” (manager)", Words.timer("CLAIM_DEADLINE", "manager.work", "manager"));
-    assertEquals("Whole approval due", Words.timer("PROCESS", "process", null));
-    assertEquals("reminder", Words.timer("USER", "reminder", null));
-  }
-
-  @Test
   void dataReadsAsLabelsAndValuesNeverAsJson() {
     List<DataRows.Row> rows = DataRows.of(json("{'amount':12000.5,'urgent':false,'supplier':{'name':'ACME','city':'Basel'},"
         + "'tags':['it','hardware'],'note':null}"));
