@@ -3,8 +3,10 @@ package dev.overdue.inbox.view;
 import dev.overdue.api.PlanEntry;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -25,13 +27,18 @@ public final class Forecast {
   private Forecast() {}
 
   public static List<Line> of(List<PlanEntry> plan, Titles titles, Dates dates, Instant now) {
-    List<Line> lines = new ArrayList<>();
+    // A reminder's repetitions are one line, "and again on …", not one line each.
+    Map<String, List<PlanEntry>> repeated = new LinkedHashMap<>();
     for (PlanEntry entry : TaskView.listed(plan)) {
       // A superseded reassignment (it has a note) or one whose condition is false now does not
       // happen if nothing changes: listing it would say something that will not be.
-      if (entry.note() != null || "false".equals(entry.conditionNow())) {
-        continue;
+      if (entry.note() == null && !"false".equals(entry.conditionNow())) {
+        repeated.computeIfAbsent(entry.timer() + "/" + entry.name() + "/" + entry.action(), k -> new ArrayList<>()).add(entry);
       }
+    }
+    List<Line> lines = new ArrayList<>();
+    for (List<PlanEntry> entries : repeated.values()) {
+      PlanEntry entry = entries.get(0);
       Instant at = Instant.parse(entry.at());
       String action = TaskView.or(entry.action(), "").toLowerCase(Locale.ROOT);
       String step = entry.step() == null ? null : titles.quoted(entry.step());
@@ -42,9 +49,19 @@ public final class Forecast {
         case PlanEntry.ON_RESUME -> " (when the request is taken off hold)";
         default -> " (if the request is taken off hold by then)";
       };
-      lines.add(new Line(when + ", " + what + resumed + ".", dates.exact(at), at.toString(), ESCALATIONS.contains(action)));
+      lines.add(new Line(when + ", " + what + again(entries.subList(1, entries.size()), dates) + resumed + ".",
+          dates.exact(at), at.toString(), ESCALATIONS.contains(action)));
     }
     return lines;
+  }
+
+  /** ", and again on Wed 16 Dec, 10:00 and Thu 17 Dec, 10:00"; more than two as how many, until when. */
+  private static String again(List<PlanEntry> later, Dates dates) {
+    List<String> on = later.stream().map(entry -> dates.brief(Instant.parse(entry.at()))).toList();
+    if (on.isEmpty()) {
+      return "";
+    }
+    return on.size() <= 2 ? ", and again on " + Words.list(on) : ", and " + on.size() + " more times until " + on.get(on.size() - 1);
   }
 
   /** What not acting means, by the timer's kind, with the step's title ({@code step}, quoted). */
@@ -70,18 +87,9 @@ public final class Forecast {
       case "reassign" -> people.isEmpty() ? "it stays where it is, with a warning: nobody is named to take it over"
           : "it goes to " + people + " instead";
       case "release" -> "it is taken back from whoever took it and offered to everyone again";
-      case "decide" -> decided(targets.isEmpty() ? "" : targets.get(0), step);
+      case "decide" -> Words.decidedAutomatically(targets.isEmpty() ? "" : targets.get(0), step == null ? "it" : step, false);
       case "setpriority" -> "its priority becomes " + priority(targets);
       default -> "“" + Words.label(action) + "” happens";
-    };
-  }
-
-  /** An automatic decision: a rejection ends the request; an approval moves it on. */
-  private static String decided(String outcome, String step) {
-    return switch (outcome.toUpperCase(Locale.ROOT)) {
-      case "REJECTED" -> "the request is rejected automatically";
-      case "APPROVED" -> (step == null ? "it" : step) + " is approved automatically";
-      default -> "it is decided automatically as “" + Words.outcome(outcome) + "”";
     };
   }
 

@@ -17,9 +17,6 @@ public final class StepRows {
    */
   public record Row(String title, boolean current, String what, String comment, String delegatedBy, String who) {}
 
-  /** How the workflow names a decision a deadline made: "timer:" and the timer's name. */
-  private static final String BY_TIMER = "timer:";
-
   private StepRows() {}
 
   public static List<Row> of(StatusInfo status, Titles titles, Dates dates, String me) {
@@ -27,7 +24,7 @@ public final class StepRows {
     String current = status.currentStep();
     for (StepInfo step : TaskView.listed(status.steps())) {
       String name = TaskView.or(step.name(), "");
-      boolean automatic = step.decidedBy() != null && step.decidedBy().startsWith(BY_TIMER);
+      boolean automatic = step.decidedBy() != null && step.decidedBy().startsWith(Titles.BY_TIMER);
       rows.add(new Row(Words.stepTitle(step.title(), name), name.equals(current), what(step, name.equals(current), titles, dates, me),
           automatic ? null : step.comment(), step.delegatedBy(), who(step)));
     }
@@ -38,7 +35,7 @@ public final class StepRows {
     if (step.outcome() != null) {
       String by = step.decidedBy();
       String who = by == null ? ""
-          : by.startsWith(BY_TIMER) ? " automatically: " + titles.timer(by.substring(BY_TIMER.length())) + " passed"
+          : by.startsWith(Titles.BY_TIMER) ? " automatically: " + titles.timer(by.substring(Titles.BY_TIMER.length())) + " passed"
           : " by " + (by.equals(me) ? "you" : by);
       String when = step.completedAt() == null ? "" : ", " + dates.brief(Instant.parse(step.completedAt()));
       return Words.outcome(step.outcome()) + who + when;

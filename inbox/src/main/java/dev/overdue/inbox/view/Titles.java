@@ -16,6 +16,11 @@ import java.util.regex.Pattern;
 public final class Titles {
   private final Map<String, String> steps = new HashMap<>();
   private final Map<String, TimerInfo> timers = new HashMap<>();
+  /** The steps a deadline decided, by the deciding timer's name. */
+  private final Map<String, StepInfo> decided = new HashMap<>();
+
+  /** How the workflow names a decision a deadline made: "timer:" and the timer's name. */
+  static final String BY_TIMER = "timer:";
 
   private Titles() {}
 
@@ -25,6 +30,9 @@ public final class Titles {
       for (StepInfo step : TaskView.listed(status.steps())) {
         if (step.name() != null) {
           titles.steps.put(step.name(), Words.stepTitle(step.title(), step.name()));
+        }
+        if (step.outcome() != null && step.decidedBy() != null && step.decidedBy().startsWith(BY_TIMER)) {
+          titles.decided.put(step.decidedBy().substring(BY_TIMER.length()), step);
         }
       }
       TaskView.listed(status.timers()).forEach(timer -> titles.timers.put(timer.name(), timer));
@@ -66,13 +74,19 @@ public final class Titles {
     return timer(kindOf(name), stepOf(name), name, timer != null && cycle(timer));
   }
 
-  /** A timer's expiry as the trail says it: "the deadline to decide “X” passed", "a reminder about “X” was due". */
+  /**
+   * A timer's expiry as the trail says it: "the deadline to decide “X” passed", with the decision
+   * it made ("…: the request was rejected automatically"); "a reminder about “X” was due".
+   */
   public String expired(String name) {
     TimerInfo timer = timers.get(name);
     if (timer != null && cycle(timer) && timer.step() != null) {
       return "a reminder about " + quoted(timer.step()) + " was due";
     }
-    return timer(name) + (List.of("USER", "").contains(kindOf(name)) ? " went off" : " passed");
+    String passed = timer(name) + (List.of("USER", "").contains(kindOf(name)) ? " went off" : " passed");
+    // The workflow records no entry of its own for the decision the expiry made.
+    StepInfo step = decided.get(name);
+    return step == null ? passed : passed + ": " + Words.decidedAutomatically(step.outcome(), quoted(step.name()), true);
   }
 
   private String stepOf(String name) {

@@ -66,6 +66,19 @@ public final class Words {
     return label(outcome);
   }
 
+  /**
+   * A deadline's decision, as the plan says it ({@code done} false) or the trail: a rejection ends
+   * the request; an approval moves it on from {@code step} (quoted).
+   */
+  public static String decidedAutomatically(String outcome, String step, boolean done) {
+    String is = done ? " was " : " is ";
+    return switch (outcome.toUpperCase(Locale.ROOT)) {
+      case "REJECTED" -> "the request" + is + "rejected automatically";
+      case "APPROVED" -> step + is + "approved automatically";
+      default -> step + is + "decided automatically as “" + outcome(outcome) + "”";
+    };
+  }
+
   /** A priority as a word, 0 (highest) to 10 (lowest): "high", "normal". */
   public static String priority(int priority) {
     return switch (priority) {

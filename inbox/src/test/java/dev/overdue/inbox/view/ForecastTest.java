@@ -60,7 +60,8 @@ class ForecastTest {
         line("COMPLETION_DEADLINE", "decide", "'REJECTED'"));
     says("If “Approve invoice (manager)” is not decided by Thu 17 Dec, 10:00, “Approve invoice (manager)” is approved"
         + " automatically.", true, line("COMPLETION_DEADLINE", "decide", "'APPROVED'"));
-    says("If “Approve invoice (manager)” is not decided by Thu 17 Dec, 10:00, it is decided automatically as “Needs legal”.",
+    says("If “Approve invoice (manager)” is not decided by Thu 17 Dec, 10:00, “Approve invoice (manager)” is decided"
+        + " automatically as “Needs legal”.",
         true, line("COMPLETION_DEADLINE", "decide", "'needs-legal'"));
   }
 
@@ -89,6 +90,27 @@ class ForecastTest {
     says("If “Approve invoice (manager)” is not decided by Thu 17 Dec, 10:00, alice is reminded (if the request is taken off"
         + " hold by then).", false, line("'at':'2026-12-17T09:00:00Z','when':'at, if resumed by then','kind':'COMPLETION',"
         + "'step':'approve-manager','action':'notify','targets':['alice']"));
+  }
+
+  @Test
+  void aRepeatedReminderIsOneLineSayingWhenAgain() {
+    String reminder = "'when':'at','timer':'approve-manager.remind-manager','kind':'COMPLETION_DEADLINE','step':'approve-manager',"
+        + "'action':'notify','name':'notify','targets':['alice','bob']";
+    String escalation = "{'at':'2026-12-16T12:00:00Z','when':'at','timer':'approve-manager.escalate-manager',"
+        + "'kind':'COMPLETION_DEADLINE','step':'approve-manager','action':'reassign','name':'reassign','targets':['dora']}";
+    List<Forecast.Line> lines = Forecast.of(Invoice.plan("{'at':'2026-12-15T09:00:00Z'," + reminder + "}," + escalation
+        + ",{'at':'2026-12-16T09:00:00Z'," + reminder + "},{'at':'2026-12-17T09:00:00Z'," + reminder + "}"), TITLES, DATES, NOW);
+    assertEquals(List.of("If “Approve invoice (manager)” is not decided by Tue 15 Dec, 10:00, alice and bob are reminded, and"
+        + " again on Wed 16 Dec, 10:00 and Thu 17 Dec, 10:00.",
+        "If “Approve invoice (manager)” is not decided by Wed 16 Dec, 13:00, it goes to dora instead."),
+        lines.stream().map(Forecast.Line::sentence).toList());
+
+    StringBuilder daily = new StringBuilder();
+    for (int day = 15; day <= 24; day++) {
+      daily.append(day == 15 ? "" : ",").append("{'at':'2026-12-").append(day).append("T09:00:00Z',").append(reminder).append("}");
+    }
+    assertEquals("If “Approve invoice (manager)” is not decided by Tue 15 Dec, 10:00, alice and bob are reminded, and 9 more"
+        + " times until Thu 24 Dec, 10:00.", Forecast.of(Invoice.plan(daily.toString()), TITLES, DATES, NOW).get(0).sentence());
   }
 
   @Test

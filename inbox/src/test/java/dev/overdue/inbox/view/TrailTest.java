@@ -89,6 +89,15 @@ class TrailTest {
   }
 
   @Test
+  void aDeadlineThatDecidedSaysHowTheWorkflowRecordsNoEntryOfItsOwnForIt() {
+    Titles decided = Titles.of(Invoice.status("'currentStep':null,'state':'REJECTED','steps':[" + Invoice.manager(
+        "'state':'COMPLETED','outcome':'REJECTED','decidedBy':'timer:approve-manager.escalate-manager'") + "]"));
+    assertEquals(List.of("the deadline to decide “Approve invoice (manager)” passed: the request was rejected automatically"),
+        Trail.of(Invoice.history(event("TimerExpired", "'timer':'approve-manager.escalate-manager'")), decided, DATES, NOW)
+            .stream().map(Trail.Entry::what).toList());
+  }
+
+  @Test
   void whatAnEventChangedIsSaidOnceAndInWords() {
     assertEquals(List.of("the amount was changed from 1,850 to 2,000 and the cost centre was set to IT by bob"),
         said(event("DataChanged", "'by':'bob','changes':[{'field':'amount','old':1850,'new':2000},"
