@@ -13,9 +13,11 @@ import java.util.List;
 public final class StepRows {
   /**
    * One step: {@code what} where it stands; {@code comment} the decider's (null for none or one
-   * the workflow wrote); {@code delegatedBy} who handed it to its owner; {@code who} it is for.
+   * the workflow wrote); {@code delegatedBy} who handed it to its owner; {@code who} it is for;
+   * for the current step its {@code priority} as a word and {@code priorityScale} for a tooltip.
    */
-  public record Row(String title, boolean current, String what, String comment, String delegatedBy, String who) {}
+  public record Row(String title, boolean current, String what, String comment, String delegatedBy, String who,
+      String priority, String priorityScale) {}
 
   private StepRows() {}
 
@@ -25,8 +27,10 @@ public final class StepRows {
     for (StepInfo step : TaskView.listed(status.steps())) {
       String name = TaskView.or(step.name(), "");
       boolean automatic = step.decidedBy() != null && step.decidedBy().startsWith(Titles.BY_TIMER);
-      rows.add(new Row(Words.stepTitle(step.title(), name), name.equals(current), what(step, name.equals(current), titles, dates, me),
-          automatic ? null : step.comment(), step.delegatedBy(), who(step)));
+      boolean now = name.equals(current);
+      rows.add(new Row(Words.stepTitle(step.title(), name), now, what(step, now, titles, dates, me),
+          automatic ? null : step.comment(), step.delegatedBy(), who(step),
+          now ? Words.priority(step.priority()) : null, now ? Words.priorityScale(step.priority()) : null));
     }
     return rows;
   }

@@ -40,6 +40,20 @@ public final class TimerRows {
     return rows;
   }
 
+  /**
+   * When the current step is to be decided, as the lists' due date is (its completion timer while
+   * it runs, passed or not): "Thursday 17 Dec, 10:00 — in 3 days", "was due …"; null when none.
+   */
+  public static String decideBy(StatusInfo status, Dates dates, Instant now) {
+    for (TimerInfo timer : TaskView.listed(status.timers())) {
+      if ("COMPLETION".equals(timer.kind()) && "RUNNING".equals(timer.state()) && timer.expiresAt() != null
+          && timer.step() != null && timer.step().equals(status.currentStep())) {
+        return dates.decideBy(Instant.parse(timer.expiresAt()), now);
+      }
+    }
+    return null;
+  }
+
   /** Running, paused, passed, or not started yet. */
   static String state(TimerInfo timer) {
     return switch (TaskView.or(timer.state(), "")) {

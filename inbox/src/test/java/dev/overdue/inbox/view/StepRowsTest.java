@@ -18,8 +18,9 @@ class StepRowsTest {
   void aStepIsNamedByItsTitleOrAReadableOneAndSaysWhoItIsFor() {
     List<StepRows.Row> rows = rows(Invoice.STATUS, "alice");
     assertEquals(new StepRows.Row("Approve invoice (manager)", true, "waiting for someone to take it", null, null,
-        "For alice and bob (managers group)"), rows.get(0));
-    assertEquals(new StepRows.Row("Approve finance", false, "not reached yet", null, null, "For the finance group"), rows.get(1));
+        "For alice and bob (managers group)", "high", "Priority 3 on a scale from 0 (highest) to 10 (lowest)"), rows.get(0));
+    assertEquals(new StepRows.Row("Approve finance", false, "not reached yet", null, null, "For the finance group", null, null),
+        rows.get(1));
   }
 
   @Test

@@ -6,6 +6,7 @@ import static dev.overdue.inbox.view.Invoice.manager;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.overdue.api.StatusInfo;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -27,6 +28,14 @@ class TimerRowsTest {
         new TimerRows.Row("The deadline to decide “Approve finance” (finance deadline)", "not started", "—", ""),
         new TimerRows.Row("The timer “Follow up”", "paused", "Saturday 12 Dec, 10:00 — 2 days ago", "Sat 12 Dec 2026, 10:00 CET")),
         rows(Invoice.STATUS));
+  }
+
+  @Test
+  void theCurrentStepIsToBeDecidedByItsDueDateAsTheListsSay() {
+    assertEquals("Thursday 17 Dec, 10:00 — in 3 days", TimerRows.decideBy(Invoice.STATUS, DATES, NOW));
+    assertEquals("was due Thursday 17 Dec, 10:00 — 2 days ago",
+        TimerRows.decideBy(Invoice.STATUS, DATES, NOW.plus(Duration.ofDays(5))));
+    assertEquals(null, TimerRows.decideBy(Invoice.status("'currentStep':null,'state':'APPROVED'"), DATES, NOW));
   }
 
   @Test
