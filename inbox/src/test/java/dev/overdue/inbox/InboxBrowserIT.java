@@ -178,6 +178,7 @@ class InboxBrowserIT {
     chromium.width(1400);
     browser.findElement(By.linkText("Purchase order 4711")).click();
     waitFor(driver -> driver.getTitle().startsWith("Purchase order 4711"), "the task page");
+    assertTrue(browser.findElement(By.cssSelector(".forecast")).getText().contains("it goes to frank instead"));
     chromium.accessible("the task page");
     // Decision first: on a desktop's and a phone's first screen, the deadline and the two decisions.
     for (int[] screen : new int[][] {{1400, 900}, {390, 844}}) {
@@ -263,7 +264,7 @@ class InboxBrowserIT {
     browser.findElement(By.cssSelector("button[value='approve']")).click();
     waitFor(driver -> !driver.findElements(By.cssSelector(".notice.refused")).isEmpty(), "the refusal");
     assertTrue(browser.findElement(By.cssSelector(".notice.refused")).getText()
-        .contains("step manager is claimed by alice; only they can decide it"));
+        .contains("“Manager” is claimed by alice; only they can decide it"), "steps by their titles, even in the workflow's words");
     chromium.accessible("a refusal");
   }
 

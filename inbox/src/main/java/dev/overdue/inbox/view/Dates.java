@@ -13,6 +13,7 @@ import java.util.Locale;
 public final class Dates {
   private static final DateTimeFormatter EXACT = DateTimeFormatter.ofPattern("EEE d MMM yyyy, HH:mm z", Locale.ENGLISH);
   private static final DateTimeFormatter SHORT = DateTimeFormatter.ofPattern("EEE d MMM, HH:mm", Locale.ENGLISH);
+  private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("EEEE d MMM, HH:mm", Locale.ENGLISH);
 
   private final ZoneId zone;
 
@@ -27,6 +28,25 @@ public final class Dates {
   /** Day and time without the year and zone, for sentences: "Tue 1 Dec, 09:00". */
   public String brief(Instant at) {
     return SHORT.format(at.atZone(zone));
+  }
+
+  /** A day spelt out, with its time: "Thursday 17 Dec, 10:00". */
+  public String day(Instant at) {
+    return DAY.format(at.atZone(zone));
+  }
+
+  /** A deadline in words, its day spelt out: "Thursday 17 Dec, 10:00 — in 3 days", "… — 2 days ago". */
+  public String dated(Instant at, Instant now) {
+    return day(at) + " — " + relative(at, now);
+  }
+
+  /** A moment against {@code now} either way: "in 3 days", "2 days ago", "now". */
+  public static String relative(Instant at, Instant now) {
+    Duration left = Duration.between(now, at);
+    if (left.abs().compareTo(Duration.ofMinutes(1)) < 0) {
+      return "now";
+    }
+    return left.isNegative() ? span(left.negated()) + " ago" : "in " + span(left);
   }
 
   /** A due date against {@code now}: "in 3 h", "overdue by 2 days", "due now". */

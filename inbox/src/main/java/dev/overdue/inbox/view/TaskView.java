@@ -6,7 +6,6 @@ import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.PlanEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.StepInfo;
-import dev.overdue.api.TimerInfo;
 import dev.overdue.api.WarningInfo;
 import dev.overdue.api.http.Actions;
 import dev.overdue.inbox.InboxSettings;
@@ -45,11 +44,13 @@ public class TaskView {
     List<DataRows.Row> details = DataRows.of(FreeForm.tree(status.data()), status.dataLabels());
     model.put("data", details);
     model.put("facts", KeyFacts.of(details, status.keyFields()));
-    model.put("steps", steps(status, current, me));
-    model.put("forecast", Forecast.of(plan, dates, now));
-    model.put("timers", timers(status, now));
-    model.put("warnings", warnings(status, now));
-    model.put("trail", Trail.of(history, dates, now));
+    Titles titles = Titles.of(status);
+    model.put("titles", titles);
+    model.put("steps", StepRows.of(status, titles, dates, me));
+    model.put("forecast", Forecast.of(plan, titles, dates, now));
+    model.put("timers", TimerRows.of(status, titles, dates, now));
+    model.put("warnings", warnings(status, titles, now));
+    model.put("trail", Trail.of(history, titles, dates, now));
     List<String> allowed = actions == null ? List.of() : listed(actions.actions());
     Instant nudgeAgain = NudgeAgain.after(history, current);
     if (nudgeAgain != null && nudgeAgain.isAfter(now) && allowed.contains("nudge")) {
@@ -62,7 +63,6 @@ public class TaskView {
     model.put("deadline", Deadline.of(currentStep, status.timers(), offer.canDecide(), dates, now));
     model.put("allowed", allowed);
     model.put("currentTitle", currentStep == null ? null : or(currentStep.title(), Words.label(current)));
-    model.put("priorityWords", currentStep == null ? null : Words.priority(currentStep.priority()));
     model.put("comments", comments(status, now));
     long earlier = (status.commentCount() == null ? 0 : status.commentCount()) - listed(status.comments()).size();
     model.put("earlierComments", earlier <= 0 ? null
@@ -85,52 +85,6 @@ public class TaskView {
     return null;
   }
 
-  private List<Map<String, Object>> steps(StatusInfo status, String current, String me) {
-    List<Map<String, Object>> steps = new ArrayList<>();
-    for (StepInfo step : listed(status.steps())) {
-      Map<String, Object> row = new LinkedHashMap<>();
-      String name = or(step.name(), "");
-      row.put("title", or(step.title(), name));
-      row.put("current", name.equals(current));
-      String outcome = step.outcome();
-      String decidedBy = step.decidedBy();
-      String what;
-      if (outcome != null) {
-        what = Words.outcome(outcome) + (decidedBy == null ? "" : " by " + decidedBy);
-        if (step.completedAt() != null) {
-          what += ", " + dates.brief(Instant.parse(step.completedAt()));
-        }
-      } else if (name.equals(current)) {
-        what = Words.taskState(or(step.state(), ""), step.owner(), me);
-      } else {
-        what = "not reached yet";
-      }
-      row.put("what", what);
-      row.put("comment", step.comment());
-      row.put("delegatedBy", step.delegatedBy());
-      List<String> owners = listed(step.potentialOwners());
-      List<String> groups = listed(step.candidateGroups());
-      row.put("who", owners.isEmpty() && groups.isEmpty() ? ""
-          : "For " + Words.list(owners.isEmpty() ? groups : owners) + (owners.isEmpty() || groups.isEmpty() ? "" : " (" + Words.list(groups) + ")"));
-      steps.add(row);
-    }
-    return steps;
-  }
-
-  private List<Map<String, Object>> timers(StatusInfo status, Instant now) {
-    List<Map<String, Object>> timers = new ArrayList<>();
-    for (TimerInfo timer : listed(status.timers())) {
-      String expires = timer.expiresAt();
-      Map<String, Object> row = new LinkedHashMap<>();
-      row.put("name", Words.timer(timer.kind(), or(timer.name(), ""), timer.step()));
-      row.put("state", timer.expired() ? "expired" : or(timer.state(), "").toLowerCase(java.util.Locale.ROOT));
-      row.put("when", expires == null ? "—" : Dates.due(Instant.parse(expires), now).replace("overdue by", "passed"));
-      row.put("exact", expires == null ? "" : dates.exact(Instant.parse(expires)));
-      timers.add(row);
-    }
-    return timers;
-  }
-
   /** The step comments the status keeps, oldest first, dated as the trail is. */
   private List<Map<String, Object>> comments(StatusInfo status, Instant now) {
     List<Map<String, Object>> comments = new ArrayList<>();
@@ -144,11 +98,14 @@ public class TaskView {
     return comments;
   }
 
-  private List<Map<String, Object>> warnings(StatusInfo status, Instant now) {
+  /** The warnings, each said as the trail says its timer's expiry: the workflow's own text names ids. */
+  private List<Map<String, Object>> warnings(StatusInfo status, Titles titles, Instant now) {
     List<Map<String, Object>> warnings = new ArrayList<>();
     for (WarningInfo warning : listed(status.warnings())) {
       Instant at = Instant.parse(warning.at());
-      warnings.add(Map.of("message", or(warning.message(), ""), "when", Dates.ago(at, now), "exact", dates.exact(at)));
+      String said = warning.timer() != null ? titles.expired(warning.timer()) : titles.inWords(or(warning.message(), ""));
+      String message = said.isEmpty() ? said : Character.toUpperCase(said.charAt(0)) + said.substring(1);
+      warnings.add(Map.of("message", message, "when", dates.brief(at), "exact", dates.exact(at)));
     }
     return warnings;
   }

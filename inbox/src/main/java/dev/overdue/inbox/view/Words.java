@@ -30,47 +30,58 @@ public final class Words {
     return Character.toUpperCase(lower.charAt(0)) + lower.substring(1);
   }
 
-  /** What a task's state means to the person looking at it. */
+  /** A step's title, or a readable one from its name when it has none: "approve-manager" reads "Approve manager". */
+  public static String stepTitle(String title, String name) {
+    if (title != null && !title.isBlank()) {
+      return title;
+    }
+    return name == null ? "" : label(name);
+  }
+
+  /** What a task's state means to the person looking at it, when who holds it is unknown. */
   public static String taskState(String state, String owner, String me) {
+    return taskState(state, owner, null, me);
+  }
+
+  /**
+   * What a task's state means to the person looking at it: a RESERVED task whose owner is its
+   * {@code assignee} was given to them, not claimed ("assigned to frank").
+   */
+  public static String taskState(String state, String owner, String assignee, String me) {
     if (state == null) {
       return "";
     }
-    boolean mine = owner != null && owner.equals(me);
+    String who = owner == null ? "someone" : owner.equals(me) ? "you" : owner;
     return switch (state) {
-      case "READY" -> "waiting to be claimed";
-      case "RESERVED" -> mine ? "claimed by you" : "claimed by " + owner;
-      case "IN_PROGRESS" -> mine ? "you are working on it" : owner + " is working on it";
+      case "READY" -> "waiting for someone to take it";
+      case "RESERVED" -> (owner != null && owner.equals(assignee) ? "assigned to " : "claimed by ") + who;
+      case "IN_PROGRESS" -> who.equals("you") ? "you are working on it" : who + " is working on it";
       case "COMPLETED" -> "decided";
       default -> state.toLowerCase(Locale.ROOT).replace('_', ' ');
     };
   }
 
+  /** A step's outcome as the steps list says it: "Approved", "Skipped", a named one as a label. */
+  public static String outcome(String outcome) {
+    return label(outcome);
+  }
+
   /**
-   * A timer as a person names it: what it waits for, by its kind ("decision due"), the step's or
-   * deadline's name after it; a timer of the request's own keeps its name.
+   * A deadline's decision, as the plan says it ({@code done} false) or the trail: a rejection ends
+   * the request; an approval moves it on from {@code step} (quoted).
    */
-  public static String timer(String kind, String name, String step) {
-    String deadline = name.contains(".") ? name.substring(name.indexOf('.') + 1) : name;
-    String of = step == null ? "" : " (" + step + ")";
-    return switch (kind == null ? "" : kind) {
-      case "ACCEPTANCE" -> "Claim due" + of;
-      case "COMPLETION" -> "Decision due" + of;
-      case "START_DEADLINE" -> "Start deadline “" + deadline + "”" + of;
-      case "COMPLETION_DEADLINE" -> "Decision deadline “" + deadline + "”" + of;
-      case "CLAIM_DEADLINE" -> "Deadline once claimed “" + deadline + "”" + of;
-      case "PROCESS" -> "Whole approval due";
-      default -> name;
+  public static String decidedAutomatically(String outcome, String step, boolean done) {
+    String is = done ? " was " : " is ";
+    return switch (outcome.toUpperCase(Locale.ROOT)) {
+      case "REJECTED" -> "the request" + is + "rejected automatically";
+      case "APPROVED" -> step + is + "approved automatically";
+      default -> step + is + "decided automatically as “" + outcome(outcome) + "”";
     };
   }
 
-  /** A step's outcome as the steps list says it: "approved", "(skipped)". */
-  public static String outcome(String outcome) {
-    return outcome.equals("SKIPPED") ? "(skipped)" : outcome.toLowerCase(Locale.ROOT);
-  }
-
-  /** A priority in words, 0 (highest) to 10 (lowest). */
+  /** A priority as a word, 0 (highest) to 10 (lowest): "high", "normal". */
   public static String priority(int priority) {
-    String words = switch (priority) {
+    return switch (priority) {
       case 0 -> "highest";
       case 1, 2 -> "very high";
       case 3, 4 -> "high";
@@ -79,13 +90,17 @@ public final class Words {
       case 8, 9 -> "very low";
       default -> "lowest";
     };
-    return priority + " – " + words;
   }
 
-  /** The choices of a priority select, 0 to 10, {@code current} selected. */
+  /** A priority's number on its scale, for a tooltip beside the word. */
+  public static String priorityScale(int priority) {
+    return "Priority " + priority + " on a scale from 0 (highest) to 10 (lowest)";
+  }
+
+  /** The choices of a priority select, 0 to 10, {@code current} selected; the labels keep the number to choose by. */
   public static List<Map<String, Object>> priorities(int current) {
     return IntStream.rangeClosed(0, 10)
-        .mapToObj(p -> Map.<String, Object>of("value", p, "label", priority(p), "selected", p == current))
+        .mapToObj(p -> Map.<String, Object>of("value", p, "label", p + " – " + priority(p), "selected", p == current))
         .toList();
   }
 

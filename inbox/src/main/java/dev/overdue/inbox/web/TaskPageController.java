@@ -10,6 +10,7 @@ import dev.overdue.inbox.api.TaskApi;
 import dev.overdue.inbox.InboxSettings;
 import dev.overdue.inbox.view.TaskActions;
 import dev.overdue.inbox.view.TaskView;
+import dev.overdue.inbox.view.Titles;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 import java.time.Clock;
@@ -98,7 +99,8 @@ class TaskPageController {
         throw problem;
       }
       Map<String, Object> model = again(calls, id, session, fields);
-      model.put("refusal", problem.getMessage());
+      // The workflow's reason names steps by their ids: said with their titles.
+      model.put("refusal", ((Titles) model.get("titles")).inWords(problem.getMessage()));
       response.setStatus(409);
       return new ModelAndView("task", model);
     }

@@ -48,11 +48,12 @@ class KeyFactsTest {
         timer("COMPLETION", "manager", "RUNNING", "2026-12-17T09:00:00Z"), timer("PROCESS", null, "RUNNING", "2026-12-20T09:00:00Z")),
         true, DATES, NOW);
     assertEquals("Decide by", due.lead());
-    assertEquals("Thu 17 Dec, 10:00", due.when(), "in the inbox's zone");
+    assertEquals("Thursday 17 Dec, 10:00", due.when(), "in the inbox's zone");
     assertEquals("in 3 days", due.relative());
     Deadline whole = Deadline.of(manager, List.of(timer("PROCESS", null, "RUNNING", "2026-12-13T09:00:00Z")), true, DATES, NOW);
     assertEquals("It was due", whole.lead());
     assertEquals(true, whole.late());
+    assertEquals("24 h ago", whole.relative());
     assertNull(Deadline.of(manager, List.of(), true, DATES, NOW), "nothing due, no line");
     assertEquals("To be decided by", Deadline.of(manager, List.of(timer("COMPLETION", "manager", "RUNNING",
         "2026-12-17T09:00:00Z")), false, DATES, NOW).lead(), "to whom waits for it");

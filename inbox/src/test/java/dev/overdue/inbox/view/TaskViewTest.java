@@ -56,10 +56,10 @@ class TaskViewTest {
   void theStepsSayDelegatedAndSkippedAndTheCommentsWhoWhenAndWhat() {
     Map<String, Object> model = model();
     @SuppressWarnings("unchecked")
-    List<Map<String, Object>> steps = (List<Map<String, Object>>) model.get("steps");
-    assertTrue(((String) steps.get(0).get("what")).startsWith("(skipped) by frank"), steps.get(0).toString());
-    assertNull(steps.get(0).get("delegatedBy"));
-    assertEquals("alice", steps.get(1).get("delegatedBy"));
+    List<StepRows.Row> steps = (List<StepRows.Row>) model.get("steps");
+    assertTrue(steps.get(0).what().startsWith("Skipped by frank"), steps.get(0).toString());
+    assertNull(steps.get(0).delegatedBy());
+    assertEquals("alice", steps.get(1).delegatedBy());
     @SuppressWarnings("unchecked")
     List<Map<String, Object>> comments = (List<Map<String, Object>>) model.get("comments");
     assertEquals(2, comments.size());
@@ -73,8 +73,9 @@ class TaskViewTest {
 
   @Test
   void aPriorityAndAnOutcomeReadAsWords() {
-    assertEquals("5 – normal", Words.priority(5));
-    assertEquals("(skipped)", Words.outcome("SKIPPED"));
-    assertEquals("approved", Words.outcome("APPROVED"));
+    assertEquals("normal", Words.priority(5));
+    assertEquals("Skipped", Words.outcome("SKIPPED"));
+    assertEquals("Approved", Words.outcome("APPROVED"));
+    assertEquals("Needs legal", Words.outcome("needs-legal"));
   }
 }

@@ -1,11 +1,7 @@
 package dev.overdue.inbox.view;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 
-import dev.overdue.api.PlanEntry;
-import dev.overdue.inbox.api.Answers;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -21,11 +17,6 @@ class WordsForPeopleTest {
 
   private static JsonNode json(String text) {
     return JSON.readTree(text.replace('\'', '"'));
-  }
-
-  /** The API's answer's bytes, as the inbox reads them ({@link Answers}). */
-  private static byte[] answer(String text) {
-    return text.replace('\'', '"').getBytes(StandardCharsets.UTF_8);
   }
 
   @Test
@@ -58,22 +49,44 @@ class WordsForPeopleTest {
 
   @Test
   void aTasksStateSaysWhoHasItFromThePersonsSide() {
-    assertEquals("waiting to be claimed", Words.taskState("READY", null, "alice"));
+    assertEquals("waiting for someone to take it", Words.taskState("READY", null, "alice"));
     assertEquals("claimed by you", Words.taskState("RESERVED", "alice", "alice"));
     assertEquals("claimed by bob", Words.taskState("RESERVED", "bob", "alice"));
+    assertEquals("claimed by bob", Words.taskState("RESERVED", "bob", "frank", "alice"), "frank was assigned; bob claimed it");
+    assertEquals("assigned to frank", Words.taskState("RESERVED", "frank", "frank", "alice"));
+    assertEquals("assigned to you", Words.taskState("RESERVED", "frank", "frank", "frank"));
     assertEquals("bob is working on it", Words.taskState("IN_PROGRESS", "bob", "alice"));
+    assertEquals("you are working on it", Words.taskState("IN_PROGRESS", "bob", "bob"));
     assertEquals("waiting for Manager approval", Words.approvalState("ACTIVE", "Manager approval"));
     assertEquals("on hold", Words.approvalState("SUSPENDED", null));
   }
 
   @Test
-  void aTimerIsNamedByWhatItWaitsFor() {
-    assertEquals("Decision due (manager)", Words.timer("COMPLETION", "manager.completion", "manager"));
-    assertEquals("Claim due (manager)", Words.timer("ACCEPTANCE", "manager.acceptance", "manager"));
-    assertEquals("Start deadline “pick-up” (manager)", Words.timer("START_DEADLINE", "manager.pick-up", "manager"));
-    assertEquals("Deadline once claimed “work” (manager)", Words.timer("CLAIM_DEADLINE", "manager.work", "manager"));
-    assertEquals("Whole approval due", Words.timer("PROCESS", "process", null));
-    assertEquals("reminder", Words.timer("USER", "reminder", null));
+  void aStepWithoutATitleGetsAReadableOneFromItsName() {
+    assertEquals("Approve invoice (manager)", Words.stepTitle("Approve invoice (manager)", "approve-manager"));
+    assertEquals("Approve manager", Words.stepTitle(null, "approve-manager"));
+    assertEquals("Approve manager", Words.stepTitle(" ", "approve-manager"));
+    assertEquals("Cost centre check", Words.stepTitle(null, "costCentreCheck"));
+  }
+
+  @Test
+  void aPriorityIsAWordWithItsScaleForATooltipAndTheSelectKeepsTheNumber() {
+    assertEquals("high", Words.priority(3));
+    assertEquals("normal", Words.priority(5));
+    assertEquals("lowest", Words.priority(10));
+    assertEquals("Priority 3 on a scale from 0 (highest) to 10 (lowest)", Words.priorityScale(3));
+    assertEquals("3 – high", Words.priorities(5).get(3).get("label"));
+  }
+
+  @Test
+  void aDeadlineReadsAsItsDayAndHowFarOffEitherWay() {
+    Dates zurich = new Dates(ZoneId.of("Europe/Zurich"));
+    Instant monday = Instant.parse("2026-12-14T09:00:00Z");
+    Instant thursday = Instant.parse("2026-12-17T09:00:00Z");
+    assertEquals("Thursday 17 Dec, 10:00", zurich.day(thursday));
+    assertEquals("Thursday 17 Dec, 10:00 — in 3 days", zurich.dated(thursday, monday));
+    assertEquals("Thursday 17 Dec, 10:00 — now", zurich.dated(thursday, thursday));
+    assertEquals("Thursday 17 Dec, 10:00 — 5 h ago", zurich.dated(thursday, thursday.plus(Duration.ofHours(5))));
   }
 
   @Test
@@ -99,18 +112,5 @@ class WordsForPeopleTest {
     assertEquals(json("false"), DataRows.typed(data, "urgent", "No"));
     assertEquals(json("'Initech'"), DataRows.typed(data, "supplier", "Initech"));
     assertEquals(json("'x'"), DataRows.typed(data, "new", "x"));
-  }
-
-  @Test
-  void thePlanReadsAsSentencesOfWhatHappensIfNobodyActs() {
-    List<PlanEntry> plan = Answers.list(answer("[{'at':'2026-11-28T02:00:00Z','when':'at','timer':'manager.pick-up','kind':'START_DEADLINE',"
-        + "'action':'reassign','targets':['finance-leads']},{'at':'2026-11-29T08:00:00Z','when':'at, if resumed by then',"
-        + "'timer':'manager.completion','kind':'COMPLETION','action':'warn','targets':[]}]"), PlanEntry.class);
-    List<Forecast.Line> lines = Forecast.of(plan, new Dates(ZoneId.of("Europe/Zurich")), NOW);
-    assertEquals("If nobody starts work on it by Sat 28 Nov, 03:00, it is reassigned to finance-leads.", lines.get(0).sentence());
-    assertEquals(true, lines.get(0).escalation());
-    assertEquals("If it is not decided by Sun 29 Nov, 09:00, a warning is raised (if the approval is resumed by then).", lines.get(1).sentence());
-    assertEquals(false, lines.get(1).escalation());
-    assertNull(Forecast.of(null, new Dates(ZoneId.of("UTC")), NOW).stream().findFirst().orElse(null));
   }
 }
