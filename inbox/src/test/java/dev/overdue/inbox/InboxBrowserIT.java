@@ -206,6 +206,7 @@ class InboxBrowserIT {
     browser.findElement(By.id("comment")).sendKeys("Within budget");
     for (int width : List.of(1400, 1000, 400)) {
       chromium.width(width);
+      ((JavascriptExecutor) browser).executeScript("window.scrollTo(0, 0)");
       chromium.screenshot("inbox-task-" + width + ".png");
     }
     chromium.width(1400);
