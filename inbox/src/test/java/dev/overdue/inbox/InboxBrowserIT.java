@@ -320,9 +320,9 @@ class InboxBrowserIT {
     chromium.width(1000);
     chromium.screenshot("inbox-imported-request-1000.png");
     chromium.width(1400);
-    org.openqa.selenium.WebElement send = browser.findElement(By.xpath("//button[starts-with(normalize-space(.), 'Send request')]"));
-    String id = send.getText().replace("Send request", "").strip();
-    assertTrue(id.startsWith("INVOICE-APPROVAL-"), id);
+    org.openqa.selenium.WebElement send = browser.findElement(By.xpath("//button[normalize-space(.)='Send request']"));
+    String id = browser.findElement(By.id("request-number")).getText().strip();
+    assertTrue(id.matches("INV-\\d{4}-[A-Z2-7]{5}"), id);
     send.click();
     waitFor(driver -> driver.getPageSource().contains("Your request " + id + " was sent."), "sent");
 

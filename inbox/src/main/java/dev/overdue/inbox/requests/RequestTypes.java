@@ -85,11 +85,20 @@ public class RequestTypes {
       throw wrong(file, "title: required, the request's title, which the requester may change");
     }
     JsonNode prefix = template.remove("idPrefix");
-    String idPrefix = prefix == null ? name.toUpperCase(Locale.ROOT) : prefix.asString("");
+    String idPrefix = prefix == null ? defaultPrefix(name) : prefix.asString("");
     if (!PREFIX.matcher(idPrefix).matches()) {
       throw wrong(file, "idPrefix: letters, digits, _ and - (at most 40), got " + prefix);
     }
     return new RequestType(name, idPrefix, template);
+  }
+
+  /**
+   * A type without {@code idPrefix}: the first three letters of its name's first word, in capitals
+   * ({@code invoice-approval}: INV), so a number stays short enough to read out.
+   */
+  static String defaultPrefix(String name) {
+    String word = java.util.Arrays.stream(name.split("[-_]+")).filter(w -> !w.isEmpty()).findFirst().orElse("REQ");
+    return word.substring(0, Math.min(3, word.length())).toUpperCase(Locale.ROOT);
   }
 
   private static IllegalStateException wrong(Path file, String reason) {
