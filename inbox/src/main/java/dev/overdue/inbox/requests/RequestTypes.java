@@ -45,7 +45,8 @@ public class RequestTypes {
     return types.stream().filter(type -> type.name().equals(name)).findFirst();
   }
 
-  static List<RequestType> read(Path directory) {
+  /** The request types of {@code directory}'s JSON files, in their names' order. */
+  public static List<RequestType> read(Path directory) {
     if (!Files.isDirectory(directory)) {
       throw new IllegalStateException("overdue.inbox.request-types (OVERDUE_INBOX_REQUEST_TYPES): "
           + directory.toAbsolutePath() + " is not a directory");

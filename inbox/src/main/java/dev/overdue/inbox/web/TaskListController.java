@@ -22,17 +22,16 @@ import org.springframework.web.util.UriComponentsBuilder;
  */
 @Controller
 class TaskListController {
-  /** The sort orders offered, as the API names them. */
-  private static final Map<String, String> SORTS = orders();
-
   private final TaskApi api;
   private final Pages pages;
   private final TaskRows rows;
   private final InboxSettings settings;
   private final Clock clock;
+  private final ListSorts sorts;
 
-  TaskListController(TaskApi api, Pages pages, TaskRows rows, InboxSettings settings, Clock clock) {
+  TaskListController(TaskApi api, Pages pages, TaskRows rows, InboxSettings settings, Clock clock, ListSorts sorts) {
     this.api = api;
+    this.sorts = sorts;
     this.pages = pages;
     this.rows = rows;
     this.settings = settings;
@@ -52,10 +51,9 @@ class TaskListController {
     Map<String, Object> model = pages.frame(view.label, me, view);
     model.putAll(table(calls, view, filters, me));
     model.put("filters", filters);
-    model.put("sorts", SORTS.entrySet().stream()
+    model.put("sorts", sorts.options().entrySet().stream()
         .map(sort -> Map.of("value", sort.getKey(), "label", sort.getValue(), "selected", sort.getKey().equals(filters.sortOr(view))))
         .toList());
-    model.put("requestsView", view == Pages.View.REQUESTED);
     return new ModelAndView("tasks", model);
   }
 
@@ -87,6 +85,12 @@ class TaskListController {
     List<TaskRows.Row> found =
         rows.of(page.tasks(), me.user(), clock.instant(), view == Pages.View.REQUESTED);
     model.put("rows", found);
+    boolean requests = view == Pages.View.REQUESTED;
+    // The details column only where a row has key facts; my requests need no requester or priority.
+    boolean details = found.stream().anyMatch(row -> !row.details().isEmpty());
+    model.put("requestsView", requests);
+    model.put("showDetails", details);
+    model.put("columns", (requests ? 3 : 6) + (details ? 1 : 0));
     model.put("empty", found.isEmpty() ? emptyText(view) : "");
     model.put("refreshSeconds", settings.refresh().toSeconds());
     model.put("rowsUrl", UriComponentsBuilder.fromPath("/tasks/rows").queryParams(filters.query()).build().encode().toUriString());
@@ -103,15 +107,5 @@ class TaskListController {
       case REQUESTED -> "You have not requested anything.";
       case ALL -> "No approval is open.";
     };
-  }
-
-  private static Map<String, String> orders() {
-    Map<String, String> sorts = new LinkedHashMap<>();
-    sorts.put("due", "due soonest first");
-    sorts.put("-due", "due latest first");
-    sorts.put("priority", "highest priority first");
-    sorts.put("-started", "newest first");
-    sorts.put("started", "oldest first");
-    return sorts;
   }
 }
