@@ -49,7 +49,7 @@ class TaskListController {
     Me me = pages.me(calls, session);
     Pages.View view = Pages.View.of(filters.view());
     Map<String, Object> model = pages.frame(view.label, me, view);
-    model.putAll(table(calls, view, filters, me));
+    model.putAll(table(calls, view, filters, me, null));
     model.put("filters", filters);
     model.put("sorts", sorts.options().entrySet().stream()
         .map(sort -> Map.of("value", sort.getKey(), "label", sort.getValue(), "selected", sort.getKey().equals(filters.sortOr(view))))
@@ -62,10 +62,11 @@ class TaskListController {
   ModelAndView rows(Filters filters, HttpSession session) {
     TaskApi.Calls calls = api.forSignedIn();
     Me me = pages.me(calls, session);
-    return new ModelAndView("rows", table(calls, Pages.View.of(filters.view()), filters, me));
+    return new ModelAndView("rows", table(calls, Pages.View.of(filters.view()), filters, me, "on".equals(filters.details())));
   }
 
-  private Map<String, Object> table(TaskApi.Calls calls, Pages.View view, Filters filters, Me me) {
+  /** @param details whether the table has the Details column; null: when a row has key facts */
+  private Map<String, Object> table(TaskApi.Calls calls, Pages.View view, Filters filters, Me me, Boolean details) {
     Map<String, String> query = new LinkedHashMap<>();
     query.put("q", filters.q());
     query.put("step", filters.step());
@@ -87,13 +88,14 @@ class TaskListController {
     model.put("rows", found);
     boolean requests = view == Pages.View.REQUESTED;
     // The details column only where a row has key facts; my requests need no requester or priority.
-    boolean details = found.stream().anyMatch(row -> !row.details().isEmpty());
+    boolean withDetails = details != null ? details : found.stream().anyMatch(row -> !row.details().isEmpty());
     model.put("requestsView", requests);
-    model.put("showDetails", details);
-    model.put("columns", (requests ? 3 : 6) + (details ? 1 : 0));
+    model.put("showDetails", withDetails);
+    model.put("columns", (requests ? 3 : 6) + (withDetails ? 1 : 0));
     model.put("empty", found.isEmpty() ? emptyText(view) : "");
     model.put("refreshSeconds", settings.refresh().toSeconds());
-    model.put("rowsUrl", UriComponentsBuilder.fromPath("/tasks/rows").queryParams(filters.query()).build().encode().toUriString());
+    model.put("rowsUrl", UriComponentsBuilder.fromPath("/tasks/rows").queryParams(filters.query())
+        .queryParam("details", withDetails ? "on" : "off").build().encode().toUriString());
     String next = page.next();
     model.put("nextPage", next == null ? null
         : UriComponentsBuilder.fromPath("/tasks").queryParams(filters.query()).replaceQueryParam("cursor", next).build().encode().toUriString());
