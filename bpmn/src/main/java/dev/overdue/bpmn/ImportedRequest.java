@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.overdue.api.ApprovalRequest;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * What the import made of one process: the request (as YAML with comments, or as JSON), how many
@@ -51,13 +50,12 @@ public final class ImportedRequest {
 
   /**
    * The request as a request type for the inbox's New request page: without the number, the
-   * requester and the data, which the inbox and the requester give; its numbers start with the
-   * process's id.
+   * requester and the data, which the inbox and the requester give. No {@code idPrefix}: the inbox
+   * numbers a type without one by the first letters of its file's name (INV-2026-K3QXA), which an
+   * administrator may set where the process's id would make a long one.
    */
   public JsonNode requestType() {
     ObjectNode type = JsonNodeFactory.instance.objectNode();
-    String prefix = Names.slug(processId).toUpperCase(Locale.ROOT);
-    type.put("idPrefix", prefix.isEmpty() ? "REQUEST" : prefix.substring(0, Math.min(40, prefix.length())));
     ((ObjectNode) json()).fields().forEachRemaining(field -> {
       if (!List.of("requestId", "requester", "data").contains(field.getKey())) {
         type.set(field.getKey(), field.getValue());

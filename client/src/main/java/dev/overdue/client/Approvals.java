@@ -12,6 +12,7 @@ import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.api.CommandResult;
 import dev.overdue.api.CommentInfo;
 import dev.overdue.api.HistoryEntry;
+import dev.overdue.api.KeyFacts;
 import dev.overdue.api.PlanEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.TimerInfo;
@@ -51,6 +52,18 @@ public final class Approvals {
    * payload codec encrypts it (search attributes are stored as they are, for every reader).
    */
   public static final String MEMO_TITLE = "title";
+
+  /**
+   * The memo key of the request's key facts ({@link KeyFacts}): a list of {@code {key, label,
+   * value}}, set at the start and written again by the workflow when the data changes one.
+   */
+  public static final String MEMO_FACTS = "facts";
+
+  /**
+   * The memo key of who decided an ended approval (a user, or {@code timer:<name>} when a timer
+   * did), written by the workflow as it ends; absent when nobody did (aborted).
+   */
+  public static final String MEMO_DECIDED_BY = "decidedBy";
 
   /** Never signs: every command goes as its fields alone. */
   private static final Supplier<String> UNSIGNED = () -> null;
@@ -203,7 +216,7 @@ public final class Approvals {
                 .setStaticSummary(StartSummary.summary(parsed))
                 .setStaticDetails(StartSummary.details(parsed))
                 .setRequestId(requestId)
-                .setMemo(parsed.title() == null ? null : Map.of(MEMO_TITLE, parsed.title()))
+                .setMemo(memo(parsed))
                 .build());
     try {
       WorkflowExecution started = WorkflowClient.start(workflow::run, request);
@@ -211,6 +224,18 @@ public final class Approvals {
     } catch (WorkflowExecutionAlreadyStarted taken) {
       throw RequestIdUsedException.describing(client, workflowId, taken);
     }
+  }
+
+  /** What lists show of a new approval without asking it: its title and key facts. */
+  private static Map<String, Object> memo(ApprovalRequest request) {
+    Map<String, Object> memo = new java.util.LinkedHashMap<>();
+    if (request.title() != null) {
+      memo.put(MEMO_TITLE, request.title());
+    }
+    if (!request.keyFields().isEmpty()) {
+      memo.put(MEMO_FACTS, KeyFacts.of(KeyFacts.columns(request), request.data()));
+    }
+    return memo.isEmpty() ? null : memo;
   }
 
   /**

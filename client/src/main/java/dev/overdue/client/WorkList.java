@@ -2,6 +2,7 @@ package dev.overdue.client;
 
 import dev.overdue.api.ApprovalSearchAttributes;
 import dev.overdue.api.ApprovalWorkflow;
+import dev.overdue.api.KeyFact;
 import io.temporal.client.WorkflowExecutionMetadata;
 import io.temporal.common.SearchAttributes;
 import java.time.Instant;
@@ -149,7 +150,9 @@ public final class WorkList {
    * {@code dueDate}, {@code candidateGroups} (empty when none) and {@code potentialOwnersCut} are
    * published by approvals started since version shape-13; older ones leave them null, empty and
    * false. {@code runId} and {@code startedAt} tell apart the runs of one workflow id: a request id
-   * started again ({@code again}) lists one entry per run.
+   * started again ({@code again}) lists one entry per run. {@code facts} are the request's key
+   * fields (empty when it names none); {@code decidedBy} who decided it once it ended (a user, or
+   * {@code timer:<name>}), from approvals started since edition 1.1.
    */
   public record Entry(
       String workflowId,
@@ -169,9 +172,11 @@ public final class WorkList {
       List<String> candidateGroups,
       boolean potentialOwnersCut,
       String runId,
-      String startedAt) {
+      String startedAt,
+      List<KeyFact> facts,
+      String decidedBy) {
 
-    /** One approval of a list, as its search attributes (and the memo's title) have it. */
+    /** One approval of a list, as its search attributes (and the memo's title, key facts and who decided) have it. */
     public static Entry of(WorkflowExecutionMetadata execution) {
       SearchAttributes attributes = execution.getTypedSearchAttributes();
       OffsetDateTime next = attributes.get(ApprovalSearchAttributes.NEXT_DEADLINE);
@@ -195,7 +200,9 @@ public final class WorkList {
           groups == null ? List.of() : List.copyOf(groups),
           ApprovalSearchAttributes.CUT.equals(attributes.get(ApprovalSearchAttributes.POTENTIAL_OWNERS_CUT)),
           execution.getExecution().getRunId(),
-          execution.getStartTime() == null ? null : execution.getStartTime().toString());
+          execution.getStartTime() == null ? null : execution.getStartTime().toString(),
+          memoFacts(execution),
+          memoText(execution, Approvals.MEMO_DECIDED_BY));
     }
   }
 
@@ -204,8 +211,18 @@ public final class WorkList {
    * it has none, or was started without one (before version shape-13, or not by this library).
    */
   private static String memoTitle(WorkflowExecutionMetadata execution) {
-    Object title = execution.getMemo(Approvals.MEMO_TITLE, String.class);
-    return title instanceof String text ? text : null;
+    return memoText(execution, Approvals.MEMO_TITLE);
+  }
+
+  private static String memoText(WorkflowExecutionMetadata execution, String key) {
+    Object text = execution.getMemo(key, String.class);
+    return text instanceof String value ? value : null;
+  }
+
+  /** The request's key facts ({@link Approvals#MEMO_FACTS}); empty when it names none. */
+  private static List<KeyFact> memoFacts(WorkflowExecutionMetadata execution) {
+    Object facts = execution.getMemo(Approvals.MEMO_FACTS, KeyFact[].class);
+    return facts instanceof KeyFact[] read ? List.of(read) : List.of();
   }
 
   /** Approvals started before human tasks have no priority. */

@@ -17,7 +17,9 @@ import java.util.Map;
  * gives in {@code data}: the data must fit it at the start. {@code businessAdministrators}
  * (WS-HumanTask's business administrators: users, or groups of the worker's directory) may delegate, forward, nominate, skip, stop,
  * release, reprioritise, comment on and reassign any step, but decide none unless they are also
- * among its potential owners.
+ * among its potential owners. {@code keyFields} (at most three top-level keys of {@code data}, each
+ * given in it or a field of {@code dataForm}) are what work lists show of the request and may sort
+ * by: an invoice's amount and supplier.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ApprovalRequest(
@@ -33,14 +35,36 @@ public record ApprovalRequest(
     String auth,
     Boolean notifyOffered,
     Map<String, Object> dataForm,
-    List<String> businessAdministrators) {
+    List<String> businessAdministrators,
+    List<String> keyFields) {
 
   public ApprovalRequest {
+    // Not List.copyOf: a null among them is a blank key the check names, not an exception here.
+    keyFields = keyFields == null ? List.of() : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(keyFields));
     data = data == null ? Map.of() : data;
     businessAdministrators = businessAdministrators == null ? List.of() : List.copyOf(businessAdministrators);
     onTimeout = onTimeout == null ? List.of() : List.copyOf(onTimeout);
     steps = steps == null ? List.of() : List.copyOf(steps);
     timers = timers == null ? List.of() : List.copyOf(timers);
+  }
+
+  /** A request without key fields. */
+  public ApprovalRequest(
+      String requestId,
+      String title,
+      String requester,
+      Map<String, Object> data,
+      String timeout,
+      List<HandlerDefinition> onTimeout,
+      List<StepDefinition> steps,
+      List<TimerDefinition> timers,
+      String calendar,
+      String auth,
+      Boolean notifyOffered,
+      Map<String, Object> dataForm,
+      List<String> businessAdministrators) {
+    this(requestId, title, requester, data, timeout, onTimeout, steps, timers, calendar, auth, notifyOffered,
+        dataForm, businessAdministrators, null);
   }
 
   public ApprovalRequest(

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.overdue.api.CommandResult;
 import dev.overdue.api.CommentInfo;
 import dev.overdue.api.HistoryEntry;
+import dev.overdue.api.KeyFact;
 import dev.overdue.api.PlanEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.StepInfo;
@@ -42,7 +43,8 @@ final class ExactSchemas implements OpenApiCustomizer {
 
   static {
     ANSWERS.put(TaskPage.class, Set.of("tasks"));
-    ANSWERS.put(TaskSummary.class, Set.of("id", "workflowId"));
+    ANSWERS.put(TaskSummary.class, Set.of("id", "workflowId", "facts"));
+    ANSWERS.put(KeyFact.class, Set.of("key"));
     ANSWERS.put(StatusInfo.class, Set.of("requestId", "requester", "state", "steps", "timers", "warnings"));
     ANSWERS.put(StepInfo.class, Set.of("name", "state"));
     ANSWERS.put(TimerInfo.class, Set.of("name", "kind", "state", "limit"));

@@ -339,9 +339,9 @@ class InboxBrowserIT {
     chromium.width(1000);
     chromium.screenshot("inbox-imported-request-1000.png");
     chromium.width(1400);
-    org.openqa.selenium.WebElement send = browser.findElement(By.xpath("//button[starts-with(normalize-space(.), 'Send request')]"));
-    String id = send.getText().replace("Send request", "").strip();
-    assertTrue(id.startsWith("INVOICE-APPROVAL-"), id);
+    org.openqa.selenium.WebElement send = browser.findElement(By.xpath("//button[normalize-space(.)='Send request']"));
+    String id = browser.findElement(By.id("request-number")).getText().strip();
+    assertTrue(id.matches("INV-\\d{4}-[A-Z2-7]{5}"), id);
     send.click();
     waitFor(driver -> driver.getPageSource().contains("Your request " + id + " was sent."), "sent");
 
@@ -371,5 +371,20 @@ class InboxBrowserIT {
     browser.findElement(By.cssSelector("button[value='approve']")).click();
     waitFor(driver -> driver.findElement(By.cssSelector(".notice.done")).getText().contains("You approved it"), "approved");
     assertEquals("APPROVED", new Approvals(temporal.client).status(id).state());
+
+    // My requests: the invoice's key facts, and how it ended and who decided, in words.
+    signInAs("carol");
+    browser.get(url("/tasks?view=requested&q=" + id));
+    String row = "//tr[.//span[@class='id'][text()='" + id + "']]";
+    waitFor(driver -> {
+      driver.navigate().refresh();
+      return driver.findElements(By.xpath(row + "//td[contains(., 'Approved by frank')]")).size() == 1;
+    }, "who decided, once the list shows it");
+    assertEquals("Approved", browser.findElement(By.xpath(row + "//span[contains(@class, 'badge')]")).getText());
+    String details = browser.findElement(By.xpath(row + "//td[@data-label='Details']")).getText();
+    assertTrue(details.contains("Amount (EUR) 1,850") && details.contains("Supplier ACME"), details);
+    assertTrue(browser.findElements(By.xpath(row + "//td[normalize-space(.)='']")).isEmpty(), "no empty cell");
+    new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("sort"))).selectByVisibleText("Amount (EUR), highest first");
+    chromium.accessible("my requests with their key facts and outcomes");
   }
 }

@@ -28,7 +28,7 @@ class NewRequestPageTest {
   private static final TemporalWithWorker TEMPORAL = TemporalWithWorker.shared();
   private static final RunningApi API = RunningApi.on(TEMPORAL);
   private static final Path TYPES = Path.of("..", "docs", "examples", "request-types").toAbsolutePath().normalize();
-  private static final Pattern REQUEST_ID = Pattern.compile("name=\"requestId\" value=\"(PO-\\d{8}-[A-Z2-7]{4})\"");
+  private static final Pattern REQUEST_ID = Pattern.compile("name=\"requestId\" value=\"(PO-\\d{4}-[A-Z2-7]{5})\"");
 
   @DynamicPropertySource
   static void api(DynamicPropertyRegistry properties) {
@@ -59,8 +59,10 @@ class NewRequestPageTest {
     assertTrue(form.contains("As on the budget, such as IT-200"), "help text: " + form);
     assertTrue(form.contains("name=\"title\" type=\"text\" required maxlength=\"500\" value=\"Purchase order\""), form);
     Matcher given = REQUEST_ID.matcher(form);
-    assertTrue(given.find(), "the page's id, <prefix>-<yyyyMMdd>-<4 base32>: " + form);
+    assertTrue(given.find(), "the page's id, <prefix>-<year>-<5 base32>: " + form);
     String id = given.group(1);
+    assertTrue(form.contains("<button type=\"submit\">Send request</button>"), "no number on the button: " + form);
+    assertTrue(form.contains("Its number will be <strong id=\"request-number\">" + id + "</strong>."), form);
     Map<String, String> typed = Map.of("key", "n-1", "requestId", id, "title", "Purchase order: 40 laptops",
         "data.amount", "ten", "data.supplier", "ACME <b>", "data.neededBy", "2026-12-31");
 

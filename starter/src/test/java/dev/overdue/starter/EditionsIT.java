@@ -75,13 +75,13 @@ class EditionsIT {
       ok(overdue(env, "--task-queue", BEFORE, "start", "--request-id", "OLD-1", "--step", "manager=alice",
           "--timeout", "P5D"));
 
-      String onShape18 = RUNNING + " AND TemporalChangeVersion = 'shape-18-1'";
+      String onCurrent = RUNNING + " AND TemporalChangeVersion = 'key-facts-1'";
       String withoutIt = RUNNING + " AND TemporalChangeVersion IS NULL";
-      assertEquals("approval-NEW-1", listed(server, onShape18));
+      assertEquals("approval-NEW-1", listed(server, onCurrent));
       assertEquals("approval-OLD-1", listed(server, withoutIt));
-      assertEquals("Total: 1", ok(server.temporal("workflow", "count", "--query", onShape18)).out().strip());
-      String keptOnShape18 = "WorkflowType = 'ApprovalWorkflow' AND TemporalChangeVersion = 'shape-18-1'";
-      assertEquals("Total: 1", ok(server.temporal("workflow", "count", "--query", keptOnShape18)).out().strip());
+      assertEquals("Total: 1", ok(server.temporal("workflow", "count", "--query", onCurrent)).out().strip());
+      String keptOnCurrent = "WorkflowType = 'ApprovalWorkflow' AND TemporalChangeVersion = 'key-facts-1'";
+      assertEquals("Total: 1", ok(server.temporal("workflow", "count", "--query", keptOnCurrent)).out().strip());
 
       WorkflowClient client = before.getWorkflowClient();
       for (String queue : List.of(RETIRED, RETIRED_WITHOUT)) {
@@ -96,22 +96,22 @@ class EditionsIT {
       Processes.await(VISIBILITY, "both retired approvals listed by " + notKept, () -> {
         Result listed = ok(server.temporal("workflow", "list", "--query", notKept, "--output", "json"));
         JsonNode executions = JSON.readTree(listed.out().isBlank() ? "[]" : listed.out());
-        // OLD-1 too: it has no TemporalChangeVersion; its history says it is on 1.0.
+        // OLD-1 too: it has no TemporalChangeVersion; its history says it is on 1.1.
         return executions.size() == 3 ? Attempt.done(true) : Attempt.notYet(listed);
       });
 
       JsonNode expected =
           JSON.readTree(
-              "[{\"edition\":\"1.0\",\"running\":2,\"fromHistory\":1},"
+              "[{\"edition\":\"1.1\",\"running\":2,\"fromHistory\":1},"
                   + "{\"edition\":\"retired\",\"running\":2,\"fromHistory\":1}]");
-      // Until its first workflow task completes, the one without the attribute counts as 1.0.
+      // Until its first workflow task completes, the one without the attribute counts as 1.1.
       Processes.await(VISIBILITY, "editions to count both retired approvals", () -> {
         JsonNode counted = JSON.readTree(ok(overdue(env, "editions", "--json")).out());
         return counted.equals(expected) ? Attempt.done(counted) : Attempt.notYet(counted);
       });
       Result table = ok(overdue(env, "editions"));
       assertEquals(
-          List.of("EDITION  RUNNING  WITHOUT TEMPORALCHANGEVERSION", "1.0      2        1", "retired  2        1"),
+          List.of("EDITION  RUNNING  WITHOUT TEMPORALCHANGEVERSION", "1.1      2        1", "retired  2        1"),
           table.out().strip().lines().map(String::stripTrailing).toList(),
           table.toString());
 

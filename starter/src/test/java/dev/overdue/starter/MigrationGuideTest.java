@@ -49,7 +49,7 @@ class MigrationGuideTest {
         run(cli, recipe.line().replaceFirst("\\s+#.*$", "")).expect(0);
       }
     }
-    assertEquals(Files.readString(Processes.ROOT.resolve("docs/examples/request-types/invoice-approval.json")),
+    assertEquals(ImportBpmnCliTest.invoiceApprovalAsImported(),
         Files.readString(dir.resolve("invoice-approval.json")), "the request type bin/overdue-up's inbox offers is the guide's import");
   }
 

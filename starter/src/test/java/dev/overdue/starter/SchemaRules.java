@@ -67,6 +67,7 @@ final class SchemaRules {
           Map.entry("ApprovalRequest.auth", "Signed commands: required (every command carries a valid token naming its user), optional or off. Tightens the worker's auth policy; may not loosen it."),
           Map.entry("ApprovalRequest.dataForm", "What the requester gives in data, in the subset of JSON Schema a step's form uses: the data must fit it at the start (later updateData commands are not checked)."),
           Map.entry("ApprovalRequest.businessAdministrators", "WS-HumanTask business administrators: users, or groups of the worker's directory (looked up at the start), who may stop, delegate, forward, nominate, skip and set the priority of any step, but decide none unless they are also its potential owners."),
+          Map.entry("ApprovalRequest.keyFields", "Up to three top-level keys of data that work lists show beside the title and may sort by (data.<key>), each a key of data or a field of dataForm, whose title labels it."),
           Map.entry("ApprovalRequest.notifyOffered", "Whether the potential owners are told 'a task waits for you' when a step is offered to them (and the assignee when it is assigned): true (default) or false."),
           Map.entry("StepDefinition.name", "The step's name, unique in the request: letters, digits, _ and -."),
           Map.entry("StepDefinition.title", "What the step's task is about."),
@@ -224,6 +225,7 @@ final class SchemaRules {
     shapes.put("ApprovalRequest.businessAdministrators", node -> node.put("maxItems", RequestValidator.MAX_APPROVERS));
     shapes.put("ApprovalRequest.steps", node -> node.put("minItems", 1).put("maxItems", RequestValidator.MAX_STEPS));
     shapes.put("ApprovalRequest.timers", node -> node.put("maxItems", RequestValidator.MAX_TIMERS));
+    shapes.put("ApprovalRequest.keyFields", node -> node.put("maxItems", RequestValidator.MAX_KEY_FIELDS).put("uniqueItems", true));
     shapes.put("StepDefinition.approvers", node -> node.put("maxItems", RequestValidator.MAX_APPROVERS));
     shapes.put("StepDefinition.listeners", node -> node.put("maxItems", RequestValidator.MAX_LISTENERS));
     shapes.put("StepDefinition.outcomes", node -> node.put("maxItems", RequestValidator.MAX_OUTCOMES));

@@ -70,7 +70,7 @@ class StartValidationTest {
         List.of(
             new Row("100,000 timers", "BAD-1", () -> request("BAD-1", timers(100_000, "")), "timers: at most 100 timers, got 100000"),
             new Row("unknown field", "BAD-2", () -> request("BAD-2", "\"deadline\": \"P1D\""),
-                "invalid approval request:\n  1. deadline: unknown field (known: auth, businessAdministrators, calendar, data, dataForm, notifyOffered, onTimeout, requestId, requester, steps, timeout, timers, title)"),
+                "invalid approval request:\n  1. deadline: unknown field (known: auth, businessAdministrators, calendar, data, dataForm, keyFields, notifyOffered, onTimeout, requestId, requester, steps, timeout, timers, title)"),
             new Row("unknown field in a step", "BAD-3", () -> "{\"requestId\": \"BAD-3\", \"steps\": [{\"name\": \"m\", \"approver\": [\"alice\"]}]}",
                 "steps[0].approver: unknown field"),
             new Row("month limit", "BAD-4", () -> request("BAD-4", "\"timeout\": \"P1M\""), "timeout: 'P1M': months and years have no fixed length"),

@@ -55,7 +55,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   static final long MAX_BYTES_PER_RUN = 3L << 20;
 
   private final DeadlineTimer deadline = new DeadlineTimer();
-  private final Inspection inspection = new Inspection();
+  private final Inspection inspection;
   private final Versions versions;
   private final CommandPipeline commands;
   /** When the approval started: its limits count from here. */
@@ -81,6 +81,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   @WorkflowInit
   public ApprovalWorkflowImpl(JsonNode request) {
     versions = Versions.atInit();
+    inspection = new Inspection(versions.edition());
     commands = new CommandPipeline(this::starting, this::started, () -> changes++);
     startedAt = Instant.ofEpochMilli(Workflow.getInfo().getRunStartedTimestampMillis());
     registerHandlers();

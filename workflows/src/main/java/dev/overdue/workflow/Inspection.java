@@ -25,6 +25,7 @@ import dev.overdue.api.StepInfo;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.api.WarningInfo;
 import dev.overdue.model.process.ApprovalProcess;
+import dev.overdue.model.process.Edition;
 import dev.overdue.model.schedule.TimeLimit;
 import dev.overdue.model.task.UserTask;
 import dev.overdue.model.timer.TimerState;
@@ -46,19 +47,29 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * What an approval shows outside: search attributes for list queries, the current details the
- * Web UI renders, and the timer counts the worker's gauges add up. Published after every change, upserting only attributes
+ * What an approval shows outside: search attributes for list queries, the memo's key facts and
+ * who decided ({@link ListMemo}, since edition 1.1), the current details the Web UI renders, and
+ * the timer counts the worker's gauges add up. Published after every change, upserting only attributes
  * whose value changed, so a quiet approval adds no history events.
  */
 final class Inspection {
   private final Map<String, Object> published = new HashMap<>();
+  /** Null on an edition that writes no memo for lists. */
+  private final ListMemo memo;
   /** The status the current details were last rendered from. */
   private StatusInfo rendered;
+
+  Inspection(Edition edition) {
+    memo = edition.publishesKeyFacts() ? new ListMemo() : null;
+  }
 
   /** @param nextDeadline the NextDeadline to publish: the earliest running expiration date */
   void publish(ApprovalProcess process, Instant nextDeadline) {
     StatusInfo status = process.status();
     upsertChanged(status, nextDeadline, process);
+    if (memo != null) {
+      memo.publish(process);
+    }
     // Rendered only when the status changed: an early wake-up for a deadline moved later, a
     // refused command or a finished handler chain shows nothing new.
     if (!status.equals(rendered)) {

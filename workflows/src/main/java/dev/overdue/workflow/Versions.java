@@ -28,10 +28,17 @@ public final class Versions {
    */
   static final String V1_0 = "shape-18";
 
+  /**
+   * 1.1: the workflow writes its memo for lists, the request's key facts when the data changes one
+   * and who decided when it ends (decision 0049).
+   */
+  static final String V1_1 = "key-facts";
+
   /** The kept changes, newest first, each with the edition a run that recorded it has. */
   private static final Map<String, Edition> CHANGES = new LinkedHashMap<>();
 
   static {
+    CHANGES.put(V1_1, Edition.V1_1);
     CHANGES.put(V1_0, Edition.V1_0);
   }
 

@@ -137,7 +137,7 @@ final class RecordedScenarios {
     String id =
         t.start(
             "{'requestId':'REPLAY-TASKS','requester':'carol','data':{'owner':'bob','slaHours':6},"
-                + "'steps':["
+                + "'keyFields':['slaHours','owner'],'steps':["
                 + "{'name':'manager','approvers':['alice','bob'],'assignee':'=data.owner','priority':3,"
                 + " 'completionDeadlines':[   {'name':'sla','for':'=duration(string(data.slaHours)"
                 + " + \\\"h\\\")',   "

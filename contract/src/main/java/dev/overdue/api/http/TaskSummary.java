@@ -1,5 +1,6 @@
 package dev.overdue.api.http;
 
+import dev.overdue.api.KeyFact;
 import java.util.List;
 
 /**
@@ -17,6 +18,11 @@ import java.util.List;
  * @param startedAt when this run started
  * @param runId this run of the workflow id: a request id started again ({@code again=true}) has
  *     several runs, each a row of its own; {@code GET /api/v1/approvals/{id}?run=} reads one
+ * @param facts the request's key fields ({@code keyFields}) in its order, each with the data form's
+ *     title as its label (or null) and its value now; empty when the request names none
+ * @param decidedBy who decided the ended approval: a user, or {@code timer:<name>} when a timer's
+ *     handler decided it; null while it runs, when it was aborted, or for approvals started before
+ *     edition 1.1
  */
 public record TaskSummary(
     String id,
@@ -34,4 +40,6 @@ public record TaskSummary(
     boolean hasWarnings,
     List<String> candidateGroups,
     String startedAt,
-    String runId) {}
+    String runId,
+    List<KeyFact> facts,
+    String decidedBy) {}

@@ -31,6 +31,9 @@ record Cursor(String sort, String key, String place) {
     if (!parts[0].equals(sort)) {
       throw ApiProblem.badInput("cursor", "it belongs to a list sorted by " + parts[0] + ", not " + sort);
     }
+    if (!TaskSort.readable(sort, parts[1])) {
+      throw ApiProblem.badInput("cursor", "not a cursor this API gave");
+    }
     return new Cursor(parts[0], parts[1], parts[2]);
   }
 }

@@ -52,8 +52,9 @@ class TaskController {
       @RequestParam(required = false) String requester,
       @Parameter(description = "text in the request id or title", schema = @Schema(maxLength = TaskFilter.MAX_TEXT, pattern = NO_CONTROL))
       @RequestParam(required = false) String q,
-      @Parameter(description = "due, priority or started; - before it reverses",
-          schema = @Schema(allowableValues = {"due", "-due", "priority", "-priority", "started", "-started"}, defaultValue = "due"))
+      @Parameter(description = "due, priority, started or data.<key> (a key field of the requests: numbers as numbers,"
+          + " text ignoring case, rows without it last); - before it reverses",
+          schema = @Schema(pattern = TaskSort.PATTERN, maxLength = TaskFilter.MAX_TEXT, defaultValue = "due"))
       @RequestParam(defaultValue = "due") String sort,
       @Parameter(description = "rows a page, 1 to " + MAX_LIMIT, schema = @Schema(type = "integer", format = "int32", minimum = "1", maximum = "" + MAX_LIMIT,
           defaultValue = "25")) @RequestParam(defaultValue = "25") int limit,
@@ -79,8 +80,9 @@ class TaskController {
       @RequestParam(required = false) String step,
       @Parameter(description = "text in the request id or title", schema = @Schema(maxLength = TaskFilter.MAX_TEXT, pattern = NO_CONTROL))
       @RequestParam(required = false) String q,
-      @Parameter(description = "due, priority or started; - before it reverses",
-          schema = @Schema(allowableValues = {"due", "-due", "priority", "-priority", "started", "-started"}, defaultValue = "-started"))
+      @Parameter(description = "due, priority, started or data.<key> (a key field of the requests: numbers as numbers,"
+          + " text ignoring case, rows without it last); - before it reverses",
+          schema = @Schema(pattern = TaskSort.PATTERN, maxLength = TaskFilter.MAX_TEXT, defaultValue = "-started"))
       @RequestParam(defaultValue = "-started") String sort,
       @Parameter(description = "rows a page, 1 to " + MAX_LIMIT, schema = @Schema(type = "integer", format = "int32", minimum = "1", maximum = "" + MAX_LIMIT,
           defaultValue = "25")) @RequestParam(defaultValue = "25") int limit,

@@ -148,7 +148,9 @@ class TaskSearch {
         entry.hasWarnings(),
         entry.candidateGroups(),
         started == null ? null : started.toString(),
-        execution.getExecution().getRunId());
+        execution.getExecution().getRunId(),
+        entry.facts(),
+        entry.decidedBy());
   }
 
   /** The text filter: a word of the title or the request id, ignoring case. */

@@ -45,7 +45,8 @@ public class RequestTypes {
     return types.stream().filter(type -> type.name().equals(name)).findFirst();
   }
 
-  static List<RequestType> read(Path directory) {
+  /** The request types of {@code directory}'s JSON files, in their names' order. */
+  public static List<RequestType> read(Path directory) {
     if (!Files.isDirectory(directory)) {
       throw new IllegalStateException("overdue.inbox.request-types (OVERDUE_INBOX_REQUEST_TYPES): "
           + directory.toAbsolutePath() + " is not a directory");
@@ -85,11 +86,20 @@ public class RequestTypes {
       throw wrong(file, "title: required, the request's title, which the requester may change");
     }
     JsonNode prefix = template.remove("idPrefix");
-    String idPrefix = prefix == null ? name.toUpperCase(Locale.ROOT) : prefix.asString("");
+    String idPrefix = prefix == null ? defaultPrefix(name) : prefix.asString("");
     if (!PREFIX.matcher(idPrefix).matches()) {
       throw wrong(file, "idPrefix: letters, digits, _ and - (at most 40), got " + prefix);
     }
     return new RequestType(name, idPrefix, template);
+  }
+
+  /**
+   * A type without {@code idPrefix}: the first three letters of its name's first word, in capitals
+   * ({@code invoice-approval}: INV), so a number stays short enough to read out.
+   */
+  static String defaultPrefix(String name) {
+    String word = java.util.Arrays.stream(name.split("[-_]+")).filter(w -> !w.isEmpty()).findFirst().orElse("REQ");
+    return word.substring(0, Math.min(3, word.length())).toUpperCase(Locale.ROOT);
   }
 
   private static IllegalStateException wrong(Path file, String reason) {

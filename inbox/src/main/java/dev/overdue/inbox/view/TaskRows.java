@@ -1,11 +1,14 @@
 package dev.overdue.inbox.view;
 
+import dev.overdue.api.KeyFact;
 import dev.overdue.api.http.TaskSummary;
 import dev.overdue.inbox.InboxSettings;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.stereotype.Component;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.json.JsonMapper;
 
 /** A list's rows as the page shows them, from the API's task summaries ({@link TaskSummary}). */
 @Component
@@ -13,11 +16,17 @@ public class TaskRows {
   /**
    * One row. {@code due} reads "in 3 h" or "overdue by 2 days", {@code dueExact} is the hover
    * text; {@code next} is set when something happens before the due date (a reminder, an
-   * escalation), the page marking it.
+   * escalation), the page marking it. {@code details} are the request's key facts; {@code
+   * outcome} is set once it ended, which then has no step, priority or due date to show.
    */
   public record Row(String id, String href, String title, String requester, String step, String state,
       String priority, String due, String dueExact, String dueIso, boolean overdue, String next, String nextExact,
-      String started) {}
+      String started, List<Detail> details, Outcome outcome) {}
+
+  /** A key fact as a row shows it: "Amount (EUR)" and "1,850". */
+  public record Detail(String label, String value) {}
+
+  private static final ObjectMapper JSON = JsonMapper.builder().build();
 
   private final Dates dates;
 
@@ -60,9 +69,21 @@ public class TaskRows {
           due != null && due.isBefore(now),
           nextFirst ? Dates.due(next, now) : null,
           nextFirst ? dates.exact(next) : null,
-          started == null ? null : dates.exact(started)));
+          started == null ? null : dates.exact(started),
+          details(item.facts()),
+          Outcome.of(item.state(), item.decidedBy(), me)));
     }
     return rows;
+  }
+
+  /** The request's key facts, labelled by its data form or their key, numbers grouped; none given, "—". */
+  static List<Detail> details(List<KeyFact> facts) {
+    List<Detail> details = new ArrayList<>();
+    for (KeyFact fact : facts == null ? List.<KeyFact>of() : facts) {
+      String label = fact.label() != null && !fact.label().isBlank() ? fact.label() : Words.label(fact.key());
+      details.add(new Detail(label, DataRows.text(JSON.valueToTree(fact.value()))));
+    }
+    return details;
   }
 
   private static String encoded(String text) {

@@ -5,10 +5,11 @@ import org.springframework.util.MultiValueMap;
 
 /**
  * A list's filters as the page's form sends them (query parameters), passed on to the API, which
- * checks them: a bad one is its 400, shown on the page.
+ * checks them: a bad one is its 400, shown on the page. {@code details} is the page's own, for its
+ * refresh: whether its table has the Details column, so the rows keep to the header.
  */
 record Filters(String view, String q, String step, String priority, String overdue, String dueBefore, String sort,
-    String cursor) {
+    String cursor, String details) {
 
   /** The sort asked for, else the list's natural one: requests newest first, tasks by due date. */
   String sortOr(Pages.View list) {

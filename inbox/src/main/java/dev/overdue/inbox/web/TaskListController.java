@@ -22,17 +22,16 @@ import org.springframework.web.util.UriComponentsBuilder;
  */
 @Controller
 class TaskListController {
-  /** The sort orders offered, as the API names them. */
-  private static final Map<String, String> SORTS = orders();
-
   private final TaskApi api;
   private final Pages pages;
   private final TaskRows rows;
   private final InboxSettings settings;
   private final Clock clock;
+  private final ListSorts sorts;
 
-  TaskListController(TaskApi api, Pages pages, TaskRows rows, InboxSettings settings, Clock clock) {
+  TaskListController(TaskApi api, Pages pages, TaskRows rows, InboxSettings settings, Clock clock, ListSorts sorts) {
     this.api = api;
+    this.sorts = sorts;
     this.pages = pages;
     this.rows = rows;
     this.settings = settings;
@@ -50,12 +49,11 @@ class TaskListController {
     Me me = pages.me(calls, session);
     Pages.View view = Pages.View.of(filters.view());
     Map<String, Object> model = pages.frame(view.label, me, view);
-    model.putAll(table(calls, view, filters, me));
+    model.putAll(table(calls, view, filters, me, null));
     model.put("filters", filters);
-    model.put("sorts", SORTS.entrySet().stream()
+    model.put("sorts", sorts.options().entrySet().stream()
         .map(sort -> Map.of("value", sort.getKey(), "label", sort.getValue(), "selected", sort.getKey().equals(filters.sortOr(view))))
         .toList());
-    model.put("requestsView", view == Pages.View.REQUESTED);
     return new ModelAndView("tasks", model);
   }
 
@@ -64,10 +62,11 @@ class TaskListController {
   ModelAndView rows(Filters filters, HttpSession session) {
     TaskApi.Calls calls = api.forSignedIn();
     Me me = pages.me(calls, session);
-    return new ModelAndView("rows", table(calls, Pages.View.of(filters.view()), filters, me));
+    return new ModelAndView("rows", table(calls, Pages.View.of(filters.view()), filters, me, "on".equals(filters.details())));
   }
 
-  private Map<String, Object> table(TaskApi.Calls calls, Pages.View view, Filters filters, Me me) {
+  /** @param details whether the table has the Details column; null: when a row has key facts */
+  private Map<String, Object> table(TaskApi.Calls calls, Pages.View view, Filters filters, Me me, Boolean details) {
     Map<String, String> query = new LinkedHashMap<>();
     query.put("q", filters.q());
     query.put("step", filters.step());
@@ -87,9 +86,16 @@ class TaskListController {
     List<TaskRows.Row> found =
         rows.of(page.tasks(), me.user(), clock.instant(), view == Pages.View.REQUESTED);
     model.put("rows", found);
+    boolean requests = view == Pages.View.REQUESTED;
+    // The details column only where a row has key facts; my requests need no requester or priority.
+    boolean withDetails = details != null ? details : found.stream().anyMatch(row -> !row.details().isEmpty());
+    model.put("requestsView", requests);
+    model.put("showDetails", withDetails);
+    model.put("columns", (requests ? 3 : 6) + (withDetails ? 1 : 0));
     model.put("empty", found.isEmpty() ? emptyText(view) : "");
     model.put("refreshSeconds", settings.refresh().toSeconds());
-    model.put("rowsUrl", UriComponentsBuilder.fromPath("/tasks/rows").queryParams(filters.query()).build().encode().toUriString());
+    model.put("rowsUrl", UriComponentsBuilder.fromPath("/tasks/rows").queryParams(filters.query())
+        .queryParam("details", withDetails ? "on" : "off").build().encode().toUriString());
     String next = page.next();
     model.put("nextPage", next == null ? null
         : UriComponentsBuilder.fromPath("/tasks").queryParams(filters.query()).replaceQueryParam("cursor", next).build().encode().toUriString());
@@ -103,15 +109,5 @@ class TaskListController {
       case REQUESTED -> "You have not requested anything.";
       case ALL -> "No approval is open.";
     };
-  }
-
-  private static Map<String, String> orders() {
-    Map<String, String> sorts = new LinkedHashMap<>();
-    sorts.put("due", "due soonest first");
-    sorts.put("-due", "due latest first");
-    sorts.put("priority", "highest priority first");
-    sorts.put("-started", "newest first");
-    sorts.put("started", "oldest first");
-    return sorts;
   }
 }

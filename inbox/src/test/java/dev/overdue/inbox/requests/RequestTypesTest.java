@@ -49,11 +49,12 @@ class RequestTypesTest {
     assertEquals(List.of("purchase-order", "travel"), types.stream().map(RequestType::name).toList());
     RequestType po = types.get(0);
     String id = po.newId(LocalDate.of(2026, 11, 27));
-    assertTrue(id.matches("PURCHASE-ORDER-20261127-[A-Z2-7]{4}"), "the file's name upper-cased: " + id);
+    assertTrue(id.matches("PUR-2026-[A-Z2-7]{5}"), "the name's first three letters, the year, five characters: " + id);
     assertTrue(po.madeIt(id));
-    assertFalse(po.madeIt("PURCHASE-ORDER-20261127-ABCD1"));
+    assertFalse(po.madeIt("PUR-2026-ABCD1"), "1 is no base32 character");
+    assertFalse(po.madeIt("PUR-20261127-ABCDE"));
     assertFalse(types.get(1).madeIt(id), "another type's id");
-    assertTrue(types.get(1).newId(LocalDate.of(2026, 1, 2)).startsWith("TR-20260102-"));
+    assertTrue(types.get(1).newId(LocalDate.of(2026, 1, 2)).startsWith("TR-2026-"));
     assertFalse(types.get(1).template().has("idPrefix"), "no field of a request");
 
     ObjectNode data = JsonNodeFactory.instance.objectNode().put("amount", 12);
@@ -63,5 +64,13 @@ class RequestTypesTest {
     assertEquals("{\"currency\":\"CHF\",\"amount\":12}", request.path("data").toString());
     assertFalse(request.has("requester"), "the API names the caller");
     assertEquals("Purchase order", po.title(), "the type unchanged");
+  }
+
+  @Test
+  void aTypeWithoutPrefixIsNumberedByTheFirstLettersOfItsName() {
+    assertEquals("INV", RequestTypes.defaultPrefix("invoice-approval"));
+    assertEquals("TRA", RequestTypes.defaultPrefix("travel_expenses"));
+    assertEquals("PO", RequestTypes.defaultPrefix("po"));
+    assertEquals("LAP", RequestTypes.defaultPrefix("-laptop"));
   }
 }

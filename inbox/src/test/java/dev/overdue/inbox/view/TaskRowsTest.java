@@ -48,4 +48,38 @@ class TaskRowsTest {
     assertEquals("/tasks/PO-4711", row.href());
     assertNull(row.started());
   }
+
+  /** My requests: one open with its key facts, three ended (by a person, by a deadline, stopped). */
+  private static final List<TaskSummary> MINE = Answers.list("""
+      [ {"id": "INV-2026-AAAAA", "workflowId": "approval-INV-2026-AAAAA", "title": "Invoice 2027-031", "requester": "carol",
+         "state": "ACTIVE", "step": "Manager approval", "taskState": "READY",
+         "facts": [{"key": "amount", "label": "Amount (EUR)", "value": 1850}, {"key": "supplier", "label": null, "value": "ACME GmbH"}]},
+        {"id": "INV-2026-BBBBB", "workflowId": "approval-INV-2026-BBBBB", "state": "APPROVED", "decidedBy": "alice",
+         "facts": [{"key": "amount", "label": "Amount (EUR)", "value": null}]},
+        {"id": "INV-2026-CCCCC", "workflowId": "approval-INV-2026-CCCCC", "state": "REJECTED", "decidedBy": "timer:process"},
+        {"id": "INV-2026-DDDDD", "workflowId": "approval-INV-2026-DDDDD", "state": "ABORTED"} ]
+      """.getBytes(StandardCharsets.UTF_8), TaskSummary.class);
+
+  @Test
+  void aRowShowsTheRequestsKeyFactsLabelledAndGrouped() {
+    List<TaskRows.Row> rows = ROWS.of(MINE, "carol", NOW, true);
+
+    assertEquals(List.of(new TaskRows.Detail("Amount (EUR)", "1,850"), new TaskRows.Detail("Supplier", "ACME GmbH")),
+        rows.get(0).details(), "the form's title, else the key as a label");
+    assertEquals(List.of(new TaskRows.Detail("Amount (EUR)", "—")), rows.get(1).details(), "a fact without a value");
+    assertEquals(List.of(), rows.get(2).details());
+  }
+
+  @Test
+  void anEndedRequestSaysHowItEndedAndWhoDecidedAnOpenOneWhereItWaits() {
+    List<TaskRows.Row> rows = ROWS.of(MINE, "carol", NOW, true);
+
+    assertNull(rows.get(0).outcome(), "open: its step, state and due date instead");
+    assertEquals("Manager approval", rows.get(0).step());
+    assertEquals("waiting to be claimed", rows.get(0).state());
+    assertEquals(new Outcome("approved", "Approved", "Approved by alice"), rows.get(1).outcome());
+    assertEquals(new Outcome("rejected", "Rejected", "Rejected automatically — a deadline passed"), rows.get(2).outcome());
+    assertEquals(new Outcome("stopped", "Stopped", "Stopped before anyone decided"), rows.get(3).outcome());
+    assertEquals("Approved by you", Outcome.of("APPROVED", "carol", "carol").decided());
+  }
 }

@@ -6,6 +6,8 @@ import dev.overdue.api.ApprovalRequest;
 import dev.overdue.api.ApprovalResult;
 import dev.overdue.api.CommentInfo;
 import dev.overdue.api.HistoryEntry;
+import dev.overdue.api.KeyFact;
+import dev.overdue.api.KeyFacts;
 import dev.overdue.api.PlanEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.TimerInfo;
@@ -56,6 +58,8 @@ public final class ApprovalProcess {
   private final String requester;
   /** The request's data, for conditions, expressions and templates; changed by task data. */
   private Map<String, Object> data;
+  /** The request's key fields with their labels, no values: what lists show ({@link #keyFacts}). */
+  private List<KeyFact> keyFields = List.of();
   /**
    * The worker's calendar as recorded at the start, or by the last recalculation; null when no
    * limit counts in it.
@@ -426,6 +430,20 @@ public final class ApprovalProcess {
 
   public String title() {
     return title;
+  }
+
+  /** The request's key fields, labelled, without values. */
+  public List<KeyFact> keyFields() {
+    return keyFields;
+  }
+
+  void keepKeyFields(List<KeyFact> columns) {
+    keyFields = columns == null ? List.of() : List.copyOf(columns);
+  }
+
+  /** The key fields with their values in the data now, in the request's order; empty when it names none. */
+  public List<KeyFact> keyFacts() {
+    return KeyFacts.of(keyFields, data);
   }
 
   public String requester() {

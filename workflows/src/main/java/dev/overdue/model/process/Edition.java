@@ -11,10 +11,20 @@ package dev.overdue.model.process;
  */
 public enum Edition {
   /** Overdue 1.0: a run that recorded the version marker "shape-18". */
-  V1_0;
+  V1_0,
+  /** Overdue 1.1: the marker "key-facts"; lists read key facts and who decided from the memo. */
+  V1_1;
 
   /** What a new approval runs by. */
-  public static final Edition CURRENT = V1_0;
+  public static final Edition CURRENT = V1_1;
+
+  /**
+   * Whether the workflow writes its memo for lists: the request's key facts when the data changes
+   * one, and who decided when it ends (a write of the memo each: decision 0049).
+   */
+  public boolean publishesKeyFacts() {
+    return compareTo(V1_1) >= 0;
+  }
 
   /** As people name it: "1.0". */
   public String label() {

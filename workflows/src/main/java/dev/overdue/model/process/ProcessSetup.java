@@ -8,6 +8,7 @@ import dev.overdue.api.ApprovalRequest.HandlerDefinition;
 import dev.overdue.api.ApprovalRequest.StepDefinition;
 import dev.overdue.api.ApprovalRequest.TimerDefinition;
 import dev.overdue.api.HistoryEntry;
+import dev.overdue.api.KeyFacts;
 import dev.overdue.api.TimerChange;
 import dev.overdue.model.ProcessState;
 import dev.overdue.model.RuleViolation;
@@ -69,6 +70,7 @@ final class ProcessSetup {
             edition, request.requestId(), request.title(), request.requester(), request.data(), kept);
     process.choose(new StartChoices(auth, request.notifyOffered(), standIns));
     process.administrators().name(request.businessAdministrators());
+    process.keepKeyFields(KeyFacts.columns(request));
     RequestLimits limits = new RequestLimits(request.calendar(), process.calendar());
     addTimer(process, ProcessTimers.PROCESS, TimerKind.PROCESS, null, limits.of(request.timeout(), null),
         request.onTimeout(), null);
@@ -163,7 +165,8 @@ final class ProcessSetup {
         process.commentThread().count() == 0 ? null : process.comments(),
         process.commentThread().count() == 0 ? null : process.commentThread().count(),
         process.choices().keepsStandIns() ? Boolean.TRUE : null,
-        process.administrators().resolved());
+        process.administrators().resolved(),
+        process.keyFields().isEmpty() ? null : process.keyFields());
   }
 
   /**
@@ -227,6 +230,7 @@ final class ProcessSetup {
     process.administrators().name(snapshot.businessAdministrators());
     process.commentThread().restore(snapshot.comments(), snapshot.commentCount());
     process.administrators().resolve(snapshot.administratorUsers());
+    process.keepKeyFields(snapshot.keyFields());
     snapshot.steps().forEach(step -> process.steps().add(UserTask.restore(step)));
     snapshot.timers()
         .forEach(saved -> {

@@ -2,6 +2,7 @@ package dev.overdue.model.process;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.overdue.api.CommentInfo;
+import dev.overdue.api.KeyFact;
 import dev.overdue.api.WarningInfo;
 import dev.overdue.model.request.RequestJson;
 import dev.overdue.model.schedule.CalendarSettings;
@@ -15,7 +16,8 @@ import java.util.Map;
  * state, limit, expiration date, flag, firings and derivation, every task, the warnings, the
  * suspension and the business calendar it counts in. A field with nothing to carry is null
  * ({@code auth} when it is off, {@code notifyOffered} unless the request turned offer notices
- * off, {@code businessAdministrators} and {@code comments} when there are none).
+ * off, {@code businessAdministrators}, {@code comments} and {@code keyFields} (labelled, without
+ * values) when there are none).
  * Only the latest warnings are carried, with the count
  * of all: nothing in a snapshot grows with the number of expiries, commands or changes. The audit trail is not carried: it stays in each run's history (see
  * {@link dev.overdue.api.HistoryEntry#CONTINUED_AS_NEW}), so the snapshot's size does not grow with the changes.
@@ -42,7 +44,8 @@ public record ProcessSnapshot(
     List<CommentInfo> comments,
     Long commentCount,
     Boolean standIns,
-    List<String> administratorUsers) {
+    List<String> administratorUsers,
+    List<KeyFact> keyFields) {
 
   /** The snapshot {@code json} writes, read as strictly as a request. */
   public static ProcessSnapshot of(JsonNode json) {

@@ -58,6 +58,8 @@ public final class RequestValidator {
   /** The default: durations are elapsed time. */
   public static final String ELAPSED = "elapsed";
   public static final int MAX_TIMERS = 100;
+  /** A request's key fields: columns of a list row beside its own, few so a row stays one line. */
+  public static final int MAX_KEY_FIELDS = 3;
 
   // Sizes. A request travels as the workflow's input and, with the approval's state, as every
   // continued run's input: both must stay far below Temporal's 2 MB payload limit, and no field
@@ -161,6 +163,7 @@ public final class RequestValidator {
     if (request.dataForm() != null) {
       StepForm.dataProblems(request.dataForm(), request.data(), problems::add);
     }
+    KeyFields.problems(request, problems::add);
     limits.problem("timeout", request.timeout(), null, problems::add);
     Set<String> anyStepOutcomes = new HashSet<>();
     request.steps().stream()
