@@ -15,8 +15,8 @@ import java.util.Map;
  * latest comments on the steps' tasks, oldest
  * first, and {@code commentCount} how many there have been (both null when there are none).
  * {@code keyFields} are the data keys the request names to show first (its {@code keyFields}),
- * {@code dataLabels} each data key's title in the request's {@code dataForm} ("Amount (EUR)"); both
- * null when the request has none.
+ * {@code dataLabels} the titles the request's {@code dataForm} gives them ("Amount (EUR)"); both
+ * null when there are none.
  */
 public record StatusInfo(
     String requestId,

@@ -1,5 +1,6 @@
 package dev.overdue.model.process;
 
+import dev.overdue.api.KeyFact;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.StepInfo;
 import dev.overdue.api.TimerDerivation;
@@ -11,7 +12,9 @@ import dev.overdue.model.task.UserTask;
 import dev.overdue.model.timer.BusinessTimer;
 import dev.overdue.model.timer.CycleWords;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What the {@code status} and {@code timers} queries show of an approval: its steps, its timers
@@ -62,7 +65,16 @@ final class ProcessViews {
         process.authPolicy().keyUnlessOff(),
         process.administrators().shown(),
         process.commentThread().count() == 0 ? null : process.comments(),
-        process.commentThread().count() == 0 ? null : process.commentThread().count());
+        process.commentThread().count() == 0 ? null : process.commentThread().count(),
+        process.keyFields().isEmpty() ? null : process.keyFields().stream().map(KeyFact::key).toList(),
+        labels(process.keyFields()));
+  }
+
+  /** The data form's titles of the key fields that have one; null when none has. */
+  private static Map<String, String> labels(List<KeyFact> keyFields) {
+    Map<String, String> labels = new LinkedHashMap<>();
+    keyFields.stream().filter(field -> field.label() != null).forEach(field -> labels.put(field.key(), field.label()));
+    return labels.isEmpty() ? null : labels;
   }
 
   /** The potential owners the four-eyes rules keep off {@code step} while it is open; null if none. */
