@@ -51,7 +51,9 @@ class TaskListController {
     Map<String, Object> model = pages.frame(view.label, me, view);
     model.putAll(table(calls, view, filters, me, null));
     model.put("filters", filters);
+    // My requests shows no priority: it is the deciders' order, not the requester's.
     model.put("sorts", sorts.options().entrySet().stream()
+        .filter(sort -> view != Pages.View.REQUESTED || !sort.getKey().equals("priority"))
         .map(sort -> Map.of("value", sort.getKey(), "label", sort.getValue(), "selected", sort.getKey().equals(filters.sortOr(view))))
         .toList());
     return new ModelAndView("tasks", model);
