@@ -22,8 +22,6 @@ import java.lang.reflect.RecordComponent;
 
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -37,7 +35,7 @@ import java.util.Map;
  */
 public sealed interface ApprovalCommand {
   /** Every command by its Signal and Update name, in the order help lists them. */
-  Map<String, Class<? extends ApprovalCommand>> ALL = all();
+  Map<String, Class<? extends ApprovalCommand>> ALL = Declarations.byName();
 
   @Declared(
       cli = "enable-timer",
@@ -486,36 +484,5 @@ public sealed interface ApprovalCommand {
       throw new IllegalArgumentException("no command " + name);
     }
     return Arrays.stream(type.getRecordComponents()).map(RecordComponent::getName).toList();
-  }
-
-  private static Map<String, Class<? extends ApprovalCommand>> all() {
-    Map<String, Class<? extends ApprovalCommand>> all = new LinkedHashMap<>();
-    all.put("enableTimer", EnableTimer.class);
-    all.put("disableTimer", DisableTimer.class);
-    all.put("suspend", Suspend.class);
-    all.put("resume", Resume.class);
-    all.put("extendDeadline", ExtendDeadline.class);
-    all.put("recalculate", Recalculate.class);
-    all.put("claim", Claim.class);
-    all.put("start", Start.class);
-    all.put("release", Release.class);
-    all.put("approve", Approve.class);
-    all.put("reject", Reject.class);
-    all.put("complete", Complete.class);
-    all.put("abort", Abort.class);
-    all.put("updateData", UpdateData.class);
-    all.put("reassign", Reassign.class);
-    all.put("refreshOwners", RefreshOwners.class);
-    all.put("stop", Stop.class);
-    all.put("delegate", Delegate.class);
-    all.put("resolve", Resolve.class);
-    all.put("forward", Forward.class);
-    all.put("nominate", Nominate.class);
-    all.put("skip", Skip.class);
-    all.put("setPriority", SetPriority.class);
-    all.put("comment", Comment.class);
-    all.put("setFollowUp", SetFollowUp.class);
-    all.put("nudge", Nudge.class);
-    return Collections.unmodifiableMap(all);
   }
 }

@@ -4,6 +4,7 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -103,5 +104,37 @@ public final class Declarations {
   /** The same from values by field name. */
   public static <T extends ApprovalCommand> T bind(Class<T> type, Map<String, ?> values) {
     return bind(type, field -> values.get(field.getName()));
+  }
+
+  /** Every command by its Signal and Update name, in the order help lists them: {@link ApprovalCommand#ALL}. */
+  static Map<String, Class<? extends ApprovalCommand>> byName() {
+    Map<String, Class<? extends ApprovalCommand>> all = new LinkedHashMap<>();
+    all.put("enableTimer", ApprovalCommand.EnableTimer.class);
+    all.put("disableTimer", ApprovalCommand.DisableTimer.class);
+    all.put("suspend", ApprovalCommand.Suspend.class);
+    all.put("resume", ApprovalCommand.Resume.class);
+    all.put("extendDeadline", ApprovalCommand.ExtendDeadline.class);
+    all.put("recalculate", ApprovalCommand.Recalculate.class);
+    all.put("claim", ApprovalCommand.Claim.class);
+    all.put("start", ApprovalCommand.Start.class);
+    all.put("release", ApprovalCommand.Release.class);
+    all.put("approve", ApprovalCommand.Approve.class);
+    all.put("reject", ApprovalCommand.Reject.class);
+    all.put("complete", ApprovalCommand.Complete.class);
+    all.put("abort", ApprovalCommand.Abort.class);
+    all.put("updateData", ApprovalCommand.UpdateData.class);
+    all.put("reassign", ApprovalCommand.Reassign.class);
+    all.put("refreshOwners", ApprovalCommand.RefreshOwners.class);
+    all.put("stop", ApprovalCommand.Stop.class);
+    all.put("delegate", ApprovalCommand.Delegate.class);
+    all.put("resolve", ApprovalCommand.Resolve.class);
+    all.put("forward", ApprovalCommand.Forward.class);
+    all.put("nominate", ApprovalCommand.Nominate.class);
+    all.put("skip", ApprovalCommand.Skip.class);
+    all.put("setPriority", ApprovalCommand.SetPriority.class);
+    all.put("comment", ApprovalCommand.Comment.class);
+    all.put("setFollowUp", ApprovalCommand.SetFollowUp.class);
+    all.put("nudge", ApprovalCommand.Nudge.class);
+    return Collections.unmodifiableMap(all);
   }
 }
