@@ -91,7 +91,7 @@ class NewRequestPageTest {
     assertTrue(page.contains("Your request " + id + " was sent."), page);
     assertTrue(page.contains("<a href=\"/requests/new\">New request</a>"), "the tab on every page: " + page);
     assertTrue(page.contains("Purchase order: 40 laptops"), page);
-    assertTrue(page.contains("<dt>Amount</dt><dd>1,850</dd>"), page);
+    assertTrue(page.contains("<dt>Amount (CHF)</dt><dd>1,850</dd>"), "a key field under its form's title: " + page);
 
     PageClient.Page back = carol.post("/requests/new/purchase-order", with(with(typed, "data.amount", "1900"), "key", "n-3"));
     assertEquals(409, back.status(), "the page's id sent again with other data: " + back.body());

@@ -76,7 +76,7 @@ class TaskRowsTest {
 
     assertNull(rows.get(0).outcome(), "open: its step, state and due date instead");
     assertEquals("Manager approval", rows.get(0).step());
-    assertEquals("waiting to be claimed", rows.get(0).state());
+    assertEquals("waiting for someone to take it", rows.get(0).state());
     assertEquals(new Outcome("approved", "Approved", "Approved by alice"), rows.get(1).outcome());
     assertEquals(new Outcome("rejected", "Rejected", "Rejected automatically — a deadline passed"), rows.get(2).outcome());
     assertEquals(new Outcome("stopped", "Stopped", "Stopped before anyone decided"), rows.get(3).outcome());
