@@ -347,6 +347,8 @@ class InboxBrowserIT {
 
     signInAs("alice");
     awaitRows("claimable", id, true);
+    String row = browser.findElement(By.xpath("//tr[.//span[@class='id'][text()='" + id + "']]")).getText();
+    assertTrue(row.contains("Approve invoice (manager)") && !row.contains("approve-manager"), "the step by its title: " + row);
     browser.findElement(By.xpath("//tr[.//span[@class='id'][text()='" + id + "']]//a")).click();
     waitFor(driver -> driver.getTitle().startsWith("Invoice approval"), "the task page");
     // Words, not ids: every step and deadline has a title or a readable name on the page.

@@ -50,6 +50,16 @@ public record RequestType(String name, String idPrefix, ObjectNode template) {
         && Pattern.matches(Pattern.quote(idPrefix) + "-\\d{4}-[" + BASE32 + "]{" + CODE_LENGTH + "}", id);
   }
 
+  /** The title this type gives step {@code name}; null when it has no such step or gives none. */
+  public String stepTitle(String name) {
+    for (JsonNode step : template.path("steps")) {
+      if (step.path("name").asString("").equals(name) && step.path("title").isString()) {
+        return step.path("title").asString();
+      }
+    }
+    return null;
+  }
+
   /** The request to start: the template with its id, title and the requester's data. */
   public ObjectNode request(String id, String title, ObjectNode data) {
     ObjectNode request = template.deepCopy();

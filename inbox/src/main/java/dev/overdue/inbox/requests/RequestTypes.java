@@ -46,6 +46,11 @@ public class RequestTypes {
   }
 
   /** The request types of {@code directory}'s JSON files, in their names' order. */
+  /** The type whose numbers {@code id} has, when the inbox numbered it. */
+  public Optional<RequestType> numbering(String id) {
+    return types.stream().filter(type -> type.madeIt(id)).findFirst();
+  }
+
   public static List<RequestType> read(Path directory) {
     if (!Files.isDirectory(directory)) {
       throw new IllegalStateException("overdue.inbox.request-types (OVERDUE_INBOX_REQUEST_TYPES): "

@@ -3,9 +3,12 @@ package dev.overdue.inbox.view;
 import dev.overdue.api.KeyFact;
 import dev.overdue.api.http.TaskSummary;
 import dev.overdue.inbox.InboxSettings;
+import dev.overdue.inbox.requests.RequestTypes;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.json.JsonMapper;
@@ -20,7 +23,7 @@ public class TaskRows {
    * outcome} is set once it ended, which then has no step, priority or due date to show.
    */
   public record Row(String id, String href, String title, String requester, String step, String state,
-      String priority, String due, String dueExact, String dueIso, boolean overdue, String next, String nextExact,
+      String priority, String priorityScale, String due, String dueExact, String dueIso, boolean overdue, String next, String nextExact,
       String started, List<Detail> details, Outcome outcome) {}
 
   /** A key fact as a row shows it: "Amount (EUR)" and "1,850". */
@@ -29,9 +32,21 @@ public class TaskRows {
   private static final ObjectMapper JSON = JsonMapper.builder().build();
 
   private final Dates dates;
+  /** A step by its title where the request's type gives one (the lists' rows name only its id). */
+  private final BiFunction<String, String, String> stepTitles;
 
   TaskRows(InboxSettings settings) {
+    this(settings, (id, step) -> null);
+  }
+
+  @Autowired
+  TaskRows(InboxSettings settings, RequestTypes types) {
+    this(settings, (id, step) -> types.numbering(id).map(type -> type.stepTitle(step)).orElse(null));
+  }
+
+  TaskRows(InboxSettings settings, BiFunction<String, String, String> stepTitles) {
     this.dates = new Dates(settings.zone());
+    this.stepTitles = stepTitles;
   }
 
   public List<Row> of(List<TaskSummary> items, String me, Instant now) {
@@ -60,9 +75,10 @@ public class TaskRows {
           "/tasks/" + encoded(id) + (run.isBlank() ? "" : "?run=" + encoded(run)),
           title.isBlank() ? id : title,
           TaskView.or(item.requester(), ""),
-          TaskView.or(item.step(), ""),
+          item.step() == null ? "" : Words.stepTitle(stepTitles.apply(id, item.step()), item.step()),
           state,
-          item.priority() != null ? String.valueOf(item.priority()) : "",
+          item.priority() != null ? Words.priority(item.priority()) : "",
+          item.priority() != null ? Words.priorityScale(item.priority()) : "",
           due == null ? "no due date" : Dates.due(due, now),
           due == null ? "" : dates.exact(due),
           due == null ? "" : due.toString(),

@@ -71,6 +71,25 @@ class TaskRowsTest {
   }
 
   @Test
+  void aStepByItsTitleElseByItsNameInWordsAndAPriorityAsAWord() {
+    List<TaskSummary> items = Answers.list("""
+        [ {"id": "INV-2026-K3QXA", "workflowId": "approval-INV-2026-K3QXA", "state": "ACTIVE", "step": "approve-manager",
+           "taskState": "READY", "priority": 3},
+          {"id": "PO-1", "workflowId": "approval-PO-1", "state": "ACTIVE", "step": "approve-manager", "taskState": "READY"} ]
+        """.getBytes(StandardCharsets.UTF_8), TaskSummary.class);
+    var invoice = new dev.overdue.inbox.requests.RequestType("invoice-approval", "INV", (tools.jackson.databind.node.ObjectNode)
+        tools.jackson.databind.json.JsonMapper.builder().build().readTree(
+            "{\"title\":\"Invoice\",\"steps\":[{\"name\":\"approve-manager\",\"title\":\"Approve invoice (manager)\"}]}"));
+    TaskRows rows = new TaskRows(new InboxSettings(null, null, null, null, null, ZoneId.of("UTC"), List.of(), null, null),
+        (id, step) -> invoice.madeIt(id) ? invoice.stepTitle(step) : null);
+    List<TaskRows.Row> listed = rows.of(items, "alice", NOW);
+    assertEquals("Approve invoice (manager)", listed.get(0).step(), "as the inbox's request type titles it");
+    assertEquals("Approve manager", listed.get(1).step(), "a request the inbox did not number: its name in words");
+    assertEquals("high", listed.get(0).priority());
+    assertEquals("Priority 3 on a scale from 0 (highest) to 10 (lowest)", listed.get(0).priorityScale());
+  }
+
+  @Test
   void anEndedRequestSaysHowItEndedAndWhoDecidedAnOpenOneWhereItWaits() {
     List<TaskRows.Row> rows = ROWS.of(MINE, "carol", NOW, true);
 
