@@ -347,8 +347,9 @@ class InboxBrowserIT {
 
     signInAs("alice");
     awaitRows("claimable", id, true);
-    String row = browser.findElement(By.xpath("//tr[.//span[@class='id'][text()='" + id + "']]")).getText();
-    assertTrue(row.contains("Approve invoice (manager)") && !row.contains("approve-manager"), "the step by its title: " + row);
+    String offered = browser.findElement(By.xpath("//tr[.//span[@class='id'][text()='" + id + "']]")).getText();
+    assertTrue(offered.contains("Approve invoice (manager)") && !offered.contains("approve-manager"),
+        "the step by its title: " + offered);
     browser.findElement(By.xpath("//tr[.//span[@class='id'][text()='" + id + "']]//a")).click();
     waitFor(driver -> driver.getTitle().startsWith("Invoice approval"), "the task page");
     // Words, not ids: every step and deadline has a title or a readable name on the page.
