@@ -3,8 +3,8 @@
 //    types, by the browser's own checks (required, number, min/max, date, length), which mirror the
 //    step's form or the request type's data form; the workflow checks the same rules again when the
 //    form is sent.
-// 2. "Reject", "Release" and "Reassign" need no form fields: the decision form is sent without the
-//    checks. A new request is always checked.
+// 2. Only approving and deciding with an outcome send the step's form: "Reject" and the quiet
+//    buttons beside them are sent without the checks. A new request is always checked.
 document.addEventListener("DOMContentLoaded", () => {
   for (const form of document.querySelectorAll("form.decide, form.new-request")) {
     const fields = form.querySelectorAll(
@@ -22,7 +22,7 @@ document.addEventListener("DOMContentLoaded", () => {
     }
     form.addEventListener("submit", (event) => {
       const action = event.submitter?.value;
-      if (form.classList.contains("decide") && action !== "approve" && action !== "complete") {
+      if (form.classList.contains("decide") && action !== "approve" && !action?.startsWith("complete:")) {
         return;
       }
       let first = null;

@@ -1,6 +1,5 @@
 package dev.overdue.inbox.view;
 
-import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.CommentInfo;
 import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.PlanEntry;
@@ -38,32 +37,30 @@ public class TaskView {
     model.put("id", id);
     model.put("title", or(status.title(), id));
     model.put("requester", or(status.requester(), ""));
-    model.put("approvalState", Words.approvalState(status.state(),
-        currentStep == null ? null : or(currentStep.title(), current)));
+    Titles titles = Titles.of(status);
+    model.put("titles", titles);
+    model.put("approvalState", Words.approvalState(status.state(), currentStep == null ? null : titles.step(current)));
     model.put("suspendedReason", status.suspendedReason());
     List<DataRows.Row> details = DataRows.of(FreeForm.tree(status.data()), status.dataLabels());
     model.put("data", details);
     model.put("facts", KeyFacts.of(details, status.keyFields()));
-    Titles titles = Titles.of(status);
-    model.put("titles", titles);
     model.put("steps", StepRows.of(status, titles, dates, me));
     model.put("forecast", Forecast.of(plan, titles, dates, now));
     model.put("timers", TimerRows.of(status, titles, dates, now));
     model.put("warnings", warnings(status, titles, now));
     model.put("trail", Trail.of(history, titles, dates, now));
     List<String> allowed = actions == null ? List.of() : listed(actions.actions());
-    Instant nudgeAgain = NudgeAgain.after(history, current);
-    if (nudgeAgain != null && nudgeAgain.isAfter(now) && allowed.contains("nudge")) {
+    String tooSoon = allowed.contains("nudge") ? NudgeAgain.tooSoon(history, current, now) : null;
+    if (tooSoon != null) {
       allowed = allowed.stream().filter(action -> !action.equals("nudge")).toList();
-      model.put("nudgeAgain", "They were reminded " + Dates.ago(nudgeAgain.minus(ApprovalCommand.Nudge.EVERY), now)
-          + "; you can remind them again " + Dates.due(nudgeAgain, now) + ".");
+      model.put("nudgeAgain", tooSoon);
     }
     TaskActions.Offer offer = TaskActions.of(allowed, currentStep, details);
     model.put("offer", offer);
     model.put("deadline", Deadline.of(currentStep, status.timers(), offer.canDecide(), dates, now));
     model.put("allowed", allowed);
-    model.put("currentTitle", currentStep == null ? null : or(currentStep.title(), Words.label(current)));
-    model.put("comments", comments(status, now));
+    model.put("currentTitle", currentStep == null ? null : titles.step(current));
+    model.put("comments", comments(status, titles, now));
     long earlier = (status.commentCount() == null ? 0 : status.commentCount()) - listed(status.comments()).size();
     model.put("earlierComments", earlier <= 0 ? null
         : earlier == 1 ? "1 earlier comment is no longer kept." : earlier + " earlier comments are no longer kept.");
@@ -86,14 +83,12 @@ public class TaskView {
   }
 
   /** The step comments the status keeps, oldest first, dated as the trail is. */
-  private List<Map<String, Object>> comments(StatusInfo status, Instant now) {
+  private List<Map<String, Object>> comments(StatusInfo status, Titles titles, Instant now) {
     List<Map<String, Object>> comments = new ArrayList<>();
     for (CommentInfo comment : listed(status.comments())) {
       Instant at = Instant.parse(comment.at());
-      String name = or(comment.step(), "");
-      StepInfo step = step(status, name);
       comments.add(Map.of("user", or(comment.user(), ""), "text", or(comment.text(), ""),
-          "step", step == null ? name : or(step.title(), name), "when", Dates.ago(at, now), "exact", dates.exact(at)));
+          "step", titles.step(or(comment.step(), "")), "when", Dates.ago(at, now), "exact", dates.exact(at)));
     }
     return comments;
   }
