@@ -237,7 +237,7 @@ class InboxKeycloakIT {
 
     openFromList("Conference trip");
     browser.findElement(By.cssSelector("button[value='claim']")).click();
-    waitFor(driver -> driver.findElement(By.cssSelector(".notice.done")).getText().contains("You claimed"), "claimed");
+    waitFor(driver -> driver.findElement(By.cssSelector(".notice.done")).getText().contains("You took this task"), "claimed");
     browser.findElement(By.id("comment")).sendKeys("Have a good trip");
     browser.findElement(By.cssSelector("button[value='approve']")).click();
     waitFor(driver -> driver.findElement(By.cssSelector(".notice.done")).getText().contains("You approved it"), "approved");
@@ -278,7 +278,7 @@ class InboxKeycloakIT {
       Thread.sleep(12_000);
       long beforeClaim = System.currentTimeMillis();
       browser.findElement(By.cssSelector("button[value='claim']")).click();
-      waitFor(driver -> driver.findElement(By.cssSelector(".notice.done")).getText().contains("You claimed"), "claimed");
+      waitFor(driver -> driver.findElement(By.cssSelector(".notice.done")).getText().contains("You took this task"), "claimed");
       assertEquals(session, browser.manage().getCookieNamed("OVERDUE_INBOX").getValue(), "the same session");
       JsonNode sessions = admin("GET", "/users/" + admin("GET", "/users?exact=true&username=bob", null).path(0).path("id").asText()
           + "/sessions", null);
