@@ -44,11 +44,23 @@ public final class Declarations {
 
   /** The commands the task API takes, by their action's path, in the declarations' order. */
   public static Map<String, Class<? extends ApprovalCommand>> actions() {
-    Map<String, Class<? extends ApprovalCommand>> actions = new LinkedHashMap<>();
-    ApprovalCommand.ALL.values().stream()
-        .filter(type -> http(type) != null)
-        .forEach(type -> actions.put(http(type).path(), type));
-    return actions;
+    return Actions.BY_PATH;
+  }
+
+  /**
+   * The actions, read once, when first asked for: a holder of its own, since {@link
+   * ApprovalCommand#ALL}, which they are read from, is itself made here.
+   */
+  private static final class Actions {
+    static final Map<String, Class<? extends ApprovalCommand>> BY_PATH = byPath();
+
+    private static Map<String, Class<? extends ApprovalCommand>> byPath() {
+      Map<String, Class<? extends ApprovalCommand>> actions = new LinkedHashMap<>();
+      ApprovalCommand.ALL.values().stream()
+          .filter(type -> http(type) != null)
+          .forEach(type -> actions.put(http(type).path(), type));
+      return Collections.unmodifiableMap(actions);
+    }
   }
 
   /** How the inbox's task page offers it, or null when it does not. */

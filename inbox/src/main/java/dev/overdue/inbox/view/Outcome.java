@@ -29,7 +29,7 @@ public record Outcome(String kind, String label, String decided) {
     if (decidedBy == null || decidedBy.isBlank()) {
       return verb + " — the request's page says by whom";
     }
-    if (decidedBy.startsWith("timer:")) {
+    if (decidedBy.startsWith(Titles.BY_TIMER)) {
       return verb + " automatically — a deadline passed";
     }
     return verb + " by " + (decidedBy.equals(me) ? "you" : decidedBy);

@@ -10,8 +10,6 @@ import java.util.List;
 import java.util.function.BiFunction;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
-import tools.jackson.databind.ObjectMapper;
-import tools.jackson.databind.json.JsonMapper;
 
 /** A list's rows as the page shows them, from the API's task summaries ({@link TaskSummary}). */
 @Component
@@ -28,8 +26,6 @@ public class TaskRows {
 
   /** A key fact as a row shows it: "Amount (EUR)" and "1,850". */
   public record Detail(String label, String value) {}
-
-  private static final ObjectMapper JSON = JsonMapper.builder().build();
 
   private final Dates dates;
   /** A step by its title where the request's type gives one (the lists' rows name only its id). */
@@ -97,7 +93,7 @@ public class TaskRows {
     List<Detail> details = new ArrayList<>();
     for (KeyFact fact : facts == null ? List.<KeyFact>of() : facts) {
       String label = fact.label() != null && !fact.label().isBlank() ? fact.label() : Words.label(fact.key());
-      details.add(new Detail(label, DataRows.text(JSON.valueToTree(fact.value()))));
+      details.add(new Detail(label, DataRows.text(FreeForm.tree(fact.value()))));
     }
     return details;
   }

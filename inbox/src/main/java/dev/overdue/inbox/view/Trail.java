@@ -2,6 +2,7 @@ package dev.overdue.inbox.view;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.overdue.api.ApprovalCommand;
 import dev.overdue.api.HistoryEntry;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -58,7 +59,7 @@ public final class Trail {
           : "the priority of " + step + " became " + priority(input.path("new"));
       case "StandIn" -> input.path("substitute").asText() + " stands in for " + input.path("user").asText() + ", who is away";
       case "DataChanged" -> Changes.sentence(input);
-      case "Nudged" -> input.path("to").isEmpty() ? by + " sent a reminder" : by + " reminded " + Words.list(strings(input.path("to")));
+      case ApprovalCommand.Nudge.EVENT -> input.path("to").isEmpty() ? by + " sent a reminder" : by + " reminded " + Words.list(strings(input.path("to")));
       // A warning an expiry raised repeats what its expiry says.
       case HistoryEntry.WARNING -> expired.contains(entry.at() + " " + input.path("timer").asText())
           ? null : "a warning was noted: " + input.path("message").asText();

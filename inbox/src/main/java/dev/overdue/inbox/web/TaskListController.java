@@ -85,10 +85,9 @@ class TaskListController {
       page = calls.get(TaskPage.class, "/api/v1/tasks", query);
     }
     Map<String, Object> model = new LinkedHashMap<>();
-    List<TaskRows.Row> found =
-        rows.of(page.tasks(), me.user(), clock.instant(), view == Pages.View.REQUESTED);
-    model.put("rows", found);
     boolean requests = view == Pages.View.REQUESTED;
+    List<TaskRows.Row> found = rows.of(page.tasks(), me.user(), clock.instant(), requests);
+    model.put("rows", found);
     // The details column only where a row has key facts; my requests need no requester or priority.
     boolean withDetails = details != null ? details : found.stream().anyMatch(row -> !row.details().isEmpty());
     model.put("requestsView", requests);
