@@ -1,6 +1,7 @@
 package dev.overdue.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.overdue.api.index.IndexedApproval;
 import io.temporal.workflow.QueryMethod;
 import io.temporal.workflow.WorkflowInterface;
 import io.temporal.workflow.WorkflowMethod;
@@ -65,4 +66,12 @@ public interface ApprovalWorkflow {
   /** Every command with time, input, accepted or rejected and why; timer expiries as events. */
   @QueryMethod(name = "history")
   List<HistoryEntry> history();
+
+  /**
+   * The approval as the task index should hold it now, with the change number it was last sent
+   * under: what {@code bin/overdue index verify} compares and {@code rebuild} writes. An approval
+   * of an edition before 1.2 keeps no index and answers as of change 0.
+   */
+  @QueryMethod(name = "indexed")
+  IndexedApproval indexed();
 }

@@ -16,6 +16,7 @@ import dev.overdue.api.KeyFacts;
 import dev.overdue.api.PlanEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.TimerInfo;
+import dev.overdue.api.index.IndexedApproval;
 import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.api.enums.v1.WorkflowIdReusePolicy;
 import io.temporal.client.WorkflowClient;
@@ -314,6 +315,14 @@ public final class Approvals {
 
   public StatusInfo status(String id) {
     return stub(id).query("status", StatusInfo.class);
+  }
+
+  /**
+   * Approval {@code id} as the task index should hold it now, with the change number it was last
+   * sent under ({@code bin/overdue index verify} and {@code rebuild}).
+   */
+  public IndexedApproval indexed(String id) {
+    return stub(id).query("indexed", IndexedApproval.class);
   }
 
   /** What will happen if nothing changes: each expiry, reminder and escalation, in order. */

@@ -75,12 +75,12 @@ class EditionsIT {
       ok(overdue(env, "--task-queue", BEFORE, "start", "--request-id", "OLD-1", "--step", "manager=alice",
           "--timeout", "P5D"));
 
-      String onCurrent = RUNNING + " AND TemporalChangeVersion = 'key-facts-1'";
+      String onCurrent = RUNNING + " AND TemporalChangeVersion = 'task-index-1'";
       String withoutIt = RUNNING + " AND TemporalChangeVersion IS NULL";
       assertEquals("approval-NEW-1", listed(server, onCurrent));
       assertEquals("approval-OLD-1", listed(server, withoutIt));
       assertEquals("Total: 1", ok(server.temporal("workflow", "count", "--query", onCurrent)).out().strip());
-      String keptOnCurrent = "WorkflowType = 'ApprovalWorkflow' AND TemporalChangeVersion = 'key-facts-1'";
+      String keptOnCurrent = "WorkflowType = 'ApprovalWorkflow' AND TemporalChangeVersion = 'task-index-1'";
       assertEquals("Total: 1", ok(server.temporal("workflow", "count", "--query", keptOnCurrent)).out().strip());
 
       WorkflowClient client = before.getWorkflowClient();

@@ -12,9 +12,11 @@ import dev.overdue.api.HistoryEntry;
 import dev.overdue.api.PlanEntry;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.TimerInfo;
+import dev.overdue.api.index.IndexedApproval;
 import dev.overdue.model.RuleViolation;
 import dev.overdue.model.auth.AuthPolicy;
 import dev.overdue.model.process.ApprovalProcess;
+import dev.overdue.model.process.IndexRow;
 import dev.overdue.model.process.ProcessSnapshot;
 import dev.overdue.model.request.RequestJson;
 import dev.overdue.model.request.RequestValidator;
@@ -56,6 +58,8 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
 
   private final DeadlineTimer deadline = new DeadlineTimer();
   private final Inspection inspection;
+  /** Null on an edition that keeps no task index. */
+  private final TaskIndexFeed feed;
   private final Versions versions;
   private final CommandPipeline commands;
   /** When the approval started: its limits count from here. */
@@ -84,6 +88,7 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     inspection = new Inspection(versions.edition());
     commands = new CommandPipeline(this::starting, this::started, () -> changes++);
     startedAt = Instant.ofEpochMilli(Workflow.getInfo().getRunStartedTimestampMillis());
+    feed = versions.edition().feedsTaskIndex() ? TaskIndexFeed.of(request, startedAt) : null;
     registerHandlers();
     begin(request);
   }
@@ -161,6 +166,11 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
       if (historyIsLong() && idle() && Workflow.isEveryHandlerFinished()) {
         ObjectNode continuation = JsonNodeFactory.instance.objectNode();
         continuation.set(CONTINUATION, RequestJson.tree(process.snapshot()));
+        if (feed != null) {
+          // This run's trail ends here: its last lines go out now, or travel as undelivered events.
+          feed.publish(process, process.listedDeadline().orElse(null));
+          continuation.set(TaskIndexFeed.CONTINUATION, feed.continuation());
+        }
         Workflow.continueAsNew(continuation);
       }
       waitForTheNextChange();
@@ -170,8 +180,28 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     handlers.runAll(process.drainTriggered());
     Workflow.await(() -> idle() && Workflow.isEveryHandlerFinished());
     inspection.publish(process, null);
+    finalIndexUpdate();
     return process.result();
   }
+
+  /**
+   * The ended approval's last row: an index that cannot be reached is tried again, for up to
+   * {@link #FINAL_INDEX_RETRIES} retries, before the workflow ends anyway (then {@code bin/overdue
+   * index verify} names the row and {@code rebuild} mends it).
+   */
+  private void finalIndexUpdate() {
+    if (feed == null) {
+      return;
+    }
+    feed.publish(process, null);
+    for (int retry = 0; feed.behind() && retry < FINAL_INDEX_RETRIES; retry++) {
+      Workflow.await(feed::retryDue);
+      feed.publish(process, null);
+    }
+  }
+
+  /** At 5 minutes apart once the backoff has grown: about a day. */
+  static final int FINAL_INDEX_RETRIES = 300;
 
   /** No handler chain and no lookup of the directory is under way. */
   private boolean idle() {
@@ -192,9 +222,13 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
     Instant nextDate = next.flatMap(BusinessTimer::expiresAt).orElse(null);
     String summary = next.map(t -> t.name() + " expires " + nextDate).orElse("");
     deadline.waitFor(nextDate, summary);
-    inspection.publish(process, process.listedDeadline().orElse(null));
+    Instant listed = process.listedDeadline().orElse(null);
+    inspection.publish(process, listed);
+    if (feed != null) {
+      feed.publish(process, listed);
+    }
     int seen = changes;
-    Workflow.await(() -> changes != seen || deadline.hasFired());
+    Workflow.await(() -> changes != seen || deadline.hasFired() || (feed != null && feed.retryDue()));
     if (deadline.hasFired()) {
       deadline.consumeFired();
     }
@@ -280,6 +314,18 @@ public class ApprovalWorkflowImpl implements ApprovalWorkflow {
   @Override
   public List<HistoryEntry> history() {
     return started().history();
+  }
+
+  @Override
+  public IndexedApproval indexed() {
+    ApprovalProcess approval = started();
+    Instant listed = approval.state().isEnded() ? null : approval.listedDeadline().orElse(null);
+    if (feed != null) {
+      return feed.current(approval, listed);
+    }
+    WorkflowInfo info = Workflow.getInfo();
+    return IndexRow.of(approval, listed,
+        new IndexRow.Chain(info.getWorkflowId(), info.getFirstExecutionRunId(), info.getRunId(), startedAt), 0, null);
   }
 
   private ApprovalProcess started() {

@@ -34,10 +34,17 @@ public final class Versions {
    */
   static final String V1_1 = "key-facts";
 
+  /**
+   * 1.2: the workflow sends its row and events to the task index after every change, a local
+   * activity in the workflow task that made it (decision 0050).
+   */
+  static final String V1_2 = "task-index";
+
   /** The kept changes, newest first, each with the edition a run that recorded it has. */
   private static final Map<String, Edition> CHANGES = new LinkedHashMap<>();
 
   static {
+    CHANGES.put(V1_2, Edition.V1_2);
     CHANGES.put(V1_1, Edition.V1_1);
     CHANGES.put(V1_0, Edition.V1_0);
   }

@@ -31,6 +31,7 @@ final class ApprovalTestEnvironment implements AutoCloseable {
 
   final TestWorkflowEnvironment env;
   final RecordingActivities activities = new RecordingActivities();
+  final RecordingTaskIndex index = new RecordingTaskIndex();
   final Approvals approvals;
 
   ApprovalTestEnvironment() {
@@ -60,7 +61,7 @@ final class ApprovalTestEnvironment implements AutoCloseable {
     ApprovalSearchAttributes.DEFINITIONS.forEach(env::registerSearchAttribute);
     Worker worker = env.newWorker(QUEUE);
     worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.OPTIONS, ApprovalWorkflowImpl.class);
-    worker.registerActivitiesImplementations(activities);
+    worker.registerActivitiesImplementations(activities, index);
     env.start();
   }
 

@@ -37,6 +37,8 @@ class CheapExpiryTest {
   private static final EventType TASK_STARTED = EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED;
   private static final EventType TASK_COMPLETED = EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED;
   private static final EventType UPSERT = EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES;
+  /** The task index's local activity (edition 1.2): one marker per workflow task that changed a row. */
+  private static final EventType MARKER = EventType.EVENT_TYPE_MARKER_RECORDED;
 
   /** The approval's history from its first timer that fired on. */
   private List<EventType> fromTheFirstExpiry(String id) {
@@ -71,7 +73,8 @@ class CheapExpiryTest {
   /**
    * Version "shape-18": after the first expiry raised the flags, a later one changes nothing a list
    * shows — NextDeadline stays on the first passed date, as DueDate does — so its task upserts
-   * nothing: exactly a bare timer's events.
+   * nothing: a bare timer's events, and since edition 1.2 the task index's marker (the deadline
+   * that passed is an event of the approval's history there: decision 0050).
    */
   @Test
   void aLaterExpiryUpsertsNothingAndTheListKeepsTheFirstPassedDeadline() {
@@ -82,11 +85,12 @@ class CheapExpiryTest {
     t.sleep(Duration.ofHours(3).plusMinutes(1));
     List<EventType> fromExpiry = fromTheFirstExpiry(id);
     List<EventType> bareTimer = List.of(FIRED, TASK_SCHEDULED, TASK_STARTED, TASK_COMPLETED, EventType.EVENT_TYPE_TIMER_STARTED);
-    assertEquals(List.of(FIRED, TASK_SCHEDULED, TASK_STARTED, TASK_COMPLETED, EventType.EVENT_TYPE_TIMER_STARTED, UPSERT),
-        fromExpiry.subList(0, 6), "the first expiry raises the flags: " + fromExpiry);
-    assertEquals(bareTimer, fromExpiry.subList(6, 11), "the second expiry: " + fromExpiry);
-    assertEquals(bareTimer.subList(0, 4), fromExpiry.subList(11, 15), "the third: " + fromExpiry);
-    assertEquals(15, fromExpiry.size(), fromExpiry.toString());
+    assertEquals(List.of(FIRED, TASK_SCHEDULED, TASK_STARTED, TASK_COMPLETED, EventType.EVENT_TYPE_TIMER_STARTED, UPSERT, MARKER),
+        fromExpiry.subList(0, 7), "the first expiry raises the flags: " + fromExpiry);
+    assertEquals(bareTimer, fromExpiry.subList(7, 12), "the second expiry: " + fromExpiry);
+    assertEquals(MARKER, fromExpiry.get(12), "the second expiry: " + fromExpiry);
+    assertEquals(bareTimer.subList(0, 4), fromExpiry.subList(13, 17), "the third: " + fromExpiry);
+    assertEquals(List.of(MARKER), fromExpiry.subList(17, fromExpiry.size()), fromExpiry.toString());
     assertEquals(3, t.status(id).timers().stream().filter(timer -> timer.expired()).count());
     OffsetDateTime listed =
         t.env.getWorkflowClient().newUntypedWorkflowStub(Approvals.workflowId(id)).describe()
@@ -129,10 +133,11 @@ class CheapExpiryTest {
     t.sleep(Duration.ofHours(1).plusMinutes(1));
     assertEquals("REJECTED", t.approvals.result(id).outcome());
 
-    // The memo's "decided by timer:process" goes with the end's upsert, in the same task (edition 1.1).
+    // The memo's "decided by timer:process" goes with the end's upsert, in the same task (edition
+    // 1.1), and so does the task index's last row (1.2).
     assertEquals(
         List.of(FIRED, TASK_SCHEDULED, TASK_STARTED, TASK_COMPLETED, UPSERT, EventType.EVENT_TYPE_WORKFLOW_PROPERTIES_MODIFIED,
-            EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED),
+            MARKER, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED),
         fromTheFirstExpiry(id));
   }
 

@@ -104,7 +104,7 @@ class CommandOrderTest {
       ApprovalSearchAttributes.DEFINITIONS.forEach(env::registerSearchAttribute);
       Worker worker = env.newWorker(ApprovalTestEnvironment.QUEUE);
       worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
-      worker.registerActivitiesImplementations(directory);
+      worker.registerActivitiesImplementations(directory, new RecordingTaskIndex());
       env.start();
       Approvals approvals = new Approvals(env.getWorkflowClient());
       String id = approvals.start(json(REQUEST), ApprovalTestEnvironment.QUEUE);

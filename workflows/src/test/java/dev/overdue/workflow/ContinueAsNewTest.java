@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overdue.api.HistoryEntry;
+import dev.overdue.api.index.IndexedApproval;
 import dev.overdue.api.StatusInfo;
 import dev.overdue.api.TimerInfo;
 import dev.overdue.client.Approvals;
@@ -86,6 +87,16 @@ class ContinueAsNewTest {
     assertEquals(extended, t.timer(id, "process").expiresAt(), "the date comes from the limit at resume");
     t.approvals.update(id, "approve", json("{'user':'alice'}"));
     assertEquals("APPROVED", t.approvals.result(id).outcome());
+
+    // The task index numbered on across the runs: one chain, every change once, the last run's row.
+    String workflowId = Approvals.workflowId(id);
+    IndexedApproval indexed = t.index.row(workflowId);
+    assertEquals(1, t.index.rows.size());
+    assertEquals(firstRun, indexed.chainId());
+    assertEquals(describeRun(id), indexed.runId());
+    assertEquals("APPROVED", indexed.state());
+    assertEquals(CHANGES, t.index.events(workflowId).stream().filter(e -> e.name().equals("extendDeadline")).count());
+    assertTrue(indexed.seq() > t.index.events(workflowId).get(t.index.events(workflowId).size() - 1).seq());
   }
 
   private List<HistoryEntry> awaitTrail(String id, int changes) {

@@ -56,7 +56,7 @@ class LateFirstTaskTest {
     Instant firstWorkerAt = Instant.ofEpochMilli(env.currentTimeMillis());
     WorkerFactory late = WorkerFactory.newInstance(env.getWorkflowClient());
     late.newWorker(QUEUE).registerWorkflowImplementationTypes(ApprovalWorkflowImpl.OPTIONS, ApprovalWorkflowImpl.class);
-    late.newWorker(QUEUE).registerActivitiesImplementations(activities);
+    late.newWorker(QUEUE).registerActivitiesImplementations(activities, new RecordingTaskIndex());
     late.start();
     try {
       StatusInfo status = awaitExpired(id, 2);

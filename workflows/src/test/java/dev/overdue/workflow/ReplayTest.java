@@ -91,7 +91,7 @@ class ReplayTest {
               .filter(sa -> sa.containsIndexedFields(RunningEditions.CHANGE_VERSION.getName()))
               .map(sa -> SearchAttributesUtil.decodeTyped(sa).get(RunningEditions.CHANGE_VERSION))
               .toList();
-      assertEquals(List.of(List.of(Versions.V1_1 + "-1")), changeVersions);
+      assertEquals(List.of(List.of(Versions.V1_2 + "-1")), changeVersions);
       replay(history, ApprovalWorkflowImpl.OPTIONS);
       replay(history, WorkflowImplementationOptions.getDefaultInstance());
     }

@@ -13,10 +13,12 @@ public enum Edition {
   /** Overdue 1.0: a run that recorded the version marker "shape-18". */
   V1_0,
   /** Overdue 1.1: the marker "key-facts"; lists read key facts and who decided from the memo. */
-  V1_1;
+  V1_1,
+  /** Overdue 1.2: the marker "task-index"; the workflow feeds the task index (decision 0050). */
+  V1_2;
 
   /** What a new approval runs by. */
-  public static final Edition CURRENT = V1_1;
+  public static final Edition CURRENT = V1_2;
 
   /**
    * Whether the workflow writes its memo for lists: the request's key facts when the data changes
@@ -24,6 +26,14 @@ public enum Edition {
    */
   public boolean publishesKeyFacts() {
     return compareTo(V1_1) >= 0;
+  }
+
+  /**
+   * Whether the workflow sends its row and events to the task index after every change, as a
+   * local activity in the same workflow task (decision 0050).
+   */
+  public boolean feedsTaskIndex() {
+    return compareTo(V1_2) >= 0;
   }
 
   /** As people name it: "1.0". */
