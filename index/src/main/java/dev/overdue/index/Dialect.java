@@ -49,6 +49,11 @@ abstract class Dialect {
   /** The plan's text from {@link #explain}'s rows. */
   abstract String plan(ResultSet rows) throws SQLException;
 
+  /** A claimable row's state and task state, as a condition on {@code a}. */
+  String claimableState() {
+    return "a.state = 'ACTIVE' AND a.task_state = 'READY'";
+  }
+
   /** Held around every write: SQLite takes one writer at a time. */
   abstract Lock writeLock();
 }

@@ -20,7 +20,7 @@ final class ListSql {
 
   /** The page: at most limit + 1 rows after the keyset, in the query's order. */
   Sql list(TaskQuery query) {
-    Sql sql = new Sql("SELECT " + RowMapping.COLUMNS + " FROM approvals a WHERE ").add(where(query));
+    Sql sql = new Sql("SELECT " + RowMapping.COLUMNS + " FROM ").add(from(query)).add(" WHERE ").add(where(query));
     if (query.after() != null) {
       sql.add(" AND ").add(after(query.sort(), query.after()));
     }
@@ -29,7 +29,7 @@ final class ListSql {
 
   /** How many rows the view and filters match. */
   Sql count(TaskQuery query) {
-    return new Sql("SELECT count(*) FROM approvals a WHERE ").add(where(query));
+    return new Sql("SELECT count(*) FROM ").add(from(query)).add(" WHERE ").add(where(query));
   }
 
   private Sql where(TaskQuery query) {
@@ -74,25 +74,35 @@ final class ListSql {
       case MINE -> new Sql(OPEN + " AND a.owner = ?", query.user());
       case ALL -> new Sql(OPEN);
       case REQUESTED -> new Sql("a.requester = ?", query.user());
-      case CLAIMABLE -> claimable(query.user(), query.groups());
+      case CLAIMABLE -> claimable(query.user());
     };
   }
 
   /**
-   * Driven by the candidates' key: the chains naming the user, and those naming one of the
-   * caller's groups whose claimants were cut; less those excluding the user.
+   * The rows a list reads from: all approvals, or for CLAIMABLE only the chains whose candidates
+   * name the user, or one of the caller's groups where the claimants were cut. A join from the
+   * candidates' key (not an IN) lets SQLite too reach each approval by its primary key.
    */
-  private static Sql claimable(String user, List<String> groups) {
-    Sql sql = new Sql("a.state = 'ACTIVE' AND a.task_state = 'READY' AND (a.workflow_id, a.chain_id) IN ("
-        + "SELECT c.workflow_id, c.chain_id FROM candidates c WHERE c.kind = 'u' AND c.name = ?", user);
-    if (!groups.isEmpty()) {
-      sql.add(" UNION ALL SELECT g.workflow_id, g.chain_id FROM candidates g JOIN approvals cut"
-          + " ON cut.workflow_id = g.workflow_id AND cut.chain_id = g.chain_id"
-          + " WHERE g.kind = 'g' AND cut.claimants_cut AND g.name IN (" + placeholders(groups.size()) + ")",
-          groups.toArray());
+  private Sql from(TaskQuery query) {
+    if (query.view() != TaskQuery.View.CLAIMABLE) {
+      return new Sql("approvals a");
     }
-    return sql.add(") AND NOT EXISTS (SELECT 1 FROM candidates x WHERE x.kind = 'x' AND x.name = ?"
-        + " AND x.workflow_id = a.workflow_id AND x.chain_id = a.chain_id)", user);
+    Sql sql = new Sql("(SELECT c.workflow_id, c.chain_id FROM candidates c WHERE c.kind = 'u' AND c.name = ?",
+        query.user());
+    if (!query.groups().isEmpty()) {
+      // UNION, not UNION ALL: a chain naming the user and a group is listed once.
+      sql.add(" UNION SELECT g.workflow_id, g.chain_id FROM candidates g JOIN approvals cut"
+          + " ON cut.workflow_id = g.workflow_id AND cut.chain_id = g.chain_id"
+          + " WHERE g.kind = 'g' AND cut.claimants_cut AND g.name IN (" + placeholders(query.groups().size()) + ")",
+          query.groups().toArray());
+    }
+    return sql.add(") k JOIN approvals a ON a.workflow_id = k.workflow_id AND a.chain_id = k.chain_id");
+  }
+
+  /** Claimable: ready, and the user not among the excluded owners. */
+  private Sql claimable(String user) {
+    return new Sql(dialect.claimableState() + " AND NOT EXISTS (SELECT 1 FROM candidates x WHERE x.kind = 'x'"
+        + " AND x.name = ? AND x.workflow_id = a.workflow_id AND x.chain_id = a.chain_id)", user);
   }
 
   private Sql data(DataCondition condition) {
