@@ -5,14 +5,14 @@ import dev.overdue.api.index.IndexedApproval;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.Locale;
 import java.util.Objects;
 
 /**
  * Where a page ends: the last row's sort value, workflow id and chain id; the next page starts
  * after it. {@code value} is text: empty when the row has no value; an ISO instant for {@code due},
  * {@code followUp} and {@code started}; the number for {@code priority}; for {@code data.<key>}
- * {@code n} and the number or {@code t} and the text in lower case (numbers come before text).
+ * {@code n} and the number or {@code t} and the text (numbers come before text; the database
+ * compares the text in lower case with its own {@code lower()}, the rows' and the cursor's alike).
  */
 public record Keyset(String value, String workflowId, String chainId) {
   public Keyset {
@@ -38,7 +38,7 @@ public record Keyset(String value, String workflowId, String chainId) {
       if (node != null && node.isNumber()) {
         return "n" + node.decimalValue().toPlainString();
       }
-      return node != null && node.isTextual() ? "t" + node.textValue().toLowerCase(Locale.ROOT) : "";
+      return node != null && node.isTextual() ? "t" + node.textValue() : "";
     }
     return switch (sort.field()) {
       case "due" -> instant(row.dueDate());

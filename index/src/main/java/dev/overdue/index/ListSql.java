@@ -177,10 +177,12 @@ final class ListSql {
     Object[] values = {number == null ? 1 : 0, number == null ? BigDecimal.ZERO : number, keyset.text()};
     List<Sql> keys = dataKeys(key);
     // Lexicographic over (kind, number, text, tie): k0 op v0 OR (k0 = v0 AND (k1 op v1 OR ...)).
+    // The cursor's text is lowered by the same lower() as the rows', so the two always agree.
+    String[] placeholders = {"?", "?", "lower(?)"};
     Sql lex = new Sql(TIE, tie);
     for (int i = keys.size() - 1; i >= 0; i--) {
-      lex = new Sql("(").add(keys.get(i)).add(op, values[i]).add(" OR (").add(keys.get(i)).add(" = ? AND ", values[i])
-          .add(lex).add("))");
+      lex = new Sql("(").add(keys.get(i)).add(op.replace("?", placeholders[i]), values[i])
+          .add(" OR (").add(keys.get(i)).add(" = " + placeholders[i] + " AND ", values[i]).add(lex).add("))");
     }
     return new Sql("(").add(missing(key)).add(" = 1 OR (").add(missing(key)).add(" = 0 AND ").add(lex).add("))");
   }

@@ -20,7 +20,6 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.Function;
@@ -211,7 +210,8 @@ abstract class TaskIndexContract {
     Random random = new Random(42);
     List<String> dates = List.of("2026-03-01T00:00:00Z", "2026-03-02T00:00:00Z", "2026-03-02T12:00:00.5Z",
         "2025-12-31T23:59:59Z");
-    List<String> amounts = List.of("100", "9", "10.5", "-3", "1e3", "\"abc\"", "\"Abd\"", "\"10\"", "\"zeta\"", "true",
+    List<String> amounts = List.of("100", "9", "10.5", "-3", "1e3", "\"abc\"", "\"Abd\"", "\"10\"", "\"zeta\"",
+        "\"Éclair\"", "\"éclair\"", "true",
         "null", "{\"a\": 1}");
     List<IndexUpdate> updates = new ArrayList<>();
     for (int i = 0; i < 52; i++) {
@@ -255,7 +255,7 @@ abstract class TaskIndexContract {
       };
       Comparator<JsonNode> nodes = Comparator.comparing((JsonNode n) -> n.isNumber() ? 0 : 1)
           .thenComparing(n -> n.isNumber() ? n.decimalValue() : BigDecimal.ZERO)
-          .thenComparing(n -> n.isTextual() ? n.textValue().toLowerCase(Locale.ROOT) : "");
+          .thenComparing(n -> n.isTextual() ? asciiLower(n.textValue()) : "");
       byValue = Comparator.comparing(value, Comparator.nullsLast(sort.descending() ? nodes.reversed() : nodes));
     } else {
       Function<IndexedApproval, Comparable<Object>> value = r -> {
@@ -272,6 +272,13 @@ abstract class TaskIndexContract {
       byValue = Comparator.comparing(value, Comparator.nullsLast(sort.descending() ? natural.reversed() : natural));
     }
     return byValue.thenComparing(IndexedApproval::workflowId).thenComparing(IndexedApproval::chainId);
+  }
+
+  /** SQLite's lower(), and PostgreSQL's in the tests' C locale: ASCII letters only. */
+  private static String asciiLower(String text) {
+    StringBuilder lower = new StringBuilder(text.length());
+    text.chars().forEach(c -> lower.append((char) (c >= 'A' && c <= 'Z' ? c + 32 : c)));
+    return lower.toString();
   }
 
   @Test
@@ -313,7 +320,7 @@ abstract class TaskIndexContract {
     assertEquals("4", Keyset.of(Sort.parse("-priority"), row).value());
     // Jackson reads 1.50 as a double: the cursor holds 1.5, which compares equal.
     assertEquals("n1.5", Keyset.of(Sort.parse("data.amount"), row).value());
-    assertEquals("tanna", Keyset.of(Sort.parse("data.who"), row).value());
+    assertEquals("tAnna", Keyset.of(Sort.parse("data.who"), row).value());
     assertEquals("", Keyset.of(Sort.parse("data.none"), row).value());
     assertEquals("", Keyset.of(Sort.parse("followUp"), row).value());
   }
