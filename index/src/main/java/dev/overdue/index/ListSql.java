@@ -2,7 +2,6 @@ package dev.overdue.index;
 
 import java.math.BigDecimal;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Builds a list's SELECT (and its count) from a {@link TaskQuery}: the view, the filters, the order
@@ -56,9 +55,10 @@ final class ListSql {
       sql.add(" AND a.requester = ?", query.requester());
     }
     if (query.text() != null) {
-      // The expression of PostgreSQL's trigram index, word for word.
-      sql.add(" AND lower(coalesce(a.title, '') || ' ' || coalesce(a.request_id, '')) LIKE ? ESCAPE '\\'",
-          "%" + escapeLike(query.text().toLowerCase(Locale.ROOT)) + "%");
+      // The expression of PostgreSQL's trigram index, word for word; the database's own lower() on
+      // both sides (SQLite's folds ASCII letters only, so Java's would not match it).
+      sql.add(" AND lower(coalesce(a.title, '') || ' ' || coalesce(a.request_id, '')) LIKE lower(?) ESCAPE '\\'",
+          "%" + escapeLike(query.text()) + "%");
     }
     if (query.overdue() != null) {
       sql.add(query.overdue() ? " AND a.due_date < ?" : " AND (a.due_date IS NULL OR a.due_date >= ?)", query.now());
