@@ -20,7 +20,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param taskQueue where new approvals are started
  * @param requestsPerSecond each caller's steady rate; a burst of as many is allowed
  * @param maxBodyBytes the largest request body taken
- * @param scanLimit the most approvals one list reads from Temporal before it sorts and pages them
+ * @param taskIndex where the task index is (a PostgreSQL JDBC URL, or an SQLite file); empty: the
+ *     one the worker writes by default, {@code ~/.overdue/task-index.db}
  * @param answerTimeout how long an action waits for the workflow's answer
  * @param corsOrigins the web origins that may call the API from a browser
  */
@@ -35,7 +36,7 @@ public record ApiSettings(
     @DefaultValue("overdue") String taskQueue,
     @DefaultValue("20") int requestsPerSecond,
     @DefaultValue("65536") int maxBodyBytes,
-    @DefaultValue("1000") int scanLimit,
+    String taskIndex,
     @DefaultValue("10s") Duration answerTimeout,
     @DefaultValue List<String> corsOrigins) {
 

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class ApiSettingsTest {
   private static ApiSettings with(String issuer, String jwks) {
     return new ApiSettings(issuer, jwks, List.of("overdue-api"), "sub", "groups", "overdue-admins", "overdue",
-        20, 65536, 1000, Duration.ofSeconds(10), List.of());
+        20, 65536, null, Duration.ofSeconds(10), List.of());
   }
 
   @Test

@@ -10,6 +10,8 @@ import dev.overdue.activities.settings.NotificationSettings;
 import dev.overdue.activities.settings.Person;
 import dev.overdue.api.ApprovalSearchAttributes;
 import dev.overdue.client.Connection;
+import dev.overdue.index.TaskIndex;
+import dev.overdue.index.TaskIndexes;
 import dev.overdue.starter.DevServer;
 import dev.overdue.worker.EmbeddedTemporal;
 import dev.overdue.worker.SearchAttributeRegistration;
@@ -43,6 +45,9 @@ public final class TemporalWithWorker implements AutoCloseable {
 
   public final String address;
   public final WorkflowClient client;
+  /** The task index this worker writes and the API under test reads: a file of its own. */
+  public final String taskIndex;
+  private final TaskIndex index;
   /** The directory's groups, which a test may change: lookups read them as they are at the time. */
   public final Map<String, List<String>> groups = new ConcurrentHashMap<>();
   private final EmbeddedTemporal temporal;
@@ -91,11 +96,13 @@ public final class TemporalWithWorker implements AutoCloseable {
     groups.putAll(extraGroups);
     Deliveries deliveries =
         Deliveries.start(notifications, new Directory(users, groups), Clock.systemUTC());
+    taskIndex = TaskIndexes.temporaryLocation();
+    index = TaskIndexes.open(taskIndex);
     factory = WorkerFactory.newInstance(client);
     var worker = factory.newWorker("overdue");
     worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.OPTIONS, ApprovalWorkflowImpl.class);
     List<Object> activities = new ArrayList<>();
-    for (Object activity : OverdueActivities.of(deliveries)) {
+    for (Object activity : OverdueActivities.of(deliveries, index)) {
       if (!(activity instanceof DirectoryActivities)) {
         activities.add(activity);
       }
@@ -127,12 +134,14 @@ public final class TemporalWithWorker implements AutoCloseable {
   /** Where the API under test finds it: {@code @DynamicPropertySource} hands the registry here. */
   public void register(DynamicPropertyRegistry properties) {
     properties.add("TEMPORAL_ADDRESS", () -> address);
+    properties.add("overdue.api.task-index", () -> taskIndex);
   }
 
   @Override
   public void close() {
     factory.shutdownNow();
     stubs.shutdownNow();
+    index.close();
     if (temporal != null) {
       temporal.close();
     }

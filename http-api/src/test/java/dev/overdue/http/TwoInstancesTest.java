@@ -21,7 +21,8 @@ class TwoInstancesTest {
 
   private static ConfigurableApplicationContext instance() {
     return new SpringApplicationBuilder(OverdueApi.class)
-        .run("--server.port=0", "--management.server.port=0", "--TEMPORAL_ADDRESS=" + TEMPORAL.address);
+        .run("--server.port=0", "--management.server.port=0", "--TEMPORAL_ADDRESS=" + TEMPORAL.address,
+            "--overdue.api.task-index=" + TEMPORAL.taskIndex);
   }
 
   private static ApiClient client(ConfigurableApplicationContext context) {

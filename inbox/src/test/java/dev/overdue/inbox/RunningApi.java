@@ -22,6 +22,7 @@ final class RunningApi implements AutoCloseable {
     // As arguments: they outrank the API's application.yaml, as on a command line.
     List<String> arguments = new ArrayList<>(List.of(
         "--server.port=0", "--management.server.port=0", "--TEMPORAL_ADDRESS=" + temporal.address,
+        "--overdue.api.task-index=" + temporal.taskIndex,
         "--overdue.api.requests-per-second=10000"));
     for (String property : extra) {
       arguments.add("--" + property);

@@ -26,6 +26,33 @@ public record Keyset(String value, String workflowId, String chainId) {
     return new Keyset(valueOf(sort, lastRow), lastRow.workflowId(), lastRow.chainId());
   }
 
+  /**
+   * A keyset as a caller gave it back (a cursor): {@code value} must be one {@link #of} makes for
+   * {@code sort}, or IllegalArgumentException.
+   */
+  public static Keyset checked(Sort sort, String value, String workflowId, String chainId) {
+    Keyset keyset = new Keyset(value, workflowId, chainId);
+    if (value.isEmpty()) {
+      return keyset;
+    }
+    try {
+      if (sort.dataKey() != null) {
+        if (value.charAt(0) == 'n') {
+          keyset.number();
+        } else if (value.charAt(0) != 't') {
+          throw new IllegalArgumentException("not a data sort's value");
+        }
+      } else if (sort.field().equals("priority")) {
+        keyset.priority();
+      } else {
+        keyset.instant();
+      }
+    } catch (RuntimeException unreadable) {
+      throw new IllegalArgumentException("not a value of a " + sort.field() + " sort: " + value, unreadable);
+    }
+    return keyset;
+  }
+
   /** Whether the row had no value to sort by (it is among the last). */
   boolean missing() {
     return value.isEmpty();

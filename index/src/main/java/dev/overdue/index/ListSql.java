@@ -74,6 +74,7 @@ final class ListSql {
       case MINE -> new Sql(OPEN + " AND a.owner = ?", query.user());
       case ALL -> new Sql(OPEN);
       case REQUESTED -> new Sql("a.requester = ?", query.user());
+      case REQUESTED_OPEN -> new Sql(OPEN + " AND a.requester = ?", query.user());
       case CLAIMABLE -> claimable(query.user());
     };
   }

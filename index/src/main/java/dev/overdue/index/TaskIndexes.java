@@ -16,7 +16,43 @@ public final class TaskIndexes {
   /** PostgreSQL's schema of the index's tables (and Flyway's history of it). */
   static final String SCHEMA = "task_index";
 
+  /** Where the worker and the API find the index when nothing says otherwise. */
+  public static final String DEFAULT_LOCATION = "~/.overdue/task-index.db";
+
   private TaskIndexes() {}
+
+  /**
+   * The location configured, or {@link #DEFAULT_LOCATION}; a leading {@code ~/} is the user's home
+   * directory.
+   */
+  public static String location(String configured) {
+    String location = configured == null || configured.isBlank() ? DEFAULT_LOCATION : configured.strip();
+    return location.startsWith("~/") ? System.getProperty("user.home") + location.substring(1) : location;
+  }
+
+  /**
+   * A new SQLite index in a temporary file, deleted when the JVM exits: for a worker on the
+   * in-memory Temporal service, whose approvals are forgotten at exit too, and for tests.
+   */
+  public static TaskIndex temporary() {
+    return open(temporaryLocation());
+  }
+
+  /** A new temporary file's path for an index ({@link #temporary}), deleted when the JVM exits. */
+  public static String temporaryLocation() {
+    try {
+      Path directory = Files.createTempDirectory("overdue-task-index");
+      Path file = directory.resolve("task-index.db");
+      // Deleted in the reverse order of registration: the files, then their directory.
+      directory.toFile().deleteOnExit();
+      for (String suffix : List.of("", "-wal", "-shm")) {
+        directory.resolve("task-index.db" + suffix).toFile().deleteOnExit();
+      }
+      return file.toString();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create a temporary task index: " + e.getMessage(), e);
+    }
+  }
 
   /**
    * Opens the index at {@code location} and brings its schema up to date with Flyway:

@@ -57,7 +57,9 @@ public record TaskQuery(
     /** Every open row (ACTIVE or SUSPENDED). */
     ALL,
     /** Rows the user requested, open or ended. */
-    REQUESTED
+    REQUESTED,
+    /** Rows the user requested that are still open: the count beside "My requests". */
+    REQUESTED_OPEN
   }
 
   public TaskQuery {

@@ -96,22 +96,22 @@ class EditionsIT {
       Processes.await(VISIBILITY, "both retired approvals listed by " + notKept, () -> {
         Result listed = ok(server.temporal("workflow", "list", "--query", notKept, "--output", "json"));
         JsonNode executions = JSON.readTree(listed.out().isBlank() ? "[]" : listed.out());
-        // OLD-1 too: it has no TemporalChangeVersion; its history says it is on 1.1.
+        // OLD-1 too: it has no TemporalChangeVersion; its history says it is on 1.2.
         return executions.size() == 3 ? Attempt.done(true) : Attempt.notYet(listed);
       });
 
       JsonNode expected =
           JSON.readTree(
-              "[{\"edition\":\"1.1\",\"running\":2,\"fromHistory\":1},"
+              "[{\"edition\":\"1.2\",\"running\":2,\"fromHistory\":1},"
                   + "{\"edition\":\"retired\",\"running\":2,\"fromHistory\":1}]");
-      // Until its first workflow task completes, the one without the attribute counts as 1.1.
+      // Until its first workflow task completes, the one without the attribute counts as 1.2.
       Processes.await(VISIBILITY, "editions to count both retired approvals", () -> {
         JsonNode counted = JSON.readTree(ok(overdue(env, "editions", "--json")).out());
         return counted.equals(expected) ? Attempt.done(counted) : Attempt.notYet(counted);
       });
       Result table = ok(overdue(env, "editions"));
       assertEquals(
-          List.of("EDITION  RUNNING  WITHOUT TEMPORALCHANGEVERSION", "1.1      2        1", "retired  2        1"),
+          List.of("EDITION  RUNNING  WITHOUT TEMPORALCHANGEVERSION", "1.2      2        1", "retired  2        1"),
           table.out().strip().lines().map(String::stripTrailing).toList(),
           table.toString());
 

@@ -7,6 +7,8 @@ import dev.overdue.activities.settings.InboxSettings;
 import dev.overdue.api.ApprovalSearchAttributes;
 import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.client.Connection;
+import dev.overdue.index.TaskIndex;
+import dev.overdue.index.TaskIndexes;
 import dev.overdue.model.expression.Condition;
 import dev.overdue.tracing.Tracing;
 import dev.overdue.workflow.ApprovalWorkflowImpl;
@@ -126,6 +128,17 @@ public final class OverdueWorker implements Callable<Integer> {
               + " default notifications.store of --config, else ~/.overdue/deliveries.db).",
       defaultValue = "${env:OVERDUE_DELIVERY_STORE}")
   String deliveryStore;
+
+  @Option(
+      names = "--task-index",
+      paramLabel = "FILE|URL",
+      description =
+          "Where the task index is, which the work lists read: an SQLite file, or a PostgreSQL"
+              + " database, jdbc:postgresql://HOST:PORT/DB?user=U&password=P; $${VAR} is replaced by"
+              + " the environment variable VAR (env OVERDUE_TASK_INDEX; default"
+              + " ~/.overdue/task-index.db, or a temporary file on the in-memory service).",
+      defaultValue = "${env:OVERDUE_TASK_INDEX}")
+  String taskIndex;
 
   @Option(
       names = "--inbox-url",
@@ -345,12 +358,23 @@ public final class OverdueWorker implements Callable<Integer> {
       deliveries.close();
       return 2;
     }
+    TaskIndex index;
+    try {
+      index = openTaskIndex(service != null);
+    } catch (RuntimeException e) {
+      log.error("Cannot start: the task index: {}", e.getMessage());
+      outage.close();
+      stubs.shutdownNow();
+      metrics.close();
+      deliveries.close();
+      return 2;
+    }
     RunningActivities running = new RunningActivities();
     WorkerFactory factory =
         WorkerFactory.newInstance(client, factoryOptions(running, tracing, cache));
     Worker worker = factory.newWorker(taskQueue);
     worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.OPTIONS, ApprovalWorkflowImpl.class);
-    worker.registerActivitiesImplementations(OverdueActivities.of(deliveries));
+    worker.registerActivitiesImplementations(OverdueActivities.of(deliveries, index));
     Health health =
         WorkerHealth.of(
             stubs, address, connection.namespace(), service != null, factory, taskQueue, deliveries, running);
@@ -373,6 +397,7 @@ public final class OverdueWorker implements Callable<Integer> {
                   stubs.shutdown();
                   metrics.close();
                   deliveries.close();
+                  index.close();
                   tracing.close(); // after the drain: the last activities' spans are exported too
                   if (embeddedService != null) {
                     embeddedService.close();
@@ -394,6 +419,21 @@ public final class OverdueWorker implements Callable<Integer> {
         connection.namespace());
     stopped.await();
     return 0;
+  }
+
+  /**
+   * The task index this worker writes: the one configured, else the default file; on the in-memory
+   * service a temporary one, as everything else there is forgotten at exit.
+   */
+  private TaskIndex openTaskIndex(boolean inMemory) {
+    TaskIndex index;
+    if (taskIndex != null && !taskIndex.isBlank()) {
+      index = TaskIndexes.open(WorkerSettings.expand(taskIndex, "--task-index", System::getenv));
+    } else {
+      index = inMemory ? TaskIndexes.temporary() : TaskIndexes.open(TaskIndexes.location(null));
+    }
+    log.info("task index: {}", index.where());
+    return index;
   }
 
   /**

@@ -3,12 +3,14 @@ package dev.overdue.api.http;
 import java.util.List;
 
 /**
- * A page of a task list. {@code next} is the cursor of the following page, null on the last one.
- * Lists come from Temporal's visibility store, which trails the workflows by up to a second or two
- * (docs/reference/http-api.md has the measurement): an action on a row that changed meanwhile is
- * answered with what the task is now.
+ * A page of a task list, read from the task index (docs/guide/work-lists.md). {@code next} is the
+ * cursor of the following page, null on the last one. The index has a change before the Update
+ * that made it is answered; a change by a timer shows within the workflow task that made it.
  *
- * @param scanned the approvals read to make the list; when {@code complete} is false the list
- *     stopped at the API's scan limit, and a narrower filter finds the rest
+ * @param scanned the rows read to make this page (at most one more than its size)
+ * @param complete always true: a list from the task index has every row that matches, however many
+ *     (kept for clients of the lists read from Temporal's visibility store, which stopped at a scan
+ *     limit)
+ * @param total how many rows the list has in all, across its pages
  */
-public record TaskPage(List<TaskSummary> tasks, String next, int scanned, boolean complete) {}
+public record TaskPage(List<TaskSummary> tasks, String next, int scanned, boolean complete, long total) {}

@@ -1,13 +1,18 @@
 package dev.overdue.http.tasks;
 
+import dev.overdue.api.http.TaskCounts;
 import dev.overdue.api.http.TaskPage;
 import dev.overdue.http.problems.ApiProblem;
 import dev.overdue.http.security.Caller;
+import dev.overdue.index.DataCondition;
+import dev.overdue.index.TaskQuery;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
 import java.time.Clock;
+import java.util.List;
 import java.util.Locale;
 import org.springframework.http.MediaType;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -26,15 +31,22 @@ class TaskController {
   static final String NO_CONTROL = "^[^\\x00-\\x1f\\x7f-\\x9f]*$";
 
   private final TaskSearch search;
+  private final HttpServletRequest request;
   private final Clock clock;
 
-  TaskController(TaskSearch search, Clock clock) {
+  TaskController(TaskSearch search, Clock clock, HttpServletRequest request) {
     this.search = search;
+    this.request = request;
     this.clock = clock;
   }
 
   @GetMapping(path = "/api/v1/tasks", produces = MediaType.APPLICATION_JSON_VALUE)
-  @Operation(summary = "Tasks: mine (claimed by me), claimable (offered to me, a claim would be taken), all (administrators).")
+  @Operation(summary = "Tasks: mine (claimed by me), claimable (offered to me, a claim would be taken), all (administrators).",
+      description = "Every list is complete: it comes from the task index, sorted and paged there. Besides the"
+          + " parameters below, a list takes searches over the request's data: data.<field> then =, !=, >=, <=, >, <"
+          + " or ~= (contains) and a value, for example data.amount>=10000&data.supplier=ACME (numbers compare as"
+          + " numbers, text ignoring case; at most " + DataFilters.MAX_CONDITIONS + "); a malformed one is a 400"
+          + " naming it.")
   TaskPage tasks(
       @AuthenticationPrincipal Caller caller,
       @Parameter(description = "mine, claimable or all", schema = @Schema(allowableValues = {"mine", "claimable", "all"},
@@ -52,24 +64,25 @@ class TaskController {
       @RequestParam(required = false) String requester,
       @Parameter(description = "text in the request id or title", schema = @Schema(maxLength = TaskFilter.MAX_TEXT, pattern = NO_CONTROL))
       @RequestParam(required = false) String q,
-      @Parameter(description = "due, priority, started or data.<key> (a key field of the requests: numbers as numbers,"
-          + " text ignoring case, rows without it last); - before it reverses",
+      @Parameter(description = "due, priority, followUp, started or data.<field> (a field of the request's data: numbers"
+          + " as numbers before text, text ignoring case, rows without it last); - before it reverses",
           schema = @Schema(pattern = TaskSort.PATTERN, maxLength = TaskFilter.MAX_TEXT, defaultValue = "due"))
       @RequestParam(defaultValue = "due") String sort,
       @Parameter(description = "rows a page, 1 to " + MAX_LIMIT, schema = @Schema(type = "integer", format = "int32", minimum = "1", maximum = "" + MAX_LIMIT,
           defaultValue = "25")) @RequestParam(defaultValue = "25") int limit,
       @Parameter(description = "the next page, as the previous page's next gave it") @RequestParam(required = false) String cursor) {
-    TaskSearch.View chosen = switch (view.toLowerCase(Locale.ROOT)) {
-      case "mine" -> TaskSearch.View.MINE;
-      case "claimable" -> TaskSearch.View.CLAIMABLE;
-      case "all" -> TaskSearch.View.ALL;
+    TaskQuery.View chosen = switch (view.toLowerCase(Locale.ROOT)) {
+      case "mine" -> TaskQuery.View.MINE;
+      case "claimable" -> TaskQuery.View.CLAIMABLE;
+      case "all" -> TaskQuery.View.ALL;
       default -> throw ApiProblem.badInput("view", "mine, claimable or all");
     };
-    if (chosen == TaskSearch.View.ALL && !caller.admin()) {
+    if (chosen == TaskQuery.View.ALL && !caller.admin()) {
       throw ApiProblem.forbidden("view=all lists every open approval: for administrators only");
     }
     TaskFilter filter = TaskFilter.of(dueBefore, dueAfter, overdue, priority, step, requester, q);
-    return search.search(caller, chosen, filter, sort, limit(limit), cursor, clock.instant());
+    List<DataCondition> data = DataFilters.of(request.getParameterMap());
+    return search.search(caller, chosen, filter, data, sort, limit(limit), cursor, clock.instant());
   }
 
   @GetMapping(path = "/api/v1/requests", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -80,15 +93,22 @@ class TaskController {
       @RequestParam(required = false) String step,
       @Parameter(description = "text in the request id or title", schema = @Schema(maxLength = TaskFilter.MAX_TEXT, pattern = NO_CONTROL))
       @RequestParam(required = false) String q,
-      @Parameter(description = "due, priority, started or data.<key> (a key field of the requests: numbers as numbers,"
-          + " text ignoring case, rows without it last); - before it reverses",
+      @Parameter(description = "due, priority, followUp, started or data.<field> (a field of the request's data: numbers"
+          + " as numbers before text, text ignoring case, rows without it last); - before it reverses",
           schema = @Schema(pattern = TaskSort.PATTERN, maxLength = TaskFilter.MAX_TEXT, defaultValue = "-started"))
       @RequestParam(defaultValue = "-started") String sort,
       @Parameter(description = "rows a page, 1 to " + MAX_LIMIT, schema = @Schema(type = "integer", format = "int32", minimum = "1", maximum = "" + MAX_LIMIT,
           defaultValue = "25")) @RequestParam(defaultValue = "25") int limit,
       @Parameter(description = "the next page, as the previous page's next gave it") @RequestParam(required = false) String cursor) {
     TaskFilter filter = TaskFilter.of(null, null, null, null, step, null, q);
-    return search.search(caller, TaskSearch.View.REQUESTED, filter, sort, limit(limit), cursor, clock.instant());
+    List<DataCondition> data = DataFilters.of(request.getParameterMap());
+    return search.search(caller, TaskQuery.View.REQUESTED, filter, data, sort, limit(limit), cursor, clock.instant());
+  }
+
+  @GetMapping(path = "/api/v1/tasks/counts", produces = MediaType.APPLICATION_JSON_VALUE)
+  @Operation(summary = "How many tasks each of the caller's lists has: mine, claimable, requested (open), all (administrators only).")
+  TaskCounts counts(@AuthenticationPrincipal Caller caller) {
+    return search.counts(caller);
   }
 
   private static int limit(int limit) {

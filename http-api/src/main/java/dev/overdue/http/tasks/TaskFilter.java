@@ -7,12 +7,14 @@ import java.time.format.DateTimeParseException;
 /**
  * A list's filters as the query string gives them, checked before any query is built: a date that
  * is no ISO-8601 instant, a priority outside 0–10, or a text longer than {@value #MAX_TEXT} or
- * holding a control character is a 400 naming the parameter. (Temporal's visibility store refuses
- * a NUL only after the client's retries, a minute later, as "unavailable".)
+ * holding a control character is a 400 naming the parameter.
  */
 record TaskFilter(
     Instant dueBefore, Instant dueAfter, Boolean overdue, Integer priorityFrom, Integer priorityTo,
     String step, String requester, String text) {
+  /** No filter: the whole list. */
+  static final TaskFilter NONE = new TaskFilter(null, null, null, null, null, null, null, null);
+
   /** Longer than any user, group, step name or search word. */
   static final int MAX_TEXT = 256;
 
