@@ -14,6 +14,7 @@ import dev.overdue.api.TimerInfo;
 import dev.overdue.api.WarningInfo;
 import dev.overdue.api.http.Actions;
 import dev.overdue.api.http.Me;
+import dev.overdue.api.http.TaskCounts;
 import dev.overdue.api.http.TaskPage;
 import dev.overdue.api.http.TaskSummary;
 import io.swagger.v3.oas.models.OpenAPI;
@@ -43,6 +44,7 @@ final class ExactSchemas implements OpenApiCustomizer {
 
   static {
     ANSWERS.put(TaskPage.class, Set.of("tasks"));
+    ANSWERS.put(TaskCounts.class, Set.of("mine", "claimable", "requested"));
     ANSWERS.put(TaskSummary.class, Set.of("id", "workflowId", "facts"));
     ANSWERS.put(KeyFact.class, Set.of("key"));
     ANSWERS.put(StatusInfo.class, Set.of("requestId", "requester", "state", "steps", "timers", "warnings"));

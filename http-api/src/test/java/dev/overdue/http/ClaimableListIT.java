@@ -26,8 +26,9 @@ import tools.jackson.databind.JsonNode;
  * exactly the set of tasks whose claim the workflow accepts from them, over groups, an assignee,
  * four eyes (the requester, an earlier step's decider), a reassignment, a directory change, a
  * claimed task, a suspended approval and a group too large for its search attribute. Each claim is
- * asked for real (and released again), after the lists were read. On a dev server: lists need a
- * real visibility store.
+ * asked for real (and released again), after the lists were read from the task index. The group of
+ * 300 is one row with its group there, not 300 names: its members beyond the first hundred find
+ * it by their own groups.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "overdue.api.requests-per-second=10000")
 class ClaimableListIT {
