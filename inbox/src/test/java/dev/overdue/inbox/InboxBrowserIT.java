@@ -170,6 +170,9 @@ class InboxBrowserIT {
     awaitRows("claimable", id, true);
     signInAs("alice");
     awaitRows("claimable", id, true);
+    // Each list's tab says how many tasks it has, from the task index: at least this one here.
+    String tab = browser.findElement(By.cssSelector(".top nav a[aria-current='page']")).getText();
+    assertTrue(tab.matches("Open to me [1-9][0-9,]*"), tab);
     chromium.accessible("the list");
     for (int width : List.of(1400, 1000, 400)) {
       chromium.width(width);

@@ -1,6 +1,7 @@
 package dev.overdue.inbox.web;
 
 import dev.overdue.api.http.Me;
+import dev.overdue.api.http.TaskCounts;
 import dev.overdue.api.http.TaskPage;
 import dev.overdue.inbox.InboxSettings;
 import dev.overdue.inbox.api.TaskApi;
@@ -48,7 +49,7 @@ class TaskListController {
     TaskApi.Calls calls = api.forSignedIn();
     Me me = pages.me(calls, session);
     Pages.View view = Pages.View.of(filters.view());
-    Map<String, Object> model = pages.frame(view.label, me, view);
+    Map<String, Object> model = pages.frame(view.label, me, view, calls.get(TaskCounts.class, "/api/v1/tasks/counts", Map.of()));
     model.putAll(table(calls, view, filters, me, null));
     model.put("filters", filters);
     // My requests shows no priority: it is the deciders' order, not the requester's.
