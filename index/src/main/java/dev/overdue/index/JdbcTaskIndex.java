@@ -38,16 +38,29 @@ final class JdbcTaskIndex implements TaskIndex {
     return applyAll(List.of(update))[0];
   }
 
+  @Override
+  public boolean replace(IndexedApproval row) {
+    return write(List.of(new IndexUpdate(row, List.of())), true)[0];
+  }
+
   /**
    * Applies updates of distinct chains in one transaction, with batched statements: {@link #apply}
    * for one, and bulk loads (rebuild, tests) for many. Which rows were written, in order.
    */
   boolean[] applyAll(List<IndexUpdate> updates) {
+    return write(updates, false);
+  }
+
+  /** {@code replacing}: a row of the same number is written over too (its events stay). */
+  private boolean[] write(List<IndexUpdate> updates, boolean replacing) {
     Lock lock = dialect.writeLock();
     lock.lock();
     try (Connection connection = pool.getConnection()) {
       connection.setAutoCommit(false);
       try {
+        if (replacing) {
+          removeUpTo(connection, updates);
+        }
         boolean[] applied = upsert(connection, updates);
         replaceCandidates(connection, updates, applied);
         insertEvents(connection, updates);
@@ -61,6 +74,19 @@ final class JdbcTaskIndex implements TaskIndex {
       throw failed("apply", e);
     } finally {
       lock.unlock();
+    }
+  }
+
+  private static void removeUpTo(Connection connection, List<IndexUpdate> updates) throws SQLException {
+    try (PreparedStatement delete = connection.prepareStatement(
+        "DELETE FROM approvals WHERE workflow_id = ? AND chain_id = ? AND seq <= ?")) {
+      for (IndexUpdate update : updates) {
+        delete.setString(1, update.approval().workflowId());
+        delete.setString(2, update.approval().chainId());
+        delete.setLong(3, update.approval().seq());
+        delete.addBatch();
+      }
+      delete.executeBatch();
     }
   }
 

@@ -18,6 +18,13 @@ public interface TaskIndex extends AutoCloseable {
    */
   boolean apply(IndexUpdate update);
 
+  /**
+   * Writes {@code row} over a stored row of the same or an older change number (never a newer
+   * one), keeping the chain's events: how {@code bin/overdue index rebuild} mends a row that
+   * differs from its approval at the same number. Returns true when the row was written.
+   */
+  boolean replace(IndexedApproval row);
+
   /** The stored row of one approval chain. */
   Optional<IndexedApproval> row(String workflowId, String chainId);
 
