@@ -70,6 +70,8 @@ public record IndexedApproval(
     candidateGroups = candidateGroups == null ? List.of() : List.copyOf(candidateGroups);
     excludedOwners = excludedOwners == null ? List.of() : List.copyOf(excludedOwners);
     facts = facts == null ? List.of() : List.copyOf(facts);
+    // JSON's null read into a JsonNode is a NullNode: one "no data", whichever way it came.
+    data = data == null || data.isNull() ? null : data;
   }
 
   /** Whether the approval still runs (its task may be listed as open). */
