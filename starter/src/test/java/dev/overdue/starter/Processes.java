@@ -84,11 +84,25 @@ final class Processes {
     }
   }
 
-  /** Only the settings the test gives: no TEMPORAL_*, OVERDUE_* or OTEL_* leaking in from the machine. */
+  /**
+   * Only the settings the test gives: no TEMPORAL_*, OVERDUE_* or OTEL_* leaking in from the
+   * machine. Unless the test names one, the task index is a file of the Temporal server's own in
+   * this JVM's temporary directory: a worker and an API on one server share it, and no test reads
+   * rows another server's approvals wrote (nor the user's ~/.overdue).
+   */
   static void cleanEnvironment(ProcessBuilder builder, Map<String, String> env) {
     builder.environment().keySet().removeIf(
         k -> k.startsWith("TEMPORAL_") || k.startsWith("OVERDUE_") || k.startsWith("OTEL_"));
     builder.environment().putAll(env);
+    builder.environment().putIfAbsent("OVERDUE_TASK_INDEX", taskIndexOf(env.getOrDefault("TEMPORAL_ADDRESS", "default")));
+  }
+
+  private static final String RUN = Long.toString(ProcessHandle.current().pid());
+
+  /** The task index of the server at {@code address}, for the processes of this JVM's tests. */
+  static String taskIndexOf(String address) {
+    return Path.of(System.getProperty("java.io.tmpdir"), "overdue-task-index-" + RUN,
+        address.replaceAll("[^A-Za-z0-9.-]", "_") + ".db").toString();
   }
 
   static String java() {
