@@ -8,6 +8,7 @@ import dev.overdue.index.TaskIndexes;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowExecutionMetadata;
 import io.temporal.client.WorkflowNotFoundException;
+import io.temporal.client.WorkflowQueryException;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -126,12 +127,28 @@ public final class IndexCommand {
     }
   }
 
-  /** What approval {@code workflowId} says its row is; null when it cannot be asked (deleted meanwhile). */
+  /**
+   * What approval {@code workflowId} says its row is; null when it cannot be asked: deleted
+   * meanwhile, or still starting (its first workflow task writes its row).
+   */
   static IndexedApproval indexed(WorkflowClient client, String workflowId) {
     try {
       return client.newUntypedWorkflowStub(workflowId).query("indexed", IndexedApproval.class);
     } catch (WorkflowNotFoundException gone) {
       return null;
+    } catch (WorkflowQueryException refused) {
+      if (String.valueOf(rootMessage(refused)).contains("is starting")) {
+        return null;
+      }
+      throw refused;
     }
+  }
+
+  private static String rootMessage(Throwable failure) {
+    Throwable root = failure;
+    while (root.getCause() != null) {
+      root = root.getCause();
+    }
+    return root.getMessage();
   }
 }
