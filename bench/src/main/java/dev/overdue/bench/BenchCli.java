@@ -32,6 +32,7 @@ import picocli.CommandLine.Command;
       BillCommand.class,
       ProfileCommand.class,
       ApiCommand.class,
+      IndexCommand.class,
       InboxCommand.class
     })
 public final class BenchCli {

@@ -47,7 +47,8 @@ final class JdbcTaskIndex implements TaskIndex {
    * Applies updates of distinct chains in one transaction, with batched statements: {@link #apply}
    * for one, and bulk loads (rebuild, tests) for many. Which rows were written, in order.
    */
-  boolean[] applyAll(List<IndexUpdate> updates) {
+  @Override
+  public boolean[] applyAll(List<IndexUpdate> updates) {
     return write(updates, false);
   }
 

@@ -25,6 +25,12 @@ public interface TaskIndex extends AutoCloseable {
    */
   boolean replace(IndexedApproval row);
 
+  /**
+   * {@link #apply} for many updates of distinct chains in one transaction: bulk loads (a rebuild of
+   * many rows, a benchmark's fill). Which rows were written, in order.
+   */
+  boolean[] applyAll(List<IndexUpdate> updates);
+
   /** The stored row of one approval chain. */
   Optional<IndexedApproval> row(String workflowId, String chainId);
 
