@@ -39,12 +39,14 @@ import java.util.stream.Stream;
  * Scenario {@code api}: the HTTP task API (http-api/target/overdue-api.jar, a process of its own,
  * development mode: the caller is the X-Overdue-User header) on a dev server with the worker jar
  * and K open approvals spread over a directory of users, against the same calls made directly
- * through the Temporal client in the same run (the floor). At each number of concurrent callers:
- * "my claimable tasks" (GET /api/v1/tasks?view=claimable&limit=25) against the same visibility
- * query ({@link WorkList#claimableByOrCut}, read to its end as the API reads it); an approve (POST
+ * through the Temporal client in the same run. At each number of concurrent callers: "my claimable
+ * tasks" (GET /api/v1/tasks?view=claimable&limit=25, read from the task index the worker writes)
+ * against the same list through Temporal's visibility store ({@link WorkList#claimableByOrCut},
+ * read to its end as the API once read it, at most 1,000 rows); an approve (POST
  * /api/v1/approvals/{id}/approve) against the same Update ({@link Approvals#update}), each side on
  * approvals of its own. Then how stale a list may be: after an approve through the API has
- * answered, how long until the approver's claimable list no longer shows the approval.
+ * answered, how long until the approver's claimable list no longer shows the approval; and after a
+ * start has answered, how long until its owner's list shows it.
  */
 public final class ApiBench {
   static final ObjectMapper JSON = new ObjectMapper();
@@ -53,7 +55,7 @@ public final class ApiBench {
   static final double ACTION_RATIO_GOAL = 1.2;
   static final int GOAL_CALLERS = 10;
   static final int PAGE = 25;
-  /** The API's default scan limit: the direct list reads as many as the API would. */
+  /** The visibility list reads at most as many rows as the API did when it read visibility. */
   static final int SCAN_LIMIT = 1000;
 
   /**
@@ -163,8 +165,8 @@ public final class ApiBench {
    */
   public record Result(
       int approvals, int users, int approvers, int started, double startsPerSecond, double visibleSeconds,
-      List<Level> levels, Stats staleness, int stalenessPolls, int freshAtFirstPoll, String loadBefore,
-      String loadAfter) {
+      List<Level> levels, Stats staleness, int stalenessPolls, int freshAtFirstPoll, Stats startToList,
+      String loadBefore, String loadAfter) {
 
     Level at(int callers) {
       return levels.stream().filter(l -> l.callers() == callers).findFirst().orElse(null);
@@ -184,6 +186,7 @@ public final class ApiBench {
       stale.put("polls", stalenessPolls);
       stale.put("freshAtFirstPoll", freshAtFirstPoll);
       json.put("staleness", stale);
+      json.put("startToList", startToList.json());
       Map<String, Object> goals = new LinkedHashMap<>();
       Level goal = at(GOAL_CALLERS);
       goals.put("callers", GOAL_CALLERS);
@@ -357,8 +360,11 @@ public final class ApiBench {
       Stats staleness = Stats.of(stale);
       run.say("staleness (approve answered -> a list of the approver's without it, polled every 5 ms): %s;"
           + " %d polls, %d of %d samples fresh at the first poll", staleness, polls, fresh, samples.size());
+      Stats startToList = startToList(taskQueue, samples.size());
+      run.say("a start to its owner's list (the start answered -> the claimable list shows it, polled every 5 ms): %s",
+          startToList);
       Result result = new Result(options.approvals(), options.users(), options.approvers(), requests.size(), started.perSecond(),
-          started.visibleSeconds(), results, staleness, polls, fresh, loadBefore, load());
+          started.visibleSeconds(), results, staleness, polls, fresh, startToList, loadBefore, load());
       Level goal = result.at(GOAL_CALLERS);
       if (goal != null) {
         run.say("goals at %d callers: list p99 %.1f ms (goal <= %.0f ms: %s); approve api/direct p50 %.2f, p99 %.2f"
@@ -374,6 +380,32 @@ public final class ApiBench {
     } finally {
       run.progress.clear();
     }
+  }
+
+  /**
+   * For {@code samples} approvals started one at a time, each offered to a user of its own: from the
+   * start's answer until that user's claimable list (through the API) shows it.
+   */
+  private Stats startToList(String taskQueue, int samples) throws Exception {
+    run.progress.say("a start to its owner's list");
+    List<Long> appear = new ArrayList<>();
+    for (int s = 0; s < samples; s++) {
+      run.checkDeadline();
+      String user = "newcomer-" + s;
+      String id = "new-" + run.tag + "-" + s;
+      approvals.start(request(id, List.of(user)), taskQueue);
+      long answered = System.nanoTime();
+      long giveUp = answered + Duration.ofSeconds(60).toNanos();
+      while (!apiListIds(user).contains(Approvals.workflowId(id))) {
+        if (System.nanoTime() > giveUp) {
+          throw new IllegalStateException(user + "'s claimable list never showed " + id);
+        }
+        Thread.sleep(5);
+      }
+      appear.add(System.nanoTime() - answered);
+    }
+    run.progress.clear();
+    return Stats.of(appear);
   }
 
   private static ObjectNode request(String requestId, List<String> offered) {

@@ -73,6 +73,9 @@ final class BenchRig implements AutoCloseable {
       namespace = Connection.load().namespace();
     }
     cliEnv.put("TEMPORAL_ADDRESS", address);
+    // The worker writes, and an API started with cliEnv reads, a task index of this run's own.
+    cliEnv.put("OVERDUE_TASK_INDEX", System.getenv().getOrDefault("OVERDUE_TASK_INDEX",
+        options.runDir().resolve("task-index.db").toString()));
     stubs = BenchServer.stubs(address, server == null);
     BenchServer.await(stubs, namespace, server, checkDeadline);
     client =
