@@ -221,6 +221,7 @@ class FaultsIT {
       assertNothingLost(observed, Store.sqlite(store));
       assertEquals(Set.of(), published.missing(), "warnings never logged");
       assertTrue(unexplained.isEmpty(), "duplicate deliveries the store should have prevented: " + unexplained);
+      assertIndexMatchesTheApprovals("kill -9 worker");
     }
   }
 
@@ -356,6 +357,19 @@ class FaultsIT {
         assertEquals(Map.of(), duplicates(sink), "keys accepted twice");
       }
     }
+  }
+
+  /**
+   * The task index both workers wrote (the one of this server: {@link Processes#taskIndexOf}) holds
+   * what every approval says it should, the killed worker's unfinished tasks included: {@code
+   * bin/overdue index verify} finds no drift.
+   */
+  private static void assertIndexMatchesTheApprovals(String fault) throws Exception {
+    Processes.Result verified =
+        Processes.run(List.of("bash", "-c", "bin/overdue index verify"), server.env(), Duration.ofMinutes(3));
+    System.out.printf("FAULT %s: task index %s%n", fault, verified.out().strip().lines().reduce((a, b) -> b).orElse(""));
+    assertEquals(0, verified.exit(), verified.toString());
+    assertTrue(verified.out().contains(": 0 drifts"), verified.toString());
   }
 
   // ---- the worker ------------------------------------------------------------------------------
