@@ -296,7 +296,7 @@ final class JdbcTaskIndex implements TaskIndex {
     }
   }
 
-  private IllegalStateException failed(String what, SQLException e) {
-    return new IllegalStateException("task index (" + where + "): " + what + " failed: " + e.getMessage(), e);
+  private TaskIndexUnavailable failed(String what, SQLException e) {
+    return new TaskIndexUnavailable("task index (" + where + "): " + what + " failed: " + e.getMessage(), e);
   }
 }

@@ -2,6 +2,7 @@ package dev.overdue.http.problems;
 
 import dev.overdue.client.ConnectionProblems;
 import dev.overdue.client.RefusedException;
+import dev.overdue.index.TaskIndexUnavailable;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.temporal.client.WorkflowNotFoundException;
@@ -27,7 +28,7 @@ import tools.jackson.databind.DatabindException;
 /**
  * Every failure as problem+json: Spring's own (an unknown path, a wrong method, an unreadable
  * body, naming the field Jackson stopped at), the workflow's refusals (409 with its reason), an
- * approval that is not there (404), and Temporal out of reach (503). Anything else is a 500 whose
+ * approval that is not there (404), and Temporal or the task index out of reach (503). Anything else is a 500 whose
  * detail says nothing of the internals; the log has it.
  */
 @RestControllerAdvice
@@ -52,6 +53,13 @@ class Problems extends ResponseEntityExceptionHandler {
     String explained = ConnectionProblems.explain(e);
     log.warn("Temporal call failed: {}", explained == null ? e.getStatus() : explained);
     return ApiProblem.unavailable(explained == null ? e.getStatus().getCode().name() : explained).getBody();
+  }
+
+  /** The task index's database down or unreachable: lists are unavailable for now, never wrong. */
+  @ExceptionHandler(TaskIndexUnavailable.class)
+  ProblemDetail index(TaskIndexUnavailable e) {
+    log.warn("{}", e.getMessage());
+    return ApiProblem.unavailable("the task index cannot be read now; try again in a moment").getBody();
   }
 
   /** Tomcat's own limits on parameters (how many, how long) that the query check leaves to it. */
