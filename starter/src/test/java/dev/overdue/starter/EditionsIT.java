@@ -8,10 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.overdue.activities.TaskIndexWriter;
 import dev.overdue.client.ApprovalDataConverter;
 import dev.overdue.starter.Processes.Attempt;
 import dev.overdue.starter.Processes.Result;
 import dev.overdue.api.ApprovalWorkflow;
+import dev.overdue.index.TaskIndexes;
 import dev.overdue.workflow.ApprovalWorkflowImpl;
 import dev.overdue.workflow.Versions;
 import io.temporal.client.WorkflowClient;
@@ -67,7 +69,9 @@ class EditionsIT {
                 stubs, WorkflowClientOptions.newBuilder().setDataConverter(ApprovalDataConverter.create()).build()));
     try {
       // Without ApprovalWorkflowImpl.OPTIONS: as the workers before the attribute.
-      before.newWorker(BEFORE).registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
+      io.temporal.worker.Worker beforeWorker = before.newWorker(BEFORE);
+      beforeWorker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.class);
+      beforeWorker.registerActivitiesImplementations(new TaskIndexWriter(TaskIndexes.temporary()));
       before.newWorker(RETIRED).registerWorkflowImplementationTypes(ApprovalWorkflowImpl.OPTIONS, RetiredEdition.class);
       before.newWorker(RETIRED_WITHOUT).registerWorkflowImplementationTypes(RetiredEdition.class);
       before.start();

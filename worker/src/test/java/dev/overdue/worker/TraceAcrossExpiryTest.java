@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 import dev.overdue.activities.DeliveringNotificationActivities;
 import dev.overdue.activities.LogWarningActivities;
+import dev.overdue.activities.TaskIndexWriter;
 import dev.overdue.activities.delivery.Deliveries;
 import dev.overdue.activities.settings.Directory;
 import dev.overdue.activities.settings.NotificationSettings;
@@ -18,6 +19,7 @@ import dev.overdue.api.ApprovalSearchAttributes;
 import dev.overdue.api.ApprovalWorkflow;
 import dev.overdue.client.ApprovalDataConverter;
 import dev.overdue.client.Approvals;
+import dev.overdue.index.TaskIndexes;
 import dev.overdue.model.request.RequestValidator;
 import dev.overdue.tracing.Tracing;
 import dev.overdue.workflow.ApprovalWorkflowImpl;
@@ -154,7 +156,8 @@ class TraceAcrossExpiryTest {
     Worker worker = env.newWorker(ApprovalWorkflow.DEFAULT_TASK_QUEUE);
     worker.registerWorkflowImplementationTypes(ApprovalWorkflowImpl.OPTIONS, ApprovalWorkflowImpl.class);
     worker.registerActivitiesImplementations(
-        new LogWarningActivities(), new DeliveringNotificationActivities(deliveries));
+        new LogWarningActivities(), new DeliveringNotificationActivities(deliveries),
+        new TaskIndexWriter(TaskIndexes.temporary()));
     env.start();
     return new Approvals(env.getWorkflowClient(), request -> RequestValidator.refusal(request, Instant.now()));
   }
