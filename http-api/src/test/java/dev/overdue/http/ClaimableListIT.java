@@ -2,6 +2,7 @@ package dev.overdue.http;
 
 import static dev.overdue.http.ApiClient.as;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overdue.api.ApprovalCommand;
 import dev.overdue.client.Approvals;
@@ -83,7 +84,8 @@ class ClaimableListIT {
     DevServers.awaitSuspendedInLists(api, "alice", suspended);
     Map<String, Set<String>> listed = new TreeMap<>();
     for (String user : USERS) {
-      listed.put(user, ids(api.get("/api/v1/tasks?view=claimable&limit=100", as(user)), tasks));
+      // The caller's groups, as a token carries them (the directory's, in this test).
+      listed.put(user, ids(api.get("/api/v1/tasks?view=claimable&limit=100", as(user, groupsOf(user))), tasks));
     }
     Map<String, Set<String>> taken = new TreeMap<>();
     for (String user : USERS) {
@@ -98,7 +100,14 @@ class ClaimableListIT {
       taken.put(user, accepted);
     }
     assertEquals(taken, listed, "each user's claimable list against what their claims got");
+    assertTrue(taken.get("member-300").contains("BIG"), "a member beyond the first hundred claims the group's task: " + taken);
     assertEquals(Set.of(claimed), ids(api.get("/api/v1/tasks?view=mine", as("bob")), tasks), "bob's own");
+  }
+
+  /** The directory's groups of {@code user}, as they are now. */
+  private static String[] groupsOf(String user) {
+    return TEMPORAL.groups.entrySet().stream().filter(group -> group.getValue().contains(user))
+        .map(java.util.Map.Entry::getKey).sorted().toArray(String[]::new);
   }
 
   private static String start(ApiClient api, String requester, String id, String steps) {

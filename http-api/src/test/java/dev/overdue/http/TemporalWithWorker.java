@@ -94,6 +94,9 @@ public final class TemporalWithWorker implements AutoCloseable {
     }
     groups.putAll(GROUPS);
     groups.putAll(extraGroups);
+    // The extra groups' members are users of the directory too: a group's members are people.
+    extraGroups.values().stream().flatMap(List::stream)
+        .forEach(member -> users.putIfAbsent(member, new Person(member, null, "log", null, "carol", null)));
     Deliveries deliveries =
         Deliveries.start(notifications, new Directory(users, groups), Clock.systemUTC());
     taskIndex = TaskIndexes.temporaryLocation();
