@@ -29,8 +29,8 @@ import org.junit.jupiter.api.Assumptions;
  * <p>TCP connections need a password (SCRAM), so the stores' handling of credentials is real.
  * PostgreSQL refuses to run as root: as root the server runs as the {@code postgres} user.
  */
-final class TestPostgres {
-  static final String PASSWORD = "pg test+pass/word";
+public final class TestPostgres {
+  public static final String PASSWORD = "pg test+pass/word";
   private static final AtomicInteger databases = new AtomicInteger();
   private static TestPostgres instance;
 
@@ -42,7 +42,7 @@ final class TestPostgres {
   }
 
   /** The server, started on first use; skips the calling test when there is none outside CI. */
-  static synchronized TestPostgres get() {
+  public static synchronized TestPostgres get() {
     if (instance == null) {
       String url = System.getenv("OVERDUE_TEST_POSTGRES_URL");
       if (url != null && !url.isBlank()) {
@@ -62,13 +62,13 @@ final class TestPostgres {
   }
 
   /** A new, empty database; its URL as a worker would be given it (user and password in it). */
-  String newDatabase() {
+  public String newDatabase() {
     String name = "overdue_test_" + ProcessHandle.current().pid() + "_" + databases.incrementAndGet();
     execute("CREATE DATABASE " + name);
     return urlOf(name);
   }
 
-  void dropDatabase(String url) {
+  public void dropDatabase(String url) {
     String name = url.substring(url.lastIndexOf('/') + 1, url.indexOf('?'));
     execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
   }
@@ -80,7 +80,7 @@ final class TestPostgres {
     return base.substring(0, base.lastIndexOf('/') + 1) + database + (query < 0 ? "" : adminUrl.substring(query));
   }
 
-  void execute(String sql) {
+  public void execute(String sql) {
     try (Connection connection = DriverManager.getConnection(adminUrl);
         Statement statement = connection.createStatement()) {
       statement.execute(sql);
@@ -90,7 +90,7 @@ final class TestPostgres {
   }
 
   /** Runs {@code sql} in the database {@code url} names. */
-  static void execute(String url, String sql) {
+  public static void execute(String url, String sql) {
     try (Connection connection = DriverManager.getConnection(url);
         Statement statement = connection.createStatement()) {
       statement.execute(sql);

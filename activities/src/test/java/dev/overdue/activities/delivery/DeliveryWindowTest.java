@@ -1,12 +1,10 @@
 package dev.overdue.activities.delivery;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import dev.overdue.activities.DeliverWorkflow;
 import dev.overdue.activities.DeliveringNotificationActivities;
 import dev.overdue.activities.settings.Directory;
 import dev.overdue.activities.settings.NotificationSettings;
+import dev.overdue.index.TestPostgres;
 import dev.overdue.workflow.activities.Delivery;
 import dev.overdue.workflow.activities.Notification;
 import dev.overdue.workflow.activities.NotificationActivities;
@@ -34,6 +32,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Measures the windows a duplicate can come from: from the channel accepting a message until the

@@ -1,14 +1,8 @@
 package dev.overdue.activities.delivery;
 
-import static dev.overdue.activities.delivery.DeliveryStore.Claim.CLAIMED;
-import static dev.overdue.activities.delivery.DeliveryStore.Claim.HELD;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import dev.overdue.activities.settings.Directory;
 import dev.overdue.activities.settings.NotificationSettings;
+import dev.overdue.index.TestPostgres;
 import dev.overdue.workflow.activities.Delivery;
 import dev.overdue.workflow.activities.NotificationEvent;
 import dev.overdue.workflow.activities.Recipient;
@@ -31,6 +25,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.postgresql.ds.PGSimpleDataSource;
+import static dev.overdue.activities.delivery.DeliveryStore.Claim.CLAIMED;
+import static dev.overdue.activities.delivery.DeliveryStore.Claim.HELD;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The PostgreSQL store against a real server ({@link TestPostgres}), a new database per test. The
