@@ -101,6 +101,16 @@ public class TaskApi {
           .onStatus(HttpStatusCode::isError, (request, response) -> { throw problem(response); })
           .body(JsonNode.class);
     }
+
+    /** {@code DELETE path}. */
+    public void delete(String path, Object... variables) {
+      rest.delete()
+          .uri(uri -> build(uri.path(path), Map.of(), variables))
+          .headers(h -> h.addAll(headers))
+          .retrieve()
+          .onStatus(HttpStatusCode::isError, (request, response) -> { throw problem(response); })
+          .toBodilessEntity();
+    }
   }
 
   private static java.net.URI build(UriBuilder uri, Map<String, String> query, Object... variables) {

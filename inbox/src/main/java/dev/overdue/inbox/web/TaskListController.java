@@ -29,9 +29,12 @@ class TaskListController {
   private final InboxSettings settings;
   private final Clock clock;
   private final ListSorts sorts;
+  private final SavedLists savedLists;
 
-  TaskListController(TaskApi api, Pages pages, TaskRows rows, InboxSettings settings, Clock clock, ListSorts sorts) {
+  TaskListController(TaskApi api, Pages pages, TaskRows rows, InboxSettings settings, Clock clock, ListSorts sorts,
+      SavedLists savedLists) {
     this.api = api;
+    this.savedLists = savedLists;
     this.sorts = sorts;
     this.pages = pages;
     this.rows = rows;
@@ -52,6 +55,7 @@ class TaskListController {
     Map<String, Object> model = pages.frame(view.label, me, view, calls.get(TaskCounts.class, "/api/v1/tasks/counts", Map.of()));
     model.putAll(table(calls, view, filters, me, null));
     model.put("filters", filters);
+    model.putAll(savedLists.model(calls, me));
     // My requests shows no priority: it is the deciders' order, not the requester's.
     model.put("sorts", sorts.options().entrySet().stream()
         .filter(sort -> view != Pages.View.REQUESTED || !sort.getKey().equals("priority"))
@@ -70,21 +74,9 @@ class TaskListController {
 
   /** @param details whether the table has the Details column; null: when a row has key facts */
   private Map<String, Object> table(TaskApi.Calls calls, Pages.View view, Filters filters, Me me, Boolean details) {
-    Map<String, String> query = new LinkedHashMap<>();
-    query.put("q", filters.q());
-    query.put("step", filters.step());
-    query.put("sort", filters.sortOr(view));
+    Map<String, String> query = new LinkedHashMap<>(filters.apiQuery(view, settings.zone()));
     query.put("cursor", filters.cursor());
-    TaskPage page;
-    if (view == Pages.View.REQUESTED) {
-      page = calls.get(TaskPage.class, "/api/v1/requests", query);
-    } else {
-      query.put("view", view.key);
-      query.put("priority", filters.priority());
-      query.put("overdue", "on".equals(filters.overdue()) ? "true" : null);
-      query.put("dueBefore", filters.dueBy(settings.zone()));
-      page = calls.get(TaskPage.class, "/api/v1/tasks", query);
-    }
+    TaskPage page = calls.get(TaskPage.class, view == Pages.View.REQUESTED ? "/api/v1/requests" : "/api/v1/tasks", query);
     Map<String, Object> model = new LinkedHashMap<>();
     boolean requests = view == Pages.View.REQUESTED;
     List<TaskRows.Row> found = rows.of(page.tasks(), me.user(), clock.instant(), requests);
