@@ -42,7 +42,7 @@ class SavedListsPageTest {
   void aSavedListIsListedOpensAndIsSharedWithTheGroup() throws Exception {
     String id = "SAVED-" + System.nanoTime();
     String request = ("{'requester':'alice','requestId':'" + id + "','title':'Invoice ACME " + id + "',"
-        + "'steps':[{'name':'manager','approvers':['carol']}]}").replace('\'', '"');
+        + "'data':{'amount':12000},'steps':[{'name':'manager','approvers':['carol']}]}").replace('\'', '"');
     new Approvals(TEMPORAL.client).start(new com.fasterxml.jackson.databind.ObjectMapper().readTree(request), "overdue");
     PageClient carol = new PageClient(port).signIn("carol", "finance");
     String filtered = "/tasks?view=claimable&q=" + id;
@@ -55,8 +55,8 @@ class SavedListsPageTest {
     assertTrue(page.contains("<label for=\"saveName\">Save this list as</label>"), page);
     assertTrue(page.contains("<option value=\"\">Only me</option><option value=\"finance\">finance</option>"), page);
 
-    PageClient.Page saved = carol.post("/tasks/saved",
-        Map.of("view", "claimable", "q", id, "name", "Invoices of ACME", "sharedWith", "finance"));
+    PageClient.Page saved = carol.post("/tasks/saved", Map.of("view", "claimable", "q", id, "data.amount>", "10000",
+        "name", "Invoices of ACME", "sharedWith", "finance"));
     assertEquals(302, saved.status(), saved.body());
     String after = carol.open(saved.location().replaceFirst("^https?://[^/]+", "")).body();
     assertTrue(after.contains("Saved this list as “Invoices of ACME”, shared with finance."), after);
@@ -67,6 +67,9 @@ class SavedListsPageTest {
     String opened = carol.open(link.group(1).replace("&amp;", "&")).body();
     assertTrue(opened.contains("Invoice ACME " + id), "the saved list shows the task: " + opened);
     assertTrue(opened.contains("aria-label=\"Delete the saved list Invoices of ACME\""), "hers to delete");
+    assertTrue(opened.contains("name=\"data.amount&gt;\" value=\"10000\""), "the data search kept: " + opened);
+    String smaller = link.group(1).replace("&amp;", "&").replace("%3E=10000", "%3E=20000");
+    assertFalse(carol.open(smaller).body().contains("Invoice ACME " + id), "the data search applies");
 
     carol.post("/tasks/saved", Map.of("view", "claimable", "name", "Invoices of ACME"));
     String again = carol.open("/tasks").body();

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.springframework.stereotype.Controller;
+import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -51,13 +52,14 @@ class SavedLists {
 
   @PostMapping("/tasks/saved")
   String save(Filters filters, @RequestParam String name, @RequestParam(required = false) String sharedWith,
-      HttpSession session, RedirectAttributes said) {
+      @RequestParam MultiValueMap<String, String> parameters, HttpSession session, RedirectAttributes said) {
+    DataSearches data = DataSearches.of(parameters);
     TaskApi.Calls calls = api.forSignedIn();
     pages.me(calls, session);
     Pages.View view = Pages.View.of(filters.view());
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("name", name);
-    body.put("query", apiQuery(view, filters));
+    body.put("query", apiQuery(view, filters, data));
     if (sharedWith != null && !sharedWith.isBlank()) {
       body.put("sharedWith", sharedWith);
     }
@@ -71,7 +73,8 @@ class SavedLists {
       }
       said.addFlashAttribute("notSaved", problem.getMessage());
     }
-    return "redirect:" + UriComponentsBuilder.fromPath("/tasks").queryParams(filters.query()).build().encode().toUriString();
+    return "redirect:" + UriComponentsBuilder.fromPath("/tasks").queryParams(filters.query()).queryParams(data.query())
+        .build().encode().toUriString();
   }
 
   @PostMapping("/tasks/saved/{id}/delete")
@@ -82,7 +85,7 @@ class SavedLists {
   }
 
   /** The API's query string of the list the page shows: {@code list=requests} for my requests. */
-  private String apiQuery(Pages.View view, Filters filters) {
+  private String apiQuery(Pages.View view, Filters filters, DataSearches data) {
     UriComponentsBuilder query = UriComponentsBuilder.newInstance();
     if (view == Pages.View.REQUESTED) {
       query.queryParam("list", "requests");
@@ -92,6 +95,7 @@ class SavedLists {
         query.queryParam(name, value);
       }
     });
+    query.queryParams(data.query());
     String text = query.build().encode().toUriString();
     return text.startsWith("?") ? text.substring(1) : text;
   }
