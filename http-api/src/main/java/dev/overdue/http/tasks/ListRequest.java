@@ -18,10 +18,10 @@ record ListRequest(TaskQuery.View view, TaskFilter filter, List<DataCondition> d
   enum Kind { TASKS, REQUESTS }
 
   static ListRequest of(Kind kind, Caller caller, Map<String, String[]> parameters) {
-    List<DataCondition> data = DataFilters.of(parameters);
+    // Checked in the order the list endpoints always checked them: view, filters, data, sort.
     if (kind == Kind.REQUESTS) {
       TaskFilter filter = TaskFilter.of(null, null, null, null, value(parameters, "step"), null, value(parameters, "q"));
-      return new ListRequest(TaskQuery.View.REQUESTED, filter, data, sorted(parameters, "-started"));
+      return new ListRequest(TaskQuery.View.REQUESTED, filter, DataFilters.of(parameters), sorted(parameters, "-started"));
     }
     String view = value(parameters, "view");
     TaskQuery.View chosen = switch (view == null ? "claimable" : view.toLowerCase(Locale.ROOT)) {
@@ -36,7 +36,7 @@ record ListRequest(TaskQuery.View view, TaskFilter filter, List<DataCondition> d
     TaskFilter filter = TaskFilter.of(value(parameters, "dueBefore"), value(parameters, "dueAfter"),
         overdue(value(parameters, "overdue")), value(parameters, "priority"), value(parameters, "step"),
         value(parameters, "requester"), value(parameters, "q"));
-    return new ListRequest(chosen, filter, data, sorted(parameters, "due"));
+    return new ListRequest(chosen, filter, DataFilters.of(parameters), sorted(parameters, "due"));
   }
 
   private static String sorted(Map<String, String[]> parameters, String otherwise) {
