@@ -5,7 +5,6 @@ import dev.overdue.api.http.SavedView;
 import dev.overdue.inbox.InboxSettings;
 import dev.overdue.inbox.api.ApiProblem;
 import dev.overdue.inbox.api.TaskApi;
-import jakarta.servlet.http.HttpSession;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,12 +23,10 @@ import org.springframework.web.util.UriComponentsBuilder;
 @Controller
 class SavedLists {
   private final TaskApi api;
-  private final Pages pages;
   private final InboxSettings settings;
 
-  SavedLists(TaskApi api, Pages pages, InboxSettings settings) {
+  SavedLists(TaskApi api, InboxSettings settings) {
     this.api = api;
-    this.pages = pages;
     this.settings = settings;
   }
 
@@ -42,8 +39,9 @@ class SavedLists {
           link.put("name", view.name());
           link.put("href", href(view.query()));
           link.put("own", view.owner().equals(me.user()));
-          link.put("shared", view.sharedWith() == null ? null
-              : "Shared with " + view.sharedWith() + (view.owner().equals(me.user()) ? "" : " by " + view.owner()));
+          if (view.sharedWith() != null) {
+            link.put("shared", "Shared with " + view.sharedWith() + (view.owner().equals(me.user()) ? "" : " by " + view.owner()));
+          }
           return link;
         })
         .toList();
@@ -52,10 +50,9 @@ class SavedLists {
 
   @PostMapping("/tasks/saved")
   String save(Filters filters, @RequestParam String name, @RequestParam(required = false) String sharedWith,
-      @RequestParam MultiValueMap<String, String> parameters, HttpSession session, RedirectAttributes said) {
+      @RequestParam MultiValueMap<String, String> parameters, RedirectAttributes said) {
     DataSearches data = DataSearches.of(parameters);
     TaskApi.Calls calls = api.forSignedIn();
-    pages.me(calls, session);
     Pages.View view = Pages.View.of(filters.view());
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("name", name);
