@@ -41,7 +41,8 @@ class SavedViewController {
     this.clock = clock;
   }
 
-  /** What a new view is saved from. */
+  /** What a new view is saved from; no other field is taken (JsonConfiguration). */
+  @Schema(additionalProperties = Schema.AdditionalPropertiesValue.FALSE)
   record NewView(
       @Schema(description = "1 to 80 characters, unique among the caller's views", requiredMode = Schema.RequiredMode.REQUIRED,
           maxLength = SavedViews.MAX_NAME) String name,
