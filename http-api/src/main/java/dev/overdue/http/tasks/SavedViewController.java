@@ -53,17 +53,17 @@ class SavedViewController {
 
   @GetMapping(path = "/api/v1/views", produces = MediaType.APPLICATION_JSON_VALUE)
   @Operation(summary = "The caller's saved views and those shared with one of their groups, by name.")
-  List<SavedView> list(@AuthenticationPrincipal Caller caller) {
+  List<SavedView> views(@AuthenticationPrincipal Caller caller) {
     return views.visibleTo(caller.user(), caller.groups());
   }
 
-  @PostMapping(path = "/api/v1/views", produces = MediaType.APPLICATION_JSON_VALUE, consumes = MediaType.APPLICATION_JSON_VALUE)
+  @PostMapping(path = "/api/v1/views", produces = MediaType.APPLICATION_JSON_VALUE)
   @ResponseStatus(HttpStatus.CREATED)
   @Operation(summary = "Save a list under a name, for the caller or shared with one of their groups.",
       description = "The query is checked as its list would check it: a bad parameter is a 400 naming it. Sharing"
           + " with a group the caller is not in, or saving view=all without administering Overdue, is a 403; a name"
           + " the caller has used is a 409.")
-  SavedView create(@AuthenticationPrincipal Caller caller, @RequestBody NewView view) {
+  SavedView saveView(@AuthenticationPrincipal Caller caller, @RequestBody NewView view) {
     if (view.name() == null) {
       throw ApiProblem.badInput("name", "a name is 1 to " + SavedViews.MAX_NAME + " characters");
     }
@@ -90,7 +90,7 @@ class SavedViewController {
   @ResponseStatus(HttpStatus.NO_CONTENT)
   @Operation(summary = "Delete one of the caller's saved views.",
       description = "404 for a view the caller cannot see; 403 for one shared with them by someone else.")
-  void delete(@AuthenticationPrincipal Caller caller, @PathVariable String id) {
+  void deleteView(@AuthenticationPrincipal Caller caller, @PathVariable String id) {
     SavedView view = visible(caller, id);
     if (!view.owner().equals(caller.user()) || !views.delete(id, caller.user())) {
       throw ApiProblem.forbidden("only " + view.owner() + ", who saved it, deletes the view " + view.name());
@@ -101,7 +101,7 @@ class SavedViewController {
   @Operation(summary = "Open a saved view: its list as the caller's own, paged as the list endpoints page.",
       description = "The query runs as the caller: view=claimable is what the caller may claim, not what its owner"
           + " may. A view of view=all opened by anyone but an administrator is a 403.")
-  TaskPage tasks(
+  TaskPage openView(
       @AuthenticationPrincipal Caller caller,
       @PathVariable String id,
       @Parameter(description = "rows a page, 1 to " + TaskController.MAX_LIMIT, schema = @Schema(type = "integer", format = "int32",
