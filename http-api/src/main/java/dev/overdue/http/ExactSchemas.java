@@ -14,6 +14,7 @@ import dev.overdue.api.TimerInfo;
 import dev.overdue.api.WarningInfo;
 import dev.overdue.api.http.Actions;
 import dev.overdue.api.http.Me;
+import dev.overdue.api.http.SavedView;
 import dev.overdue.api.http.TaskCounts;
 import dev.overdue.api.http.TaskPage;
 import dev.overdue.api.http.TaskSummary;
@@ -60,6 +61,7 @@ final class ExactSchemas implements OpenApiCustomizer {
     ANSWERS.put(named("dev.overdue.http.approvals.ApprovalController$Started"), Set.of("id", "workflowId", "runId"));
     ANSWERS.put(Actions.class, Set.of("actions"));
     ANSWERS.put(Me.class, Set.of("user", "groups"));
+    ANSWERS.put(SavedView.class, Set.of("id", "owner", "name", "query", "createdAt"));
   }
 
   /** The Idempotency-Key header's rule (IdempotencyKeys): 1 to 255 visible ASCII characters. */

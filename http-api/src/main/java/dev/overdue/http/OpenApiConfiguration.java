@@ -69,7 +69,7 @@ class OpenApiConfiguration {
           answers.addApiResponse("404", problem("No such approval, or none the caller may see"));
         }
         if (method == PathItem.HttpMethod.POST) {
-          answers.addApiResponse("409", problem("Refused by the workflow (its reason in detail), or the id is taken"));
+          answers.addApiResponse("409", problem("Refused by the workflow (its reason in detail), or the id (a saved view's name) is taken"));
           answers.addApiResponse("413", problem("The body is larger than the API takes"));
           answers.addApiResponse("504", problem("The workflow did not answer in time; a retry with the same Idempotency-Key is safe"));
         }
@@ -78,6 +78,12 @@ class OpenApiConfiguration {
         }
         if (path.equals("/api/v1/tasks")) {
           answers.addApiResponse("403", problem("view=all is for administrators"));
+        }
+        if (path.startsWith("/api/v1/views/{id}")) {
+          answers.addApiResponse("404", problem("No such saved view, or none the caller may see"));
+        }
+        if (path.startsWith("/api/v1/views") && !(path.equals("/api/v1/views") && method == PathItem.HttpMethod.GET)) {
+          answers.addApiResponse("403", problem("A group not the caller's, another's view, or view=all for others"));
         }
       }));
     };

@@ -42,6 +42,10 @@ final class ApiClient {
         all.toArray(String[]::new));
   }
 
+  Answer delete(String path, String... headers) {
+    return send(HttpRequest.newBuilder(URI.create(base + path)).DELETE(), headers);
+  }
+
   Answer send(HttpRequest.Builder request, String... headers) {
     for (int i = 0; i < headers.length; i += 2) {
       request.header(headers[i], headers[i + 1]);

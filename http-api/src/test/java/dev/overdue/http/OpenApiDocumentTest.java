@@ -57,7 +57,8 @@ class OpenApiDocumentTest {
         "/api/v1/approvals/{id}/reassign", "/api/v1/approvals/{id}/update-data", "/api/v1/approvals/{id}/stop",
         "/api/v1/approvals/{id}/delegate", "/api/v1/approvals/{id}/resolve", "/api/v1/approvals/{id}/forward",
         "/api/v1/approvals/{id}/nominate", "/api/v1/approvals/{id}/skip", "/api/v1/approvals/{id}/set-priority",
-        "/api/v1/approvals/{id}/comment", "/api/v1/approvals/{id}/set-follow-up"}) {
+        "/api/v1/approvals/{id}/comment", "/api/v1/approvals/{id}/set-follow-up", "/api/v1/views", "/api/v1/views/{id}",
+        "/api/v1/views/{id}/tasks"}) {
       assertTrue(paths.has(path), path + " in " + paths.propertyNames());
     }
   }

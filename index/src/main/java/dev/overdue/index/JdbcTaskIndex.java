@@ -24,6 +24,7 @@ final class JdbcTaskIndex implements TaskIndex {
   private final String where;
   private final RowMapping rows;
   private final ListSql lists;
+  private final SavedViews views;
 
   JdbcTaskIndex(HikariDataSource pool, Dialect dialect, String where) {
     this.pool = pool;
@@ -31,6 +32,7 @@ final class JdbcTaskIndex implements TaskIndex {
     this.where = where;
     this.rows = new RowMapping(dialect);
     this.lists = new ListSql(dialect);
+    this.views = new JdbcSavedViews(pool, dialect, where);
   }
 
   @Override
@@ -230,6 +232,11 @@ final class JdbcTaskIndex implements TaskIndex {
     } finally {
       lock.unlock();
     }
+  }
+
+  @Override
+  public SavedViews views() {
+    return views;
   }
 
   @Override

@@ -55,6 +55,9 @@ public interface TaskIndex extends AutoCloseable {
   /** Removes a chain's row, candidates and events. */
   void delete(String workflowId, String chainId);
 
+  /** The saved views kept in the same database, over the same pool. */
+  SavedViews views();
+
   /** Where it is, for logs: "sqlite /path" or "postgresql://host:port/db as user"; never a password. */
   String where();
 

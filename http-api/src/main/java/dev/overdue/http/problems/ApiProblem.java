@@ -37,6 +37,16 @@ public final class ApiProblem extends ErrorResponseException {
     return new ApiProblem(HttpStatus.NOT_FOUND, "Not found", "no approval " + id, null, null);
   }
 
+  /** Something other than an approval that is not there, or not for the caller's eyes: {@code detail} says what. */
+  public static ApiProblem missing(String detail) {
+    return new ApiProblem(HttpStatus.NOT_FOUND, "Not found", detail, null, null);
+  }
+
+  /** Input that clashes with what is stored, such as a name in use; {@code field} names it. */
+  public static ApiProblem conflict(String field, String detail) {
+    return new ApiProblem(HttpStatus.CONFLICT, "Conflict", detail, null, field);
+  }
+
   /** The workflow refused the command; {@code reason} is its own. Nothing changed. */
   public static ApiProblem refused(String reason) {
     return new ApiProblem(HttpStatus.CONFLICT, "Refused", reason, REFUSED, null);

@@ -4,16 +4,12 @@ import dev.overdue.api.http.TaskCounts;
 import dev.overdue.api.http.TaskPage;
 import dev.overdue.http.problems.ApiProblem;
 import dev.overdue.http.security.Caller;
-import dev.overdue.index.DataCondition;
-import dev.overdue.index.TaskQuery;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
 import java.time.Clock;
-import java.util.List;
-import java.util.Locale;
 import org.springframework.http.MediaType;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -71,18 +67,9 @@ class TaskController {
       @Parameter(description = "rows a page, 1 to " + MAX_LIMIT, schema = @Schema(type = "integer", format = "int32", minimum = "1", maximum = "" + MAX_LIMIT,
           defaultValue = "25")) @RequestParam(defaultValue = "25") int limit,
       @Parameter(description = "the next page, as the previous page's next gave it") @RequestParam(required = false) String cursor) {
-    TaskQuery.View chosen = switch (view.toLowerCase(Locale.ROOT)) {
-      case "mine" -> TaskQuery.View.MINE;
-      case "claimable" -> TaskQuery.View.CLAIMABLE;
-      case "all" -> TaskQuery.View.ALL;
-      default -> throw ApiProblem.badInput("view", "mine, claimable or all");
-    };
-    if (chosen == TaskQuery.View.ALL && !caller.admin()) {
-      throw ApiProblem.forbidden("view=all lists every open approval: for administrators only");
-    }
-    TaskFilter filter = TaskFilter.of(dueBefore, dueAfter, overdue, priority, step, requester, q);
-    List<DataCondition> data = DataFilters.of(request.getParameterMap());
-    return search.search(caller, chosen, filter, data, sort, limit(limit), cursor, clock.instant());
+    // The parameters above document the list; ListRequest reads them, as saved views do.
+    ListRequest list = ListRequest.of(ListRequest.Kind.TASKS, caller, request.getParameterMap());
+    return search.search(caller, list, limit(limit), cursor, clock.instant());
   }
 
   @GetMapping(path = "/api/v1/requests", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -100,9 +87,8 @@ class TaskController {
       @Parameter(description = "rows a page, 1 to " + MAX_LIMIT, schema = @Schema(type = "integer", format = "int32", minimum = "1", maximum = "" + MAX_LIMIT,
           defaultValue = "25")) @RequestParam(defaultValue = "25") int limit,
       @Parameter(description = "the next page, as the previous page's next gave it") @RequestParam(required = false) String cursor) {
-    TaskFilter filter = TaskFilter.of(null, null, null, null, step, null, q);
-    List<DataCondition> data = DataFilters.of(request.getParameterMap());
-    return search.search(caller, TaskQuery.View.REQUESTED, filter, data, sort, limit(limit), cursor, clock.instant());
+    ListRequest list = ListRequest.of(ListRequest.Kind.REQUESTS, caller, request.getParameterMap());
+    return search.search(caller, list, limit(limit), cursor, clock.instant());
   }
 
   @GetMapping(path = "/api/v1/tasks/counts", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -111,7 +97,7 @@ class TaskController {
     return search.counts(caller);
   }
 
-  private static int limit(int limit) {
+  static int limit(int limit) {
     if (limit < 1 || limit > MAX_LIMIT) {
       throw ApiProblem.badInput("limit", "1 to " + MAX_LIMIT);
     }

@@ -28,13 +28,13 @@ class TaskSearch {
     this.index = index;
   }
 
-  TaskPage search(
-      Caller caller, TaskQuery.View view, TaskFilter filter, List<DataCondition> data, String sort, int limit,
-      String cursor, Instant now) {
+  /** A page of the list, as {@code caller} sees it. */
+  TaskPage search(Caller caller, ListRequest list, int limit, String cursor, Instant now) {
     // Every parameter is checked before the index is asked: a bad one answers at once.
+    String sort = list.sort();
     Sort order = TaskSort.of(sort);
     Keyset after = cursor == null || cursor.isBlank() ? null : Cursor.decode(cursor, sort, order);
-    TaskQuery query = query(caller, view, filter, data, now).sort(order).after(after).limit(limit).build();
+    TaskQuery query = query(caller, list.view(), list.filter(), list.data(), now).sort(order).after(after).limit(limit).build();
     List<IndexedApproval> rows = index.list(query);
     List<IndexedApproval> page = rows.size() > limit ? rows.subList(0, limit) : rows;
     String next = rows.size() > limit ? Cursor.encode(sort, Keyset.of(order, page.get(limit - 1))) : null;

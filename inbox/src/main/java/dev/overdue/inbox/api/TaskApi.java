@@ -101,15 +101,30 @@ public class TaskApi {
           .onStatus(HttpStatusCode::isError, (request, response) -> { throw problem(response); })
           .body(JsonNode.class);
     }
+
+    /** {@code DELETE path}. */
+    public void delete(String path, Object... variables) {
+      rest.delete()
+          .uri(uri -> build(uri.path(path), Map.of(), variables))
+          .headers(h -> h.addAll(headers))
+          .retrieve()
+          .onStatus(HttpStatusCode::isError, (request, response) -> { throw problem(response); })
+          .toBodilessEntity();
+    }
   }
 
   private static java.net.URI build(UriBuilder uri, Map<String, String> query, Object... variables) {
+    Map<String, Object> values = new java.util.HashMap<>();
+    // Values by position (q0, q1, …): a name such as data.amount> is no template variable's name.
+    // A data search without a value (data.amount>10000) is passed on as it is, empty.
     query.forEach((name, value) -> {
-      if (value != null && !value.isBlank()) {
-        uri.queryParam(name, "{" + name + "}");
+      boolean dataSearch = name.startsWith("data.") && value != null;
+      if (dataSearch || value != null && !value.isBlank()) {
+        String variable = "q" + values.size();
+        uri.queryParam(name, "{" + variable + "}");
+        values.put(variable, value);
       }
     });
-    Map<String, Object> values = new java.util.HashMap<>(query);
     // Path variables by position, named v0, v1, … in the path ("/api/v1/approvals/{v0}").
     for (int i = 0; i < variables.length; i++) {
       values.put("v" + i, variables[i]);

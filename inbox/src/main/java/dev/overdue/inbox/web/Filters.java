@@ -34,6 +34,24 @@ record Filters(String view, String q, String step, String priority, String overd
     }
   }
 
+  /**
+   * The API's query for this list, without the cursor: {@code view} and the task filters for the
+   * task lists, only text, step and sort for my requests (whose endpoint is another).
+   */
+  java.util.Map<String, String> apiQuery(Pages.View list, java.time.ZoneId zone) {
+    java.util.Map<String, String> query = new java.util.LinkedHashMap<>();
+    query.put("q", q);
+    query.put("step", step);
+    query.put("sort", sortOr(list));
+    if (list != Pages.View.REQUESTED) {
+      query.put("view", list.key);
+      query.put("priority", priority);
+      query.put("overdue", "on".equals(overdue) ? "true" : null);
+      query.put("dueBefore", dueBy(zone));
+    }
+    return query;
+  }
+
   /** These filters as query parameters, without the cursor (a new page starts at the top). */
   MultiValueMap<String, String> query() {
     MultiValueMap<String, String> query = new LinkedMultiValueMap<>();

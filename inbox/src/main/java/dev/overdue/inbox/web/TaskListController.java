@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.springframework.stereotype.Controller;
+import org.springframework.util.MultiValueMap;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.ModelAndView;
@@ -29,9 +30,12 @@ class TaskListController {
   private final InboxSettings settings;
   private final Clock clock;
   private final ListSorts sorts;
+  private final SavedLists savedLists;
 
-  TaskListController(TaskApi api, Pages pages, TaskRows rows, InboxSettings settings, Clock clock, ListSorts sorts) {
+  TaskListController(TaskApi api, Pages pages, TaskRows rows, InboxSettings settings, Clock clock, ListSorts sorts,
+      SavedLists savedLists) {
     this.api = api;
+    this.savedLists = savedLists;
     this.sorts = sorts;
     this.pages = pages;
     this.rows = rows;
@@ -45,13 +49,16 @@ class TaskListController {
   }
 
   @GetMapping("/tasks")
-  ModelAndView list(Filters filters, HttpSession session) {
+  ModelAndView list(Filters filters, @RequestParam MultiValueMap<String, String> parameters, HttpSession session) {
+    DataSearches data = DataSearches.of(parameters);
     TaskApi.Calls calls = api.forSignedIn();
     Me me = pages.me(calls, session);
     Pages.View view = Pages.View.of(filters.view());
     Map<String, Object> model = pages.frame(view.label, me, view, calls.get(TaskCounts.class, "/api/v1/tasks/counts", Map.of()));
-    model.putAll(table(calls, view, filters, me, null));
+    model.putAll(table(calls, view, filters, data, me, null));
     model.put("filters", filters);
+    model.put("dataSearches", data.fields());
+    model.putAll(savedLists.model(calls, me));
     // My requests shows no priority: it is the deciders' order, not the requester's.
     model.put("sorts", sorts.options().entrySet().stream()
         .filter(sort -> view != Pages.View.REQUESTED || !sort.getKey().equals("priority"))
@@ -62,29 +69,20 @@ class TaskListController {
 
   /** The table alone, for the page's refresh: the same filters, read again. */
   @GetMapping("/tasks/rows")
-  ModelAndView rows(Filters filters, HttpSession session) {
+  ModelAndView rows(Filters filters, @RequestParam MultiValueMap<String, String> parameters, HttpSession session) {
     TaskApi.Calls calls = api.forSignedIn();
     Me me = pages.me(calls, session);
-    return new ModelAndView("rows", table(calls, Pages.View.of(filters.view()), filters, me, "on".equals(filters.details())));
+    return new ModelAndView("rows", table(calls, Pages.View.of(filters.view()), filters, DataSearches.of(parameters), me,
+        "on".equals(filters.details())));
   }
 
   /** @param details whether the table has the Details column; null: when a row has key facts */
-  private Map<String, Object> table(TaskApi.Calls calls, Pages.View view, Filters filters, Me me, Boolean details) {
-    Map<String, String> query = new LinkedHashMap<>();
-    query.put("q", filters.q());
-    query.put("step", filters.step());
-    query.put("sort", filters.sortOr(view));
+  private Map<String, Object> table(
+      TaskApi.Calls calls, Pages.View view, Filters filters, DataSearches data, Me me, Boolean details) {
+    Map<String, String> query = new LinkedHashMap<>(filters.apiQuery(view, settings.zone()));
+    query.putAll(data.api());
     query.put("cursor", filters.cursor());
-    TaskPage page;
-    if (view == Pages.View.REQUESTED) {
-      page = calls.get(TaskPage.class, "/api/v1/requests", query);
-    } else {
-      query.put("view", view.key);
-      query.put("priority", filters.priority());
-      query.put("overdue", "on".equals(filters.overdue()) ? "true" : null);
-      query.put("dueBefore", filters.dueBy(settings.zone()));
-      page = calls.get(TaskPage.class, "/api/v1/tasks", query);
-    }
+    TaskPage page = calls.get(TaskPage.class, view == Pages.View.REQUESTED ? "/api/v1/requests" : "/api/v1/tasks", query);
     Map<String, Object> model = new LinkedHashMap<>();
     boolean requests = view == Pages.View.REQUESTED;
     List<TaskRows.Row> found = rows.of(page.tasks(), me.user(), clock.instant(), requests);
@@ -96,11 +94,12 @@ class TaskListController {
     model.put("columns", (requests ? 3 : 6) + (withDetails ? 1 : 0));
     model.put("empty", found.isEmpty() ? emptyText(view) : "");
     model.put("refreshSeconds", settings.refresh().toSeconds());
-    model.put("rowsUrl", UriComponentsBuilder.fromPath("/tasks/rows").queryParams(filters.query())
+    model.put("rowsUrl", UriComponentsBuilder.fromPath("/tasks/rows").queryParams(filters.query()).queryParams(data.query())
         .queryParam("details", withDetails ? "on" : "off").build().encode().toUriString());
     String next = page.next();
     model.put("nextPage", next == null ? null
-        : UriComponentsBuilder.fromPath("/tasks").queryParams(filters.query()).replaceQueryParam("cursor", next).build().encode().toUriString());
+        : UriComponentsBuilder.fromPath("/tasks").queryParams(filters.query()).queryParams(data.query())
+            .replaceQueryParam("cursor", next).build().encode().toUriString());
     return model;
   }
 
