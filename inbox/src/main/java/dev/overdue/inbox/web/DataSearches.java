@@ -7,16 +7,18 @@ import org.springframework.util.LinkedMultiValueMap;
 import org.springframework.util.MultiValueMap;
 
 /**
- * A list's searches over the request's data ({@code data.amount>=10000}), as a saved list's link
- * carries them: passed on to the API as they came, which checks them. The page has no fields for
- * them; they stay with the list through its pages, refreshes and a save.
+ * A list's searches over the request's data ({@code data.amount>=10000}), as the filters' fields
+ * ({@link DataFilterFields}) or a saved list's link carry them: passed on to the API as they came,
+ * which checks them; a field left empty searches nothing. They stay with the list through its
+ * pages, refreshes and a save.
  */
 record DataSearches(MultiValueMap<String, String> query) {
   static DataSearches of(MultiValueMap<String, String> parameters) {
     MultiValueMap<String, String> data = new LinkedMultiValueMap<>();
     parameters.forEach((name, values) -> {
-      if (name.startsWith("data.")) {
-        data.put(name, values);
+      List<String> given = values.stream().filter(value -> value != null && !value.isBlank()).toList();
+      if (name.startsWith("data.") && !given.isEmpty()) {
+        data.put(name, given);
       }
     });
     return new DataSearches(data);

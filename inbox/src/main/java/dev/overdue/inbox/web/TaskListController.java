@@ -31,10 +31,12 @@ class TaskListController {
   private final Clock clock;
   private final ListSorts sorts;
   private final SavedLists savedLists;
+  private final DataFilterFields dataFilters;
 
   TaskListController(TaskApi api, Pages pages, TaskRows rows, InboxSettings settings, Clock clock, ListSorts sorts,
-      SavedLists savedLists) {
+      SavedLists savedLists, DataFilterFields dataFilters) {
     this.api = api;
+    this.dataFilters = dataFilters;
     this.savedLists = savedLists;
     this.sorts = sorts;
     this.pages = pages;
@@ -58,6 +60,8 @@ class TaskListController {
     model.putAll(table(calls, view, filters, data, me, null));
     model.put("filters", filters);
     model.put("dataSearches", data.fields());
+    model.put("dataFilters", dataFilters.model(data.query()));
+    model.put("otherDataSearches", data.fields().stream().filter(field -> !dataFilters.offers(field.get("name"))).toList());
     model.putAll(savedLists.model(calls, me));
     // My requests shows no priority: it is the deciders' order, not the requester's.
     model.put("sorts", sorts.options().entrySet().stream()
