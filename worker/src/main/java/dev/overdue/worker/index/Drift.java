@@ -1,6 +1,8 @@
 package dev.overdue.worker.index;
 
 import dev.overdue.api.index.IndexedApproval;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -8,9 +10,9 @@ import java.util.Objects;
 /**
  * How the task index's row of an approval differs from what the approval says it should hold
  * ({@code indexed}), in words an operator reads: missing, behind (an older change number), or
- * different at the same number (a row someone edited, or a bug). Null when they agree. The end's
- * time is not compared: the workflow's clock at a query of a closed run is not its clock at the
- * end.
+ * different at the same number (a row someone edited, or a bug). Null when they agree. Dates are
+ * compared to the microsecond, as the index keeps them; the end's time not at all: the workflow's
+ * clock at a query of a closed run is not its clock at the end.
  */
 record Drift(String workflowId, String chainId, String kind, String detail) {
 
@@ -50,9 +52,9 @@ record Drift(String workflowId, String chainId, String kind, String detail) {
     compare(fields, "candidate groups", a.candidateGroups(), b.candidateGroups());
     compare(fields, "excluded", a.excludedOwners(), b.excludedOwners());
     compare(fields, "priority", a.priority(), b.priority());
-    compare(fields, "due", a.dueDate(), b.dueDate());
-    compare(fields, "follow-up", a.followUp(), b.followUp());
-    compare(fields, "next deadline", a.nextDeadline(), b.nextDeadline());
+    compare(fields, "due", micros(a.dueDate()), micros(b.dueDate()));
+    compare(fields, "follow-up", micros(a.followUp()), micros(b.followUp()));
+    compare(fields, "next deadline", micros(a.nextDeadline()), micros(b.nextDeadline()));
     compare(fields, "title", a.title(), b.title());
     compare(fields, "requester", a.requester(), b.requester());
     compare(fields, "run", a.runId(), b.runId());
@@ -62,6 +64,11 @@ record Drift(String workflowId, String chainId, String kind, String detail) {
     compare(fields, "facts", a.facts(), b.facts());
     compare(fields, "data", a.data(), b.data());
     return fields;
+  }
+
+  /** An instant as the index keeps it: to the microsecond (PostgreSQL's timestamptz), as the workflow's may have nanoseconds. */
+  private static String micros(String instant) {
+    return instant == null ? null : Instant.parse(instant).truncatedTo(ChronoUnit.MICROS).toString();
   }
 
   private static void compare(List<String> fields, String name, Object held, Object wanted) {
