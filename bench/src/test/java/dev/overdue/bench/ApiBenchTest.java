@@ -34,7 +34,7 @@ class ApiBenchTest {
   void theGoalsAreJudgedAtTenCallersAgainstTheDirectCallsOfTheSameRun() {
     Level one = new Level(1, new Pair(millis(1), millis(1)), new Pair(millis(3), millis(1)), 25, 100);
     Level ten = new Level(10, new Pair(millis(2), millis(1)), new Pair(millis(1.1), millis(1)), 25, 100);
-    Result result = new Result(10_000, 200, 2, 13_250, 55, 600, List.of(one, ten), millis(0.5), 60, 50, "1 1 1", "2 2 2");
+    Result result = new Result(10_000, 200, 2, 13_250, 55, 600, List.of(one, ten), millis(0.5), 60, 50, millis(0.2), "1 1 1", "2 2 2");
 
     Map<String, Object> json = result.json();
     @SuppressWarnings("unchecked")
@@ -49,12 +49,15 @@ class ApiBenchTest {
     Map<String, Object> list = (Map<String, Object>) levels.get(1).get("list");
     assertEquals(2.0, list.get("ratioP50"));
     assertEquals("api", json.get("scenario"));
+    @SuppressWarnings("unchecked")
+    Map<String, Object> startToList = (Map<String, Object>) json.get("startToList");
+    assertEquals(10.0, startToList.get("p50Ms"), "a start's time to its owner's list is reported");
   }
 
   @Test
   void withoutALevelOfTenCallersNoGoalIsJudged() {
     Level two = new Level(2, new Pair(millis(1), millis(1)), new Pair(millis(1), millis(1)), 5, 5);
-    Result result = new Result(50, 10, 2, 105, 16, 19, List.of(two), millis(1), 5, 5, "1 1 1", "1 1 1");
+    Result result = new Result(50, 10, 2, 105, 16, 19, List.of(two), millis(1), 5, 5, millis(1), "1 1 1", "1 1 1");
     @SuppressWarnings("unchecked")
     Map<String, Object> goals = (Map<String, Object>) result.json().get("goals");
     assertEquals(null, goals.get("listMet"));

@@ -10,10 +10,12 @@ import org.junit.jupiter.api.Test;
  */
 class HistoryBenchTest {
   @Test
-  void aDeadlineMovedLaterCostsAtMostFourAndAHalfTimerEventsPerChange() {
+  void aDeadlineMovedLaterCostsAtMostFiveAndAHalfEventsPerChange() {
     HistoryBench.Result result = HistoryBench.run(20, 1);
     HistoryCost overdue = result.overdue();
-    assertTrue(overdue.timerEvents() <= 4.5, "events per change without upserts: " + overdue);
+    // 4.5 until edition 1.2; since, each change's workflow task records the task index's local
+    // activity as a marker: one event more (decision 0050).
+    assertTrue(overdue.timerEvents() <= 5.5, "events per change without upserts: " + overdue);
     // Since shape-12 NextDeadline is the deadline itself, so each move is one upsert (before it, the
     // kept server timer's date moved only at the early wake-ups); the server timer stays lazy.
     assertTrue(
