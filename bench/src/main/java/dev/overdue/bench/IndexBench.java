@@ -64,6 +64,7 @@ final class IndexBench {
     try (TaskIndex index = TaskIndexes.open(location); EmbeddedTemporal temporal = EmbeddedTemporal.start(address)) {
       json.put("index", index.where());
       double seconds = fill.fill(index, options.rows(), progress);
+      index.analyze(); // as after any bulk load; autovacuum would, later
       out.printf("index %s: %,d open approvals written in %.1f s (%,.0f rows/s)%n", index.where(), options.rows(), seconds,
           options.rows() / seconds);
       Map<String, String> env = new LinkedHashMap<>();

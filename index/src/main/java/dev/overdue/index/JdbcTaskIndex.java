@@ -41,6 +41,15 @@ final class JdbcTaskIndex implements TaskIndex {
   }
 
   @Override
+  public void analyze() {
+    try (Connection connection = pool.getConnection(); java.sql.Statement statement = connection.createStatement()) {
+      statement.execute("ANALYZE");
+    } catch (SQLException e) {
+      throw failed("analyze", e);
+    }
+  }
+
+  @Override
   public boolean replace(IndexedApproval row) {
     return write(List.of(new IndexUpdate(row, List.of())), true)[0];
   }

@@ -31,6 +31,12 @@ public interface TaskIndex extends AutoCloseable {
    */
   boolean[] applyAll(List<IndexUpdate> updates);
 
+  /**
+   * Brings the database's statistics up to date ({@code ANALYZE}), as after a bulk load: a planner
+   * without them may choose to scan where an index serves.
+   */
+  void analyze();
+
   /** The stored row of one approval chain. */
   Optional<IndexedApproval> row(String workflowId, String chainId);
 

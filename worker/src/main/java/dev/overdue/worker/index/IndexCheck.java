@@ -68,6 +68,9 @@ final class IndexCheck {
       afterChain = last.chainId();
     }
     written += check(chunk, seen, drifts, mend);
+    if (mend && written > batch) {
+      index.analyze(); // many rows written at once: the planner's statistics follow
+    }
     return new Result(seen.size(), drifts, written);
   }
 
