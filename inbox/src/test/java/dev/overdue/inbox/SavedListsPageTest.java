@@ -84,6 +84,10 @@ class SavedListsPageTest {
     String his = frank.open("/tasks").body();
     assertTrue(his.contains("Invoices of ACME</a> <span class=\"shared\">(Shared with finance by carol)</span>"), his);
     assertFalse(his.contains("Delete the saved list Invoices of ACME"), "not his to delete");
+    // The shared list runs as frank: carol's task is not his to act on, and the empty list says so.
+    String hisView = frank.open(html(link.group(1))).body();
+    assertFalse(hisView.contains("Invoice ACME " + id), hisView);
+    assertTrue(hisView.contains("class=\"empty\">Nothing waits for you to claim it.</td>"), hisView);
     assertFalse(new PageClient(port).signIn("lena", "legal").open("/tasks").body().contains("Invoices of ACME"));
 
     Matcher delete = Pattern.compile("action=\"(/tasks/saved/[^\"]+/delete)\"").matcher(opened);
