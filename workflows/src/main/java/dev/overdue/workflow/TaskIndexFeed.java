@@ -56,7 +56,7 @@ final class TaskIndexFeed {
   private long seq;
   /** The trail lines of this run already turned into events. */
   private int trailRead;
-  /** The last row delivered, numbered 0, to tell whether anything changed. */
+  /** The last row delivered, as numbered 0 and without its end's time, to tell whether anything changed. */
   private IndexedApproval delivered;
   /** Events given a number but not delivered yet. */
   private final List<IndexedEvent> pending = new ArrayList<>();
@@ -93,13 +93,14 @@ final class TaskIndexFeed {
    * are not each held up by a failing attempt.
    */
   void publish(ApprovalProcess process, Instant nextDeadline) {
-    Instant endedAt = process.state().isEnded() ? ApprovalWorkflowImpl.now() : null;
+    // Compared without its number, and without its end's time: the moment of publishing.
+    IndexedApproval unnumbered = IndexRow.of(process, nextDeadline, chain, 0, null);
     List<HistoryEntry> trail = process.history();
     List<IndexedEvent> events = IndexRow.events(trail, trailRead, seq + 1);
     trailRead = trail.size();
     seq += events.size();
     pending.addAll(events);
-    if (pending.isEmpty() && sameAsDelivered(IndexRow.of(process, nextDeadline, chain, 0, endedAt))) {
+    if (pending.isEmpty() && unnumbered.equals(delivered)) {
       failures = 0; // what failed to go out is what the index has again
       cancelRetry();
       return;
@@ -108,10 +109,9 @@ final class TaskIndexFeed {
       return;
     }
     seq++;
-    IndexedApproval row = IndexRow.of(process, nextDeadline, chain, seq, endedAt);
     try {
-      index.record(new IndexUpdate(row, pending));
-      delivered = row;
+      index.record(new IndexUpdate(unnumbered.numbered(seq, endedAt(process)), pending));
+      delivered = unnumbered;
       pending.clear();
       failures = 0;
       cancelRetry();
@@ -123,8 +123,12 @@ final class TaskIndexFeed {
 
   /** The row as the index should hold it now, numbered with the last change number. */
   IndexedApproval current(ApprovalProcess process, Instant nextDeadline) {
-    Instant endedAt = process.state().isEnded() ? ApprovalWorkflowImpl.now() : null;
-    return IndexRow.of(process, nextDeadline, chain, seq, endedAt);
+    return IndexRow.of(process, nextDeadline, chain, 0, null).numbered(seq, endedAt(process));
+  }
+
+  /** When an ended approval ended, as the index has it: the workflow's time now. */
+  private static String endedAt(ApprovalProcess process) {
+    return process.state().isEnded() ? ApprovalWorkflowImpl.now().toString() : null;
   }
 
   /** A delivery failed and its retry timer has fired: time to publish again. */
@@ -144,19 +148,6 @@ final class TaskIndexFeed {
     carried.put("startedAt", chain.startedAt().toString());
     carried.set("pending", RequestJson.tree(pending));
     return carried;
-  }
-
-  private boolean sameAsDelivered(IndexedApproval row) {
-    // Compared without their numbers, and without endedAt: the moment of publishing.
-    return delivered != null && withoutEnd(delivered, 0).equals(withoutEnd(row, 0));
-  }
-
-  private static IndexedApproval withoutEnd(IndexedApproval row, long seq) {
-    return new IndexedApproval(row.workflowId(), row.chainId(), row.runId(), seq, row.requestId(), row.title(),
-        row.requester(), row.state(), row.step(), row.stepTitle(), row.taskState(), row.owner(), row.priority(),
-        row.dueDate(), row.followUp(), row.nextDeadline(), row.hasWarnings(), row.unworkable(), row.claimants(),
-        row.claimantsCut(), row.candidateGroups(), row.excludedOwners(), row.startedAt(), null, row.decidedBy(),
-        row.facts(), row.data());
   }
 
   private void armRetry() {

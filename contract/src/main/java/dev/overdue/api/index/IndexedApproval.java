@@ -74,6 +74,13 @@ public record IndexedApproval(
     data = data == null || data.isNull() ? null : data;
   }
 
+  /** This row as of change {@code seq}, ended at {@code endedAt} (null while the approval runs). */
+  public IndexedApproval numbered(long seq, String endedAt) {
+    return new IndexedApproval(workflowId, chainId, runId, seq, requestId, title, requester, state, step, stepTitle,
+        taskState, owner, priority, dueDate, followUp, nextDeadline, hasWarnings, unworkable, claimants, claimantsCut,
+        candidateGroups, excludedOwners, startedAt, endedAt, decidedBy, facts, data);
+  }
+
   /** Whether the approval still runs (its task may be listed as open). */
   public boolean open() {
     return "ACTIVE".equals(state) || "SUSPENDED".equals(state);
