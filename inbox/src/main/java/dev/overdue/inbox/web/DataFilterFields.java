@@ -2,16 +2,13 @@ package dev.overdue.inbox.web;
 
 import dev.overdue.inbox.requests.RequestType;
 import dev.overdue.inbox.requests.RequestTypes;
-import dev.overdue.inbox.view.Words;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 import org.springframework.util.MultiValueMap;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The searches over the request's data a list offers: one for each key field the request types
@@ -32,21 +29,17 @@ class DataFilterFields {
   }
 
   DataFilterFields(List<RequestType> types) {
-    Map<String, Field> byName = new LinkedHashMap<>();
-    for (RequestType type : types) {
-      for (JsonNode key : type.template().path("keyFields")) {
-        String name = key.asString();
-        JsonNode field = type.dataForm().path("properties").path(name);
-        String label = field.path("title").isString() ? field.path("title").asString() : Words.label(name);
-        if (field.path("type").asString("").matches("number|integer")) {
-          byName.putIfAbsent("data." + name + ">", new Field("data-" + name + "-from", label + " from", "data." + name + ">"));
-          byName.putIfAbsent("data." + name + "<", new Field("data-" + name + "-to", label + " to", "data." + name + "<"));
-        } else {
-          byName.putIfAbsent("data." + name + "~", new Field("data-" + name, label + " contains", "data." + name + "~"));
-        }
+    List<Field> offered = new ArrayList<>();
+    for (KeyFields.KeyField field : KeyFields.of(types)) {
+      String name = "data." + field.key();
+      if (field.number()) {
+        offered.add(new Field("data-" + field.key() + "-from", field.label() + " from", name + ">"));
+        offered.add(new Field("data-" + field.key() + "-to", field.label() + " to", name + "<"));
+      } else {
+        offered.add(new Field("data-" + field.key(), field.label() + " contains", name + "~"));
       }
     }
-    fields = List.copyOf(byName.values());
+    fields = List.copyOf(offered);
   }
 
   List<Field> fields() {

@@ -2,14 +2,12 @@ package dev.overdue.inbox.web;
 
 import dev.overdue.inbox.requests.RequestType;
 import dev.overdue.inbox.requests.RequestTypes;
-import dev.overdue.inbox.view.Words;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The orders a list offers, as the API names them: by due date, priority and start, and by each
@@ -32,19 +30,14 @@ class ListSorts {
     sorts.put("priority", "highest priority first");
     sorts.put("-started", "newest first");
     sorts.put("started", "oldest first");
-    for (RequestType type : types) {
-      for (JsonNode key : type.template().path("keyFields")) {
-        JsonNode field = type.dataForm().path("properties").path(key.asString());
-        String label = field.path("title").isString() ? field.path("title").asString() : Words.label(key.asString());
-        boolean number = field.path("type").asString("").matches("number|integer");
-        String sort = "data." + key.asString();
-        if (number) {
-          sorts.putIfAbsent("-" + sort, label + ", highest first");
-          sorts.putIfAbsent(sort, label + ", lowest first");
-        } else {
-          sorts.putIfAbsent(sort, label + ", A to Z");
-          sorts.putIfAbsent("-" + sort, label + ", Z to A");
-        }
+    for (KeyFields.KeyField field : KeyFields.of(types)) {
+      String sort = "data." + field.key();
+      if (field.number()) {
+        sorts.putIfAbsent("-" + sort, field.label() + ", highest first");
+        sorts.putIfAbsent(sort, field.label() + ", lowest first");
+      } else {
+        sorts.putIfAbsent(sort, field.label() + ", A to Z");
+        sorts.putIfAbsent("-" + sort, field.label() + ", Z to A");
       }
     }
     this.options = Collections.unmodifiableMap(sorts);
