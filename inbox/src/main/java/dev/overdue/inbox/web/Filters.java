@@ -11,6 +11,14 @@ import org.springframework.util.MultiValueMap;
 record Filters(String view, String q, String step, String priority, String overdue, String dueBefore, String sort,
     String cursor, String details) {
 
+  /**
+   * Whether the person filtered or ordered this list: then its filters stay open, else the tasks
+   * come first (on a phone, the first screen).
+   */
+  boolean refined() {
+    return java.util.stream.Stream.of(q, step, priority, overdue, dueBefore, sort).anyMatch(value -> value != null && !value.isBlank());
+  }
+
   /** The sort asked for, else the list's natural one: requests newest first, tasks by due date. */
   String sortOr(Pages.View list) {
     if (sort != null && !sort.isBlank()) {

@@ -59,6 +59,7 @@ class TaskListController {
     Map<String, Object> model = pages.frame(view.label, me, view, calls.get(TaskCounts.class, "/api/v1/tasks/counts", Map.of()));
     model.putAll(table(calls, view, filters, data, me, null));
     model.put("filters", filters);
+    model.put("refined", filters.refined() || !data.query().isEmpty());
     model.put("dataSearches", data.fields());
     model.put("dataFilters", dataFilters.model(data.query()));
     model.put("otherDataSearches", data.fields().stream().filter(field -> !dataFilters.offers(field.get("name"))).toList());
